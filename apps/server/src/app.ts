@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, pingDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { seedDemoCatalogIfEmpty } from './db/seed.ts';
+import { healthRoutes } from './health/routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerStaticSpa } from './http/static-spa.ts';
+import { loggerOptions } from './logger.ts';
+import { ProductRepository } from './products/repository.ts';
+import { productRoutes } from './products/routes.ts';
+import { ProductService } from './products/service.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const database = await openDatabase(config.database);
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: 64 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 30_000,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  try {
+    await migrateToLatest(database.db, database.engine);
+    const products = new ProductRepository(database.db);
+    if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
+
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    await registerSecurityHeaders(app, config.isProduction);
+    await app.register(compress, { threshold: 1024 });
+
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
+        await api.register(productRoutes, { service: new ProductService(products) });
+      },
+      { prefix: '/api' },
+    );
+    await registerStaticSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

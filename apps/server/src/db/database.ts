@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import { PgliteLikePool } from './pglite-pool.ts';
+import type { Database } from './schema.ts';
+
+/** The SQL family a database speaks: PGlite is PostgreSQL running in-process. */
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  config: DatabaseConfig;
+  /** A dedicated PostgreSQL client factory for LISTEN (absent on SQLite and PGlite). */
+  connectListener: (() => Promise<pg.Client>) | undefined;
+  close: () => Promise<void>;
+}
+
+// Counts and sums come back as strings from PostgreSQL's int8/numeric; keep them numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+function openSqlite(file: string): Kysely<Database> {
+  mkdirSync(dirname(file), { recursive: true });
+  const database = new DatabaseSync(file);
+  database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA synchronous = FULL');
+  database.exec('PRAGMA foreign_keys = ON');
+  database.exec('PRAGMA busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new NodeSqliteDialect({ database }) });
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Kysely<Database>> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const database = await PGlite.create(dataDir);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PgliteLikePool(database) }) });
+}
+
+/** Opens the configured database; the caller runs migrations. */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  switch (config.kind) {
+    case 'sqlite': {
+      const db = openSqlite(config.file);
+      return { db, engine: 'sqlite', config, connectListener: undefined, close: () => db.destroy() };
+    }
+    case 'pglite': {
+      const db = await openPglite(config.dataDir);
+      return { db, engine: 'postgres', config, connectListener: undefined, close: () => db.destroy() };
+    }
+    case 'postgres': {
+      const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      const connectListener = async () => {
+        const client = new pg.Client({ connectionString: config.url });
+        await client.connect();
+        return client;
+      };
+      return { db, engine: 'postgres', config, connectListener, close: () => db.destroy() };
+    }
+  }
+}
+
+/** Liveness of the database connection, for /api/ready. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

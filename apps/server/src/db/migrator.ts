@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Engine } from './database.ts';
+import * as products from './migrations/001-products.ts';
+
+export interface MigrationContext {
+  engine: Engine;
+}
+
+interface MigrationModule {
+  up: (db: Kysely<unknown>, context: MigrationContext) => Promise<void>;
+}
+
+/** Every migration, in order. Append only: a landed migration is never edited. */
+const migrations: Record<string, MigrationModule> = {
+  '001-products': products,
+};
+
+class InCodeMigrationProvider implements MigrationProvider {
+  readonly #context: MigrationContext;
+
+  constructor(context: MigrationContext) {
+    this.#context = context;
+  }
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, module]) => [
+        name,
+        { up: (db: Kysely<unknown>) => module.up(db, this.#context) },
+      ]),
+    );
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest<T>(db: Kysely<T>, engine: Engine): Promise<void> {
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider: new InCodeMigrationProvider({ engine }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,44 @@
+import type { CreateProduct } from '@walton/contract';
+import type { ProductRepository } from '../products/repository.ts';
+import { DEMO_CATALOG } from './demo-catalog.ts';
+
+export const SEED_ACTOR = 'seed';
+
+/** Seeds the demo catalog into a database that has never held a product. */
+export async function seedDemoCatalogIfEmpty(products: ProductRepository): Promise<number> {
+  if ((await products.countAll()) > 0) return 0;
+  const start = Date.now();
+  // One millisecond apart, so creation order is the catalog's order.
+  await products.insertMany(
+    DEMO_CATALOG.map((input, index) => ({
+      input,
+      createdBy: null,
+      actor: SEED_ACTOR,
+      at: new Date(start + index),
+    })),
+  );
+  return DEMO_CATALOG.length;
+}
+
+const IMAGES = [
+  'split-inverter-white',
+  'split-inverter-silver',
+  'split-inverter-black',
+  'split-standard-white',
+];
+const TONNAGES = ['1', '1.5', '2', '2.5'];
+
+/** A generated, realistic-looking product for load tests (`npm run seed -- --count N`). */
+export function generatedProduct(n: number): CreateProduct {
+  const ton = TONNAGES[n % TONNAGES.length] ?? '1';
+  const inverter = n % 3 !== 0;
+  return {
+    name: `Walton ${inverter ? 'WSI' : 'WSN'}-LOAD-${String(n).padStart(6, '0')} ${ton} Ton ${inverter ? 'Inverter' : 'Non-Inverter'} AC`,
+    img: `/images/products/${IMAGES[n % IMAGES.length]}.svg`,
+    price: 40_000 + ((n * 137) % 80_000) + (n % 100) / 100,
+    quentity: n % 60,
+    description: `Generated load-test item number ${n}.`,
+    suplerName: 'Load Test Supplier',
+    email: `supplier${n % 50}@load.test`,
+  };
+}

@@ -1,0 +1,57 @@
+import { STATUS_CODES } from 'node:http';
+import type { ApiError } from '@walton/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from './http-error.ts';
+
+const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
+
+/** Fastify's own client errors, reworded so a person understands them. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but should be JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+};
+
+function errorBody(statusCode: number, message: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+function send(reply: FastifyReply, body: ApiError & Record<string, unknown>) {
+  return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** One place that turns every thrown error into the API's JSON error body; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+      return send(reply, { ...errorBody(400, `Invalid request: ${summary}`), issues });
+    }
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, { ...errorBody(error.statusCode, error.message), ...error.extra });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return send(reply, errorBody(500, GENERIC_SERVER_ERROR));
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+      if (statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+      return send(reply, errorBody(statusCode, message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(
+      reply,
+      errorBody(statusCode >= 500 && statusCode < 600 ? statusCode : 500, GENERIC_SERVER_ERROR),
+    );
+  });
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './http-error.ts';
+
+/**
+ * Serves the built single-page app and sends its index.html for every other GET that wants a page
+ * (history fallback), so client routes and the not-found screen work on reload. Unknown `/api`
+ * paths get a JSON 404 instead.
+ */
+export async function registerStaticSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasSpa = existsSync(join(distDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(distDir, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app is not built: only the API is served (run npm run build)');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (path === '/api' || path.startsWith('/api/') || !wantsPage || !hasSpa) {
+      throw new HttpError(404, `No such route: ${request.method} ${path}`);
+    }
+    if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) {
+      throw new HttpError(404, `No such file: ${path}`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+
+/** Structured JSON logs; pretty-printed while developing. Secrets never reach a log line. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+        '*.accessToken',
+      ],
+      censor: '[redacted]',
+    },
+    ...(config.env === 'development' && process.stdout.isTTY
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}

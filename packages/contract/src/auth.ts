@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+
+/** GET /api/auth-methods: which sign-in methods the server has enabled. */
+export const authMethodsSchema = z.object({
+  emailPassword: z.literal(true),
+  google: z.boolean(),
+});
+export type AuthMethods = z.infer<typeof authMethodsSchema>;
+
+/** POST /api/login body and answer (the spec's access token). */
+export const accessTokenRequestSchema = z.object({ email: z.email('Must be an email address') }).strict();
+export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** SPA routes the server's emails link to. */
+export const WEB_PATHS = {
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+} as const;

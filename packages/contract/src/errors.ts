@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** Body of every error the API answers with. `message` is written to be shown to the user as it is. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .describe('Present on 400: one entry per invalid field'),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const movementReasonSchema = z.enum(['created', 'delivered', 'restocked', 'deleted', 'restored']);
+export type MovementReason = z.infer<typeof movementReasonSchema>;
+
+/** One row of a product's append-only stock ledger. */
+export const movementSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  delta: z.number().int(),
+  quantityAfter: z.number().int(),
+  reason: movementReasonSchema,
+  actor: z.string(),
+  at: z.string(),
+});
+export type Movement = z.infer<typeof movementSchema>;
+
+export const movementListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(20),
+    offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  })
+  .strict();

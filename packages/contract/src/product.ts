@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import {
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  MAX_PRICE,
+  MAX_QUANTITY,
+  PRODUCT_IMAGE_PATH_PREFIX,
+} from './constants.ts';
+
+const text = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
+const optionalSpec = z.string().trim().max(200, 'At most 200 characters').optional();
+
+/** A whole number of units; numeric strings from form inputs are accepted and normalised. */
+export const quantitySchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'Must be a whole number').transform(Number)])
+  .pipe(
+    z
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(0, 'Must not be negative')
+      .max(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
+  );
+
+const hasAtMostTwoDecimals = (value: number) => /^\d+(\.\d{1,2})?$/.test(String(value));
+
+/** A non-negative amount with at most two decimals (stored exactly as whole paisa). */
+export const priceSchema = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'Must be a number')
+      .transform(Number),
+  ])
+  .pipe(
+    z
+      .number({ error: 'Must be a number' })
+      .min(0, 'Must not be negative')
+      .max(MAX_PRICE, `At most ${MAX_PRICE}`)
+      .refine(hasAtMostTwoDecimals, 'At most 2 decimals'),
+  );
+
+const isSafeImageUrl = (value: string) => {
+  if (value.startsWith(PRODUCT_IMAGE_PATH_PREFIX)) {
+    return !value.includes('..') && !value.includes('\\') && !value.startsWith('//');
+  }
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(2048, 'At most 2048 characters')
+  .refine(isSafeImageUrl, `Must be an http(s) URL or a path under ${PRODUCT_IMAGE_PATH_PREFIX}`);
+
+export const productIdSchema = z.string().min(1).max(100);
+
+/** The optional detail lines the detail page shows when present. */
+const detailFields = {
+  model: optionalSpec,
+  ram: optionalSpec,
+  hdd: optionalSpec,
+  display: optionalSpec,
+  prosesor: optionalSpec,
+};
+
+/** A product as the API sends it (the spec's field names, spelling kept). */
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  img: z.string(),
+  price: z.number(),
+  quentity: z.number().int(),
+  description: z.string(),
+  suplerName: z.string(),
+  email: z.string(),
+  model: z.string().optional(),
+  ram: z.string().optional(),
+  hdd: z.string().optional(),
+  display: z.string().optional(),
+  prosesor: z.string().optional(),
+  version: z.number().int().describe('Bumped by every change; also sent as the ETag'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable().optional(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** POST /api/productOrder body (the spec's creation payload). */
+export const createProductSchema = z
+  .object({
+    name: text(200),
+    img: imageUrlSchema,
+    price: priceSchema,
+    quentity: quantitySchema,
+    description: text(5000),
+    suplerName: text(200),
+    email: z.email('Must be an email address').max(254),
+    ...detailFields,
+  })
+  .strict();
+export type CreateProductInput = z.input<typeof createProductSchema>;
+export type CreateProduct = z.output<typeof createProductSchema>;
+
+/** PUT /api/product/:id (Delivered) and PUT /api/products/:id (restock) body. */
+export const stockChangeSchema = z.object({ newQuentity: quantitySchema }).strict();
+export type StockChange = z.output<typeof stockChangeSchema>;
+
+export const productSortSchema = z.enum(['created', 'name', 'price', 'quantity']);
+export const sortOrderSchema = z.enum(['asc', 'desc']);
+
+/** GET /api/product query string. */
+export const productListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+    offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+    q: z.string().trim().max(200).optional(),
+    sort: productSortSchema.default('created'),
+    order: sortOrderSchema.default('asc'),
+    deleted: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .strict();
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const successSchema = z.object({ success: z.string() });
+export const createdProductSchema = successSchema.extend({ _id: z.string() });
+export const stockChangedSchema = successSchema.extend({
+  quentity: z.number().int(),
+  version: z.number().int(),
+});
+export const deletedSchema = z.object({ deletedCount: z.number().int() });
