@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { TestEngine } from './engines.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** The environment the app was built from (for building a second instance on the same database). */
+  env: Record<string, string>;
+  close: () => Promise<void>;
+}
+
+/** The real application on a fresh database of the given engine, for `app.inject` tests. */
+export async function createTestApp(
+  engine: TestEngine,
+  overrides: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(engine);
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    SEED_DEMO_CATALOG: 'false',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...database.env,
+    ...overrides,
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(loadConfig(env));
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return {
+    app,
+    env,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
