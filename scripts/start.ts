@@ -1,0 +1,21 @@
+/**
+ * `npm start`: builds the web app if it has not been built yet, then runs the one server that
+ * serves the API and the SPA (on the embedded SQLite database unless DATABASE_URL says otherwise).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const builtIndex = fileURLToPath(new URL('../apps/web/dist/index.html', import.meta.url));
+
+if (!existsSync(builtIndex)) {
+  console.log('Building the web app (first start only)…');
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@walton/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The web app build failed; see above.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+await import('../apps/server/src/main.ts');
