@@ -1,0 +1,38 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import type { SignedInUser } from '../src/lib/session.ts';
+
+/** A signed-in user for tests; override any field. */
+export function testUser(overrides: Partial<SignedInUser> = {}): SignedInUser {
+  return { id: 'user-1', name: 'Rahim Uddin', email: 'rahim@example.com', emailVerified: true, ...overrides };
+}
+
+/** Better Auth's get-session answer: the session and its user, or `null` when nobody is signed in. */
+export function sessionHandler(user: SignedInUser | null) {
+  return http.get('/api/auth/get-session', () => {
+    if (!user) return HttpResponse.json(null);
+    const now = new Date().toISOString();
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    return HttpResponse.json({
+      session: {
+        id: 'session-1',
+        userId: user.id,
+        token: 'session-token',
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      },
+      user: { ...user, image: null, createdAt: now, updatedAt: now },
+    });
+  });
+}
+
+/**
+ * The API faked at the fetch boundary. Defaults: nobody signed in, email+password only, an empty
+ * catalogue. Tests add or replace handlers with `server.use(...)`; they are reset after each test.
+ */
+export const server = setupServer(
+  sessionHandler(null),
+  http.get('/api/auth-methods', () => HttpResponse.json({ emailPassword: true, google: false })),
+  http.get('/api/product', () => HttpResponse.json([], { headers: { 'x-total-count': '0' } })),
+);

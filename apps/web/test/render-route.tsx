@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '../src/app/provider.tsx';
+import { routes } from '../src/app/router.tsx';
+import { authClient } from '../src/lib/auth-client.ts';
+import { createQueryClient } from '../src/lib/query-client.ts';
+import type { SignedInUser } from '../src/lib/session.ts';
+import { server, sessionHandler } from './msw-server.ts';
+
+export interface RenderRouteOptions {
+  /** Who is signed in (default: nobody). */
+  user?: SignedInUser | null;
+  /**
+   * Render before the session is known (the test installs its own get-session handler), to see the
+   * auth-resolving state. Only meaningful as the first render of a test file.
+   */
+  pendingSession?: boolean;
+  queryClient?: QueryClient;
+}
+
+/** The app's own query client, with its retry rules kept but no waiting between retries. */
+export function createTestQueryClient(): QueryClient {
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryDelay: 0 } });
+  return client;
+}
+
+/**
+ * Renders the whole app (providers, layout, real route table) at `path` in a memory router.
+ * Returns the router (for `router.state.location`) and a user-event instance.
+ */
+export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
+  if (!options.pendingSession) {
+    server.use(sessionHandler(options.user ?? null));
+    // The Better Auth session store lives for the whole test file: bring it in line with this test's user.
+    const sessionAtom = authClient.$store.atoms.session;
+    if (!sessionAtom) throw new Error('Better Auth client has no session store');
+    await sessionAtom.get().refetch();
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, user, queryClient };
+}

@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // The API (and Better Auth) run on the Node server; the dev SPA talks to it same-origin through this proxy.
+    proxy: {
+      '/api': { target: 'http://localhost:3000' },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the router are needed by every route and change far less often than our code,
+          // so they get their own long-cached chunks. Everything else follows the route-level
+          // dynamic imports in src/app/router.tsx, so the landing page loads only what it uses.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});
