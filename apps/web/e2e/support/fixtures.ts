@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+import { ProblemLog } from './problems.ts';
+
+interface Fixtures {
+  /** Console errors, page errors, failed requests and 5xx answers of every watched page; asserted empty at the end. */
+  problems: ProblemLog;
+}
+
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure what they depend on
+  baseURL: async ({}, use) => {
+    await use(e2eEnv('baseUrl'));
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure what they depend on
+  problems: async ({}, use) => {
+    const log = new ProblemLog();
+    await use(log);
+    expect(log.unexpected(), 'console errors, failed requests or 5xx answers during the test').toEqual([]);
+  },
+  page: async ({ page, problems }, use) => {
+    problems.watch(page);
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Runs axe-core on the page as it is now; fails listing every violated rule with its elements. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const report = results.violations.map((violation) => {
+    const nodes = violation.nodes
+      .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replaceAll('\n', ' ') ?? ''}`)
+      .join('\n');
+    return `  ${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n${nodes}`;
+  });
+  expect(report, `axe violations on ${label}:\n${report.join('\n')}`).toEqual([]);
+}

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startAppServer } from './app-server.ts';
+import { buildWebIfNeeded } from './build-web.ts';
+import { E2E_ENV } from './env.ts';
+import { startGoogleStandIn } from './google-stand-in.ts';
+import { startMailServer } from './mail-server.ts';
+import { E2E_OUTPUT_DIR } from './paths.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * Builds the SPA if needed, then starts a real SMTP server, the Google stand-in and the real
+ * server on a free port with a fresh SQLite database. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major !== 24) {
+    throw new Error(`the suite runs the server with this Node (${process.version}); Node 24 is required`);
+  }
+  buildWebIfNeeded(repoRoot);
+
+  mkdirSync(E2E_OUTPUT_DIR, { recursive: true });
+  const runDir = mkdtempSync(join(tmpdir(), 'walton-e2e-'));
+  const mailDir = join(runDir, 'mail');
+  const mail = await startMailServer(mailDir);
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const google = await startGoogleStandIn(appUrl);
+  const logFile = join(E2E_OUTPUT_DIR, 'server.log');
+  const app = await startAppServer(port, {
+    repoRoot,
+    dataDir: join(runDir, 'data'),
+    logFile,
+    smtpPort: mail.port,
+    google: {
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
+    },
+  }).catch(async (error: unknown) => {
+    await Promise.all([mail.close(), google.close()]);
+    throw error;
+  });
+  console.log(
+    `[e2e] server ${app.url} (log: ${logFile}), SMTP :${mail.port}, Google stand-in ${google.issuer}`,
+  );
+
+  process.env[E2E_ENV.baseUrl] = app.url;
+  process.env[E2E_ENV.mailDir] = mailDir;
+  process.env[E2E_ENV.googleIssuer] = google.issuer;
+
+  return async () => {
+    await app.stop();
+    await Promise.all([mail.close(), google.close()]);
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@walton/contract';
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A user no other test uses (tests never share accounts). */
+export function newUser(role = 'clerk'): TestUser {
+  const id = randomUUID().slice(0, 8);
+  return { name: `E2E ${role} ${id}`, email: `${role}-${id}@example.com`, password: `Sturdy-pass-${id}` };
+}
+
+/** Creates the account through the server's own sign-up endpoint (Better Auth). */
+export async function registerViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: { name: user.name, email: user.email, password: user.password },
+  });
+  expect(response.status(), `sign-up of ${user.email}: ${await response.text()}`).toBe(200);
+}
+
+/** Signs in through the login form and waits until the app has sent the user on to `landing`. */
+export async function signInViaUi(page: Page, user: TestUser, landing = '/'): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === landing);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/**
+ * A new account, signed in in this page's browser context through the API (session cookie and the
+ * spec's access token in localStorage), for tests whose subject is not signing in.
+ */
+export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser> {
+  const user = newUser(role);
+  await registerViaApi(page.request, user);
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signIn.status(), `sign-in of ${user.email}: ${await signIn.text()}`).toBe(200);
+  const login = await page.request.post('/api/login', { data: { email: user.email } });
+  expect(login.status(), `access token for ${user.email}: ${await login.text()}`).toBe(200);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  // Any page of the origin will do to reach its localStorage; a JSON one loads no app code.
+  await page.goto('/api/health');
+  await page.evaluate(({ key, token }) => localStorage.setItem(key, token), {
+    key: ACCESS_TOKEN_STORAGE_KEY,
+    token: accessToken,
+  });
+  return user;
+}

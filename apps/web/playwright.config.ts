@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The browser suite: Debian's Chromium (never a downloaded browser) against the real server, which
+ * the global setup starts with a fresh database, a real SMTP server and a Google stand-in.
+ * `PLAYWRIGHT_JSON_OUTPUT_NAME` (set by the root `npm test`) adds a JSON report for its summary.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/global-setup.ts',
+  outputDir: './e2e-results/artifacts',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Asia/Dhaka',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
