@@ -1,4 +1,177 @@
-/** Placeholder until the real page lands. */
+import { useMutation } from '@tanstack/react-query';
+import { SPEC_TEXT } from '@walton/contract';
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AuthResolving } from '../../../components/auth-resolving.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { requestAccessToken } from '../../../lib/access-token.ts';
+import { authClient } from '../../../lib/auth-client.ts';
+import { type SignedInUser, useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { authCall } from '../api/auth-call.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { GoogleSignIn } from '../components/google-sign-in.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { redirectTarget } from '../redirect-target.ts';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+
+/**
+ * A signed-in user on the login page: ask the server for the access token (stored under
+ * `accessToken`), then go on to where they were heading, replacing the login entry in the history.
+ */
+function FinishSignIn({ user, destination }: { user: SignedInUser; destination: string }) {
+  const navigate = useNavigate();
+  const token = useMutation({
+    mutationFn: requestAccessToken,
+    onSuccess: () => navigate(destination, { replace: true }),
+  });
+  const { mutate } = token;
+  const requestedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (requestedFor.current === user.email) return;
+    requestedFor.current = user.email;
+    mutate(user.email);
+  }, [user.email, mutate]);
+
+  if (token.isError) {
+    return (
+      <AuthCard title="Login">
+        <Alert variant="danger" role="alert">
+          <p>You are signed in, but we could not get your access token: {token.error.message}</p>
+          <Button variant="outline-danger" size="sm" onClick={() => mutate(user.email)}>
+            Try again
+          </Button>
+        </Alert>
+      </AuthCard>
+    );
+  }
+  return <Spinner label="Signing you in…" />;
+}
+
+function LoginForm({ destination }: { destination: string }) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [serverError, setServerError] = useState<{ message: string; code: string | undefined } | null>(() => {
+    const error = searchParams.get('error');
+    return error ? { message: `Google sign-in failed (${error}). Please try again.`, code: undefined } : null;
+  });
+  const [resetPending, setResetPending] = useState(false);
+  const [resendPending, setResendPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = async ({ email, password }: LoginValues) => {
+    setServerError(null);
+    const outcome = await authCall(() => authClient.signIn.email({ email: email.trim(), password }));
+    if (!outcome.ok) setServerError({ message: outcome.message, code: outcome.code });
+    // On success the session updates and the page moves on to fetch the access token.
+  };
+
+  const forgotPassword = async () => {
+    const email = getValues('email').trim();
+    if (!email) {
+      toast.error(SPEC_TEXT.provideEmail);
+      return;
+    }
+    setResetPending(true);
+    const outcome = await authCall(() =>
+      authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword }),
+    );
+    setResetPending(false);
+    if (outcome.ok) toast.success(SPEC_TEXT.sendEmail);
+    else toast.error(`The reset email was not sent: ${outcome.message}`);
+  };
+
+  const resendVerification = async () => {
+    setResendPending(true);
+    const email = getValues('email').trim();
+    const outcome = await authCall(() =>
+      authClient.sendVerificationEmail({ email, callbackURL: paths.verifyEmail }),
+    );
+    setResendPending(false);
+    if (outcome.ok) toast.success(`We sent a new verification link to ${email}.`);
+    else toast.error(`The verification email was not sent: ${outcome.message}`);
+  };
+
+  return (
+    <AuthCard title="Login">
+      <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          registration={register('email', {
+            validate: (value) => value.trim() !== '' || 'Please enter your email',
+          })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          registration={register('password', { required: 'Please enter your password' })}
+        />
+        <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Logging in…' : 'Login'}
+          </Button>
+          <Link to={paths.register} state={location.state} className="btn btn-outline-primary">
+            Register
+          </Link>
+          <Button
+            variant="link"
+            className="ms-auto px-0"
+            onClick={() => void forgotPassword()}
+            disabled={resetPending}
+          >
+            {SPEC_TEXT.forgotPassword}
+          </Button>
+        </div>
+      </Form>
+      {serverError && (
+        <div className="text-danger mb-3" role="alert">
+          <p className="mb-1">{serverError.message}</p>
+          {serverError.code === EMAIL_NOT_VERIFIED && (
+            <Button
+              variant="outline-danger"
+              size="sm"
+              onClick={() => void resendVerification()}
+              disabled={resendPending}
+            >
+              Send the verification email again
+            </Button>
+          )}
+        </div>
+      )}
+      <GoogleSignIn callbackURL={`${paths.login}?${new URLSearchParams({ from: destination }).toString()}`} />
+    </AuthCard>
+  );
+}
+
 export default function LoginPage() {
-  return <h1 className="container py-5">Login</h1>;
+  const { user, isPending } = useSession();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const destination = redirectTarget(location.state, searchParams.get('from'));
+
+  if (user) return <FinishSignIn user={user} destination={destination} />;
+  if (isPending) return <AuthResolving />;
+  return <LoginForm destination={destination} />;
 }

@@ -1,4 +1,134 @@
-/** Placeholder until the real page lands. */
+import { SPEC_TEXT } from '@walton/contract';
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation } from 'react-router';
+import { AuthResolving } from '../../../components/auth-resolving.tsx';
+import { paths } from '../../../config/paths.ts';
+import { authClient } from '../../../lib/auth-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { authCall } from '../api/auth-call.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { GoogleSignIn } from '../components/google-sign-in.tsx';
+import { TextField } from '../components/text-field.tsx';
+
+interface RegisterValues {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const notBlank = (message: string) => (value: string) => value.trim() !== '' || message;
+
+function RegisterForm() {
+  const location = useLocation();
+  const termsId = useId();
+  const [accepted, setAccepted] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({ defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
+
+  const onSubmit = async ({ name, email, password, confirmPassword }: RegisterValues) => {
+    if (password !== confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    setServerError(null);
+    const outcome = await authCall(() =>
+      authClient.signUp.email({
+        name: name.trim(),
+        email: email.trim(),
+        password,
+        callbackURL: paths.verifyEmail,
+      }),
+    );
+    if (!outcome.ok) {
+      setServerError(outcome.message);
+      return;
+    }
+    setRegisteredEmail(email.trim());
+    toast.success(`Welcome, ${name.trim()}! We sent a verification email to ${email.trim()}.`);
+  };
+
+  // The server's message takes precedence over the mismatch message (spec section 8).
+  const message = serverError ?? (mismatch ? SPEC_TEXT.passwordMismatch : null);
+
+  return (
+    <AuthCard title="Register">
+      {registeredEmail && (
+        <Alert variant="success">
+          Your account is ready. We sent a verification link to <strong>{registeredEmail}</strong>: open it to
+          confirm your email address, then <Link to={paths.login}>log in</Link>.
+        </Alert>
+      )}
+      <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          registration={register('name', { validate: notBlank('Please enter your name') })}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          registration={register('email', { validate: notBlank('Please enter your email') })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          registration={register('password', { required: 'Please enter a password' })}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          registration={register('confirmPassword', { required: 'Please enter the password again' })}
+        />
+        <Form.Check
+          id={termsId}
+          className="mb-3"
+          label={SPEC_TEXT.acceptTerms}
+          checked={accepted}
+          onChange={(event) => setAccepted(event.target.checked)}
+        />
+        {message && (
+          <p className="text-danger" role="alert">
+            {message}
+          </p>
+        )}
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          <Button type="submit" variant="primary" disabled={!accepted || isSubmitting}>
+            {isSubmitting ? 'Registering…' : 'Register'}
+          </Button>
+          <Link to={paths.login} state={location.state} className="btn btn-outline-primary">
+            Login
+          </Link>
+        </div>
+      </Form>
+      <GoogleSignIn callbackURL={paths.login} />
+    </AuthCard>
+  );
+}
+
+/** Sign-up page; someone already signed in is sent home. */
 export default function RegisterPage() {
-  return <h1 className="container py-5">Register</h1>;
+  const { user, isPending } = useSession();
+  if (user) return <Navigate to={paths.home} replace />;
+  if (isPending) return <AuthResolving />;
+  return <RegisterForm />;
 }

@@ -1,0 +1,31 @@
+import { createProductSchema, priceSchema, quantitySchema } from '@walton/contract';
+import { z } from 'zod';
+
+/** A number typed into a form field, with messages that say what is wrong before the contract's own checks. */
+const numberInput = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .refine((value) => Number.isFinite(Number(value)), 'Must be a number')
+  .refine((value) => Number(value) >= 0, 'Must not be negative');
+
+/** Hands the typed text to one of the contract's number schemas, keeping its messages. */
+const checkedBy =
+  (schema: typeof priceSchema | typeof quantitySchema) =>
+  (value: string, context: z.RefinementCtx): number => {
+    const result = schema.safeParse(Number(value));
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) context.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  };
+
+/**
+ * The contract's creation payload as the Add Item form fills it in: every field a string, all of them
+ * required; price and quantity are checked as numbers and then by the contract's own rules.
+ */
+export const addItemFormSchema = createProductSchema.extend({
+  price: numberInput.transform(checkedBy(priceSchema)),
+  quentity: numberInput.transform(checkedBy(quantitySchema)),
+});
+
+export type AddItemFormValues = z.input<typeof addItemFormSchema>;

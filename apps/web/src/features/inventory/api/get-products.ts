@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type Product, productSchema } from '@walton/contract';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { inventoryKeys, type ProductListParams } from './query-keys.ts';
+
+export interface ProductPage {
+  items: Product[];
+  /** How many products match in all (the server's `X-Total-Count`). */
+  total: number;
+}
+
+const productListSchema = z.array(productSchema);
+
+/** GET /api/product: one page of products and the total count. */
+export async function getProducts({ limit, offset = 0, q }: ProductListParams): Promise<ProductPage> {
+  const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  const query = q?.trim();
+  if (query) search.set('q', query);
+  const { data, headers } = await apiRequest(`/product?${search.toString()}`, productListSchema);
+  const total = Number(headers.get('x-total-count'));
+  return {
+    items: data,
+    total: Number.isFinite(total) && total >= data.length ? total : offset + data.length,
+  };
+}
+
+export function useProducts(params: ProductListParams) {
+  return useQuery({
+    queryKey: inventoryKeys.list(params),
+    queryFn: () => getProducts(params),
+    placeholderData: keepPreviousData,
+  });
+}

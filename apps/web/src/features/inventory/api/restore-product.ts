@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { successSchema } from '@walton/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { inventoryKeys, productPath } from './query-keys.ts';
+
+/** POST /api/product/:id/restore: undoes a delete. */
+export async function restoreProduct(id: string) {
+  const { data } = await apiRequest(`${productPath(id)}/restore`, successSchema, { method: 'POST' });
+  return data;
+}
+
+export function useRestoreProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}

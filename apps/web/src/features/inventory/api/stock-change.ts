@@ -1,0 +1,115 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Product, productSchema, SPEC_TEXT, stockChangedSchema } from '@walton/contract';
+import type { z } from 'zod';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { getProduct } from './get-product.ts';
+import { ifMatch, inventoryKeys } from './query-keys.ts';
+
+export type StockChanged = z.output<typeof stockChangedSchema>;
+
+/** What the user asked for: deliver one unit, or add `amount` units to whatever is in stock. */
+export type StockIntent = { kind: 'deliver' } | { kind: 'restock'; amount: number };
+
+export interface StockChangeResult extends StockChanged {
+  /** True when the item had changed meanwhile and the intent was applied to its latest quantity. */
+  reapplied: boolean;
+}
+
+const STILL_CHANGING =
+  'This item is being changed by someone else right now. We reloaded it; please check the quantity and try again.';
+
+/** A stock change the server (or our own check) refused because of the item's current state. */
+export class StockConflictError extends Error {
+  /** The item's latest state, when known; the page shows it instead of the stale one. */
+  readonly product: Product | undefined;
+
+  constructor(message: string, product: Product | undefined) {
+    super(message);
+    this.name = 'StockConflictError';
+    this.product = product;
+  }
+}
+
+/** PUT with `If-Match`; `path` is `/product/:id` (Delivered) or `/products/:id` (restock). */
+export async function putStock(path: string, newQuentity: number, version: number): Promise<StockChanged> {
+  const { data } = await apiRequest(path, stockChangedSchema, {
+    method: 'PUT',
+    headers: { 'if-match': ifMatch(version) },
+    body: JSON.stringify({ newQuentity }),
+  });
+  return data;
+}
+
+const productInBody = (error: ApiRequestError): Product | undefined => {
+  if (typeof error.body !== 'object' || error.body === null || !('product' in error.body)) return undefined;
+  const parsed = productSchema.safeParse(error.body.product);
+  return parsed.success ? parsed.data : undefined;
+};
+
+const isConflict = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && (error.status === 409 || error.status === 412);
+
+const targetQuantity = (intent: StockIntent, product: Product): number =>
+  intent.kind === 'deliver' ? product.quentity - 1 : product.quentity + intent.amount;
+
+/**
+ * Applies the intent to the version the user saw; the server has the last word (a Delivered at 0 is
+ * sent as -1 and refused with 409 and `Sorry No Quentity. Please Add quentity`). When the server
+ * answers 412 (someone changed the item meanwhile), the intent is re-applied once to the latest
+ * version; a 409, or a second conflict, becomes a StockConflictError carrying the item's latest state.
+ */
+export async function applyStockChange(
+  product: Product,
+  intent: StockIntent,
+  send: (newQuentity: number, version: number) => Promise<StockChanged>,
+): Promise<StockChangeResult> {
+  try {
+    return { ...(await send(targetQuantity(intent, product), product.version)), reapplied: false };
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+    if (error.status === 409) throw new StockConflictError(error.message, productInBody(error));
+    const latest = productInBody(error) ?? (await getProduct(product._id));
+    if (intent.kind === 'deliver' && latest.quentity < 1) {
+      throw new StockConflictError(SPEC_TEXT.noQuantity, latest);
+    }
+    try {
+      return { ...(await send(targetQuantity(intent, latest), latest.version)), reapplied: true };
+    } catch (second) {
+      if (!isConflict(second)) throw second;
+      throw new StockConflictError(
+        second.status === 409 ? second.message : STILL_CHANGING,
+        productInBody(second),
+      );
+    }
+  }
+}
+
+/** Shows the server's answer at once, then refreshes everything that depends on the item. */
+export function useStockMutation<Variables extends { product: Product }>(
+  send: (variables: Variables) => Promise<StockChangeResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ quentity, version }, { product }) => {
+      queryClient.setQueryData<Product>(inventoryKeys.detail(product._id), (current) =>
+        current ? { ...current, quentity, version } : current,
+      );
+      return refreshAfterChange(queryClient, product._id);
+    },
+    onError: (error, { product }) => {
+      if (error instanceof StockConflictError && error.product) {
+        queryClient.setQueryData(inventoryKeys.detail(product._id), error.product);
+      }
+      return refreshAfterChange(queryClient, product._id);
+    },
+  });
+}
+
+function refreshAfterChange(queryClient: QueryClient, id: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: inventoryKeys.detail(id) }),
+    queryClient.invalidateQueries({ queryKey: inventoryKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }),
+  ]);
+}

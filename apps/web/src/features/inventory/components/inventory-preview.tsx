@@ -1,0 +1,48 @@
+import { HOME_PRODUCT_COUNT } from '@walton/contract';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useProducts } from '../api/get-products.ts';
+import { ProductCard } from './product-card.tsx';
+import { QueryError } from './query-error.tsx';
+
+/** Home page inventory: the first 6 products (only 6 are asked for), then the All Manage Item button. */
+export function InventoryPreview() {
+  const products = useProducts({ limit: HOME_PRODUCT_COUNT });
+  return (
+    <section className="container py-5" aria-labelledby="inventory-heading">
+      <h2 id="inventory-heading" className="text-center mb-4">
+        Inventory
+      </h2>
+      {products.isPending ? (
+        <Spinner label="Loading products…" />
+      ) : products.isError ? (
+        <QueryError
+          title="We could not load the products."
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          retrying={products.isFetching}
+        />
+      ) : products.data.items.length === 0 ? (
+        <p className="text-center text-body-secondary">No products in stock yet.</p>
+      ) : (
+        <Row xs={1} sm={2} lg={3} className="g-4">
+          {products.data.items.map((product) => (
+            <Col key={product._id}>
+              <ProductCard product={product} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <div className="text-center mt-4">
+        <Link to={paths.manageItems} className="btn btn-outline-primary btn-lg">
+          All Manage Item
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default InventoryPreview;

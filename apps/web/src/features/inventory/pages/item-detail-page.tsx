@@ -1,0 +1,164 @@
+import type { Product } from '@walton/contract';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeliverProduct } from '../api/deliver-product.ts';
+import { useProduct } from '../api/get-product.ts';
+import { useRestockProduct } from '../api/restock-product.ts';
+import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
+import { useInventoryEvents } from '../api/use-inventory-events.ts';
+import { AddQuantityModal } from '../components/add-quantity-modal.tsx';
+import { MovementList } from '../components/movement-list.tsx';
+import { ProductImage } from '../components/product-image.tsx';
+import { QueryError } from '../components/query-error.tsx';
+import { formatCount, formatPrice } from '../format.ts';
+
+const DETAIL_LINES = [
+  ['model', 'Model'],
+  ['ram', 'RAM'],
+  ['hdd', 'HDD'],
+  ['display', 'Display'],
+  ['prosesor', 'Prosesor'],
+] as const satisfies ReadonlyArray<readonly [keyof Product, string]>;
+
+/** Tells the user what the server did, including when their change had to be applied to a newer version. */
+function announceSuccess(result: StockChangeResult): void {
+  toast.success(result.success);
+  if (result.reapplied) {
+    toast.info(
+      `Someone else changed this item while you were looking at it, so your change was applied to the latest quantity: ${formatCount(result.quentity)} now in stock.`,
+    );
+  }
+}
+
+/** A refused change always says why; a conflict also shows the item's latest quantity. */
+function announceFailure(error: Error): void {
+  if (error instanceof StockConflictError) {
+    toast.warning(error.message);
+    return;
+  }
+  toast.error(`The stock was not changed: ${error.message}`);
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const deliver = useDeliverProduct();
+  const restock = useRestockProduct();
+  const [showModal, setShowModal] = useState(false);
+  const busy = deliver.isPending || restock.isPending;
+
+  const onDeliver = () =>
+    deliver.mutate({ product }, { onSuccess: announceSuccess, onError: announceFailure });
+
+  const onRestock = (amount: number) =>
+    restock.mutate(
+      { product, amount },
+      {
+        onSuccess: (result) => {
+          setShowModal(false);
+          announceSuccess(result);
+        },
+        onError: (error) => {
+          if (error instanceof StockConflictError) setShowModal(false);
+          announceFailure(error);
+        },
+      },
+    );
+
+  const lines = DETAIL_LINES.flatMap(([key, label]) => {
+    const value = product[key];
+    return value ? [{ key, label, value }] : [];
+  });
+
+  return (
+    <>
+      <Row className="g-4">
+        <Col md={5} className="text-center">
+          <ProductImage src={product.img} name={product.name} width={480} height={320} className="rounded" />
+        </Col>
+        <Col md={7}>
+          <h1 className="h2">{product.name}</h1>
+          <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{formatPrice(product.price)}</p>
+          <p className="mb-2" aria-live="polite">
+            Quantity: <strong data-testid="quantity">{formatCount(product.quentity)}</strong>
+          </p>
+          <p className="mb-2">
+            Supplier: {product.suplerName} (<a href={`mailto:${product.email}`}>{product.email}</a>)
+          </p>
+          <p>{product.description}</p>
+          {lines.length > 0 && (
+            <dl className="row small mb-3">
+              {lines.map(({ key, label, value }) => (
+                <div key={key} className="d-flex gap-2">
+                  <dt className="fw-semibold">{label}:</dt>
+                  <dd className="mb-1">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="success" onClick={onDeliver} disabled={busy}>
+              {deliver.isPending ? 'Delivering…' : 'Delivered'}
+            </Button>
+            <Button variant="outline-primary" onClick={() => setShowModal(true)} disabled={busy}>
+              Add Quentity
+            </Button>
+          </div>
+        </Col>
+      </Row>
+      <MovementList productId={product._id} />
+      <AddQuantityModal
+        show={showModal}
+        productName={product.name}
+        saving={restock.isPending}
+        onSubmit={onRestock}
+        onHide={() => setShowModal(false)}
+      />
+    </>
+  );
+}
+
+export default function ItemDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  useInventoryEvents(Boolean(user));
+  const product = useProduct(id);
+
+  return (
+    <div className="container py-4">
+      {product.isPending ? (
+        <Spinner label="Loading the item…" />
+      ) : product.isError ? (
+        product.error instanceof ApiRequestError && product.error.status === 404 ? (
+          <div className="py-4" role="alert">
+            <h1 className="h3">Item not found</h1>
+            <p>{product.error.message}. It may have been deleted.</p>
+          </div>
+        ) : (
+          <QueryError
+            title="We could not load this item."
+            error={product.error}
+            onRetry={() => void product.refetch()}
+            retrying={product.isFetching}
+          />
+        )
+      ) : (
+        <ProductDetails product={product.data} />
+      )}
+      <div className="d-flex flex-wrap gap-2 mt-4">
+        <Link to={paths.home} className="btn btn-outline-secondary">
+          Back to home
+        </Link>
+        <Link to={paths.manageItems} className="btn btn-primary">
+          Go ManageITem
+        </Link>
+      </div>
+    </div>
+  );
+}
