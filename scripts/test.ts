@@ -1,10 +1,11 @@
 /**
  * `npm test`: lint, typecheck, then every unit and integration test (server on SQLite, PGlite and,
- * with TEST_DATABASE_URL, PostgreSQL; web app in jsdom). Stops at the first failing step and ends
- * with one summary line of the tests that ran.
+ * with TEST_DATABASE_URL, PostgreSQL; web app in jsdom), then the browser suite in Debian's Chromium
+ * when it is installed (required with CI=true). Stops at the first failing step and ends with one
+ * summary line of the tests that ran.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +20,11 @@ interface Counts {
 }
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 
-function run(title: string, command: string, args: string[]): boolean {
+const notes: string[] = [];
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) console.error(`✗ ${title} failed`);
   return result.status === 0;
 }
@@ -43,8 +46,53 @@ function addVitestCounts(file: string): void {
   }
 }
 
+function addPlaywrightCounts(file: string): void {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      errors: unknown[];
+    };
+    totals.passed += report.stats.expected;
+    // A test that passed only on a retry still counts as a failure here: the suite must be steady.
+    totals.failed += report.stats.unexpected + report.stats.flaky;
+    totals.skipped += report.stats.skipped;
+    // Errors outside any test (the global setup could not start the server, say) fail the run too.
+    if (report.errors.length > 0 && report.stats.unexpected === 0) totals.failed += 1;
+  } catch {
+    totals.failed += 1;
+    console.error(`✗ no browser test report at ${file}: Playwright did not finish`);
+  }
+}
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/** The Playwright journeys in Debian's Chromium; skipped (loudly) without it, except in CI. */
+function runBrowserSuite(): boolean {
+  if (!existsSync(CHROMIUM)) {
+    const why = `browser suite SKIPPED: ${CHROMIUM} is not installed (install it with: apt-get install -y chromium)`;
+    if (process.env.CI === 'true') {
+      console.error(`\n✗ ${why}; with CI=true the browser suite is required`);
+      notes.push(why);
+      return false;
+    }
+    console.warn(`\n⚠ ${why}`);
+    notes.push(why);
+    return true;
+  }
+  const file = join(reports, 'playwright.json');
+  const ok = run(
+    'browser tests (Chromium)',
+    join(root, 'node_modules/.bin/playwright'),
+    ['test', '--config', 'apps/web/playwright.config.ts'],
+    { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+  );
+  addPlaywrightCounts(file);
+  return ok;
+}
+
 function finish(ok: boolean): never {
   rmSync(reports, { recursive: true, force: true });
+  for (const note of notes) console.log(`\nnote: ${note}`);
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
@@ -67,6 +115,7 @@ const steps: Array<() => boolean> = [
     addVitestCounts(file);
     return ok;
   },
+  runBrowserSuite,
 ];
 
 for (const step of steps) {
