@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAccounts, registerAccounts } from './auth/accounts.ts';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -34,6 +35,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   try {
     await migrateToLatest(database.db, database.engine);
+    const accounts = createAccounts(config, database, app.log);
+    app.addHook('onClose', async () => accounts.close());
     const products = new ProductRepository(database.db);
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
 
@@ -45,6 +48,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
     await app.register(
       async (api) => {
+        await registerAccounts(api, accounts, config);
         await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
         await api.register(productRoutes, { service: new ProductService(products) });
       },

@@ -37,6 +37,19 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  AUTH_TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })),
+    ),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SEED_DEMO_CATALOG: z
     .enum(['true', 'false'])
     .default('true')
@@ -66,6 +79,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /** Origins besides PUBLIC_URL from which the browser may send state-changing requests. */
+  trustedOrigins: string[];
+  accessTokenTtlSeconds: number;
   seedDemoCatalog: boolean;
   webDistDir: string | undefined;
 }
@@ -135,6 +151,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
+    trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     seedDemoCatalog: env.SEED_DEMO_CATALOG,
     webDistDir: env.WEB_DIST_DIR,
   };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Engine } from './database.ts';
 import * as products from './migrations/001-products.ts';
+import * as auth from './migrations/002-auth.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -14,6 +15,7 @@ interface MigrationModule {
 /** Every migration, in order. Append only: a landed migration is never edited. */
 const migrations: Record<string, MigrationModule> = {
   '001-products': products,
+  '002-auth': auth,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

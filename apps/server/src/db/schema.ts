@@ -35,9 +35,76 @@ export interface StockMovementsTable {
   at: Timestamp;
 }
 
+/** Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  expires_at: Timestamp;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  last_request: ColumnType<number | string | bigint, number, number>;
+}
+
+/** Our own limiter of sign-in, sign-up, reset and resend attempts: one fixed window per key. */
+export interface AuthAttemptsTable {
+  key: string;
+  count: number;
+  window_started_ms: ColumnType<number | string | bigint, number, number>;
+}
+
 export interface Database {
   products: ProductsTable;
   stock_movements: StockMovementsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  auth_attempts: AuthAttemptsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

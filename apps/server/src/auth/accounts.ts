@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { resolveAuthSecret } from '../secrets.ts';
+import { AccessTokens } from './access-token.ts';
+import { type Auth, createAuth } from './auth.ts';
+import { registerAuthGuards } from './guards.ts';
+import { AttemptLimiter } from './rate-limit.ts';
+import { accountRoutes } from './routes.ts';
+
+/** Origins of Vite's dev server, which proxies /api to us while developing. */
+const VITE_DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+export interface Accounts {
+  auth: Auth;
+  accessTokens: AccessTokens;
+  limiter: AttemptLimiter;
+  mailer: Mailer;
+  trustedOrigins: string[];
+  close: () => void;
+}
+
+/** Everything accounts need: Better Auth on our database, the mailer, access tokens, the limiter. */
+export function createAccounts(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): Accounts {
+  const secret = resolveAuthSecret(config);
+  const trustedOrigins = [
+    ...new Set([
+      new URL(config.publicUrl).origin,
+      ...config.trustedOrigins.map((origin) => new URL(origin).origin),
+      ...(config.env === 'development' ? VITE_DEV_ORIGINS : []),
+    ]),
+  ];
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    engine: database.engine,
+    secret,
+    mailer,
+    log,
+    trustedOrigins,
+  });
+  return {
+    auth,
+    accessTokens: new AccessTokens({
+      secret,
+      issuer: config.publicUrl,
+      ttlSeconds: config.accessTokenTtlSeconds,
+    }),
+    limiter: new AttemptLimiter(database.db),
+    mailer,
+    trustedOrigins,
+    close: () => mailer.close(),
+  };
+}
+
+/**
+ * Installs the guards on the /api scope and registers the account routes. Call it first inside
+ * the /api scope, before the other routes, so the guards cover them.
+ */
+export async function registerAccounts(
+  api: FastifyInstance,
+  accounts: Accounts,
+  config: Config,
+): Promise<void> {
+  registerAuthGuards(api, {
+    auth: accounts.auth,
+    accessTokens: accounts.accessTokens,
+    trustedOrigins: accounts.trustedOrigins,
+    requireVerifiedEmail: config.requireVerifiedEmail,
+  });
+  await api.register(accountRoutes, {
+    auth: accounts.auth,
+    accessTokens: accounts.accessTokens,
+    limiter: accounts.limiter,
+    mailer: accounts.mailer,
+    publicUrl: config.publicUrl,
+    googleEnabled: config.google !== undefined,
+    devOutbox: accounts.mailer.kind === 'log' && !config.isProduction,
+  });
+}

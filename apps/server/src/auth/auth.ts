@@ -1,0 +1,191 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WEB_PATHS } from '@walton/contract';
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Engine } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Better Auth's tables under our snake_case names. Migration 002-auth creates exactly these;
+ * test/auth-schema.test.ts checks with Better Auth's own migration planner that nothing is missing.
+ */
+export const AUTH_SCHEMA_NAMES = {
+  user: {
+    modelName: 'users',
+    fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+  session: {
+    modelName: 'sessions',
+    fields: {
+      userId: 'user_id',
+      expiresAt: 'expires_at',
+      ipAddress: 'ip_address',
+      userAgent: 'user_agent',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+  account: {
+    modelName: 'accounts',
+    fields: {
+      userId: 'user_id',
+      accountId: 'account_id',
+      providerId: 'provider_id',
+      accessToken: 'access_token',
+      refreshToken: 'refresh_token',
+      idToken: 'id_token',
+      accessTokenExpiresAt: 'access_token_expires_at',
+      refreshTokenExpiresAt: 'refresh_token_expires_at',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+  verification: {
+    modelName: 'verifications',
+    fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+  rateLimit: { modelName: 'rate_limits', fields: { lastRequest: 'last_request' } },
+} as const;
+
+/** The sign-in paths whose attempts our own limiter counts per IP and per account (see rate-limit.ts). */
+const PATHS_LIMITED_BY_US = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/reset-password',
+  '/send-verification-email',
+] as const;
+
+export interface AuthDependencies {
+  config: Config;
+  db: Kysely<Database>;
+  engine: Engine;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Origins allowed to send state-changing requests (PUBLIC_URL and AUTH_TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
+}
+
+export function emailDomainAllowed(email: string, allowedDomains: string[]): boolean {
+  if (allowedDomains.length === 0) return true;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return allowedDomains.includes(domain);
+}
+
+/** Better Auth on our Kysely database: email + password with verification and reset, optional Google. */
+export function createAuth(deps: AuthDependencies) {
+  const { config, mailer, log } = deps;
+  const webUrl = (path: string) => `${config.publicUrl}${path}`;
+
+  return betterAuth({
+    appName: 'Walton Warehouse',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: deps.secret,
+    database: { db: deps.db, type: deps.engine },
+    trustedOrigins: deps.trustedOrigins,
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const fields = args.length > 0 ? { details: args } : {};
+        if (level === 'error') log.error(fields, `better-auth: ${message}`);
+        else if (level === 'warn') log.warn(fields, `better-auth: ${message}`);
+        else log.debug(fields, `better-auth: ${message}`);
+      },
+    },
+    user: AUTH_SCHEMA_NAMES.user,
+    verification: AUTH_SCHEMA_NAMES.verification,
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // Through the API, which checks the token first and then lands on the SPA's page with
+        // ?token=... (or ?error=INVALID_TOKEN).
+        const callback = encodeURIComponent(webUrl(WEB_PATHS.resetPassword));
+        const url = `${config.publicUrl}${AUTH_BASE_PATH}/reset-password/${token}?callbackURL=${callback}`;
+        await mailer.send(passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        // Verified by the API, which then redirects to the SPA's page (with ?error=... on failure).
+        const callback = encodeURIComponent(webUrl(WEB_PATHS.verifyEmail));
+        const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${callback}`;
+        await mailer.send(verificationEmail(user, url));
+      },
+    },
+    account: {
+      ...AUTH_SCHEMA_NAMES.account,
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    session: {
+      ...AUTH_SCHEMA_NAMES.session,
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            if (!emailDomainAllowed(user.email, config.allowedEmailDomains)) {
+              throw new APIError('FORBIDDEN', {
+                code: 'EMAIL_DOMAIN_NOT_ALLOWED',
+                message: `Registration is open only to addresses at ${config.allowedEmailDomains.join(', ')}`,
+              });
+            }
+          },
+        },
+      },
+    },
+    rateLimit: {
+      ...AUTH_SCHEMA_NAMES.rateLimit,
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: Object.fromEntries(PATHS_LIMITED_BY_US.map((path) => [path, false])),
+    },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                name: 'Google',
+                discoveryUrl: config.google.discoveryUrl,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

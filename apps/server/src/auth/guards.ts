@@ -1,0 +1,158 @@
+/**
+ * Who may call what under /api.
+ *
+ * - Default deny: every /api route needs a signed-in session (401 JSON otherwise) unless it is
+ *   public. A route is public when it says so with `config: { public: true }`, or when it is in
+ *   PUBLIC_ROUTES below (routes defined outside the auth module). Routes that do not exist still
+ *   answer 404.
+ * - The signed-in user is `request.user` (null on public routes nobody signed in to).
+ * - With AUTH_REQUIRE_VERIFIED_EMAIL=true, an unverified user may read but not change anything:
+ *   every non-GET route answers 403 for them, unless it says `config: { allowUnverified: true }`.
+ * - Cross-site state-changing requests are refused (403): a present Origin that is not ours, or
+ *   `Sec-Fetch-Site: cross-site`. Requests without those headers (curl, app.inject) pass.
+ * - `app.requireAccessToken` is a preHandler for routes that also need the spec's access token
+ *   (`authorization: {email} {token}` or `Bearer {token}`) of the signed-in user:
+ *   `app.post('/productOrder', { preHandler: app.requireAccessToken }, handler)`.
+ */
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
+import { AccessTokenError, type AccessTokens } from './access-token.ts';
+import type { Auth } from './auth.ts';
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie for every non-public /api route. */
+    user: SignedInUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session. */
+    public?: boolean;
+    /** Reachable by a signed-in user whose email is not verified even when AUTH_REQUIRE_VERIFIED_EMAIL=true. */
+    allowUnverified?: boolean;
+  }
+  interface FastifyInstance {
+    /** preHandler: the request must carry the signed-in user's access token (see guards.ts). */
+    requireAccessToken: preHandlerAsyncHookHandler;
+  }
+}
+
+/** Public routes defined outside the auth module, by method and route pattern. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/product',
+  'GET /api/product/:id',
+  'GET /api/openapi.json',
+]);
+const PUBLIC_ROUTE_PREFIXES = ['GET /api/docs'];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const MESSAGES = {
+  signInFirst: 'Please sign in first',
+  crossSite: 'Cross-site requests are not allowed',
+  verifyFirst: 'Please verify your email address first: open the link we emailed you, or ask for a new one.',
+  accessTokenMissing:
+    'Access token missing: send "authorization: {email} {accessToken}" from POST /api/login',
+  accessTokenInvalid: 'Access token is invalid. Please sign in again.',
+  accessTokenExpired: 'Access token has expired. Please sign in again.',
+  accessTokenOtherUser: 'This access token belongs to another account',
+} as const;
+
+function isPublic(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.public === true) return true;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const route = `${method} ${request.routeOptions.url ?? ''}`;
+  return PUBLIC_ROUTES.has(route) || PUBLIC_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
+}
+
+function refuseCrossSite(request: FastifyRequest, trustedOrigins: Set<string>): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin;
+  if (origin !== undefined && !trustedOrigins.has(origin)) throw forbidden(MESSAGES.crossSite);
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(MESSAGES.crossSite);
+}
+
+/** Reads the session cookie; null when there is no valid session. */
+export async function sessionUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  const { id, email, name, emailVerified } = session.user;
+  return { id, email, name, emailVerified };
+}
+
+/** `authorization: {email} {token}` (the spec's form) or `Bearer {token}`. */
+function parseAuthorization(header: string | undefined): { email: string | undefined; token: string } | null {
+  const parts = header?.trim().split(/\s+/) ?? [];
+  if (parts.length !== 2) return null;
+  const [scheme, token] = parts as [string, string];
+  return scheme.toLowerCase() === 'bearer' ? { email: undefined, token } : { email: scheme, token };
+}
+
+export interface AuthGuardOptions {
+  auth: Auth;
+  accessTokens: AccessTokens;
+  trustedOrigins: string[];
+  requireVerifiedEmail: boolean;
+}
+
+/**
+ * Installs the guards on the /api scope. Call it directly on that scope (not through register)
+ * before any route is registered, so that every route of the scope and its children gets them.
+ */
+export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptions): void {
+  const trusted = new Set(options.trustedOrigins);
+  api.decorateRequest('user', null);
+
+  api.addHook('onRequest', async (request) => {
+    refuseCrossSite(request, trusted);
+    // No route matched: let the not-found handler answer 404.
+    if (request.routeOptions.url === undefined || isPublic(request)) return;
+    const user = await sessionUser(options.auth, request);
+    if (!user) throw unauthorized(MESSAGES.signInFirst);
+    request.user = user;
+    if (
+      options.requireVerifiedEmail &&
+      !user.emailVerified &&
+      !SAFE_METHODS.has(request.method) &&
+      request.routeOptions.config.allowUnverified !== true
+    ) {
+      throw forbidden(MESSAGES.verifyFirst);
+    }
+  });
+
+  const requireAccessToken: preHandlerAsyncHookHandler = async (request) => {
+    const user = request.user;
+    if (!user) throw unauthorized(MESSAGES.signInFirst);
+    const credentials = parseAuthorization(request.headers.authorization);
+    if (!credentials) throw unauthorized(MESSAGES.accessTokenMissing);
+    let claims: Awaited<ReturnType<AccessTokens['verify']>>;
+    try {
+      claims = await options.accessTokens.verify(credentials.token);
+    } catch (error) {
+      if (error instanceof AccessTokenError) {
+        throw unauthorized(
+          error.reason === 'expired' ? MESSAGES.accessTokenExpired : MESSAGES.accessTokenInvalid,
+        );
+      }
+      throw error;
+    }
+    const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    if (
+      claims.userId !== user.id ||
+      !sameEmail(claims.email, user.email) ||
+      (credentials.email !== undefined && !sameEmail(credentials.email, user.email))
+    ) {
+      throw new HttpError(403, MESSAGES.accessTokenOtherUser);
+    }
+  };
+  api.decorate('requireAccessToken', requireAccessToken);
+}

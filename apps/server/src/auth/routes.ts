@@ -1,0 +1,184 @@
+import { STATUS_CODES } from 'node:http';
+import {
+  accessTokenRequestSchema,
+  accessTokenResponseSchema,
+  apiErrorSchema,
+  authMethodsSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@walton/contract';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, unauthorized } from '../http/http-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AccessTokens } from './access-token.ts';
+import type { Auth } from './auth.ts';
+import { MESSAGES } from './guards.ts';
+import { enforceAuthLimits, tooManyAttempts } from './limits.ts';
+import type { AttemptLimiter } from './rate-limit.ts';
+
+export interface AccountRoutesOptions {
+  auth: Auth;
+  accessTokens: AccessTokens;
+  limiter: AttemptLimiter;
+  mailer: Mailer;
+  publicUrl: string;
+  googleEnabled: boolean;
+  /** GET /api/dev/outbox exists (mail is not configured and this is not production). */
+  devOutbox: boolean;
+}
+
+/**
+ * Better Auth's messages, where they are terse, reworded so the SPA can show them as they are
+ * (the spec shows the identity provider's message in red under the form).
+ */
+const FRIENDLIER_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password',
+  PASSWORD_TOO_SHORT: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  PASSWORD_TOO_LONG: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  USER_ALREADY_EXISTS: 'An account with this email already exists. Please log in instead.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Please log in instead.',
+  INVALID_TOKEN: 'This link is invalid or has already been used. Please ask for a new one.',
+  TOKEN_EXPIRED: 'This link has expired. Please ask for a new one.',
+  INVALID_EMAIL: 'Please enter a valid email address',
+  EMAIL_ALREADY_VERIFIED: 'Your email address is already verified',
+  EMAIL_MISMATCH: 'This is not the email address of the signed-in account',
+  INVALID_ORIGIN: MESSAGES.crossSite,
+};
+
+const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/** Turns a Better Auth JSON error into our error body (`{statusCode, error, message, code}`). */
+function rewriteError(status: number, text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!parsed || typeof parsed !== 'object') return text;
+  const body = parsed as { code?: unknown; message?: unknown };
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  const original = typeof body.message === 'string' && body.message ? body.message : undefined;
+  const message = (code && FRIENDLIER_MESSAGES[code]) ?? original ?? STATUS_CODES[status] ?? 'Error';
+  return JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code });
+}
+
+/** Hands a request to Better Auth as a Fetch Request and copies its Response back. */
+async function forwardToBetterAuth(
+  auth: Auth,
+  publicUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const headers = fromNodeHeaders(request.headers);
+  for (const name of HOP_BY_HOP) headers.delete(name);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  if (hasBody) headers.set('content-type', 'application/json');
+  const response = await auth.handler(
+    new Request(new URL(request.url, publicUrl), {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+    }),
+  );
+
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && !HOP_BY_HOP.has(name)) reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (response.status === 429 && !response.headers.has('retry-after')) {
+    const retryAfter = Math.ceil(Number(response.headers.get('x-retry-after') ?? 60));
+    throw tooManyAttempts(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60);
+  }
+  const text = response.body ? await response.text() : '';
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  return reply.send(response.status >= 400 && isJson ? rewriteError(response.status, text) : text);
+}
+
+/** Better Auth under /api/auth/*, the enabled sign-in methods, the access token and the dev outbox. */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+  const { auth, accessTokens, limiter, mailer, publicUrl } = options;
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    config: { public: true },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const path = request.url.split('?', 1)[0] ?? '';
+      await enforceAuthLimits(limiter, request, path);
+      return forwardToBetterAuth(auth, publicUrl, request, reply);
+    },
+  });
+
+  app.get(
+    '/auth-methods',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Which sign-in methods are enabled',
+        response: { 200: authMethodsSchema },
+      },
+    },
+    async () => ({ emailPassword: true as const, google: options.googleEnabled }),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { allowUnverified: true },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The access token of the signed-in user (a short-lived JWT)',
+        body: accessTokenRequestSchema,
+        response: {
+          200: accessTokenResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized(MESSAGES.signInFirst);
+      if (request.body.email.toLowerCase() !== user.email.toLowerCase()) {
+        throw forbidden('You can only get an access token for your own email address');
+      }
+      return { accessToken: await accessTokens.issue({ userId: user.id, email: user.email }) };
+    },
+  );
+
+  if (options.devOutbox) {
+    app.get(
+      '/dev/outbox',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['development'],
+          summary: 'Mail the server would have sent (only while SMTP_URL is not set, never in production)',
+          response: {
+            200: z.array(
+              z.object({
+                from: z.string(),
+                to: z.string(),
+                subject: z.string(),
+                text: z.string(),
+                html: z.string(),
+                links: z.array(z.string()),
+                sentAt: z.string(),
+              }),
+            ),
+          },
+        },
+      },
+      async () => mailer.outbox(),
+    );
+  }
+};

@@ -1,0 +1,53 @@
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family: Arial, sans-serif; color: #212529; line-height: 1.5">
+<h1 style="font-size: 20px">${escapeHtml(title)}</h1>
+${body}
+<p><a href="${escapeHtml(action.url)}" style="display: inline-block; padding: 10px 18px; background: #0d6efd; color: #fff; text-decoration: none; border-radius: 6px">${escapeHtml(action.label)}</a></p>
+<p style="font-size: 13px; color: #6c757d">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>
+<p style="font-size: 13px; color: #6c757d">${escapeHtml(footer)}</p>
+</body>
+</html>`;
+}
+
+/** The email that confirms an address belongs to the person who registered it. */
+export function verificationEmail(to: { name: string; email: string }, url: string): MailMessage {
+  const title = 'Confirm your email address';
+  const intro = `Hello ${to.name}, thank you for registering at Walton Warehouse.`;
+  const ask = 'Please confirm that this is your email address by opening the link below.';
+  const footer = 'If you did not create an account, you can ignore this email.';
+  return {
+    to: to.email,
+    subject: 'Walton Warehouse: confirm your email address',
+    text: `${intro}\n\n${ask}\n\n${url}\n\n${footer}\n`,
+    html: layout(title, [intro, ask], { label: 'Confirm my email', url }, footer),
+    links: [url],
+  };
+}
+
+/** The email that lets someone choose a new password. */
+export function passwordResetEmail(
+  to: { name: string; email: string },
+  url: string,
+  expiresInMinutes: number,
+) {
+  const title = 'Reset your password';
+  const intro = `Hello ${to.name}, someone asked to reset the password of your Walton Warehouse account.`;
+  const ask = `Open the link below to choose a new password. It works once and expires in ${expiresInMinutes} minutes.`;
+  const footer = 'If you did not ask for this, ignore this email: your password stays as it is.';
+  const message: MailMessage = {
+    to: to.email,
+    subject: 'Walton Warehouse: reset your password',
+    text: `${intro}\n\n${ask}\n\n${url}\n\n${footer}\n`,
+    html: layout(title, [intro, ask], { label: 'Choose a new password', url }, footer),
+    links: [url],
+  };
+  return message;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+export interface SignedUpUser {
+  /** The `cookie` request header that carries the new session. */
+  cookie: string;
+  user: { id: string; email: string; name: string; emailVerified: boolean };
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/**
+ * A client address of its own for each test user, so the per-IP limits of sign-up and sign-in
+ * (which count by X-Forwarded-For behind a proxy) never couple unrelated tests.
+ */
+export function testClientIp(): string {
+  counter += 1;
+  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+}
+
+/** The `cookie` request header made of the cookies a response sets. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+/** Registers a fresh account through Better Auth's email sign-up and returns its signed-in session. */
+export async function signUp(
+  app: FastifyInstance,
+  options: { name?: string; email?: string; password?: string; ip?: string } = {},
+): Promise<SignedUpUser> {
+  const email = options.email ?? `user-${randomBytes(6).toString('hex')}@example.com`;
+  const password = options.password ?? `pw-${randomBytes(9).toString('base64url')}`;
+  const name = options.name ?? 'Test User';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { 'x-forwarded-for': options.ip ?? testClientIp() },
+    payload: { name, email, password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-up of ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  const cookie = cookieHeader(response);
+  if (!cookie) throw new Error(`sign-up of ${email} set no session cookie`);
+  const { user } = response.json<{ user: SignedUpUser['user'] }>();
+  return {
+    cookie,
+    user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
+    email,
+    password,
+  };
+}
+
+/** POST /api/login for the signed-in session: the spec's access token. */
+export async function accessTokenFor(app: FastifyInstance, cookie: string, email: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { cookie },
+    payload: { email },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`POST /api/login for ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  return response.json<{ accessToken: string }>().accessToken;
+}
