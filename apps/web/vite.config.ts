@@ -14,6 +14,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      treeshake: {
+        // The shared contract only declares schemas and constants. Saying so lets a page that needs
+        // one constant skip every schema it does not use (and zod with them).
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           // React and the router are needed by every route and change far less often than our code,

@@ -29,10 +29,20 @@ export function sessionHandler(user: SignedInUser | null) {
 
 /**
  * The API faked at the fetch boundary. Defaults: nobody signed in, email+password only, an empty
- * catalogue. Tests add or replace handlers with `server.use(...)`; they are reset after each test.
+ * catalogue (so any single product is unknown). Tests add or replace handlers with `server.use(...)`;
+ * they are reset after each test.
  */
 export const server = setupServer(
   sessionHandler(null),
   http.get('/api/auth-methods', () => HttpResponse.json({ emailPassword: true, google: false })),
+  http.post('/api/login', () => HttpResponse.json({ accessToken: 'test-access-token' })),
   http.get('/api/product', () => HttpResponse.json([], { headers: { 'x-total-count': '0' } })),
+  http.get('/api/product/:id', ({ params }) =>
+    HttpResponse.json(
+      { statusCode: 404, error: 'Not Found', message: `No product with id ${String(params.id)}` },
+      { status: 404 },
+    ),
+  ),
+  http.get('/api/product/:id/movements', () => HttpResponse.json([])),
+  http.get('/api/productOrder', () => HttpResponse.json([])),
 );

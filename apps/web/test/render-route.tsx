@@ -1,9 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigationType,
+  useLocation,
+  useNavigationType,
+} from 'react-router';
 import { AppProvider } from '../src/app/provider.tsx';
-import { routes } from '../src/app/router.tsx';
+import { AppRoutes } from '../src/app/router.tsx';
 import { authClient } from '../src/lib/auth-client.ts';
 import { createQueryClient } from '../src/lib/query-client.ts';
 import type { SignedInUser } from '../src/lib/session.ts';
@@ -20,6 +26,12 @@ export interface RenderRouteOptions {
   queryClient?: QueryClient;
 }
 
+/** Where the memory router is now, and how it got there (PUSH, REPLACE or POP). */
+export interface RouteState {
+  location: Location;
+  navigationType: NavigationType;
+}
+
 /** The app's own query client, with its retry rules kept but no waiting between retries. */
 export function createTestQueryClient(): QueryClient {
   const client = createQueryClient();
@@ -28,9 +40,15 @@ export function createTestQueryClient(): QueryClient {
   return client;
 }
 
+function RouteProbe({ state }: { state: Partial<RouteState> }) {
+  state.location = useLocation();
+  state.navigationType = useNavigationType();
+  return null;
+}
+
 /**
- * Renders the whole app (providers, layout, real route table) at `path` in a memory router.
- * Returns the router (for `router.state.location`) and a user-event instance.
+ * Renders the whole app (providers, layout, the real route table) at `path` in a memory router.
+ * Returns `route()` (the current location and navigation type) and a user-event instance.
  */
 export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
   if (!options.pendingSession) {
@@ -40,13 +58,21 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
     if (!sessionAtom) throw new Error('Better Auth client has no session store');
     await sessionAtom.get().refetch();
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = options.queryClient ?? createTestQueryClient();
+  const probe: Partial<RouteState> = {};
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouteProbe state={probe} />
+      </MemoryRouter>
     </AppProvider>,
   );
-  return { ...view, router, user, queryClient };
+  function route(): RouteState {
+    const { location, navigationType } = probe;
+    if (!location || !navigationType) throw new Error('The router has not rendered yet');
+    return { location, navigationType };
+  }
+  return { ...view, route, user, queryClient };
 }

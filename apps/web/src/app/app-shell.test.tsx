@@ -59,19 +59,19 @@ describe('protected routes', () => {
   it.each(['/manageItem', '/manageItem/abc123', '/addItem', '/myItem'])(
     'sends an anonymous visitor of %s to /login, replacing the entry and remembering the origin',
     async (path) => {
-      const { router } = await renderRoute(`${path}?page=2#top`);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(router.state.historyAction).toBe('REPLACE');
-      expect(router.state.location.state).toMatchObject({
+      const { route } = await renderRoute(`${path}?page=2#top`);
+      await waitFor(() => expect(route().location.pathname).toBe('/login'));
+      expect(route().navigationType).toBe('REPLACE');
+      expect(route().location.state).toMatchObject({
         from: { pathname: path, search: '?page=2', hash: '#top' },
       });
     },
   );
 
   it('lets a signed-in user in', async () => {
-    const { router } = await renderRoute('/addItem', { user: testUser() });
+    const { route } = await renderRoute('/addItem', { user: testUser() });
     await waitFor(() => expect(document.title).toBe('Add Item- Walton Warehouse'));
-    expect(router.state.location.pathname).toBe('/addItem');
+    expect(route().location.pathname).toBe('/addItem');
   });
 });
 

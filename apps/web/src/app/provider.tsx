@@ -1,8 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
-import { toastContainerProps } from '../lib/toast.ts';
+
+// The toast library loads alongside the first page instead of inside the entry chunk; toasts raised
+// before the container mounts are queued by react-toastify and shown once it is there.
+const Toaster = lazy(() => import('./toaster.tsx'));
 
 /** App-wide providers: server state (React Query) and the single toast container. */
 export function AppProvider({
@@ -16,7 +18,9 @@ export function AppProvider({
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer {...toastContainerProps} />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteError } from '../components/route-error.tsx';
+import { lazy, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { usePageTitle } from '../components/page-title.ts';
 import { paths } from '../config/paths.ts';
-import { RootLayout, type RouteHandle } from './layout/root-layout.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
 
 // Every page is its own chunk, so a route loads only the code it shows.
@@ -18,34 +18,46 @@ const VerifyEmailPage = lazy(() => import('../features/auth/pages/verify-email-p
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 
-const title = (pageTitle: string): RouteHandle => ({ title: pageTitle });
+/** A page with its document title, `{title}- Walton Warehouse`, set while it is shown. */
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return children;
+}
 
-/** The spec's route table (section 2) plus the identity pages; titles follow `{page title}- Walton Warehouse`. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <HomePage />, handle: title('Home') },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          { path: paths.manageItems, element: <ManageItemsPage />, handle: title('Manage Item') },
-          { path: paths.itemDetailPattern, element: <ItemDetailPage />, handle: title('Details') },
-          { path: paths.addItem, element: <AddItemPage />, handle: title('Add Item') },
-          { path: paths.myItems, element: <MyItemsPage />, handle: title('My Item') },
-        ],
-      },
-      { path: paths.login, element: <LoginPage />, handle: title('Login') },
-      { path: paths.register, element: <RegisterPage />, handle: title('Register') },
-      { path: paths.blog, element: <BlogPage />, handle: title('Blog') },
-      { path: paths.resetPassword, element: <ResetPasswordPage />, handle: title('Reset Password') },
-      { path: paths.verifyEmail, element: <VerifyEmailPage />, handle: title('Verify Email') },
-      { path: '*', element: <NotFound />, handle: title('Not Found') },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The spec's route table (section 2) plus the identity pages. Declarative routes keep the router
+ * chunk small (the data-router APIs are not used), which matters for the landing page's budget.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<Page title="Home" children={<HomePage />} />} />
+        <Route element={<ProtectedRoute />}>
+          <Route
+            path={paths.manageItems}
+            element={<Page title="Manage Item" children={<ManageItemsPage />} />}
+          />
+          <Route
+            path={paths.itemDetailPattern}
+            element={<Page title="Details" children={<ItemDetailPage />} />}
+          />
+          <Route path={paths.addItem} element={<Page title="Add Item" children={<AddItemPage />} />} />
+          <Route path={paths.myItems} element={<Page title="My Item" children={<MyItemsPage />} />} />
+        </Route>
+        <Route path={paths.login} element={<Page title="Login" children={<LoginPage />} />} />
+        <Route path={paths.register} element={<Page title="Register" children={<RegisterPage />} />} />
+        <Route path={paths.blog} element={<Page title="Blog" children={<BlogPage />} />} />
+        <Route
+          path={paths.resetPassword}
+          element={<Page title="Reset Password" children={<ResetPasswordPage />} />}
+        />
+        <Route
+          path={paths.verifyEmail}
+          element={<Page title="Verify Email" children={<VerifyEmailPage />} />}
+        />
+        <Route path="*" element={<Page title="Not Found" children={<NotFound />} />} />
+      </Route>
+    </Routes>
+  );
 }

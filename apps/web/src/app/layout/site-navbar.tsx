@@ -8,7 +8,6 @@ import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
 import { signOut, useSession } from '../../lib/session.ts';
-import { toast } from '../../lib/toast.ts';
 
 const ITEM_LINKS = [
   { to: paths.manageItems, label: 'Manage Items' },
@@ -33,6 +32,7 @@ export function SiteNavbar() {
       // Nothing fetched for the previous user may be shown to whoever uses this browser next.
       queryClient.clear();
     } catch {
+      const { toast } = await import('../../lib/toast.ts');
       toast.error('Could not sign you out. Please check your connection and try again.');
     } finally {
       setSigningOut(false);
