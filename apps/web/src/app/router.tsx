@@ -32,31 +32,96 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={<Page title="Home" children={<HomePage />} />} />
+        <Route
+          index
+          element={
+            <Page title="Home">
+              <HomePage />
+            </Page>
+          }
+        />
         <Route element={<ProtectedRoute />}>
           <Route
             path={paths.manageItems}
-            element={<Page title="Manage Item" children={<ManageItemsPage />} />}
+            element={
+              <Page title="Manage Item">
+                <ManageItemsPage />
+              </Page>
+            }
           />
           <Route
             path={paths.itemDetailPattern}
-            element={<Page title="Details" children={<ItemDetailPage />} />}
+            element={
+              <Page title="Details">
+                <ItemDetailPage />
+              </Page>
+            }
           />
-          <Route path={paths.addItem} element={<Page title="Add Item" children={<AddItemPage />} />} />
-          <Route path={paths.myItems} element={<Page title="My Item" children={<MyItemsPage />} />} />
+          <Route
+            path={paths.addItem}
+            element={
+              <Page title="Add Item">
+                <AddItemPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.myItems}
+            element={
+              <Page title="My Item">
+                <MyItemsPage />
+              </Page>
+            }
+          />
         </Route>
-        <Route path={paths.login} element={<Page title="Login" children={<LoginPage />} />} />
-        <Route path={paths.register} element={<Page title="Register" children={<RegisterPage />} />} />
-        <Route path={paths.blog} element={<Page title="Blog" children={<BlogPage />} />} />
+        <Route
+          path={paths.login}
+          element={
+            <Page title="Login">
+              <LoginPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.register}
+          element={
+            <Page title="Register">
+              <RegisterPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.blog}
+          element={
+            <Page title="Blog">
+              <BlogPage />
+            </Page>
+          }
+        />
         <Route
           path={paths.resetPassword}
-          element={<Page title="Reset Password" children={<ResetPasswordPage />} />}
+          element={
+            <Page title="Reset Password">
+              <ResetPasswordPage />
+            </Page>
+          }
         />
         <Route
           path={paths.verifyEmail}
-          element={<Page title="Verify Email" children={<VerifyEmailPage />} />}
+          element={
+            <Page title="Verify Email">
+              <VerifyEmailPage />
+            </Page>
+          }
         />
-        <Route path="*" element={<Page title="Not Found" children={<NotFound />} />} />
+        <Route
+          path="*"
+          element={
+            <Page title="Not Found">
+              <NotFound />
+            </Page>
+          }
+        />
       </Route>
     </Routes>
   );

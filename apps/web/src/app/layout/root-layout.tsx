@@ -1,14 +1,17 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { RouteErrorBoundary } from '../route-error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteNavbar } from './site-navbar.tsx';
 
-/** A new page starts at the top, unless the address points at an anchor on it. */
+/** Moving to another page starts it at the top, unless the address points at an anchor on it. */
 function useScrollToTopOnNavigate() {
   const { pathname, hash } = useLocation();
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
 }
