@@ -7,11 +7,20 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--watch', '--watch-path=apps/server/src', '--watch-path=packages/contract/src', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
-  }),
+  spawn(
+    process.execPath,
+    [
+      '--watch',
+      '--watch-path=apps/server/src',
+      '--watch-path=packages/contract/src',
+      'apps/server/src/main.ts',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+    },
+  ),
   spawn('npm', ['run', 'dev', '--workspace', '@walton/web'], { cwd: root, stdio: 'inherit' }),
 ];
 

@@ -11,7 +11,10 @@ const builtIndex = fileURLToPath(new URL('../apps/web/dist/index.html', import.m
 
 if (!existsSync(builtIndex)) {
   console.log('Building the web app (first start only)…');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@walton/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@walton/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) {
     console.error('The web app build failed; see above.');
     process.exit(build.status ?? 1);
