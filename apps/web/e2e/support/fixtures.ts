@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
@@ -8,7 +9,19 @@ interface Fixtures {
   problems: ProblemLog;
 }
 
+/**
+ * An address of its own for each browser (sent as X-Forwarded-For, which the server trusts behind a
+ * proxy): the server limits sign-ups and sign-ins per client address, and every test stands for a
+ * different person at a different machine, not one machine signing up the whole staff.
+ */
+export function clientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
 export const test = base.extend<Fixtures>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientAddress() });
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure what they depend on
   baseURL: async ({}, use) => {
     await use(e2eEnv('baseUrl'));

@@ -27,7 +27,7 @@ function escapeHtml(value: string): string {
 function signInPage(uid: string, clientId: string): string {
   const { heading, emailLabel, nameLabel, submit } = GOOGLE_STAND_IN_TEXT;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${heading}</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${heading}</title></head>
 <body>
 <main>
 <h1>${heading}</h1>
@@ -86,6 +86,14 @@ export async function startGoogleStandIn(appUrl: string): Promise<GoogleStandIn>
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: false,
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 600,
+      Grant: 3600,
+      Session: 3600,
+    },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => ({

@@ -41,20 +41,29 @@ export async function waitForMail(
   }
 }
 
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+/** An attribute value as a browser reads it: character references decoded. */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref.startsWith('#x') || ref.startsWith('#X'))
+      return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));
+    if (ref.startsWith('#')) return String.fromCodePoint(Number(ref.slice(1)));
+    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
 /** The links of a message (the HTML's hrefs, else the URLs in its text). */
 export function linksIn(mail: CapturedMail): URL[] {
-  const fromHtml = [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const fromHtml = [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => decodeAttribute(match[1] ?? ''));
   const fromText = [...mail.text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((match) => match[0]);
   const raw = fromHtml.length > 0 ? fromHtml : fromText;
-  return raw
-    .map((href) => href.replaceAll('&amp;', '&'))
-    .filter((href) => /^https?:\/\//.test(href))
-    .map((href) => new URL(href));
+  return raw.filter((href) => /^https?:\/\//.test(href)).map((href) => new URL(href));
 }
 
 /** The one link of the message that leads to our app under `pathPrefix` (e.g. the reset link). */
-export function appLinkIn(mail: CapturedMail, appUrl: string, pathPrefix: string): URL {
-  const origin = new URL(appUrl).origin;
+export function appLinkIn(mail: CapturedMail, pathPrefix: string): URL {
+  const origin = new URL(e2eEnv('baseUrl')).origin;
   const link = linksIn(mail).find((url) => url.origin === origin && url.pathname.startsWith(pathPrefix));
   if (!link) {
     throw new Error(

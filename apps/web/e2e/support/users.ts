@@ -14,7 +14,10 @@ export function newUser(role = 'clerk'): TestUser {
   return { name: `E2E ${role} ${id}`, email: `${role}-${id}@example.com`, password: `Sturdy-pass-${id}` };
 }
 
-/** Creates the account through the server's own sign-up endpoint (Better Auth). */
+/**
+ * Creates the account through the server's own sign-up endpoint (Better Auth). Sign-up also signs
+ * in whoever sent it, so pass the test's standalone `request` to keep the browser signed out.
+ */
 export async function registerViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
   const response = await request.post('/api/auth/sign-up/email', {
     data: { name: user.name, email: user.email, password: user.password },
@@ -46,11 +49,14 @@ export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser
   const login = await page.request.post('/api/login', { data: { email: user.email } });
   expect(login.status(), `access token for ${user.email}: ${await login.text()}`).toBe(200);
   const { accessToken } = (await login.json()) as { accessToken: string };
-  // Any page of the origin will do to reach its localStorage; a JSON one loads no app code.
-  await page.goto('/api/health');
+  // Any page of the origin will do to reach its localStorage.
+  await page.goto('/blog');
   await page.evaluate(({ key, token }) => localStorage.setItem(key, token), {
     key: ACCESS_TOKEN_STORAGE_KEY,
     token: accessToken,
   });
   return user;
 }
+
+/** The server's refusal of a wrong email or password, as the login form shows it (in the server's words). */
+export const SIGN_IN_REFUSED = /wrong email or password|invalid email or password|incorrect/i;

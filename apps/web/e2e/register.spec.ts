@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { SPEC_TEXT } from '@walton/contract';
+import { expect, test } from './support/fixtures.ts';
+import { appLinkIn, waitForMail } from './support/mailbox.ts';
+import { newUser, registerViaApi, type TestUser } from './support/users.ts';
+
+async function fillRegistration(page: Page, user: TestUser, confirmPassword = user.password): Promise<void> {
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(confirmPassword);
+}
+
+async function emailVerified(page: Page): Promise<boolean | undefined> {
+  const response = await page.request.get('/api/auth/get-session');
+  const session = (await response.json()) as { user?: { emailVerified: boolean } } | null;
+  return session?.user?.emailVerified;
+}
+
+test('register: terms gate the button, mismatched passwords are refused, and no account is created', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('applicant');
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Register- Walton Warehouse');
+  const registerButton = page.getByRole('button', { name: 'Register', exact: true });
+  const terms = page.getByLabel(SPEC_TEXT.acceptTerms);
+
+  await fillRegistration(page, user, `${user.password}-typo`);
+  await expect(registerButton).toBeDisabled();
+  await terms.check();
+  await expect(registerButton).toBeEnabled();
+  await terms.uncheck();
+  await expect(registerButton).toBeDisabled();
+  await terms.check();
+
+  await registerButton.click();
+  await expect(page.getByText(SPEC_TEXT.passwordMismatch, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/register');
+  // Nothing was registered: that email and password do not sign anyone in.
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signIn.status()).toBe(401);
+});
+
+test("register: the server's error takes precedence over the mismatch message", async ({
+  page,
+  request,
+  problems,
+}) => {
+  const existing = newUser('taken');
+  await registerViaApi(request, existing);
+  problems.allow(/status of 422 .*\/api\/auth\/sign-up\/email/);
+
+  await page.goto('/register');
+  await fillRegistration(page, { ...existing, name: 'Someone Else' });
+  await page.getByLabel(SPEC_TEXT.acceptTerms).check();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  const serverError = page.getByRole('alert').filter({ hasText: /already exists/i });
+  await expect(serverError).toBeVisible();
+  await expect(serverError).toHaveCSS('color', 'rgb(220, 53, 69)');
+
+  // Now the passwords differ as well: the server's message still stands, not the mismatch one.
+  await page.getByLabel('Confirm password').fill(`${existing.password}-typo`);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(serverError).toBeVisible();
+  await expect(page.getByText(SPEC_TEXT.passwordMismatch)).toHaveCount(0);
+});
+
+test('register: the account is created, the verification mail arrives, its link verifies the address, and /register then sends the user home', async ({
+  page,
+}) => {
+  const user = newUser('newcomer');
+  await page.goto('/register');
+  await fillRegistration(page, user);
+  await page.getByLabel(SPEC_TEXT.acceptTerms).check();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+  // Registered and signed in: a signed-in user does not stay on /register.
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('navigation').getByRole('button', { name: 'Logout' })).toBeVisible();
+  expect(await emailVerified(page)).toBe(false);
+
+  const mail = await waitForMail(user.email, (message) => /confirm your email/i.test(message.subject));
+  expect(mail.text).toContain(user.name);
+  const link = appLinkIn(mail, '/api/auth/verify-email');
+  await page.goto(link.href);
+  await expect(page).toHaveURL((url) => url.pathname === '/verify-email' && !url.searchParams.has('error'));
+  await expect(page.getByText('Your email address is verified. Thank you!')).toBeVisible();
+  expect(await emailVerified(page)).toBe(true);
+
+  await page.goto('/register');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page).toHaveTitle('Home- Walton Warehouse');
+});
