@@ -3,15 +3,19 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
+import { sessionUser } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoCatalogIfEmpty } from './db/seed.ts';
+import { openChangeFeed } from './events/change-feed.ts';
+import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSpa } from './http/static-spa.ts';
 import { loggerOptions } from './logger.ts';
+import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
@@ -39,18 +43,26 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.addHook('onClose', async () => accounts.close());
     const products = new ProductRepository(database.db);
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
+    const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
+    app.addHook('onClose', async () => changeFeed.close());
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     await registerSecurityHeaders(app, config.isProduction);
     await app.register(compress, { threshold: 1024 });
+    await registerOpenApi(app);
 
     await app.register(
       async (api) => {
         await registerAccounts(api, accounts, config);
         await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
-        await api.register(productRoutes, { service: new ProductService(products) });
+        await api.register(productRoutes, {
+          service: new ProductService(products, (event) => changeFeed.publish(event)),
+          sessionUser: (request) => sessionUser(accounts.auth, request),
+        });
+        await api.register(eventRoutes, { feed: changeFeed });
+        await api.register(openApiRoutes);
       },
       { prefix: '/api' },
     );

@@ -10,6 +10,7 @@ export const movementSchema = z.object({
   delta: z.number().int(),
   quantityAfter: z.number().int(),
   reason: movementReasonSchema,
+  version: z.number().int().describe('The product version this change produced'),
   actor: z.string(),
   at: z.string(),
 });

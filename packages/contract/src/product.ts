@@ -41,9 +41,12 @@ export const priceSchema = z
       .refine(hasAtMostTwoDecimals, 'At most 2 decimals'),
   );
 
+/** Path segments under our own image folder: plain file-name characters, none empty or starting with a dot. */
+const OWN_IMAGE_SEGMENTS = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
 const isSafeImageUrl = (value: string) => {
   if (value.startsWith(PRODUCT_IMAGE_PATH_PREFIX)) {
-    return !value.includes('..') && !value.includes('\\') && !value.startsWith('//');
+    return OWN_IMAGE_SEGMENTS.test(value.slice(PRODUCT_IMAGE_PATH_PREFIX.length));
   }
   try {
     const url = new URL(value);
@@ -113,6 +116,31 @@ export type CreateProduct = z.output<typeof createProductSchema>;
 export const stockChangeSchema = z.object({ newQuentity: quantitySchema }).strict();
 export type StockChange = z.output<typeof stockChangeSchema>;
 
+/**
+ * PUT /api/product/:id (Delivered) body: the quantity shown minus one. It may be -1 (a screen that
+ * showed 0), which the server answers with 409 and SPEC_TEXT.noQuantity rather than a 400.
+ */
+export const deliveryRequestSchema = z
+  .object({
+    newQuentity: z
+      .union([
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/, 'Must be a whole number')
+          .transform(Number),
+      ])
+      .pipe(
+        z
+          .number({ error: 'Must be a number' })
+          .int('Must be a whole number')
+          .min(-1, 'Must not be below -1')
+          .max(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
+      ),
+  })
+  .strict();
+
 export const productSortSchema = z.enum(['created', 'name', 'price', 'quantity']);
 export const sortOrderSchema = z.enum(['asc', 'desc']);
 
@@ -139,3 +167,21 @@ export const stockChangedSchema = successSchema.extend({
   version: z.number().int(),
 });
 export const deletedSchema = z.object({ deletedCount: z.number().int() });
+
+/** 409 and 412 answers to a stock change: the usual error body plus the item as it is now. */
+export const productConflictSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  product: productSchema,
+});
+export type ProductConflict = z.infer<typeof productConflictSchema>;
+
+/** GET /api/productOrder query string: one supplier's items, a page at a time like the list. */
+export const supplierItemsQuerySchema = z
+  .object({
+    email: z.email('Must be an email address').max(254),
+    limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_MAX_LIMIT),
+    offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  })
+  .strict();

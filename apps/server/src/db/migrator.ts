@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { Engine } from './database.ts';
 import * as products from './migrations/001-products.ts';
 import * as auth from './migrations/002-auth.ts';
+import * as inventoryScale from './migrations/003-inventory-scale.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -16,6 +17,7 @@ interface MigrationModule {
 const migrations: Record<string, MigrationModule> = {
   '001-products': products,
   '002-auth': auth,
+  '003-inventory-scale': inventoryScale,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

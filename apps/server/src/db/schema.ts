@@ -31,8 +31,16 @@ export interface StockMovementsTable {
   delta: number;
   quantity_after: number;
   reason: string;
+  /** The product version this change produced (unique per product; orders the ledger). */
+  version: number;
   actor: string;
   at: Timestamp;
+}
+
+/** Live and deleted product totals, kept by triggers (migration 003) so counting is one row read. */
+export interface ProductCountsTable {
+  scope: 'live' | 'deleted';
+  total: number;
 }
 
 /** Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads. */
@@ -99,6 +107,7 @@ export interface AuthAttemptsTable {
 export interface Database {
   products: ProductsTable;
   stock_movements: StockMovementsTable;
+  product_counts: ProductCountsTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -1,5 +1,5 @@
-import type { CreateProduct, Product } from '@walton/contract';
-import type { ProductRow } from '../db/schema.ts';
+import { type CreateProduct, type Movement, movementReasonSchema, type Product } from '@walton/contract';
+import type { ProductRow, StockMovementRow } from '../db/schema.ts';
 
 const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
@@ -46,5 +46,19 @@ export function toProductColumns(input: CreateProduct) {
     hdd: input.hdd ?? null,
     display: input.display ?? null,
     processor: input.prosesor ?? null,
+  };
+}
+
+/** Stock movement row → its wire shape. */
+export function toMovement(row: StockMovementRow): Movement {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    delta: row.delta,
+    quantityAfter: row.quantity_after,
+    reason: movementReasonSchema.parse(row.reason),
+    version: row.version,
+    actor: row.actor,
+    at: toIso(row.at),
   };
 }

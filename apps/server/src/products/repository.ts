@@ -1,116 +1,314 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateProduct, Product } from '@walton/contract';
-import { type Kysely, sql } from 'kysely';
+import type { CreateProduct, Movement, MovementReason, Product } from '@walton/contract';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { toProduct, toProductColumns } from './product-mapper.ts';
+import { toMovement, toProduct, toProductColumns } from './product-mapper.ts';
+
+export type ProductSort = 'created' | 'name' | 'price' | 'quantity';
 
 export interface ProductListFilter {
   limit: number;
   offset: number;
   q?: string | undefined;
-  sort: 'created' | 'name' | 'price' | 'quantity';
+  sort: ProductSort;
   order: 'asc' | 'desc';
   deleted: boolean;
 }
 
-const SORT_COLUMNS = {
-  created: 'created_at',
-  name: 'name',
-  price: 'price_paisa',
-  quantity: 'quantity',
-} as const;
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** What a stock change left behind: the item's new quantity and version. */
+export interface ChangedStock {
+  quantity: number;
+  version: number;
+}
+
+export interface NewMovement {
+  productId: string;
+  delta: number;
+  quantityAfter: number;
+  reason: MovementReason;
+  version: number;
+  actor: string;
+  at: Date;
+}
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** An FTS5 phrase matching `text` as a substring (trigram tokenizer); quotes are doubled. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** The trigram index can only narrow a search of at least three characters. */
+const TRIGRAM = 3;
+
 /** All SQL about products and their stock movements. */
 export class ProductRepository {
   readonly #db: Kysely<Database>;
+  readonly #engine: Engine;
 
   constructor(db: Kysely<Database>) {
     this.#db = db;
+    this.#engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  }
+
+  /** Runs `work` in one transaction, with a repository whose queries all belong to it. */
+  transaction<T>(work: (products: ProductRepository) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(new ProductRepository(trx)));
+  }
+
+  /**
+   * Sort keys, each served by a partial index of migration 003. Names sort case-insensitively in
+   * code-point order, the same on both engines.
+   */
+  #sortKey(sort: ProductSort, deleted: boolean): RawBuilder<unknown> {
+    switch (sort) {
+      case 'created':
+        return deleted ? sql`deleted_at` : sql`created_at`;
+      case 'name':
+        return this.#engine === 'postgres' ? sql`lower(name) collate "C"` : sql`lower(name)`;
+      case 'price':
+        return sql`price_paisa`;
+      case 'quantity':
+        return sql`quantity`;
+    }
   }
 
   #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted'>) {
     let query = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
-    if (filter.q) {
-      query = query.where(sql<boolean>`lower(name) like ${likePattern(filter.q)} escape '\\'`);
+    const q = filter.q;
+    if (q) {
+      if (this.#engine === 'sqlite' && [...q].length >= TRIGRAM) {
+        query = query.where(
+          sql<boolean>`id in (select id from products_name_search where products_name_search match ${ftsPhrase(q)})`,
+        );
+      }
+      query = query.where(sql<boolean>`lower(name) like ${likePattern(q)} escape '\\'`);
     }
     return query;
   }
 
   async list(filter: ProductListFilter): Promise<Product[]> {
-    const column = filter.deleted && filter.sort === 'created' ? 'deleted_at' : SORT_COLUMNS[filter.sort];
+    const direction = filter.order;
     const rows = await this.#filtered(filter)
       .selectAll()
-      .orderBy(column, filter.order)
-      .orderBy('id', filter.order)
+      .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
+      .orderBy('id', direction)
       .limit(filter.limit)
       .offset(filter.offset)
       .execute();
     return rows.map(toProduct);
   }
 
+  /** Matching items in all: one counter row without a search, the search's matches with one. */
   async count(filter: Pick<ProductListFilter, 'q' | 'deleted'>): Promise<number> {
+    if (!filter.q) {
+      const row = await this.#db
+        .selectFrom('product_counts')
+        .select('total')
+        .where('scope', '=', filter.deleted ? 'deleted' : 'live')
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    }
     const row = await this.#filtered(filter)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
-  async findById(id: string): Promise<Product | undefined> {
+  /** Every product ever stored, deleted or not. */
+  async countAll(): Promise<number> {
+    const rows = await this.#db.selectFrom('product_counts').select('total').execute();
+    return rows.reduce((sum, row) => sum + Number(row.total), 0);
+  }
+
+  async findById(id: string, options: { includeDeleted?: boolean } = {}): Promise<Product | undefined> {
+    const row = await this.#db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(!options.includeDeleted, (query) => query.where('deleted_at', 'is', null))
+      .executeTakeFirst();
+    return row && toProduct(row);
+  }
+
+  /**
+   * A live item, locked until the transaction ends on PostgreSQL. SQLite transactions already run one
+   * at a time, so a plain read holds there.
+   */
+  async findLiveForUpdate(id: string): Promise<Product | undefined> {
     const row = await this.#db
       .selectFrom('products')
       .selectAll()
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
+      .$if(this.#engine === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
     return row && toProduct(row);
   }
 
-  async countAll(): Promise<number> {
+  /** One supplier's live items, in the order they were added. */
+  async listBySupplier(email: string, page: Page): Promise<Product[]> {
+    const rows = await this.#db
+      .selectFrom('products')
+      .selectAll()
+      .where('supplier_email', '=', email.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return rows.map(toProduct);
+  }
+
+  async countBySupplier(email: string): Promise<number> {
     const row = await this.#db
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('supplier_email', '=', email.toLowerCase())
+      .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
-  /** Inserts products with their `created` movements in one transaction; returns their ids. */
+  /** Inserts products with their `created` movements (version 1) in one transaction; returns their ids. */
   async insertMany(
     items: ReadonlyArray<{ input: CreateProduct; createdBy: string | null; actor: string; at: Date }>,
   ): Promise<string[]> {
-    return this.#db.transaction().execute(async (trx) => {
+    return this.transaction(async (products) => {
       const ids: string[] = [];
-      for (const { input, createdBy, actor, at } of items) {
-        const id = randomUUID();
-        const timestamp = at.toISOString();
-        await trx
-          .insertInto('products')
-          .values({
-            id,
-            ...toProductColumns(input),
-            created_by: createdBy,
-            created_at: timestamp,
-            updated_at: timestamp,
-            deleted_at: null,
-          })
-          .execute();
-        await trx
-          .insertInto('stock_movements')
-          .values({
-            id: randomUUID(),
-            product_id: id,
-            delta: input.quentity,
-            quantity_after: input.quentity,
-            reason: 'created',
-            actor,
-            at: timestamp,
-          })
-          .execute();
-        ids.push(id);
-      }
+      for (const item of items) ids.push(await products.#insert(item));
       return ids;
     });
+  }
+
+  async #insert({
+    input,
+    createdBy,
+    actor,
+    at,
+  }: {
+    input: CreateProduct;
+    createdBy: string | null;
+    actor: string;
+    at: Date;
+  }): Promise<string> {
+    const id = randomUUID();
+    const timestamp = at.toISOString();
+    await this.#db
+      .insertInto('products')
+      .values({
+        id,
+        ...toProductColumns(input),
+        created_by: createdBy,
+        created_at: timestamp,
+        updated_at: timestamp,
+        deleted_at: null,
+      })
+      .execute();
+    await this.insertMovement({
+      productId: id,
+      delta: input.quentity,
+      quantityAfter: input.quentity,
+      reason: 'created',
+      version: 1,
+      actor,
+      at,
+    });
+    return id;
+  }
+
+  /**
+   * Sets a live item's quantity in one conditional UPDATE: only while it still holds
+   * `expectedQuantity` (and, when given, `expectedVersion`). Undefined when nothing matched.
+   */
+  async updateQuantity(change: {
+    id: string;
+    newQuantity: number;
+    expectedQuantity: number;
+    expectedVersion: number | undefined;
+    at: Date;
+  }): Promise<ChangedStock | undefined> {
+    return this.#db
+      .updateTable('products')
+      .set((eb) => ({
+        quantity: change.newQuantity,
+        version: eb('version', '+', 1),
+        updated_at: change.at.toISOString(),
+      }))
+      .where('id', '=', change.id)
+      .where('deleted_at', 'is', null)
+      .where('quantity', '=', change.expectedQuantity)
+      .$if(change.expectedVersion !== undefined, (query) =>
+        query.where('version', '=', change.expectedVersion ?? 0),
+      )
+      .returning(['quantity', 'version'])
+      .executeTakeFirst();
+  }
+
+  /** Moves a live item to the trash. Undefined when it is not live. */
+  async softDelete(id: string, at: Date): Promise<ChangedStock | undefined> {
+    const timestamp = at.toISOString();
+    return this.#db
+      .updateTable('products')
+      .set((eb) => ({ deleted_at: timestamp, updated_at: timestamp, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returning(['quantity', 'version'])
+      .executeTakeFirst();
+  }
+
+  /** Brings an item back from the trash. Undefined when it is not in the trash. */
+  async restore(id: string, at: Date): Promise<ChangedStock | undefined> {
+    return this.#db
+      .updateTable('products')
+      .set((eb) => ({ deleted_at: null, updated_at: at.toISOString(), version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .returning(['quantity', 'version'])
+      .executeTakeFirst();
+  }
+
+  async insertMovement(movement: NewMovement): Promise<void> {
+    await this.#db
+      .insertInto('stock_movements')
+      .values({
+        id: randomUUID(),
+        product_id: movement.productId,
+        delta: movement.delta,
+        quantity_after: movement.quantityAfter,
+        reason: movement.reason,
+        version: movement.version,
+        actor: movement.actor,
+        at: movement.at.toISOString(),
+      })
+      .execute();
+  }
+
+  /** An item's ledger, newest first. */
+  async listMovements(productId: string, page: Page): Promise<Movement[]> {
+    const rows = await this.#db
+      .selectFrom('stock_movements')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .orderBy('version', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return rows.map(toMovement);
+  }
+
+  async countMovements(productId: string): Promise<number> {
+    const row = await this.#db
+      .selectFrom('stock_movements')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
   }
 }

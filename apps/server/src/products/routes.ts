@@ -1,29 +1,102 @@
-import { apiErrorSchema, productIdSchema, productListQuerySchema, productSchema } from '@walton/contract';
+import {
+  apiErrorSchema,
+  createdProductSchema,
+  createProductSchema,
+  deletedSchema,
+  deliveryRequestSchema,
+  movementListQuerySchema,
+  movementSchema,
+  productConflictSchema,
+  productIdSchema,
+  productListQuerySchema,
+  productSchema,
+  SPEC_TEXT,
+  SUCCESS_TEXT,
+  stockChangedSchema,
+  stockChangeSchema,
+  successSchema,
+  supplierItemsQuerySchema,
+} from '@walton/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ProductService } from './service.ts';
+import { unauthorized } from '../http/http-error.ts';
+import type { Actor, ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
   service: ProductService;
+  /**
+   * The signed-in user of a request on a public route (the guards resolve it only on protected
+   * ones); the trash listing needs it.
+   */
+  sessionUser: (request: FastifyRequest) => Promise<Actor | null>;
 }
 
 const idParams = z.object({ id: productIdSchema });
 
+export const IF_MATCH_MESSAGE = 'If-Match must be the ETag from GET /api/product/:id, like "3"';
+
+/** Optional `If-Match: "<version>"` (or `*`); the other headers pass through untouched. */
+const ifMatchHeaders = z.looseObject({
+  'if-match': z
+    .string()
+    .regex(/^(\*|"\d{1,10}")$/, IF_MATCH_MESSAGE)
+    .optional()
+    .describe('The ETag of the version the client saw; a stale one gets 412 and changes nothing'),
+});
+
+/** The version an If-Match names; undefined when absent or `*` (any current version). */
+const versionFrom = (ifMatch: string | undefined): number | undefined =>
+  ifMatch === undefined || ifMatch === '*' ? undefined : Number(ifMatch.slice(1, -1));
+
+const totalCountDescription = 'The total number of matches is in the `X-Total-Count` header.';
+
+const SESSION = [{ session: [] }];
+
+/** Error bodies every route may answer with. */
+const serverError = { 500: apiErrorSchema };
+const protectedErrors = { 401: apiErrorSchema, ...serverError };
+/** Body-carrying changes: invalid, cross-site or unverified (403), malformed, too large, wrong type. */
+const changeErrors = {
+  400: apiErrorSchema,
+  ...protectedErrors,
+  403: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+};
+
+/** The user the guards resolved; a protected route without one is a wiring mistake, answered 401. */
+function actorOf(request: FastifyRequest): Actor {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+function setTotal(reply: FastifyReply, total: number): void {
+  reply.header('x-total-count', String(total));
+}
+
 /** HTTP only: validate, call the service, shape the reply. */
-export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { service }) => {
+export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (
+  app,
+  { service, sessionUser },
+) => {
   app.get(
     '/product',
     {
       schema: {
         tags: ['products'],
-        summary: 'List products (a page of them; the total is in X-Total-Count)',
+        summary: 'List products, a page at a time',
+        description:
+          `Live items by default; \`deleted=true\` lists the trash instead (signed in only). \`q\` searches ` +
+          `names (case-insensitive substring). ${totalCountDescription}`,
         querystring: productListQuerySchema,
-        response: { 200: z.array(productSchema), 400: apiErrorSchema },
+        response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request, reply) => {
+      if (request.query.deleted && !(await sessionUser(request))) throw unauthorized();
       const { items, total } = await service.list(request.query);
-      reply.header('x-total-count', String(total));
+      setTotal(reply, total);
       return items;
     },
   );
@@ -33,15 +106,192 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     {
       schema: {
         tags: ['products'],
-        summary: 'One product; its ETag carries its version',
+        summary: 'One live product',
+        description: 'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes.',
         params: idParams,
-        response: { 200: productSchema, 404: apiErrorSchema },
+        response: { 200: productSchema, 404: apiErrorSchema, ...serverError },
       },
     },
     async (request, reply) => {
       const product = await service.get(request.params.id);
       reply.header('etag', `"${product.version}"`);
       return product;
+    },
+  );
+
+  app.get(
+    '/product/:id/movements',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "A product's stock movements, newest first",
+        description: `Deleted products keep their ledger. ${totalCountDescription}`,
+        security: SESSION,
+        params: idParams,
+        querystring: movementListQuerySchema,
+        response: {
+          200: z.array(movementSchema),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          ...protectedErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.movements(request.params.id, request.query);
+      setTotal(reply, total);
+      return items;
+    },
+  );
+
+  app.post(
+    '/productOrder',
+    {
+      preHandler: app.requireAccessToken,
+      schema: {
+        tags: ['products'],
+        summary: 'Add a product',
+        description:
+          'Needs the session and the access token of POST /api/login (`authorization: {email} {accessToken}` ' +
+          'or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 ' +
+          'otherwise) and `suplerName` is taken from their account.',
+        security: [{ session: [], accessToken: [] }],
+        body: createProductSchema,
+        response: { 201: createdProductSchema, ...changeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await service.create(request.body, actorOf(request));
+      reply.code(201).header('location', `/api/product/${encodeURIComponent(id)}`);
+      return { success: SUCCESS_TEXT.productAdded, _id: id };
+    },
+  );
+
+  app.get(
+    '/productOrder',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "One supplier's live products, in the order they were added",
+        description: totalCountDescription,
+        security: SESSION,
+        querystring: supplierItemsQuerySchema,
+        response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request, reply) => {
+      const { email, ...page } = request.query;
+      const { items, total } = await service.listBySupplier(email, page);
+      setTotal(reply, total);
+      return items;
+    },
+  );
+
+  app.put(
+    '/product/:id',
+    {
+      schema: {
+        tags: ['stock'],
+        summary: 'Delivered: take one unit out of stock',
+        description:
+          '`newQuentity` must be the current quantity minus one; it is applied only while the item still ' +
+          'holds that quantity (and, with `If-Match`, that version). 409 with the current item when it ' +
+          `changed meanwhile, or with "${SPEC_TEXT.noQuantity}" at zero (also for -1, what a screen showing 0 ` +
+          'would send); 412 with the current item when `If-Match` is stale.',
+        security: SESSION,
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: deliveryRequestSchema,
+        response: {
+          200: stockChangedSchema,
+          ...changeErrors,
+          404: apiErrorSchema,
+          409: productConflictSchema,
+          412: productConflictSchema,
+        },
+      },
+    },
+    async (request) => {
+      const changed = await service.deliver(
+        request.params.id,
+        request.body.newQuentity,
+        versionFrom(request.headers['if-match']),
+        actorOf(request),
+      );
+      return { success: SUCCESS_TEXT.productDelivered, quentity: changed.quantity, version: changed.version };
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['stock'],
+        summary: 'Restock: set a higher quantity',
+        description:
+          '`newQuentity` must be above the current quantity (409 with the current item otherwise); with ' +
+          '`If-Match`, a stale version gets 412 with the current item and changes nothing.',
+        security: SESSION,
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: stockChangeSchema,
+        response: {
+          200: stockChangedSchema,
+          ...changeErrors,
+          404: apiErrorSchema,
+          409: productConflictSchema,
+          412: productConflictSchema,
+        },
+      },
+    },
+    async (request) => {
+      const changed = await service.restock(
+        request.params.id,
+        request.body.newQuentity,
+        versionFrom(request.headers['if-match']),
+        actorOf(request),
+      );
+      return { success: SUCCESS_TEXT.stockUpdated, quentity: changed.quantity, version: changed.version };
+    },
+  );
+
+  app.delete(
+    '/product/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Move a product to the trash (soft delete)',
+        description: '`deletedCount` is 1 when it was live, 0 when it was not (already deleted, or unknown).',
+        security: SESSION,
+        params: idParams,
+        response: { 200: deletedSchema, 400: apiErrorSchema, 403: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ deletedCount: await service.remove(request.params.id, actorOf(request)) }),
+  );
+
+  app.post(
+    '/product/:id/restore',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Bring a product back from the trash',
+        description: '409 with the item when it is not in the trash; 404 when no product has this id.',
+        security: SESSION,
+        params: idParams,
+        response: {
+          200: successSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: productConflictSchema,
+          ...protectedErrors,
+        },
+      },
+    },
+    async (request) => {
+      await service.restore(request.params.id, actorOf(request));
+      return { success: SUCCESS_TEXT.productRestored };
     },
   );
 };

@@ -1,15 +1,55 @@
-import type { Product } from '@walton/contract';
-import { notFound } from '../http/http-error.ts';
-import type { ProductListFilter, ProductRepository } from './repository.ts';
+import {
+  type ChangeEvent,
+  type CreateProduct,
+  DELIVERY_DECREMENT,
+  type Movement,
+  type Product,
+  SPEC_TEXT,
+} from '@walton/contract';
+import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import type { ChangedStock, Page, ProductListFilter, ProductRepository } from './repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'This product does not exist or was deleted';
+export const NO_SUCH_PRODUCT = 'No product has this id';
+export const NOT_IN_TRASH = 'This product is not in the trash';
+
+/** Messages of refused changes; each is shown to the user as it is. */
+export const STOCK_MESSAGES = {
+  noQuantity: SPEC_TEXT.noQuantity,
+  deliveredMeanwhile: (quantity: number) =>
+    `Someone changed this item a moment ago: it now has ${quantity} in stock. Please check and try again.`,
+  oneAtATime: (quantity: number) =>
+    `Delivered takes one unit at a time: with ${quantity} in stock, the new quantity is ${quantity - DELIVERY_DECREMENT}.`,
+  changedSinceLoaded: (quantity: number) =>
+    `This item changed since you loaded it: it now has ${quantity} in stock. Please check and try again.`,
+  restockNotAbove: (quantity: number) =>
+    `The new quantity must be more than the ${quantity} in stock. Please Add quentity again.`,
+  otherSupplier: (email: string) =>
+    `You can only add items as yourself: the supplier email must be ${email}, the account you are signed in with.`,
+} as const;
+
+/** Who is acting: the signed-in user. */
+export interface Actor {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Publishes a committed change; never throws (see ChangeFeed). */
+export type PublishChange = (event: ChangeEvent) => Promise<void>;
+
+/** A refused change that sends the item as it is now, so the client can show it and try again. */
+const refusal = (statusCode: 409 | 412, message: string, product: Product) =>
+  new HttpError(statusCode, message, { extra: { product } });
 
 /** Product use cases: the stock rules live here, the SQL in the repository. */
 export class ProductService {
   readonly #products: ProductRepository;
+  readonly #publish: PublishChange;
 
-  constructor(products: ProductRepository) {
+  constructor(products: ProductRepository, publish: PublishChange) {
     this.#products = products;
+    this.#publish = publish;
   }
 
   async list(filter: ProductListFilter): Promise<{ items: Product[]; total: number }> {
@@ -21,5 +61,177 @@ export class ProductService {
     const product = await this.#products.findById(id);
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     return product;
+  }
+
+  async listBySupplier(email: string, page: Page): Promise<{ items: Product[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.#products.listBySupplier(email, page),
+      this.#products.countBySupplier(email),
+    ]);
+    return { items, total };
+  }
+
+  /** Adds an item supplied by the signed-in user: the supplier is always the actor. */
+  async create(input: CreateProduct, actor: Actor): Promise<{ id: string }> {
+    if (input.email.toLowerCase() !== actor.email.toLowerCase()) {
+      throw forbidden(STOCK_MESSAGES.otherSupplier(actor.email));
+    }
+    const [id] = await this.#products.insertMany([
+      {
+        input: { ...input, email: actor.email, suplerName: actor.name.trim() || input.suplerName },
+        createdBy: actor.id,
+        actor: actor.email,
+        at: new Date(),
+      },
+    ]);
+    if (!id) throw new Error('insert returned no id');
+    await this.#publish({ type: 'created', id, version: 1 });
+    return { id };
+  }
+
+  /**
+   * Delivered: the only valid new quantity is the current one minus one, applied by one conditional
+   * UPDATE, so two clerks delivering from the same screen cannot merge two deliveries into one.
+   */
+  async deliver(
+    id: string,
+    newQuantity: number,
+    ifVersion: number | undefined,
+    actor: Actor,
+  ): Promise<ChangedStock> {
+    const at = new Date();
+    const changed =
+      newQuantity < 0
+        ? undefined
+        : await this.#products.transaction(async (products) => {
+            const result = await products.updateQuantity({
+              id,
+              newQuantity,
+              expectedQuantity: newQuantity + DELIVERY_DECREMENT,
+              expectedVersion: ifVersion,
+              at,
+            });
+            if (result) {
+              await products.insertMovement({
+                productId: id,
+                delta: -DELIVERY_DECREMENT,
+                quantityAfter: result.quantity,
+                reason: 'delivered',
+                version: result.version,
+                actor: actor.email,
+                at,
+              });
+            }
+            return result;
+          });
+    if (!changed) throw await this.#deliveryRefusal(id, ifVersion);
+    await this.#publish({ type: 'delivered', id, version: changed.version });
+    return changed;
+  }
+
+  async #deliveryRefusal(id: string, ifVersion: number | undefined): Promise<HttpError> {
+    const current = await this.#products.findById(id);
+    if (!current) return notFound(PRODUCT_NOT_FOUND);
+    if (ifVersion !== undefined && current.version !== ifVersion) {
+      return refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current);
+    }
+    if (current.quentity < DELIVERY_DECREMENT) return refusal(409, STOCK_MESSAGES.noQuantity, current);
+    // With a matching If-Match the client saw this very state: its number was simply not current − 1.
+    const message =
+      ifVersion === current.version ? STOCK_MESSAGES.oneAtATime : STOCK_MESSAGES.deliveredMeanwhile;
+    return refusal(409, message(current.quentity), current);
+  }
+
+  /** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
+  async restock(
+    id: string,
+    newQuantity: number,
+    ifVersion: number | undefined,
+    actor: Actor,
+  ): Promise<ChangedStock> {
+    const at = new Date();
+    const changed = await this.#products.transaction(async (products) => {
+      const current = await products.findLiveForUpdate(id);
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      if (ifVersion !== undefined && current.version !== ifVersion) {
+        throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current);
+      }
+      if (newQuantity <= current.quentity) {
+        throw refusal(409, STOCK_MESSAGES.restockNotAbove(current.quentity), current);
+      }
+      const result = await products.updateQuantity({
+        id,
+        newQuantity,
+        expectedQuantity: current.quentity,
+        expectedVersion: current.version,
+        at,
+      });
+      // The row is locked (PostgreSQL) or the transaction runs alone (SQLite): it cannot have moved.
+      if (!result) throw new Error(`product ${id} changed while locked`);
+      await products.insertMovement({
+        productId: id,
+        delta: result.quantity - current.quentity,
+        quantityAfter: result.quantity,
+        reason: 'restocked',
+        version: result.version,
+        actor: actor.email,
+        at,
+      });
+      return result;
+    });
+    await this.#publish({ type: 'restocked', id, version: changed.version });
+    return changed;
+  }
+
+  /** Soft delete: 1 when the item went to the trash, 0 when it was not live (again, or unknown). */
+  async remove(id: string, actor: Actor): Promise<number> {
+    const at = new Date();
+    const changed = await this.#products.transaction(async (products) => {
+      const result = await products.softDelete(id, at);
+      if (result) await products.insertMovement(this.#unchangedStock(id, result, 'deleted', actor, at));
+      return result;
+    });
+    if (!changed) return 0;
+    await this.#publish({ type: 'deleted', id, version: changed.version });
+    return 1;
+  }
+
+  async restore(id: string, actor: Actor): Promise<ChangedStock> {
+    const at = new Date();
+    const changed = await this.#products.transaction(async (products) => {
+      const result = await products.restore(id, at);
+      if (result) await products.insertMovement(this.#unchangedStock(id, result, 'restored', actor, at));
+      return result;
+    });
+    if (!changed) {
+      const live = await this.#products.findById(id);
+      throw live ? refusal(409, NOT_IN_TRASH, live) : notFound(NO_SUCH_PRODUCT);
+    }
+    await this.#publish({ type: 'restored', id, version: changed.version });
+    return changed;
+  }
+
+  /** Deleting and restoring move no stock: delta 0, so the ledger's deltas always sum to the quantity. */
+  #unchangedStock(id: string, result: ChangedStock, reason: 'deleted' | 'restored', actor: Actor, at: Date) {
+    return {
+      productId: id,
+      delta: 0,
+      quantityAfter: result.quantity,
+      reason,
+      version: result.version,
+      actor: actor.email,
+      at,
+    };
+  }
+
+  /** An item's ledger (deleted items included), newest first. */
+  async movements(id: string, page: Page): Promise<{ items: Movement[]; total: number }> {
+    const product = await this.#products.findById(id, { includeDeleted: true });
+    if (!product) throw notFound(NO_SUCH_PRODUCT);
+    const [items, total] = await Promise.all([
+      this.#products.listMovements(id, page),
+      this.#products.countMovements(id),
+    ]);
+    return { items, total };
   }
 }

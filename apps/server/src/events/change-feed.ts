@@ -1,0 +1,181 @@
+import { EventEmitter } from 'node:events';
+import { type ChangeEvent, changeEventSchema } from '@walton/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type pg from 'pg';
+import type { Database } from '../db/schema.ts';
+
+export type ChangeListener = (event: ChangeEvent) => void;
+
+/**
+ * The change feed: every committed change of a product is published as `{type, id, version}` and
+ * reaches every subscriber of every server instance. `publish` never throws: the change it reports is
+ * already committed, so a lost notification must not turn a success into an error (clients refetch
+ * when they reconnect anyway).
+ */
+export interface ChangeFeed {
+  publish(event: ChangeEvent): Promise<void>;
+  subscribe(listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Fans events out to the subscribers of this process. */
+class LocalSubscribers {
+  readonly #emitter = new EventEmitter();
+
+  constructor() {
+    this.#emitter.setMaxListeners(0);
+  }
+
+  emit(event: ChangeEvent): void {
+    this.#emitter.emit('change', event);
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.#emitter.on('change', listener);
+    return () => this.#emitter.off('change', listener);
+  }
+
+  clear(): void {
+    this.#emitter.removeAllListeners();
+  }
+}
+
+/** One process (SQLite, PGlite): publishing is emitting. */
+export class InProcessChangeFeed implements ChangeFeed {
+  readonly #subscribers = new LocalSubscribers();
+
+  async publish(event: ChangeEvent): Promise<void> {
+    this.#subscribers.emit(event);
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    return this.#subscribers.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    this.#subscribers.clear();
+  }
+}
+
+export const CHANGE_CHANNEL = 'walton_product_changes';
+const RECONNECT_DELAYS_MS = [250, 1000, 5000, 15_000];
+
+/** Closes a listening connection we no longer want, without letting its late errors escape. */
+async function discard(client: pg.Client): Promise<void> {
+  client.removeAllListeners();
+  client.on('error', () => {});
+  await client.end().catch(() => {});
+}
+
+/**
+ * PostgreSQL: publishing is `pg_notify` through the shared pool, and one dedicated connection per
+ * instance LISTENs and hands what arrives to the local subscribers, this instance's own changes
+ * included. A lost listening connection is re-opened with back-off.
+ */
+export class PostgresChangeFeed implements ChangeFeed {
+  readonly #db: Kysely<Database>;
+  readonly #connect: () => Promise<pg.Client>;
+  readonly #log: FastifyBaseLogger;
+  readonly #subscribers = new LocalSubscribers();
+  #client: pg.Client | undefined;
+  #closed = false;
+  #retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(db: Kysely<Database>, connect: () => Promise<pg.Client>, log: FastifyBaseLogger) {
+    this.#db = db;
+    this.#connect = connect;
+    this.#log = log;
+  }
+
+  /** Opens the listening connection; resolves once LISTEN is in place. */
+  async start(): Promise<void> {
+    const client = await this.#connect();
+    client.on('notification', (message) => {
+      if (message.channel === CHANGE_CHANNEL) this.#deliver(message.payload);
+    });
+    client.on('error', (error) => {
+      this.#log.warn({ err: error }, 'change feed: the LISTEN connection failed; reconnecting');
+      this.#lost(client);
+    });
+    client.on('end', () => this.#lost(client));
+    try {
+      await client.query(`listen ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      await discard(client);
+      throw error;
+    }
+    if (this.#closed) {
+      await discard(client);
+      return;
+    }
+    this.#client = client;
+  }
+
+  #deliver(payload: string | undefined): void {
+    let event: ChangeEvent;
+    try {
+      event = changeEventSchema.parse(JSON.parse(payload ?? ''));
+    } catch (error) {
+      this.#log.warn({ err: error, payload }, 'change feed: ignored a malformed notification');
+      return;
+    }
+    this.#subscribers.emit(event);
+  }
+
+  #lost(client: pg.Client): void {
+    void discard(client);
+    if (this.#client !== client) return;
+    this.#client = undefined;
+    this.#scheduleReconnect(0);
+  }
+
+  #scheduleReconnect(attempt: number): void {
+    if (this.#closed || this.#retryTimer) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 15_000;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.start().then(
+        () => this.#log.info('change feed: listening again'),
+        (error: unknown) => {
+          this.#log.warn({ err: error, attempt: attempt + 1 }, 'change feed: reconnecting failed');
+          this.#scheduleReconnect(attempt + 1);
+        },
+      );
+    }, delay);
+    this.#retryTimer.unref();
+  }
+
+  async publish(event: ChangeEvent): Promise<void> {
+    try {
+      await sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`.execute(this.#db);
+    } catch (error) {
+      this.#log.error({ err: error, event }, 'change feed: could not publish a change');
+    }
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    return this.#subscribers.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    this.#subscribers.clear();
+    const client = this.#client;
+    this.#client = undefined;
+    if (client) await discard(client);
+  }
+}
+
+/** The feed for a database: LISTEN/NOTIFY where a listener connection exists, in-process otherwise. */
+export async function openChangeFeed(
+  db: Kysely<Database>,
+  connectListener: (() => Promise<pg.Client>) | undefined,
+  log: FastifyBaseLogger,
+): Promise<ChangeFeed> {
+  if (!connectListener) return new InProcessChangeFeed();
+  const feed = new PostgresChangeFeed(db, connectListener, log);
+  await feed.start();
+  return feed;
+}
