@@ -38,7 +38,7 @@ export async function createProductViaApi(
     data: product,
     headers: { authorization: `${user.email} ${token}` },
   });
-  expect(response.status(), `adding ${product.name}: ${await response.text()}`).toBe(200);
+  expect(response.ok(), `adding ${product.name}: ${response.status()} ${await response.text()}`).toBe(true);
   const { _id } = (await response.json()) as { _id: string };
   return { ...product, _id };
 }

@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { SPEC_TEXT, SUCCESS_TEXT } from '@walton/contract';
+import { expect, test } from './support/fixtures.ts';
+import { createProductViaApi, newProduct } from './support/products.ts';
+import { signedInUser } from './support/users.ts';
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+const movements = (page: Page) =>
+  page.getByRole('region', { name: 'Latest stock movements' }).getByRole('listitem');
+
+test('add item: supplier fields prefilled and read-only, success toast, form reset, the item in My Items and in the manage list', async ({
+  page,
+}) => {
+  const user = await signedInUser(page, 'supplier');
+  const product = newProduct(user, { price: 61_500, quentity: 12 });
+
+  await page.goto('/addItem');
+  await expect(page).toHaveTitle('Add Item- Walton Warehouse');
+  const supplierName = page.getByLabel('Supplier name');
+  const supplierEmail = page.getByLabel('Supplier email');
+  await expect(supplierName).toHaveValue(user.name);
+  await expect(supplierEmail).toHaveValue(user.email);
+  await expect(supplierName).not.toBeEditable();
+  await expect(supplierEmail).not.toBeEditable();
+
+  await page.getByLabel('Name', { exact: true }).fill(product.name);
+  await page.getByLabel('Image URL').fill(String(product.img));
+  await page.getByLabel('Price (BDT)').fill(String(product.price));
+  await page.getByLabel('Quantity').fill(String(product.quentity));
+  await page.getByLabel('Description').fill(product.description);
+  await page.getByRole('main').getByRole('button', { name: 'Add Item' }).click();
+
+  await expect(toast(page, SUCCESS_TEXT.productAdded)).toBeVisible();
+  for (const label of ['Name', 'Image URL', 'Price (BDT)', 'Quantity', 'Description']) {
+    await expect(page.getByLabel(label, { exact: true }), `${label} is empty again`).toHaveValue('');
+  }
+  await expect(supplierName).toHaveValue(user.name);
+  await expect(supplierEmail).toHaveValue(user.email);
+
+  await page.getByRole('main').getByRole('link', { name: 'My Items', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/myItem');
+  const mine = page.getByRole('row').filter({ hasText: product.name });
+  await expect(mine).toBeVisible();
+  await expect(mine).toContainText('BDT $61,500');
+  await expect(mine).toContainText('12');
+
+  await page.goto('/manageItem');
+  await page.getByLabel('Search items').fill(product.name);
+  const row = page.getByRole('row').filter({ hasText: product.name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(user.name);
+});
+
+test('detail: Delivered down to 0 then the no-quantity message, the Add Quentity modal refuses 0 and negatives, restock, the movement list grows', async ({
+  page,
+  problems,
+}) => {
+  const user = await signedInUser(page);
+  const product = await createProductViaApi(page, user, { quentity: 2, model: 'WSN-RIVERINE-12A' });
+
+  await page.goto(`/manageItem/${product._id}`);
+  await expect(page).toHaveTitle('Details- Walton Warehouse');
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByText('Model:')).toBeVisible();
+  await expect(page.getByText('WSN-RIVERINE-12A')).toBeVisible();
+  const quantity = page.getByTestId('quantity');
+  await expect(quantity).toHaveText('2');
+  await expect(movements(page)).toHaveCount(1);
+
+  const delivered = page.getByRole('button', { name: 'Delivered' });
+  await delivered.click();
+  await expect(quantity).toHaveText('1');
+  await expect(toast(page, SUCCESS_TEXT.productDelivered).first()).toBeVisible();
+  await delivered.click();
+  await expect(quantity).toHaveText('0');
+  await expect(movements(page)).toHaveCount(3);
+
+  // At zero the server refuses, and the user is told the spec's words.
+  problems.allow(/status of 409 .*\/api\/product\//);
+  await delivered.click();
+  await expect(toast(page, SPEC_TEXT.noQuantity)).toBeVisible();
+  await expect(quantity).toHaveText('0');
+  await expect(movements(page)).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Add Quentity' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add Quentity' });
+  await expect(modal).toBeVisible();
+  const amount = modal.getByRole('spinbutton');
+  for (const refused of ['0', '-3']) {
+    await amount.fill(refused);
+    await modal.getByRole('button', { name: 'Add to stock' }).click();
+    await expect(modal.getByText(SPEC_TEXT.positiveValue, { exact: true })).toBeVisible();
+    await expect(quantity).toHaveText('0');
+  }
+  await amount.fill('5');
+  await modal.getByRole('button', { name: 'Add to stock' }).click();
+  await expect(modal).toBeHidden();
+  await expect(toast(page, SUCCESS_TEXT.stockUpdated)).toBeVisible();
+  await expect(quantity).toHaveText('5');
+
+  await expect(movements(page)).toHaveCount(4);
+  await expect(movements(page).first()).toContainText('Restocked');
+  await expect(movements(page).first()).toContainText('+5');
+  await expect(movements(page).last()).toContainText('Added to the inventory');
+
+  await page.getByRole('link', { name: 'Go ManageITem' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/manageItem');
+});
+
+test("delete: 'are you sure delete?', then 'Delete SuccessFul', and Undo brings the item back", async ({
+  page,
+}) => {
+  const user = await signedInUser(page);
+  const product = await createProductViaApi(page, user);
+
+  await page.goto('/manageItem');
+  await expect(page).toHaveTitle('Manage Item- Walton Warehouse');
+  await page.getByLabel('Search items').fill(product.name);
+  const row = page.getByRole('row').filter({ hasText: product.name });
+  await expect(row).toBeVisible();
+
+  // Cancelling keeps the item.
+  await row.getByRole('button', { name: `Delete ${product.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: SPEC_TEXT.deleteConfirm });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).first().click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${product.name}` }).click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  const deleted = toast(page, SPEC_TEXT.deleteSuccess);
+  await expect(deleted).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await deleted.getByRole('button', { name: `Undo deleting ${product.name}` }).click();
+  await expect(toast(page, SUCCESS_TEXT.productRestored)).toBeVisible();
+  await expect(row).toBeVisible();
+
+  // Restored for real: it is still there after a reload.
+  await page.reload();
+  await page.getByLabel('Search items').fill(product.name);
+  await expect(page.getByRole('row').filter({ hasText: product.name })).toBeVisible();
+});
