@@ -1,6 +1,24 @@
 import InventoryPreview from '../../features/inventory/components/inventory-preview.tsx';
+import {
+  Banner,
+  BuyingSteps,
+  ComingSoon,
+  CustomerSay,
+  DeliveryPromises,
+  OurWarehouse,
+} from '../../features/landing/index.ts';
 
 /** `/`: the landing sections around the first products, in the spec's order. */
 export default function HomePage() {
-  return <InventoryPreview />;
+  return (
+    <>
+      <Banner />
+      <InventoryPreview />
+      <CustomerSay />
+      <OurWarehouse />
+      <DeliveryPromises />
+      <ComingSoon />
+      <BuyingSteps />
+    </>
+  );
 }
