@@ -53,6 +53,30 @@ describe('navbar', () => {
     }
     expect(within(nav).getByRole('link', { name: 'Walton Warehouse home' })).toHaveAttribute('href', '/');
   });
+  it('opens and closes its collapsed menu from the keyboard, and closes after choosing a link', async () => {
+    const { user, route } = await renderRoute('/');
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toHaveClass('show');
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toHaveClass('show');
+
+    await user.tab();
+    expect(within(navigation()).getByRole('link', { name: 'Manage Items' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.click(within(navigation()).getByRole('link', { name: 'Blog' }));
+    expect(route().location.pathname).toBe('/blog');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(navigation()).getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+  });
 });
 
 describe('protected routes', () => {

@@ -1,5 +1,4 @@
 import { SPINNER_HEIGHT_PX } from '@walton/contract';
-import BootstrapSpinner from 'react-bootstrap/Spinner';
 
 /** The spec's loading spinner: centred in an area 500 px tall, announced to screen readers. */
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
@@ -10,7 +9,7 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
       role="status"
       data-testid="spinner"
     >
-      <BootstrapSpinner animation="border" variant="primary" aria-hidden="true" />
+      <span className="spinner-border text-primary" aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </div>
   );

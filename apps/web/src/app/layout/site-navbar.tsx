@@ -1,9 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
@@ -16,14 +12,27 @@ const ITEM_LINKS = [
   { to: paths.blog, label: 'Blog' },
 ] as const;
 
+const MENU_ID = 'site-navbar-links';
+
 /**
- * Sticky top navigation that collapses below the lg breakpoint (992 px). Item links are shown to
- * everyone; the last slot is Login when signed out and a Logout button when signed in.
+ * Sticky top navigation that collapses below the lg breakpoint (992 px) behind a toggle button.
+ * Item links are shown to everyone; the last slot is Login when signed out and a Logout button
+ * when signed in. Plain Bootstrap markup (no JS component library) keeps it light on the landing page.
  */
 export function SiteNavbar() {
   const { user, isPending } = useSession();
   const queryClient = useQueryClient();
+  const [expanded, setExpanded] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const toggler = useRef<HTMLButtonElement>(null);
+
+  const collapse = () => setExpanded(false);
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !expanded) return;
+    setExpanded(false);
+    toggler.current?.focus();
+  }
 
   async function handleLogout() {
     setSigningOut(true);
@@ -31,6 +40,7 @@ export function SiteNavbar() {
       await signOut();
       // Nothing fetched for the previous user may be shown to whoever uses this browser next.
       queryClient.clear();
+      collapse();
     } catch {
       const { toast } = await import('../../lib/toast.ts');
       toast.error('Could not sign you out. Please check your connection and try again.');
@@ -40,37 +50,57 @@ export function SiteNavbar() {
   }
 
   return (
-    <Navbar expand="lg" sticky="top" bg="dark" data-bs-theme="dark" collapseOnSelect className="site-navbar">
-      <Container>
-        <Navbar.Brand as={Link} to={paths.home} className="py-0">
+    <nav
+      className="navbar navbar-expand-lg sticky-top bg-dark site-navbar"
+      data-bs-theme="dark"
+      aria-label="Main"
+      onKeyDown={closeOnEscape}
+    >
+      <div className="container">
+        <Link to={paths.home} className="navbar-brand py-0" onClick={collapse}>
           <img src="/images/logo.svg" width={168} height={40} alt="Walton Warehouse home" />
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="site-navbar-links" aria-label="Toggle navigation" />
-        <Navbar.Collapse id="site-navbar-links">
-          <Nav className="ms-auto align-items-lg-center gap-lg-1" as="ul">
+        </Link>
+        <button
+          ref={toggler}
+          type="button"
+          className="navbar-toggler"
+          aria-controls={MENU_ID}
+          aria-expanded={expanded}
+          aria-label="Toggle navigation"
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id={MENU_ID} className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+          <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-1">
             {ITEM_LINKS.map((link) => (
-              <Nav.Item as="li" key={link.to}>
-                <Nav.Link as={NavLink} to={link.to} eventKey={link.to}>
+              <li className="nav-item" key={link.to}>
+                <NavLink to={link.to} className="nav-link" onClick={collapse}>
                   {link.label}
-                </Nav.Link>
-              </Nav.Item>
+                </NavLink>
+              </li>
             ))}
-            <Nav.Item as="li" className="ms-lg-2 py-2 py-lg-0">
+            <li className="nav-item ms-lg-2 py-2 py-lg-0">
               {isPending ? (
                 <AuthResolving compact />
               ) : user ? (
-                <Button variant="outline-light" onClick={handleLogout} disabled={signingOut}>
+                <button
+                  type="button"
+                  className="btn btn-outline-light"
+                  onClick={handleLogout}
+                  disabled={signingOut}
+                >
                   Logout
-                </Button>
+                </button>
               ) : (
-                <Nav.Link as={NavLink} to={paths.login} eventKey={paths.login}>
+                <NavLink to={paths.login} className="nav-link" onClick={collapse}>
                   Login
-                </Nav.Link>
+                </NavLink>
               )}
-            </Nav.Item>
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </nav>
   );
 }
