@@ -1,0 +1,326 @@
+/**
+ * `npm run bench:api`: our server in production mode on a fresh database, seeded with each table
+ * size in turn, loaded case by case by autocannon from a separate process; each case is followed at
+ * once by the same load on a bare node:http server replaying our answers byte for byte, so the two
+ * figures share the machine's mood of the moment.
+ */
+import type { Engine } from '../lib/database.ts';
+import { freshDatabase } from '../lib/database.ts';
+import { freePort, productionEnv, type RunningServer, seed, startServer } from '../lib/processes.ts';
+import type { Settings } from '../lib/settings.ts';
+import { type CapturedResponse, capture } from './captured.ts';
+import { runLoad, startBaseline } from './children.ts';
+import type { DeliveryItem, LoadRequest, LoadResult } from './load-types.ts';
+
+export interface ApiCaseResult {
+  id: string;
+  title: string;
+  /** Method and path of the request (one of them, for Delivered). */
+  request: string;
+  size: number;
+  ours: LoadResult;
+  baseline: LoadResult;
+  /** Our requests/s divided by the baseline's. */
+  ratioToBaseline: number;
+}
+
+export interface DeliveryCheck {
+  size: number;
+  items: number;
+  /** 200 answers to Delivered (the captured one, the warm-up's and the measured period's)... */
+  answeredOk: number;
+  /** ...and the units that actually left the pool's items according to the server afterwards. */
+  unitsTaken: number;
+}
+
+export interface ApiReport {
+  engine: Engine;
+  database: string;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  acceptEncoding: string;
+  sizes: number[];
+  cases: ApiCaseResult[];
+  deliveries: DeliveryCheck[];
+}
+
+interface CaseDefinition {
+  id: string;
+  title: string;
+  request: LoadRequest;
+  /** Whether this case only reads (the p99 target applies to reads). */
+  read: boolean;
+}
+
+/** Quantity each item of the Delivered pool is restocked to, so it never runs out during a run. */
+const RESTOCK_TO = 1_000_000;
+const PAGE = 500;
+
+interface ProductBody {
+  _id: string;
+  quentity: number;
+}
+
+class Client {
+  readonly origin: string;
+  cookie = '';
+
+  constructor(origin: string) {
+    this.origin = origin;
+  }
+
+  async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${this.origin}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        origin: this.origin,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extra,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  async json<T>(method: string, path: string, body?: unknown): Promise<{ response: Response; body: T }> {
+    const response = await this.call(method, path, body);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return { response, body: JSON.parse(text) as T };
+  }
+
+  /** Signs a new user up and keeps the session cookie the answer sets (Secure in production). */
+  async signUp(email: string): Promise<void> {
+    const { response } = await this.json('POST', '/api/auth/sign-up/email', {
+      name: 'Benchmark Clerk',
+      email,
+      password: 'bench-password-1234',
+    });
+    const cookies = response.headers.getSetCookie().map((header) => header.split(';', 1)[0] ?? '');
+    if (!cookies.some((cookie) => cookie.includes('session_token='))) {
+      throw new Error('sign-up set no session cookie');
+    }
+    this.cookie = cookies.join('; ');
+  }
+}
+
+/** `count` live items spread through the table: pages of 500 at evenly spaced offsets (after `from`). */
+async function spreadItems(client: Client, size: number, count: number, from = 0): Promise<ProductBody[]> {
+  const pages = Math.ceil(count / PAGE);
+  const items: ProductBody[] = [];
+  for (let page = 0; page < pages; page += 1) {
+    const offset = from + Math.floor((page * (size - from)) / pages);
+    const limit = Math.min(PAGE, count - items.length);
+    const { body } = await client.json<ProductBody[]>('GET', `/api/product?limit=${limit}&offset=${offset}`);
+    items.push(...body);
+  }
+  return items;
+}
+
+/** Restocks each item (PUT /api/products/:id) so Delivered can take from it for the whole run. */
+async function restock(client: Client, items: ProductBody[]): Promise<DeliveryItem[]> {
+  const pool: DeliveryItem[] = [];
+  for (const item of items) {
+    const { body } = await client.json<{ quentity: number; version: number }>(
+      'PUT',
+      `/api/products/${encodeURIComponent(item._id)}`,
+      { newQuentity: RESTOCK_TO },
+    );
+    pool.push({ id: item._id, quantity: body.quentity, version: body.version });
+  }
+  return pool;
+}
+
+function caseDefinitions(
+  size: number,
+  itemId: string,
+  pool: DeliveryItem[],
+  readHeaders: Record<string, string>,
+  writeHeaders: Record<string, string>,
+): CaseDefinition[] {
+  const get = (path: string): LoadRequest => ({ kind: 'get', path, headers: readHeaders });
+  return [
+    { id: 'home', title: 'Home list (limit=6)', request: get('/api/product?limit=6'), read: true },
+    { id: 'list', title: 'List page (limit=50, offset 0)', request: get('/api/product?limit=50&offset=0'), read: true },
+    {
+      id: 'list-deep',
+      title: 'List page deep (limit=50, last page)',
+      request: get(`/api/product?limit=50&offset=${size - 50}`),
+      read: true,
+    },
+    {
+      id: 'search-model',
+      title: 'Search a model number (q=LOAD-0004, 100 matches)',
+      request: get('/api/product?limit=50&q=LOAD-0004'),
+      read: true,
+    },
+    {
+      id: 'search-common',
+      title: 'Search a common word (q=1.5 ton, ¼ of items)',
+      request: get('/api/product?limit=50&q=1.5%20ton'),
+      read: true,
+    },
+    {
+      id: 'item',
+      title: 'One item by id',
+      request: get(`/api/product/${encodeURIComponent(itemId)}`),
+      read: true,
+    },
+    {
+      id: 'delivered',
+      title: `Delivered, signed in, over ${pool.length} items`,
+      request: { kind: 'deliver', items: pool, headers: writeHeaders },
+      read: false,
+    },
+  ];
+}
+
+/** Captures our real answer to each case (checking it), for the baseline to replay. */
+async function captureAnswers(origin: string, cases: CaseDefinition[]): Promise<CapturedResponse[]> {
+  const captured: CapturedResponse[] = [];
+  for (const { id, request } of cases) {
+    let answer: CapturedResponse;
+    if (request.kind === 'get') {
+      answer = await capture(origin, 'GET', request.path, request.headers);
+    } else {
+      // One real delivery from the pool's first item; the pool then starts from where it left it.
+      const item = request.items[0];
+      if (!item) throw new Error('the Delivered pool is empty');
+      const path = `/api/product/${encodeURIComponent(item.id)}`;
+      answer = await capture(
+        origin,
+        'PUT',
+        path,
+        { ...request.headers, 'content-type': 'application/json', 'if-match': `"${item.version}"` },
+        JSON.stringify({ newQuentity: item.quantity - 1 }),
+      );
+      item.quantity -= 1;
+      item.version += 1;
+    }
+    if (answer.status !== 200) {
+      const body = Buffer.from(answer.bodyBase64, 'base64').toString('utf8').slice(0, 300);
+      throw new Error(`case ${id}: our server answered ${answer.status} (${body})`);
+    }
+    captured.push(answer);
+  }
+  return captured;
+}
+
+const requestLine = (request: LoadRequest): string =>
+  request.kind === 'get' ? `GET ${request.path}` : 'PUT /api/product/:id {newQuentity: current-1} + If-Match';
+
+/** Units that left the pool's items, from the server's own numbers. */
+async function unitsTaken(client: Client, pool: DeliveryItem[]): Promise<number> {
+  let taken = 0;
+  for (const item of pool) {
+    const { body } = await client.json<ProductBody>('GET', `/api/product/${encodeURIComponent(item.id)}`);
+    taken += RESTOCK_TO - body.quentity;
+  }
+  return taken;
+}
+
+const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+async function benchSize(
+  server: RunningServer,
+  size: number,
+  settings: Settings,
+): Promise<{ cases: ApiCaseResult[]; delivery: DeliveryCheck }> {
+  const client = new Client(server.url);
+  await client.signUp(`clerk-${size}-${Date.now()}@bench.test`);
+  const poolSize = Math.min(settings.deliveryItems, size);
+  if (poolSize < settings.connections * 4) {
+    console.warn(`  ⚠ only ${poolSize} items for Delivered at ${settings.connections} connections: expect 409s`);
+  }
+  console.log(`  restocking ${poolSize} items to ${fmt(RESTOCK_TO)} for the Delivered case…`);
+  const pool = await restock(client, await spreadItems(client, size, poolSize));
+  const [middle] = await spreadItems(client, size, 1, Math.floor(size / 2));
+  if (!middle) throw new Error('no item in the middle of the table');
+
+  const acceptEncoding: Record<string, string> = settings.acceptEncoding
+    ? { 'accept-encoding': settings.acceptEncoding }
+    : {};
+  const readHeaders = { accept: 'application/json', ...acceptEncoding };
+  const writeHeaders = { ...readHeaders, origin: server.url, cookie: client.cookie };
+  const cases = caseDefinitions(size, middle._id, pool, readHeaders, writeHeaders);
+  const captured = await captureAnswers(server.url, cases);
+  const baseline = await startBaseline(captured);
+
+  const results: ApiCaseResult[] = [];
+  let answeredOk = 1; // the captured delivery
+  try {
+    for (const definition of cases) {
+      const job = {
+        connections: settings.connections,
+        warmupSeconds: settings.warmupSeconds,
+        durationSeconds: settings.durationSeconds,
+      };
+      const ours = await runLoad({ ...job, origin: server.url, request: definition.request });
+      // The baseline gets its own copy of the pool: it changes nothing, so any plan is valid there.
+      const theirs = await runLoad({ ...job, origin: baseline.origin, request: structuredClone(definition.request) });
+      const ratio = theirs.requestsPerSecond > 0 ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;
+      results.push({
+        id: definition.id,
+        title: definition.title,
+        request: requestLine(definition.request),
+        size,
+        ours,
+        baseline: theirs,
+        ratioToBaseline: ratio,
+      });
+      if (definition.request.kind === 'deliver') answeredOk += ours.okDuringWarmup + (ours.statusCodes['200'] ?? 0);
+      console.log(
+        `  ${definition.id.padEnd(14)} ours ${fmt(ours.requestsPerSecond).padStart(6)} req/s ` +
+          `p99 ${fmt(ours.latency.p99).padStart(4)} ms non-2xx ${ours.non2xx} | baseline ` +
+          `${fmt(theirs.requestsPerSecond).padStart(6)} req/s → ${(ratio * 100).toFixed(0)}%`,
+      );
+    }
+  } finally {
+    await baseline.stop();
+  }
+  const delivery: DeliveryCheck = {
+    size,
+    items: pool.length,
+    answeredOk,
+    unitsTaken: await unitsTaken(client, pool),
+  };
+  return { cases: results, delivery };
+}
+
+export async function runApiBench(settings: Settings): Promise<ApiReport> {
+  const database = await freshDatabase(settings.postgresUrl);
+  console.log(`\n▶ API benchmark on ${database.description}`);
+  const report: ApiReport = {
+    engine: database.engine,
+    database: database.engine === 'sqlite' ? 'SQLite (node:sqlite, file in a fresh DATA_DIR)' : 'PostgreSQL',
+    connections: settings.connections,
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+    acceptEncoding: settings.acceptEncoding,
+    sizes: settings.sizes,
+    cases: [],
+    deliveries: [],
+  };
+  try {
+    const env = productionEnv(await freePort(), database.env);
+    let seeded = 0;
+    for (const size of settings.sizes) {
+      console.log(`\n● ${fmt(size)} items`);
+      await seed(size - seeded, env);
+      seeded = size;
+      const server = await startServer(env);
+      try {
+        const { cases, delivery } = await benchSize(server, size, settings);
+        report.cases.push(...cases);
+        report.deliveries.push(delivery);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await database.drop();
+  }
+  return report;
+}

@@ -1,0 +1,36 @@
+/** What the orchestrator asks the load generator process for, and what it answers. */
+
+/** An item the Delivered case takes units from, with the quantity and version it has now. */
+export interface DeliveryItem {
+  id: string;
+  quantity: number;
+  version: number;
+}
+
+export type LoadRequest =
+  | { kind: 'get'; path: string; headers: Record<string, string> }
+  | { kind: 'deliver'; items: DeliveryItem[]; headers: Record<string, string> };
+
+export interface LoadJob {
+  /** Origin of the server under load, like http://127.0.0.1:4000. */
+  origin: string;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  request: LoadRequest;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  /** Milliseconds. */
+  latency: { p50: number; p97_5: number; p99: number; mean: number; max: number };
+  requests: number;
+  non2xx: number;
+  /** Answers per status code, like {"200": 1234, "409": 2}. */
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  durationSeconds: number;
+  /** 2xx answers during the unmeasured warm-up (Delivered: units taken then). */
+  okDuringWarmup: number;
+}

@@ -1,0 +1,106 @@
+/**
+ * The load generator, run as its own process so that it never shares an event loop (or a core's
+ * time slice) with the orchestrator: reads one LoadJob as JSON on stdin, runs autocannon for the
+ * warm-up and then the measured period, and prints one LoadResult as JSON on stdout.
+ */
+import { text } from 'node:stream/consumers';
+import autocannon from 'autocannon';
+import type { DeliveryItem, LoadJob, LoadRequest, LoadResult } from './load-types.ts';
+
+interface ConflictBody {
+  product?: { _id?: unknown; quentity?: unknown; version?: unknown };
+}
+
+/**
+ * Delivered over many items, round-robin: each request takes one unit of the next item, sending
+ * `newQuentity` = the quantity it should have now − 1 and its current version as `If-Match`. The
+ * expectation moves on as the request is built; a refusal (409/412) carries the item as it really
+ * is, and the next request for it starts from there. With far more items than connections, two
+ * requests for the same item are never in flight together, so every request is valid unless the
+ * server gets it wrong: refusals are counted, not hidden.
+ */
+function deliveryRequests(items: DeliveryItem[], headers: Record<string, string>): autocannon.Request[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        const item = items[next % items.length];
+        next += 1;
+        if (!item) throw new Error('the Delivered case needs at least one item');
+        const body = JSON.stringify({ newQuentity: item.quantity - 1 });
+        const ifMatch = `"${item.version}"`;
+        item.quantity -= 1;
+        item.version += 1;
+        return {
+          ...request,
+          method: 'PUT',
+          path: `/api/product/${encodeURIComponent(item.id)}`,
+          headers: { ...headers, 'content-type': 'application/json', 'if-match': ifMatch },
+          body,
+        };
+      },
+      onResponse: (status, body) => {
+        if (status !== 409 && status !== 412) return;
+        try {
+          const product = (JSON.parse(body) as ConflictBody).product;
+          const item = typeof product?._id === 'string' ? byId.get(product._id) : undefined;
+          if (item && typeof product?.quentity === 'number' && typeof product.version === 'number') {
+            item.quantity = product.quentity;
+            item.version = product.version;
+          }
+        } catch {
+          // Not the conflict body we expected; the status is counted all the same.
+        }
+      },
+    },
+  ];
+}
+
+function requestsOf(request: LoadRequest): autocannon.Request[] {
+  if (request.kind === 'deliver') return deliveryRequests(request.items, request.headers);
+  return [{ method: 'GET', path: request.path, headers: request.headers }];
+}
+
+async function load(job: LoadJob, requests: autocannon.Request[], seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: job.origin,
+    connections: job.connections,
+    duration: seconds,
+    requests,
+    // Seconds: a request that takes this long is counted as a timeout.
+    timeout: 30,
+  });
+}
+
+function summary(result: autocannon.Result, warmup: autocannon.Result): LoadResult {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = stats.count ?? 0;
+  }
+  const total = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
+  return {
+    requestsPerSecond: total / result.duration,
+    latency: {
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      mean: result.latency.mean,
+      max: result.latency.max,
+    },
+    requests: total,
+    non2xx: result.non2xx,
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationSeconds: result.duration,
+    okDuringWarmup: warmup['2xx'],
+  };
+}
+
+const job = JSON.parse(await text(process.stdin)) as LoadJob;
+// One request list for both periods, so the Delivered expectations carry over from the warm-up.
+const requests = requestsOf(job.request);
+const warmup = await load(job, requests, job.warmupSeconds);
+const measured = await load(job, requests, job.durationSeconds);
+process.stdout.write(`${JSON.stringify(summary(measured, warmup))}\n`);

@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+const SEED_CLI = fileURLToPath(new URL('../../apps/server/src/db/seed-cli.ts', import.meta.url));
+
+/** A port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
+  return address.port;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200, or fails after `timeoutMs` (or as soon as `child` exits). */
+export async function waitForOk(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+/** Stops a child with SIGTERM (SIGKILL after 15 s) and waits for it to exit. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number | undefined;
+  stop: () => Promise<void>;
+}
+
+/** One secret per benchmark run: production mode refuses to start without one. */
+const AUTH_SECRET = randomBytes(32).toString('base64url');
+
+/**
+ * The environment of the server (and the seeder) in production mode. PUBLIC_URL stays plain http:
+ * the session cookie is still marked Secure, and the benchmark reads it from the sign-up answer and
+ * sends it back itself, as a browser would behind TLS.
+ */
+export function productionEnv(port: number, databaseEnv: Record<string, string>): NodeJS.ProcessEnv {
+  const {
+    DATABASE_URL: _databaseUrl,
+    DATA_DIR: _dataDir,
+    PORT: _port,
+    PUBLIC_URL: _publicUrl,
+    ...inherited
+  } = process.env;
+  return {
+    ...inherited,
+    NODE_ENV: 'production',
+    AUTH_SECRET,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_CATALOG: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...databaseEnv,
+  };
+}
+
+/** Starts `node apps/server/src/main.ts` and waits until it is ready (database reachable). */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const url = env.PUBLIC_URL;
+  if (!url) throw new Error('PUBLIC_URL is required');
+  const child = spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  try {
+    await waitForOk(`${url}/api/ready`, child);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, pid: child.pid, stop: () => stopChild(child) };
+}
+
+/** Runs the project's seeder (`seed-cli.ts --count N`, with its progress bar) against `env`'s database. */
+export async function seed(count: number, env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(process.execPath, [SEED_CLI, '--count', String(count)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`seeding ${count} items failed (exit code ${code})`);
+}

@@ -1,0 +1,55 @@
+/**
+ * Benchmark settings, from the environment so a quick run needs no code change:
+ *
+ *   BENCH_DURATION=2 BENCH_WARMUP=1 BENCH_SIZES=1000 npm run bench:api
+ */
+
+export interface Settings {
+  /** Measured seconds per case (after the warm-up). */
+  durationSeconds: number;
+  /** Unmeasured seconds per case before it, same load. */
+  warmupSeconds: number;
+  /** Concurrent keep-alive connections of the load generator. */
+  connections: number;
+  /** Table sizes, in order; each one is seeded on top of the previous. */
+  sizes: number[];
+  /** Items the Delivered case spreads its calls over (each restocked first). */
+  deliveryItems: number;
+  /** What the load generator sends as Accept-Encoding ('' sends none). */
+  acceptEncoding: string;
+  /** A PostgreSQL server URL: when set, the API runs on a throwaway database created there. */
+  postgresUrl: string | undefined;
+  /** Lighthouse runs per route; the median run is reported. */
+  lighthouseRuns: number;
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+function sizes(): number[] {
+  const raw = process.env.BENCH_SIZES ?? '1000,100000';
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.some((value) => !Number.isInteger(value) || value < 100)) {
+    throw new Error(`BENCH_SIZES must be whole numbers of at least 100, like "1000,100000", not "${raw}"`);
+  }
+  return values.toSorted((a, b) => a - b);
+}
+
+export function readSettings(): Settings {
+  return {
+    durationSeconds: positiveNumber('BENCH_DURATION', 10),
+    warmupSeconds: positiveNumber('BENCH_WARMUP', 3),
+    connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
+    sizes: sizes(),
+    deliveryItems: Math.round(positiveNumber('BENCH_DELIVERY_ITEMS', 1000)),
+    // What Chromium sends to an https site: production runs behind TLS.
+    acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br',
+    postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
+    lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
+  };
+}
