@@ -1,0 +1,179 @@
+import { HOME_PRODUCT_COUNT, MONEY_BACK_DAYS } from '@walton/contract';
+import { expect, test } from './support/fixtures.ts';
+
+const BENGALI = /[\u0980-\u09FF]/;
+
+test('landing: every section in the spec order, the first 6 products, Read More to the blog', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Home- Walton Warehouse');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const sections = page.locator('main > section');
+  await expect(sections.getByRole('link', { name: /^Update / })).toHaveCount(HOME_PRODUCT_COUNT);
+  const texts = await sections.evaluateAll((elements) =>
+    elements.map((element) => element.textContent ?? ''),
+  );
+  const indexOf = (what: string, test: (text: string) => boolean) => {
+    const index = texts.findIndex(test);
+    expect(index, `a landing section with ${what}`).toBeGreaterThanOrEqual(0);
+    return index;
+  };
+  const order = [
+    indexOf('the banner and Read More', (text) => text.includes('Read More')),
+    indexOf('the inventory preview', (text) => text.includes('All Manage Item')),
+    indexOf('WHAT CUSTOMER SAY', (text) => text.includes('WHAT CUSTOMER SAY')),
+    indexOf('OUR WAREHOUSE', (text) => text.includes('OUR WAREHOUSE')),
+    indexOf('the three delivery promises', (text) =>
+      [
+        /worldwide delivery/i,
+        /free shipping/i,
+        new RegExp(`${MONEY_BACK_DAYS}[ -]day money[ -]back guarantee`, 'i'),
+      ].every((promise) => promise.test(text)),
+    ),
+    indexOf('the coming-soon banner', (text) => /coming soon/i.test(text)),
+  ];
+  expect(order, 'sections in the order of the spec').toEqual([...order].sort((a, b) => a - b));
+  expect(new Set(order).size, 'each in a section of its own').toBe(order.length);
+
+  // Product cards: picture, name, 'BDT $' price, description, Update.
+  const firstCard = sections
+    .nth(order[1] ?? 1)
+    .locator('.card')
+    .first();
+  await expect(firstCard.getByRole('img')).toBeVisible();
+  await expect(firstCard.getByRole('heading')).toBeVisible();
+  await expect(firstCard.getByText(/^BDT \$[\d,.]+$/)).toBeVisible();
+  await expect(firstCard.getByRole('link', { name: /^Update / })).toHaveAttribute(
+    'href',
+    /^\/manageItem\/[\w-]+$/,
+  );
+  await expect(page.getByRole('link', { name: 'All Manage Item' })).toHaveAttribute('href', '/manageItem');
+
+  const warehouse = page.getByRole('region', { name: 'OUR WAREHOUSE' }).getByRole('img');
+  await warehouse.scrollIntoViewIfNeeded();
+  await expect(warehouse).toHaveAttribute('alt', /\w/);
+  await expect
+    .poll(() => warehouse.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+
+  await page.getByRole('link', { name: 'Read More' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/blog');
+  await expect(page).toHaveTitle('Blog- Walton Warehouse');
+});
+
+test('landing: WHAT CUSTOMER SAY opens its first topic, then one topic at a time; eco mode costs 2.88 taka per hour', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const accordion = page.getByRole('region', { name: 'WHAT CUSTOMER SAY' });
+  const topics = accordion.getByRole('button');
+  await expect(topics).toHaveCount(5);
+  const titles = (await topics.allTextContents()).join(' | ');
+  for (const topic of [/why buy from us/i, /budget/i, /smart technology/i, /energy saving/i, /inverter/i]) {
+    expect(titles, `a topic about ${topic.source}`).toMatch(topic);
+  }
+  const expanded = () => topics.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded')));
+  await expect.poll(expanded).toEqual(['true', 'false', 'false', 'false', 'false']);
+
+  const energy = topics.filter({ hasText: /energy saving/i });
+  await energy.click();
+  await expect.poll(expanded).toEqual(['false', 'false', 'false', 'true', 'false']);
+  await expect(accordion.getByText(/2\.88 taka per hour/)).toBeVisible();
+  await expect(accordion.getByText(/eco mode/)).toBeVisible();
+
+  // Keyboard works too: focus the last topic and press Enter.
+  await topics.last().focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(expanded).toEqual(['false', 'false', 'false', 'false', 'true']);
+  await expect(accordion.getByText(/2\.88 taka per hour/)).toBeHidden();
+});
+
+test('blog: the four questions, each answered in English and in Bengali, in a Bengali font we serve', async ({
+  page,
+}) => {
+  await page.goto('/blog');
+  await expect(page).toHaveTitle('Blog- Walton Warehouse');
+  const entries = page.locator('main article');
+  await expect(entries).toHaveCount(4);
+  const topics = [[/JavaScript/, /Node/], [/Node/, /document database/i], [/SQL/, /NoSQL/], [/JWT/]];
+  for (const [index, keywords] of topics.entries()) {
+    const entry = entries.nth(index);
+    const english = entry.locator('[lang="en"]');
+    const bengali = entry.locator('[lang="bn"]');
+    for (const keyword of keywords) await expect(english.getByRole('heading')).toContainText(keyword);
+    await expect(english.locator('p').first()).toHaveText(/\w{3,}/);
+    await expect(bengali.getByRole('heading')).toHaveText(BENGALI);
+    await expect(bengali.locator('p').first()).toHaveText(BENGALI);
+  }
+  // The Bengali text is drawn with a Bengali font we serve ourselves, not whatever the system has.
+  const bengaliFonts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((font) => /bengali/i.test(font.family) && font.status === 'loaded')
+      .map((font) => font.family);
+  });
+  expect(bengaliFonts.length, 'a loaded Bengali font face').toBeGreaterThan(0);
+  const family = await entries
+    .first()
+    .locator('[lang="bn"] p')
+    .first()
+    .evaluate((p) => getComputedStyle(p).fontFamily);
+  expect(family, 'the Bengali answer uses it').toContain(bengaliFonts[0] ?? 'Bengali');
+});
+
+test('footer on the landing page: customer service, information, about us, contact and the opening hours', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const heading of [/customer service/i, /information/i, /about us/i, /contact/i]) {
+    await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await expect(footer).toContainText('8.00AM - 21.00AM');
+});
+
+test('an unknown path shows the not-found image', async ({ page }) => {
+  await page.goto('/no/such/page');
+  const image = page.getByRole('main').getByRole('img');
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('alt', /not found/i);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('navbar: sticky, collapsed behind a toggle below 992 px, open from 992 px, with the Login link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 991, height: 800 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation');
+  const toggle = nav.getByRole('button', { name: 'Toggle navigation' });
+  const login = nav.getByRole('link', { name: 'Login' });
+  await expect(toggle).toBeVisible();
+  await expect(login).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  for (const name of ['Manage Items', 'Add Item', 'My items', 'Blog', 'Login']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+
+  await page.setViewportSize({ width: 992, height: 800 });
+  await expect(toggle).toBeHidden();
+  for (const name of ['Manage Items', 'Add Item', 'My items', 'Blog', 'Login']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: /home/i })).toHaveAttribute('href', '/');
+
+  // Sticky: still at the top of the window after scrolling down.
+  await page.mouse.wheel(0, 2_000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  expect((await nav.boundingBox())?.y).toBe(0);
+
+  await login.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page).toHaveTitle('Login- Walton Warehouse');
+});
