@@ -6,7 +6,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AuthResolving } from '../../../components/auth-resolving.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { requestAccessToken } from '../../../lib/access-token.ts';
@@ -165,13 +164,13 @@ function LoginForm({ destination }: { destination: string }) {
   );
 }
 
+/** The form stays mounted while the session is (re)checked; a signed-in user moves on. */
 export default function LoginPage() {
-  const { user, isPending } = useSession();
+  const { user } = useSession();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const destination = redirectTarget(location.state, searchParams.get('from'));
 
   if (user) return <FinishSignIn user={user} destination={destination} />;
-  if (isPending) return <AuthResolving />;
   return <LoginForm destination={destination} />;
 }

@@ -5,7 +5,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { AuthResolving } from '../../../components/auth-resolving.tsx';
 import { paths } from '../../../config/paths.ts';
 import { authClient } from '../../../lib/auth-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -125,10 +124,12 @@ function RegisterForm() {
   );
 }
 
-/** Sign-up page; someone already signed in is sent home. */
+/**
+ * Sign-up page; someone already signed in is sent home. The form stays mounted while the session is
+ * (re)checked, so a sign-up's own session refresh never wipes what it shows.
+ */
 export default function RegisterPage() {
-  const { user, isPending } = useSession();
+  const { user } = useSession();
   if (user) return <Navigate to={paths.home} replace />;
-  if (isPending) return <AuthResolving />;
   return <RegisterForm />;
 }

@@ -102,10 +102,11 @@ export default function VerifyEmailPage() {
   const error = searchParams.get('error');
   return (
     <AuthCard title="Email verification">
-      {isPending ? (
-        <AuthResolving />
-      ) : token && !error ? (
+      {token && !error ? (
+        // Not behind the session check: verifying refreshes the session, which must not unmount this.
         <VerifyToken token={token} user={user} />
+      ) : isPending ? (
+        <AuthResolving />
       ) : (
         <Outcome error={error} user={user} />
       )}

@@ -52,7 +52,7 @@ export function AddQuantityModal({
   return (
     <Modal show={show} onHide={onHide} onExited={reset} centered aria-labelledby="add-quantity-title">
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel="Cancel">
+        <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="add-quantity-title" as="h2" className="h5">
             Add Quentity
           </Modal.Title>

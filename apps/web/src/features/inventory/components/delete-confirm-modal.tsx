@@ -18,7 +18,7 @@ export function DeleteConfirmModal({
 }) {
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="delete-confirm-title">
-      <Modal.Header closeButton closeLabel="Cancel">
+      <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id="delete-confirm-title" as="h2" className="h5">
           {SPEC_TEXT.deleteConfirm}
         </Modal.Title>

@@ -1,0 +1,317 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Product } from '@walton/contract';
+import { SPEC_TEXT } from '@walton/contract';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorBody, movementFixture, productFixture } from '../../../../test/features/inventory-fixtures.ts';
+import '../../../../test/features/feature-test-setup.ts';
+import { server, testUser } from '../../../../test/msw-server.ts';
+import { renderRoute } from '../../../../test/render-route.tsx';
+
+interface StockCall {
+  method: string;
+  path: string;
+  ifMatch: string | null;
+  body: unknown;
+}
+
+/** The item as the server holds it; GET answers with it and its ETag, every PUT is recorded. */
+function itemOnServer(initial: Product) {
+  const state = { product: initial };
+  const calls: StockCall[] = [];
+  server.use(
+    http.get('/api/product/:id', () =>
+      HttpResponse.json(state.product, { headers: { etag: `"${state.product.version}"` } }),
+    ),
+    http.get('/api/product/:id/movements', () =>
+      HttpResponse.json([
+        movementFixture({
+          id: 'm-2',
+          delta: -1,
+          quantityAfter: 6,
+          reason: 'delivered',
+          actor: 'nadia@example.com',
+        }),
+        movementFixture({ id: 'm-1', delta: 7, quantityAfter: 7, reason: 'created' }),
+      ]),
+    ),
+  );
+  const record = async (request: Request) => {
+    const call = {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      ifMatch: request.headers.get('if-match'),
+      body: await request.json(),
+    };
+    calls.push(call);
+    return call;
+  };
+  /** Applies a stock change as the server does, answering like it. */
+  const accept = (quentity: number, success: string) => {
+    state.product = { ...state.product, quentity, version: state.product.version + 1 };
+    return HttpResponse.json({ success, quentity, version: state.product.version });
+  };
+  return { state, calls, record, accept };
+}
+
+const quantity = () => screen.findByTestId('quantity');
+
+describe('/manageItem/:id', () => {
+  it('shows the item with its present detail lines, latest movements and the two navigation buttons', async () => {
+    itemOnServer(productFixture({ model: 'WSI-KRYSTALINE-18C', display: 'LED temperature display' }));
+    await renderRoute('/manageItem/p-1', { user: testUser() });
+    expect(await screen.findByRole('heading', { level: 1, name: productFixture().name })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: productFixture().name })).toHaveAttribute(
+      'src',
+      '/images/products/split-inverter-white.svg',
+    );
+    expect(screen.getByText('BDT $72,500')).toBeInTheDocument();
+    expect(await quantity()).toHaveTextContent('7');
+    expect(screen.getByText(/Karim Traders/)).toBeInTheDocument();
+    expect(screen.getByText(productFixture().description)).toBeInTheDocument();
+    expect(screen.getByText('WSI-KRYSTALINE-18C')).toBeInTheDocument();
+    expect(screen.getByText('LED temperature display')).toBeInTheDocument();
+    expect(screen.queryByText('RAM:')).not.toBeInTheDocument();
+    expect(screen.queryByText('Prosesor:')).not.toBeInTheDocument();
+    const region = screen.getByRole('region', { name: 'Latest stock movements' });
+    const movements = await within(region).findByRole('list');
+    expect(within(movements).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(movements).getByText('Delivered')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Go ManageITem' })).toHaveAttribute('href', '/manageItem');
+  });
+
+  it('Delivered sends current - 1 with If-Match, toasts the server’s text and shows the new quantity', async () => {
+    const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
+    server.use(
+      http.put('/api/product/:id', async ({ request }) => {
+        await server$.record(request);
+        return server$.accept(6, 'Product delivered');
+      }),
+    );
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText('Product delivered')).toBeInTheDocument();
+    await waitFor(async () => expect(await quantity()).toHaveTextContent('6'));
+    expect(server$.calls).toEqual([
+      { method: 'PUT', path: '/api/product/p-1', ifMatch: '"3"', body: { newQuentity: 6 } },
+    ]);
+  });
+
+  it('at zero says "Sorry No Quentity. Please Add quentity" and the quantity stays 0', async () => {
+    const server$ = itemOnServer(productFixture({ quentity: 0, version: 9 }));
+    server.use(
+      http.put('/api/product/:id', async ({ request }) => {
+        await server$.record(request);
+        return HttpResponse.json(
+          errorBody(409, 'Conflict', SPEC_TEXT.noQuantity, { product: server$.state.product }),
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText(SPEC_TEXT.noQuantity)).toBeInTheDocument();
+    expect(await quantity()).toHaveTextContent('0');
+    expect(server$.calls).toEqual([
+      { method: 'PUT', path: '/api/product/p-1', ifMatch: '"9"', body: { newQuentity: -1 } },
+    ]);
+  });
+
+  it('Add Quentity refuses anything but a positive value with "please enter a positive value"', async () => {
+    const server$ = itemOnServer(productFixture());
+    server.use(
+      http.put('/api/products/:id', async ({ request }) => {
+        await server$.record(request);
+        return server$.accept(0, 'Stock updated');
+      }),
+    );
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Add Quentity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Quentity' });
+    const input = within(dialog).getByLabelText(/How many units/);
+    await waitFor(() => expect(input).toHaveFocus());
+    for (const value of ['', '0', '-4']) {
+      await user.clear(input);
+      if (value) await user.type(input, value);
+      await user.click(within(dialog).getByRole('button', { name: 'Add to stock' }));
+      expect(await within(dialog).findByText(SPEC_TEXT.positiveValue)).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(SPEC_TEXT.positiveValue);
+    }
+    expect(server$.calls).toEqual([]);
+  });
+
+  it('Add Quentity sets the stock to the current quantity plus the amount, with If-Match', async () => {
+    const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
+    server.use(
+      http.put('/api/products/:id', async ({ request }) => {
+        const call = await server$.record(request);
+        const body = call.body as { newQuentity: number };
+        return server$.accept(body.newQuentity, 'Stock updated');
+      }),
+    );
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    const open = await screen.findByRole('button', { name: 'Add Quentity' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Quentity' });
+    await user.type(within(dialog).getByLabelText(/How many units/), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to stock' }));
+    expect(await screen.findByText('Stock updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(open).toHaveFocus());
+    await waitFor(async () => expect(await quantity()).toHaveTextContent('12'));
+    expect(server$.calls).toEqual([
+      { method: 'PUT', path: '/api/products/p-1', ifMatch: '"3"', body: { newQuentity: 12 } },
+    ]);
+  });
+
+  it('on 412 re-applies the delivery to the latest version and tells the user what happened', async () => {
+    const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
+    // Someone restocked to 10 (version 5) after this page loaded.
+    const newer = productFixture({ quentity: 10, version: 5 });
+    server.use(
+      http.put('/api/product/:id', async ({ request }) => {
+        const call = await server$.record(request);
+        if (call.ifMatch !== '"5"') {
+          server$.state.product = newer;
+          return HttpResponse.json(
+            errorBody(412, 'Precondition Failed', 'This item was changed by someone else', {
+              product: newer,
+            }),
+            { status: 412 },
+          );
+        }
+        return server$.accept(9, 'Product delivered');
+      }),
+    );
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText('Product delivered')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Someone else changed this item while you were looking at it, so your change was applied to the latest quantity: 9 now in stock.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(async () => expect(await quantity()).toHaveTextContent('9'));
+    expect(server$.calls.map(({ ifMatch, body }) => [ifMatch, body])).toEqual([
+      ['"3"', { newQuentity: 6 }],
+      ['"5"', { newQuentity: 9 }],
+    ]);
+  });
+
+  it('on 409 shows the server’s reason and the latest quantity', async () => {
+    const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
+    const newer = productFixture({ quentity: 2, version: 6 });
+    server.use(
+      http.put('/api/product/:id', async ({ request }) => {
+        await server$.record(request);
+        server$.state.product = newer;
+        return HttpResponse.json(
+          errorBody(409, 'Conflict', 'The quantity changed meanwhile: 2 are in stock now', {
+            product: newer,
+          }),
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText('The quantity changed meanwhile: 2 are in stock now')).toBeInTheDocument();
+    await waitFor(async () => expect(await quantity()).toHaveTextContent('2'));
+    expect(server$.calls).toHaveLength(1);
+  });
+
+  it('when the item keeps changing (412 twice) it reloads it and says so', async () => {
+    const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
+    let version = 3;
+    server.use(
+      http.put('/api/products/:id', async ({ request }) => {
+        await server$.record(request);
+        version += 1;
+        server$.state.product = productFixture({ quentity: 7 + version, version });
+        return HttpResponse.json(
+          errorBody(412, 'Precondition Failed', 'Changed meanwhile', { product: server$.state.product }),
+          { status: 412 },
+        );
+      }),
+    );
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Add Quentity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Quentity' });
+    await user.type(within(dialog).getByLabelText(/How many units/), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to stock' }));
+    expect(
+      await screen.findByText(/being changed by someone else right now. We reloaded it/),
+    ).toBeInTheDocument();
+    await waitFor(async () => expect(await quantity()).toHaveTextContent('12'));
+    expect(server$.calls).toHaveLength(2);
+  });
+
+  it('says so when the stock change fails for another reason', async () => {
+    itemOnServer(productFixture());
+    server.use(
+      http.put('/api/product/:id', () =>
+        HttpResponse.json(errorBody(401, 'Unauthorized', 'Please sign in first'), { status: 401 }),
+      ),
+    );
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText('The stock was not changed: Please sign in first')).toBeInTheDocument();
+  });
+
+  it('explains an unknown item', async () => {
+    server.use(
+      http.get('/api/product/:id', () =>
+        HttpResponse.json(errorBody(404, 'Not Found', 'Product not found'), { status: 404 }),
+      ),
+    );
+    await renderRoute('/manageItem/nope', { user: testUser() });
+    expect(await screen.findByRole('heading', { name: 'Item not found' })).toBeInTheDocument();
+    expect(screen.getByText('Product not found. It may have been deleted.')).toBeInTheDocument();
+  });
+});
+
+/** A stand-in for the browser's EventSource (jsdom has none), letting the test push server events. */
+class FakeEventSource extends EventTarget {
+  static instances: FakeEventSource[] = [];
+  readonly url: string;
+  closed = false;
+  constructor(url: string) {
+    super();
+    this.url = url;
+    FakeEventSource.instances.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: string) {
+    this.dispatchEvent(new MessageEvent(type, { data }));
+  }
+}
+
+describe('/manageItem/:id live updates', () => {
+  const original = globalThis.EventSource;
+  afterEach(() => {
+    globalThis.EventSource = original;
+    FakeEventSource.instances = [];
+  });
+
+  it('refreshes the quantity when someone else changes the item', async () => {
+    globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+    const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
+    const { unmount } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    expect(await quantity()).toHaveTextContent('7');
+    const source = FakeEventSource.instances.at(-1);
+    if (!source) throw new Error('the page did not subscribe to /api/events');
+    expect(source.url).toBe('/api/events');
+
+    server$.state.product = productFixture({ quentity: 4, version: 4 });
+    source.emit('change', JSON.stringify({ type: 'delivered', id: 'p-1', version: 4 }));
+    await waitFor(async () => expect(await quantity()).toHaveTextContent('4'));
+
+    source.emit('change', 'not json');
+    unmount();
+    expect(source.closed).toBe(true);
+  });
+});
