@@ -39,7 +39,10 @@ export function SiteFooter() {
               <span className="d-block py-1">Walton Warehouse, Chandra, Kaliakair, Gazipur</span>
               <span className="d-block py-1">Hotline: 16267</span>
               <span className="d-block py-1">
-                Opening hours: <span data-testid="opening-hours">{SPEC_TEXT.openingHours}</span>
+                Opening hours:{' '}
+                <span className="text-nowrap" data-testid="opening-hours">
+                  {SPEC_TEXT.openingHours}
+                </span>
               </span>
             </address>
           </div>

@@ -70,7 +70,7 @@ export function CustomerSay() {
               >
                 <p>{topic.body}</p>
                 <figure className="mb-0 border-start border-4 border-primary ps-3">
-                  <blockquote className="blockquote fs-6 mb-1">
+                  <blockquote className="blockquote fs-6">
                     <p className="mb-0">“{topic.quote}”</p>
                   </blockquote>
                   <figcaption className="blockquote-footer mb-0">{topic.customer}</figcaption>

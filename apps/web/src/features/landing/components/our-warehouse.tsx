@@ -32,7 +32,7 @@ export function OurWarehouse() {
             <dl className="row mb-0">
               {FACTS.map((fact) => (
                 <div className="col-12 d-flex gap-3 align-items-baseline py-1" key={fact.label}>
-                  <dt className="fw-bold text-primary-emphasis">{fact.value}</dt>
+                  <dt className="fw-bold text-primary-emphasis warehouse-fact-value">{fact.value}</dt>
                   <dd className="mb-0">{fact.label}</dd>
                 </div>
               ))}
