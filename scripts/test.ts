@@ -101,7 +101,7 @@ const tsc = join(root, 'node_modules/.bin/tsc');
 const steps: Array<() => boolean> = [
   () => run('lint', join(root, 'node_modules/.bin/biome'), ['check', '.']),
   () =>
-    ['packages/contract', 'apps/server', 'apps/web'].every((project) =>
+    ['packages/contract', 'apps/server', 'apps/web', 'bench'].every((project) =>
       run(`typecheck ${project}`, tsc, ['-p', project]),
     ),
   () => {

@@ -70,7 +70,12 @@ class Client {
     this.origin = origin;
   }
 
-  async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
     return fetch(`${this.origin}${path}`, {
       method,
       headers: {
@@ -143,7 +148,12 @@ function caseDefinitions(
   const get = (path: string): LoadRequest => ({ kind: 'get', path, headers: readHeaders });
   return [
     { id: 'home', title: 'Home list (limit=6)', request: get('/api/product?limit=6'), read: true },
-    { id: 'list', title: 'List page (limit=50, offset 0)', request: get('/api/product?limit=50&offset=0'), read: true },
+    {
+      id: 'list',
+      title: 'List page (limit=50, offset 0)',
+      request: get('/api/product?limit=50&offset=0'),
+      read: true,
+    },
     {
       id: 'list-deep',
       title: 'List page deep (limit=50, last page)',
@@ -232,7 +242,9 @@ async function benchSize(
   await client.signUp(`clerk-${size}-${Date.now()}@bench.test`);
   const poolSize = Math.min(settings.deliveryItems, size);
   if (poolSize < settings.connections * 4) {
-    console.warn(`  ⚠ only ${poolSize} items for Delivered at ${settings.connections} connections: expect 409s`);
+    console.warn(
+      `  ⚠ only ${poolSize} items for Delivered at ${settings.connections} connections: expect 409s`,
+    );
   }
   console.log(`  restocking ${poolSize} items to ${fmt(RESTOCK_TO)} for the Delivered case…`);
   const pool = await restock(client, await spreadItems(client, size, poolSize));
@@ -259,7 +271,11 @@ async function benchSize(
       };
       const ours = await runLoad({ ...job, origin: server.url, request: definition.request });
       // The baseline gets its own copy of the pool: it changes nothing, so any plan is valid there.
-      const theirs = await runLoad({ ...job, origin: baseline.origin, request: structuredClone(definition.request) });
+      const theirs = await runLoad({
+        ...job,
+        origin: baseline.origin,
+        request: structuredClone(definition.request),
+      });
       const ratio = theirs.requestsPerSecond > 0 ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;
       results.push({
         id: definition.id,
@@ -270,7 +286,8 @@ async function benchSize(
         baseline: theirs,
         ratioToBaseline: ratio,
       });
-      if (definition.request.kind === 'deliver') answeredOk += ours.okDuringWarmup + (ours.statusCodes['200'] ?? 0);
+      if (definition.request.kind === 'deliver')
+        answeredOk += ours.okDuringWarmup + (ours.statusCodes['200'] ?? 0);
       console.log(
         `  ${definition.id.padEnd(14)} ours ${fmt(ours.requestsPerSecond).padStart(6)} req/s ` +
           `p99 ${fmt(ours.latency.p99).padStart(4)} ms non-2xx ${ours.non2xx} | baseline ` +

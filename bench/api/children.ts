@@ -13,7 +13,10 @@ const BASELINE_SERVER = fileURLToPath(new URL('./baseline-server.ts', import.met
 export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const child = spawn(process.execPath, [LOAD_WORKER], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(job));
-  const [output, [code]] = await Promise.all([text(child.stdout), once(child, 'exit') as Promise<[number | null]>]);
+  const [output, [code]] = await Promise.all([
+    text(child.stdout),
+    once(child, 'exit') as Promise<[number | null]>,
+  ]);
   if (code !== 0) throw new Error(`the load generator failed (exit code ${code})`);
   return JSON.parse(output) as LoadResult;
 }

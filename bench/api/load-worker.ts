@@ -62,7 +62,11 @@ function requestsOf(request: LoadRequest): autocannon.Request[] {
   return [{ method: 'GET', path: request.path, headers: request.headers }];
 }
 
-async function load(job: LoadJob, requests: autocannon.Request[], seconds: number): Promise<autocannon.Result> {
+async function load(
+  job: LoadJob,
+  requests: autocannon.Request[],
+  seconds: number,
+): Promise<autocannon.Result> {
   return autocannon({
     url: job.origin,
     connections: job.connections,

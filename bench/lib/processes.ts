@@ -88,7 +88,11 @@ export function productionEnv(port: number, databaseEnv: Record<string, string>)
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const url = env.PUBLIC_URL;
   if (!url) throw new Error('PUBLIC_URL is required');
-  const child = spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   try {
     await waitForOk(`${url}/api/ready`, child);
   } catch (error) {

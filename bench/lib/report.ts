@@ -1,0 +1,121 @@
+/** One run's figures as Markdown tables. */
+import type { ApiReport } from '../api/api-bench.ts';
+import type { WebReport } from '../web/web-bench.ts';
+import type { Machine } from './machine.ts';
+import { scaleRatios, type TargetCheck } from './targets.ts';
+
+export interface BenchResults {
+  /** ISO timestamp of the start of the run. */
+  startedAt: string;
+  engine: 'sqlite' | 'postgres';
+  machine: Machine;
+  api: ApiReport | undefined;
+  web: WebReport | undefined;
+  targets: TargetCheck[];
+}
+
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+const dec = (value: number) => (value < 10 ? value.toFixed(1) : int(value));
+const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function statusNote(codes: Record<string, number>): string {
+  const others = Object.entries(codes).filter(([code]) => !code.startsWith('2'));
+  return others.length === 0 ? '0' : others.map(([code, count]) => `${int(count)}×${code}`).join(', ');
+}
+
+function apiTables(api: ApiReport): string[] {
+  const lines: string[] = [];
+  lines.push(
+    `API: ${api.database}, server in production mode, autocannon ${api.connections} connections, ` +
+      `${api.warmupSeconds} s warm-up + ${api.durationSeconds} s per case, ` +
+      `Accept-Encoding: ${api.acceptEncoding || '(none)'}. Latency in ms. Baseline = bare node:http ` +
+      'replaying our answers byte for byte, run right after each case.',
+    '',
+  );
+  for (const size of api.sizes) {
+    lines.push(
+      `**${int(size)} items**`,
+      '',
+      '| Case | req/s | p50 | p97.5 | p99 | non-2xx | baseline req/s | baseline p99 | ours / baseline |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const c of api.cases.filter((entry) => entry.size === size)) {
+      const o = c.ours;
+      lines.push(
+        `| ${c.title} | ${int(o.requestsPerSecond)} | ${dec(o.latency.p50)} | ${dec(o.latency.p97_5)} | ` +
+          `${dec(o.latency.p99)} | ${statusNote(o.statusCodes)} | ${int(c.baseline.requestsPerSecond)} | ` +
+          `${dec(c.baseline.latency.p99)} | ${pct(c.ratioToBaseline)} |`,
+      );
+    }
+    lines.push('');
+  }
+  const scale = scaleRatios(api);
+  if (scale.length > 0) {
+    const [small, large] = [api.sizes[0] ?? 0, api.sizes.at(-1) ?? 0].map(int);
+    lines.push(
+      `**Scale: ${large} items against ${small}** (baseline-adjusted = our ratio divided by the baseline's ` +
+        'ratio over the same two runs, which takes out the machine getting busier or quieter)',
+      '',
+      `| Case | req/s ratio | baseline-adjusted | p99 at ${small} | p99 at ${large} |`,
+      '|---|---:|---:|---:|---:|',
+    );
+    for (const r of scale) {
+      lines.push(
+        `| ${r.title} | ${pct(r.raw)} | ${pct(r.baselineAdjusted)} | ${dec(r.p99Small)} | ${dec(r.p99Large)} |`,
+      );
+    }
+    lines.push('');
+  }
+  for (const d of api.deliveries) {
+    lines.push(
+      `Delivered at ${int(d.size)} items: ${int(d.answeredOk)} answers 200 counted, ${int(d.unitsTaken)} units ` +
+        `taken from the ${int(d.items)} items according to the server (the difference is requests still in ` +
+        'flight when a load period ended, answered after autocannon stopped counting).',
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+function webTable(web: WebReport): string[] {
+  const lines = [
+    `Web: Lighthouse ${web.lighthouse}, ${web.formFactor}, Debian Chromium; median of ` +
+      `${web.routes[0]?.runs ?? 0} runs per route. Bytes are what the route loads (KB; gzip at zlib's default level).`,
+    '',
+    '| Route | Performance | LCP ms | TBT ms | CLS | FCP ms | JS raw | JS gzip | CSS raw | CSS gzip |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of web.routes) {
+    lines.push(
+      `| ${r.route} | ${r.performance} | ${int(r.lcp)} | ${int(r.tbt)} | ${r.cls.toFixed(3)} | ${int(r.fcp)} | ` +
+        `${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.css.raw)} | ${kb(r.css.gzip)} |`,
+    );
+  }
+  const warnings = [...new Set(web.routes.flatMap((r) => r.warnings))];
+  if (warnings.length > 0) lines.push('', ...warnings.map((warning) => `Lighthouse warned: ${warning}`));
+  lines.push('');
+  return lines;
+}
+
+export function machineLine(machine: Machine): string {
+  return (
+    `${machine.cpuModel}, ${machine.cores} cores (nproc), ${machine.memoryGiB} GiB memory, ${machine.os}, ` +
+    `Node ${machine.node}${machine.chromium ? `, ${machine.chromium}` : ''}; ` +
+    `1-minute load average at the start: ${machine.loadAverageAtStart}`
+  );
+}
+
+export function toMarkdown(results: BenchResults): string {
+  const lines = [`Run of ${results.startedAt} on ${machineLine(results.machine)}.`, ''];
+  if (results.api) lines.push(...apiTables(results.api));
+  if (results.web) lines.push(...webTable(results.web));
+  lines.push('**Targets**', '', '| Target | Measured | Met |', '|---|---|---|');
+  for (const t of results.targets) {
+    lines.push(
+      `| ${t.target} | ${t.measured} | ${t.met === null ? 'not measured' : t.met ? 'met' : 'not met'} |`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}

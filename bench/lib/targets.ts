@@ -1,0 +1,128 @@
+/** The targets of the benchmarks issue, checked against one run's figures. */
+import type { ApiCaseResult, ApiReport } from '../api/api-bench.ts';
+import type { WebReport } from '../web/web-bench.ts';
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  /** null: this run did not measure it. */
+  met: boolean | null;
+}
+
+const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+/** Our 100k-item figure over our 1k-item one, raw and divided by the same ratio of the baseline. */
+export interface ScaleRatio {
+  id: string;
+  title: string;
+  raw: number;
+  baselineAdjusted: number;
+  p99Small: number;
+  p99Large: number;
+}
+
+export function scaleRatios(api: ApiReport): ScaleRatio[] {
+  const small = api.sizes[0];
+  const large = api.sizes.at(-1);
+  if (small === undefined || large === undefined || small === large) return [];
+  const at = (size: number) => new Map(api.cases.filter((c) => c.size === size).map((c) => [c.id, c]));
+  const smallCases = at(small);
+  const ratios: ScaleRatio[] = [];
+  for (const [id, big] of at(large)) {
+    const base = smallCases.get(id);
+    if (!base) continue;
+    const raw = big.ours.requestsPerSecond / base.ours.requestsPerSecond;
+    const baselineRatio = big.baseline.requestsPerSecond / base.baseline.requestsPerSecond;
+    ratios.push({
+      id,
+      title: big.title,
+      raw,
+      baselineAdjusted: raw / baselineRatio,
+      p99Small: base.ours.latency.p99,
+      p99Large: big.ours.latency.p99,
+    });
+  }
+  return ratios;
+}
+
+function apiTargets(api: ApiReport | undefined): TargetCheck[] {
+  if (!api) {
+    return [
+      {
+        target: 'API throughput ≥ 50% of the bare baseline (home list, item read)',
+        measured: '—',
+        met: null,
+      },
+      { target: 'API p99 < 50 ms at 50 connections for every read case', measured: '—', met: null },
+      { target: '100,000-item figures within 20% of the 1,000-item ones', measured: '—', met: null },
+    ];
+  }
+  const label = (c: ApiCaseResult) => `${c.id}@${c.size.toLocaleString('en-US')}`;
+  const halfCases = api.cases.filter((c) => c.id === 'home' || c.id === 'item');
+  const reads = api.cases.filter((c) => c.id !== 'delivered');
+  const slow = reads.filter((c) => c.ours.latency.p99 >= 50);
+  const scale = scaleRatios(api);
+  // Judged on the baseline-adjusted ratio: the machine's load moves both servers alike.
+  const flat = (r: ScaleRatio) => r.baselineAdjusted >= 0.8;
+  return [
+    {
+      target: 'API throughput ≥ 50% of the bare baseline (home list, item read)',
+      measured: halfCases.map((c) => `${label(c)} ${pct(c.ratioToBaseline)}`).join(', '),
+      met: halfCases.length > 0 && halfCases.every((c) => c.ratioToBaseline >= 0.5),
+    },
+    {
+      target: `API p99 < 50 ms at ${api.connections} connections for every read case`,
+      measured:
+        slow.length === 0
+          ? `worst ${ms(Math.max(...reads.map((c) => c.ours.latency.p99)))}`
+          : `${slow.length} of ${reads.length} over: ${slow.map((c) => `${label(c)} ${ms(c.ours.latency.p99)}`).join(', ')}`,
+      met: reads.length > 0 && slow.length === 0,
+    },
+    {
+      target:
+        '100,000-item figures within 20% of the 1,000-item ones (requests/s, baseline-adjusted, every case)',
+      measured:
+        scale.length === 0
+          ? 'one size only'
+          : scale.map((r) => `${r.id} ${pct(r.baselineAdjusted)} (raw ${pct(r.raw)})`).join(', '),
+      met: scale.length === 0 ? null : scale.every(flat),
+    },
+  ];
+}
+
+function webTargets(web: WebReport | undefined): TargetCheck[] {
+  const route = (path: string) => web?.routes.find((r) => r.route === path);
+  const home = route('/');
+  const blog = route('/blog');
+  const app = web?.routes.filter((r) => r.route.startsWith('/') && !r.route.includes('baseline')) ?? [];
+  if (!web || !home || !blog) {
+    return [
+      { target: 'Lighthouse mobile performance ≥ 95 on / and /blog', measured: '—', met: null },
+      { target: 'CLS 0', measured: '—', met: null },
+      { target: '≤ 120 KB gzipped JS on the landing route', measured: '—', met: null },
+    ];
+  }
+  return [
+    {
+      target: 'Lighthouse mobile performance ≥ 95 on / and /blog',
+      measured: `/ ${home.performance}, /blog ${blog.performance}`,
+      met: home.performance >= 95 && blog.performance >= 95,
+    },
+    {
+      target: 'CLS 0',
+      measured: app.map((r) => `${r.route} ${r.cls.toFixed(3)}`).join(', '),
+      // Lighthouse shows CLS to three decimals; below 0.0005 it reads 0.
+      met: app.every((r) => r.cls < 0.0005),
+    },
+    {
+      target: '≤ 120 KB gzipped JS on the landing route',
+      measured: `${(home.js.gzip / 1024).toFixed(1)} KB (${home.js.files} files)`,
+      met: home.js.gzip <= 120 * 1024,
+    },
+  ];
+}
+
+export function checkTargets(api: ApiReport | undefined, web: WebReport | undefined): TargetCheck[] {
+  return [...apiTargets(api), ...webTargets(web)];
+}

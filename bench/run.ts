@@ -1,0 +1,67 @@
+/**
+ * Benchmarks (never pass/fail tests):
+ *
+ *   npm run bench        API + web; writes bench/results/<date>-<engine>.json and .md, and the table in
+ *                        docs/benchmarks.md
+ *   npm run bench:api    API only (bench/results/<date>-<engine>-api.json and .md)
+ *   npm run bench:web    web only (bench/results/<date>-sqlite-web.json and .md)
+ *
+ * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
+ * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING, BENCH_DATABASE_URL
+ * (PostgreSQL), BENCH_LIGHTHOUSE_RUNS, CHROME_PATH.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type ApiReport, runApiBench } from './api/api-bench.ts';
+import { describeMachine } from './lib/machine.ts';
+import { ROOT } from './lib/processes.ts';
+import { type BenchResults, toMarkdown } from './lib/report.ts';
+import { readSettings } from './lib/settings.ts';
+import { checkTargets } from './lib/targets.ts';
+import { runWebBench, type WebReport } from './web/web-bench.ts';
+
+const DOCS = join(ROOT, 'docs/benchmarks.md');
+const START = '<!-- bench:latest:start (written by npm run bench) -->';
+const END = '<!-- bench:latest:end -->';
+
+/** Puts `table` between the markers of docs/benchmarks.md, leaving the rest of the page alone. */
+function updateDocs(table: string): void {
+  const page = readFileSync(DOCS, 'utf8');
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`${DOCS} lacks the markers ${START} … ${END}`);
+  writeFileSync(DOCS, `${page.slice(0, start + START.length)}\n\n${table}\n${page.slice(end)}`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { api: { type: 'boolean' }, web: { type: 'boolean' }, docs: { type: 'boolean' } },
+  });
+  const both = !values.api && !values.web;
+  const settings = readSettings();
+  const machine = describeMachine();
+  const startedAt = new Date();
+  const api: ApiReport | undefined = values.api || both ? await runApiBench(settings) : undefined;
+  const web: WebReport | undefined = values.web || both ? await runWebBench(settings) : undefined;
+
+  const engine = api?.engine ?? 'sqlite';
+  const results: BenchResults = {
+    startedAt: startedAt.toISOString(),
+    engine,
+    machine,
+    api,
+    web,
+    targets: checkTargets(api, web),
+  };
+  const table = toMarkdown(results);
+  const suffix = both ? '' : values.api ? '-api' : '-web';
+  const base = join(ROOT, 'bench/results', `${startedAt.toISOString().slice(0, 10)}-${engine}${suffix}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify({ settings, ...results }, null, 2)}\n`);
+  writeFileSync(`${base}.md`, table);
+  if (values.docs) updateDocs(table);
+  console.log(`\n${table}`);
+  console.log(`Results: ${base}.json and .md${values.docs ? '; table copied into docs/benchmarks.md' : ''}`);
+}
+
+await main();
