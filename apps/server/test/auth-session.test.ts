@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { accessTokenFor, signUp, testClientIp } from './support/auth-helpers.ts';
 import { TEST_ENGINES } from './support/engines.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -56,6 +59,66 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ statusCode: 401, message: 'Wrong email or password' });
+  });
+
+  it('refuses an unknown email with the same message as a wrong password', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'x-forwarded-for': testClientIp() },
+      payload: { email: `nobody-${engine}@example.com`, password: 'whatever password' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      message: 'Wrong email or password',
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+    });
+  });
+
+  it('refuses passwords shorter than 8 or longer than 128 characters, a blank name and a malformed email', async () => {
+    const attempt = (email: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { 'x-forwarded-for': testClientIp() },
+        payload: { name: 'Weak', email, password },
+      });
+    const short = await attempt(`short-${engine}@example.com`, 'seven77');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      statusCode: 400,
+      message: 'Password must be at least 8 characters',
+    });
+    const long = await attempt(`long-${engine}@example.com`, 'x'.repeat(129));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Password must be at most 128 characters');
+    const nameless = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'x-forwarded-for': testClientIp() },
+      payload: { name: '  ', email: `nameless-${engine}@example.com`, password: 'long enough password' },
+    });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().message).toBe('Please enter your name');
+    const malformed = await attempt('not-an-email', 'long enough password');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Please enter a valid email address');
+    await expect(signUp(ctx.app, { password: 'exactly8' })).resolves.toBeDefined();
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const { email } = await signUp(ctx.app);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'x-forwarded-for': testClientIp() },
+      payload: { name: 'Copy', email: email.toUpperCase(), password: 'another long password' },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({
+      statusCode: 422,
+      message: 'An account with this email already exists. Please log in instead.',
+    });
   });
 
   it('gives the signed-in user an access token for their own email only', async () => {
@@ -117,4 +180,96 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
     });
     expect(ours.statusCode).toBe(200);
   });
+});
+
+describe.each(TEST_ENGINES)('rate limits on %s', (engine) => {
+  let ctx: TestApp;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const post = (app: FastifyInstance, url: string, ip: string, payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url, headers: { 'x-forwarded-for': ip }, payload });
+
+  it('stops password guessing on one account, from any address, with 429 and Retry-After', async () => {
+    const { email, password } = await signUp(ctx.app);
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const wrong = await post(ctx.app, '/api/auth/sign-in/email', testClientIp(), {
+        email,
+        password: 'guess-123',
+      });
+      expect(wrong.statusCode, `attempt ${attempt}`).toBe(401);
+    }
+    const blocked = await post(ctx.app, '/api/auth/sign-in/email', testClientIp(), { email, password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+    expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('limits reset mails and verification mails per account, and reset attempts per address', async () => {
+    const { email } = await signUp(ctx.app);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const ok = await post(ctx.app, '/api/auth/request-password-reset', testClientIp(), { email });
+      expect(ok.statusCode).toBe(200);
+    }
+    const perAccount = await post(ctx.app, '/api/auth/request-password-reset', testClientIp(), { email });
+    expect(perAccount.statusCode).toBe(429);
+
+    const before = await post(ctx.app, '/api/auth/send-verification-email', testClientIp(), { email });
+    expect(before.statusCode).toBe(200);
+    for (let attempt = 2; attempt <= 3; attempt += 1) {
+      await post(ctx.app, '/api/auth/send-verification-email', testClientIp(), { email });
+    }
+    const resend = await post(ctx.app, '/api/auth/send-verification-email', testClientIp(), { email });
+    expect(resend.statusCode).toBe(429);
+
+    const ip = testClientIp();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const refused = await post(ctx.app, '/api/auth/reset-password', ip, {
+        token: `guess-${attempt}`,
+        newPassword: 'long enough password',
+      });
+      expect(refused.statusCode, `attempt ${attempt}`).toBe(400);
+    }
+    const perIp = await post(ctx.app, '/api/auth/reset-password', ip, {
+      token: 'x',
+      newPassword: 'y1234567',
+    });
+    expect(perIp.statusCode).toBe(429);
+    expect(perIp.headers['retry-after']).toBeDefined();
+  });
+
+  if (engine !== 'pglite') {
+    // An in-memory PGlite cannot be opened by a second instance; the file and the server can.
+    it('shares the counts between server instances on one database', async () => {
+      const second = await buildApp(loadConfig(ctx.env));
+      try {
+        const ip = testClientIp();
+        for (let attempt = 1; attempt <= 10; attempt += 1) {
+          const instance = attempt % 2 === 0 ? ctx.app : second;
+          const ok = await post(instance, '/api/auth/reset-password', ip, {
+            token: 'nope',
+            newPassword: 'whatever1',
+          });
+          expect(ok.statusCode, `attempt ${attempt}`).toBe(400);
+        }
+        expect(
+          (await post(ctx.app, '/api/auth/reset-password', ip, { token: 'x', newPassword: 'y1234567' }))
+            .statusCode,
+        ).toBe(429);
+        expect(
+          (await post(second, '/api/auth/reset-password', ip, { token: 'x', newPassword: 'y1234567' }))
+            .statusCode,
+        ).toBe(429);
+      } finally {
+        await second.close();
+      }
+    });
+  }
 });

@@ -11,6 +11,8 @@ import { accountRoutes } from './routes.ts';
 
 /** Origins of Vite's dev server, which proxies /api to us while developing. */
 const VITE_DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface Accounts {
   auth: Auth;
@@ -41,6 +43,13 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
     log,
     trustedOrigins,
   });
+  const limiter = new AttemptLimiter(database.db);
+  const pruneTimer = setInterval(() => {
+    limiter
+      .prune(DAY_MS)
+      .catch((error: unknown) => log.warn({ err: error }, 'pruning rate-limit counters failed'));
+  }, HOUR_MS);
+  pruneTimer.unref();
   return {
     auth,
     accessTokens: new AccessTokens({
@@ -48,10 +57,13 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
       issuer: config.publicUrl,
       ttlSeconds: config.accessTokenTtlSeconds,
     }),
-    limiter: new AttemptLimiter(database.db),
+    limiter,
     mailer,
     trustedOrigins,
-    close: () => mailer.close(),
+    close: () => {
+      clearInterval(pruneTimer);
+      mailer.close();
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -86,6 +86,15 @@ export function emailDomainAllowed(email: string, allowedDomains: string[]): boo
 export function createAuth(deps: AuthDependencies) {
   const { config, mailer, log } = deps;
   const webUrl = (path: string) => `${config.publicUrl}${path}`;
+  // A mail server that is down must neither fail the sign-up (the user can ask for the mail again)
+  // nor tell a reset requester whether the account exists, so failures are logged, not thrown.
+  const sendSafely = async (message: MailMessage) => {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      log.error({ err: error, to: message.to, subject: message.subject }, 'sending mail failed');
+    }
+  };
 
   return betterAuth({
     appName: 'Walton Warehouse',
@@ -95,6 +104,8 @@ export function createAuth(deps: AuthDependencies) {
     database: { db: deps.db, type: deps.engine },
     trustedOrigins: deps.trustedOrigins,
     telemetry: { enabled: false },
+    // Sign-in errors outside a fetch (the Google callback) land on the SPA's login page with ?error=...
+    onAPIError: { errorURL: webUrl('/login') },
     logger: {
       log: (level, message, ...args) => {
         const fields = args.length > 0 ? { details: args } : {};
@@ -118,7 +129,7 @@ export function createAuth(deps: AuthDependencies) {
         // ?token=... (or ?error=INVALID_TOKEN).
         const callback = encodeURIComponent(webUrl(WEB_PATHS.resetPassword));
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/reset-password/${token}?callbackURL=${callback}`;
-        await mailer.send(passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60));
+        await sendSafely(passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60));
       },
     },
     emailVerification: {
@@ -129,7 +140,7 @@ export function createAuth(deps: AuthDependencies) {
         // Verified by the API, which then redirects to the SPA's page (with ?error=... on failure).
         const callback = encodeURIComponent(webUrl(WEB_PATHS.verifyEmail));
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${callback}`;
-        await mailer.send(verificationEmail(user, url));
+        await sendSafely(verificationEmail(user, url));
       },
     },
     account: {
@@ -161,7 +172,11 @@ export function createAuth(deps: AuthDependencies) {
       storage: 'database',
       window: 60,
       max: 100,
-      customRules: Object.fromEntries(PATHS_LIMITED_BY_US.map((path) => [path, false])),
+      customRules: {
+        ...Object.fromEntries(PATHS_LIMITED_BY_US.map((path) => [path, false])),
+        // Starting a Google sign-in only redirects; Better Auth's default (3 per 10 s) is too tight.
+        '/sign-in/social': { window: 60, max: 20 },
+      },
     },
     advanced: {
       useSecureCookies: config.isProduction,

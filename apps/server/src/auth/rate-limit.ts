@@ -42,11 +42,13 @@ export class AttemptLimiter {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsMs - nowMs) / 1000)) };
   }
 
-  /** Drops windows that ended long ago, so the table stays small. */
+  /**
+   * Drops counters older than `olderThanMs`, ours and those of Better Auth's own limiter, so
+   * neither table grows without end. Every limit window is far shorter than that age.
+   */
   async prune(olderThanMs: number, nowMs: number = Date.now()): Promise<void> {
-    await this.#db
-      .deleteFrom('auth_attempts')
-      .where('window_started_ms', '<', nowMs - olderThanMs)
-      .execute();
+    const cutoff = nowMs - olderThanMs;
+    await this.#db.deleteFrom('auth_attempts').where('window_started_ms', '<', cutoff).execute();
+    await this.#db.deleteFrom('rate_limits').where('last_request', '<', cutoff).execute();
   }
 }

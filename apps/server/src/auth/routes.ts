@@ -6,12 +6,13 @@ import {
   authMethodsSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  passwordSchema,
 } from '@walton/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, unauthorized } from '../http/http-error.ts';
+import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { Auth } from './auth.ts';
@@ -40,7 +41,7 @@ const FRIENDLIER_MESSAGES: Record<string, string> = {
   PASSWORD_TOO_LONG: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   USER_ALREADY_EXISTS: 'An account with this email already exists. Please log in instead.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Please log in instead.',
-  INVALID_TOKEN: 'This link is invalid or has already been used. Please ask for a new one.',
+  INVALID_TOKEN: 'This link is invalid or has expired. Please ask for a new one.',
   TOKEN_EXPIRED: 'This link has expired. Please ask for a new one.',
   INVALID_EMAIL: 'Please enter a valid email address',
   EMAIL_ALREADY_VERIFIED: 'Your email address is already verified',
@@ -48,7 +49,44 @@ const FRIENDLIER_MESSAGES: Record<string, string> = {
   INVALID_ORIGIN: MESSAGES.crossSite,
 };
 
+const NAME_MAX_LENGTH = 100;
+const nameSchema = z
+  .string('Please enter your name')
+  .trim()
+  .min(1, 'Please enter your name')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+
+/** Checks that Better Auth leaves to us, with the same messages as the web forms. */
+const BODY_RULES: Record<string, z.ZodType> = {
+  '/api/auth/sign-up/email': z.object({
+    name: nameSchema,
+    email: z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
+    password: passwordSchema,
+  }),
+  '/api/auth/update-user': z.object({ name: nameSchema.optional() }),
+};
+
+function checkBody(path: string, body: unknown): void {
+  const rule = BODY_RULES[path];
+  if (!rule) return;
+  const result = rule.safeParse(body ?? {});
+  if (!result.success) {
+    throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request', {
+      extra: { code: 'VALIDATION_ERROR' },
+    });
+  }
+}
+
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/** Better Auth's body validation says `[body.email] Invalid email address`; say it for people. */
+function validationMessage(message: string): string {
+  const match = /^\[body\.(\w+)\]\s*(.*)$/.exec(message);
+  if (!match) return message;
+  const [, field = '', problem = ''] = match;
+  if (field === 'email') return 'Please enter a valid email address';
+  return `${field.charAt(0).toUpperCase()}${field.slice(1)}: ${problem}`;
+}
 
 /** Turns a Better Auth JSON error into our error body (`{statusCode, error, message, code}`). */
 function rewriteError(status: number, text: string): string {
@@ -62,7 +100,9 @@ function rewriteError(status: number, text: string): string {
   const body = parsed as { code?: unknown; message?: unknown };
   const code = typeof body.code === 'string' ? body.code : undefined;
   const original = typeof body.message === 'string' && body.message ? body.message : undefined;
-  const message = (code && FRIENDLIER_MESSAGES[code]) ?? original ?? STATUS_CODES[status] ?? 'Error';
+  const friendlier = code === 'VALIDATION_ERROR' && original ? validationMessage(original) : undefined;
+  const message =
+    (code && FRIENDLIER_MESSAGES[code]) ?? friendlier ?? original ?? STATUS_CODES[status] ?? 'Error';
   return JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code });
 }
 
@@ -111,6 +151,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '';
+      if (request.method === 'POST') checkBody(path, request.body);
       await enforceAuthLimits(limiter, request, path);
       return forwardToBetterAuth(auth, publicUrl, request, reply);
     },
