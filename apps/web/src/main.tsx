@@ -1,3 +1,4 @@
+import './app/zod-without-eval.ts';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/styles.css';
 import { StrictMode } from 'react';

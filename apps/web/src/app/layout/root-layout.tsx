@@ -16,6 +16,18 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash]);
 }
 
+/**
+ * While a page's code loads: the spinner, in an area at least a screen tall so the footer stays
+ * below the fold instead of jumping down when the page arrives (no layout shift).
+ */
+function PageLoading() {
+  return (
+    <div className="page-loading">
+      <Spinner />
+    </div>
+  );
+}
+
 /** Navbar, the current page (its code loads on demand behind the spinner) and the footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -28,7 +40,7 @@ export function RootLayout() {
       <SiteNavbar />
       <main id="main-content" className="flex-grow-1" tabIndex={-1}>
         <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>
