@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageOffset } from './paging.ts';
 
 export const movementReasonSchema = z.enum(['created', 'delivered', 'restocked', 'deleted', 'restored']);
 export type MovementReason = z.infer<typeof movementReasonSchema>;
@@ -18,7 +19,7 @@ export type Movement = z.infer<typeof movementSchema>;
 
 export const movementListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(200).default(20),
-    offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+    limit: pageLimit(200).default(20),
+    offset: pageOffset,
   })
   .strict();

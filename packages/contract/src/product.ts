@@ -6,40 +6,45 @@ import {
   MAX_QUANTITY,
   PRODUCT_IMAGE_PATH_PREFIX,
 } from './constants.ts';
+import { pageLimit, pageOffset } from './paging.ts';
 
-const text = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
-const optionalSpec = z.string().trim().max(200, 'At most 200 characters').optional();
+/** "Required" when a field is missing, `message` when it has the wrong type. */
+const requiredOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'Required' : message;
+
+const text = (max: number) =>
+  z
+    .string({ error: requiredOr('Must be text') })
+    .trim()
+    .min(1, 'Required')
+    .max(max, `At most ${max} characters`);
+const optionalSpec = z.string({ error: 'Must be text' }).trim().max(200, 'At most 200 characters').optional();
+
+/** A number, or a numeric string from a form input (normalised to a number). */
+const numeric = (pattern: RegExp, message: string) =>
+  z.union([z.number(), z.string().trim().regex(pattern).transform(Number)], { error: requiredOr(message) });
+
+const wholeNumber = numeric(/^-?\d+$/, 'Must be a whole number');
 
 /** A whole number of units; numeric strings from form inputs are accepted and normalised. */
-export const quantitySchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, 'Must be a whole number').transform(Number)])
-  .pipe(
-    z
-      .number({ error: 'Must be a number' })
-      .int('Must be a whole number')
-      .min(0, 'Must not be negative')
-      .max(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
-  );
+export const quantitySchema = wholeNumber.pipe(
+  z
+    .number()
+    .int('Must be a whole number')
+    .min(0, 'Must not be negative')
+    .max(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
+);
 
-const hasAtMostTwoDecimals = (value: number) => /^\d+(\.\d{1,2})?$/.test(String(value));
+const hasAtMostTwoDecimals = (value: number) => /^-?\d+(\.\d{1,2})?$/.test(String(value));
 
 /** A non-negative amount with at most two decimals (stored exactly as whole paisa). */
-export const priceSchema = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'Must be a number')
-      .transform(Number),
-  ])
-  .pipe(
-    z
-      .number({ error: 'Must be a number' })
-      .min(0, 'Must not be negative')
-      .max(MAX_PRICE, `At most ${MAX_PRICE}`)
-      .refine(hasAtMostTwoDecimals, 'At most 2 decimals'),
-  );
+export const priceSchema = numeric(/^-?\d+(\.\d+)?$/, 'Must be a number').pipe(
+  z
+    .number()
+    .min(0, 'Must not be negative')
+    .max(MAX_PRICE, `At most ${MAX_PRICE}`)
+    .refine(hasAtMostTwoDecimals, 'At most 2 decimals'),
+);
 
 /** Path segments under our own image folder: plain file-name characters, none empty or starting with a dot. */
 const OWN_IMAGE_SEGMENTS = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
@@ -57,7 +62,7 @@ const isSafeImageUrl = (value: string) => {
 };
 
 export const imageUrlSchema = z
-  .string()
+  .string({ error: requiredOr('Must be text') })
   .trim()
   .min(1, 'Required')
   .max(2048, 'At most 2048 characters')
@@ -105,7 +110,7 @@ export const createProductSchema = z
     quentity: quantitySchema,
     description: text(5000),
     suplerName: text(200),
-    email: z.email('Must be an email address').max(254),
+    email: z.email({ error: requiredOr('Must be an email address') }).max(254, 'At most 254 characters'),
     ...detailFields,
   })
   .strict();
@@ -122,22 +127,13 @@ export type StockChange = z.output<typeof stockChangeSchema>;
  */
 export const deliveryRequestSchema = z
   .object({
-    newQuentity: z
-      .union([
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d+$/, 'Must be a whole number')
-          .transform(Number),
-      ])
-      .pipe(
-        z
-          .number({ error: 'Must be a number' })
-          .int('Must be a whole number')
-          .min(-1, 'Must not be below -1')
-          .max(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
-      ),
+    newQuentity: wholeNumber.pipe(
+      z
+        .number()
+        .int('Must be a whole number')
+        .min(-1, 'Must not be below -1')
+        .max(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
+    ),
   })
   .strict();
 
@@ -147,9 +143,9 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
 /** GET /api/product query string. */
 export const productListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
-    offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
-    q: z.string().trim().max(200).optional(),
+    limit: pageLimit(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+    offset: pageOffset,
+    q: z.string().trim().max(200, 'At most 200 characters').optional(),
     sort: productSortSchema.default('created'),
     order: sortOrderSchema.default('asc'),
     deleted: z
@@ -180,8 +176,8 @@ export type ProductConflict = z.infer<typeof productConflictSchema>;
 /** GET /api/productOrder query string: one supplier's items, a page at a time like the list. */
 export const supplierItemsQuerySchema = z
   .object({
-    email: z.email('Must be an email address').max(254),
-    limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_MAX_LIMIT),
-    offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+    email: z.email({ error: requiredOr('Must be an email address') }).max(254, 'At most 254 characters'),
+    limit: pageLimit(LIST_MAX_LIMIT).default(LIST_MAX_LIMIT),
+    offset: pageOffset,
   })
   .strict();

@@ -27,6 +27,14 @@ export interface ChangedStock {
   version: number;
 }
 
+export interface QuantityChange {
+  id: string;
+  newQuantity: number;
+  expectedQuantity: number;
+  expectedVersion: number | undefined;
+  at: Date;
+}
+
 export interface NewMovement {
   productId: string;
   delta: number;
@@ -224,16 +232,54 @@ export class ProductRepository {
   }
 
   /**
+   * A conditional change of a live item's quantity together with its movement (delta = new −
+   * expected), atomically: one statement on PostgreSQL (so the row is locked for no longer than that
+   * statement), a transaction on SQLite. Undefined when the condition did not hold.
+   */
+  async changeQuantity(
+    change: QuantityChange & { reason: MovementReason; actor: string },
+  ): Promise<ChangedStock | undefined> {
+    const delta = change.newQuantity - change.expectedQuantity;
+    if (this.#engine === 'sqlite') {
+      return this.transaction(async (products) => {
+        const result = await products.updateQuantity(change);
+        if (result) {
+          await products.insertMovement({
+            productId: change.id,
+            delta,
+            quantityAfter: result.quantity,
+            reason: change.reason,
+            version: result.version,
+            actor: change.actor,
+            at: change.at,
+          });
+        }
+        return result;
+      });
+    }
+    const at = change.at.toISOString();
+    const versionCondition =
+      change.expectedVersion === undefined ? sql`` : sql`and version = ${change.expectedVersion}`;
+    const { rows } = await sql<ChangedStock>`
+      with changed as (
+        update products set quantity = ${change.newQuantity}, version = version + 1, updated_at = ${at}
+        where id = ${change.id} and deleted_at is null and quantity = ${change.expectedQuantity} ${versionCondition}
+        returning id, quantity, version
+      )
+      insert into stock_movements (id, product_id, delta, quantity_after, reason, version, actor, at)
+      select ${randomUUID()}, id, cast(${delta} as integer), quantity, ${change.reason}, version, ${change.actor},
+        cast(${at} as timestamptz)
+      from changed
+      returning quantity_after as quantity, version
+    `.execute(this.#db);
+    return rows[0];
+  }
+
+  /**
    * Sets a live item's quantity in one conditional UPDATE: only while it still holds
    * `expectedQuantity` (and, when given, `expectedVersion`). Undefined when nothing matched.
    */
-  async updateQuantity(change: {
-    id: string;
-    newQuantity: number;
-    expectedQuantity: number;
-    expectedVersion: number | undefined;
-    at: Date;
-  }): Promise<ChangedStock | undefined> {
+  async updateQuantity(change: QuantityChange): Promise<ChangedStock | undefined> {
     return this.#db
       .updateTable('products')
       .set((eb) => ({

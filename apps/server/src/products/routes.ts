@@ -56,11 +56,16 @@ const SESSION = [{ session: [] }];
 /** Error bodies every route may answer with. */
 const serverError = { 500: apiErrorSchema };
 const protectedErrors = { 401: apiErrorSchema, ...serverError };
-/** Body-carrying changes: invalid, cross-site or unverified (403), malformed, too large, wrong type. */
-const changeErrors = {
-  400: apiErrorSchema,
+/** Every change: cross-site or unverified (403), too many changes a minute (429). */
+const writeErrors = {
   ...protectedErrors,
   403: apiErrorSchema,
+  429: apiErrorSchema.extend({ code: z.string().optional() }),
+};
+/** Body-carrying changes also: invalid or malformed (400), too large (413), not JSON (415). */
+const changeErrors = {
+  400: apiErrorSchema,
+  ...writeErrors,
   413: apiErrorSchema,
   415: apiErrorSchema,
 };
@@ -264,7 +269,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         description: '`deletedCount` is 1 when it was live, 0 when it was not (already deleted, or unknown).',
         security: SESSION,
         params: idParams,
-        response: { 200: deletedSchema, 400: apiErrorSchema, 403: apiErrorSchema, ...protectedErrors },
+        response: { 200: deletedSchema, 400: apiErrorSchema, ...writeErrors },
       },
     },
     async (request) => ({ deletedCount: await service.remove(request.params.id, actorOf(request)) }),
@@ -282,10 +287,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         response: {
           200: successSchema,
           400: apiErrorSchema,
-          403: apiErrorSchema,
           404: apiErrorSchema,
           409: productConflictSchema,
-          ...protectedErrors,
+          ...writeErrors,
         },
       },
     },

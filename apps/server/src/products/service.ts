@@ -99,30 +99,18 @@ export class ProductService {
     ifVersion: number | undefined,
     actor: Actor,
   ): Promise<ChangedStock> {
-    const at = new Date();
+    // Below zero nothing can match; the refusal says why.
     const changed =
       newQuantity < 0
         ? undefined
-        : await this.#products.transaction(async (products) => {
-            const result = await products.updateQuantity({
-              id,
-              newQuantity,
-              expectedQuantity: newQuantity + DELIVERY_DECREMENT,
-              expectedVersion: ifVersion,
-              at,
-            });
-            if (result) {
-              await products.insertMovement({
-                productId: id,
-                delta: -DELIVERY_DECREMENT,
-                quantityAfter: result.quantity,
-                reason: 'delivered',
-                version: result.version,
-                actor: actor.email,
-                at,
-              });
-            }
-            return result;
+        : await this.#products.changeQuantity({
+            id,
+            newQuantity,
+            expectedQuantity: newQuantity + DELIVERY_DECREMENT,
+            expectedVersion: ifVersion,
+            at: new Date(),
+            reason: 'delivered',
+            actor: actor.email,
           });
     if (!changed) throw await this.#deliveryRefusal(id, ifVersion);
     await this.#publish({ type: 'delivered', id, version: changed.version });
