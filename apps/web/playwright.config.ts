@@ -1,4 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { runOutputDir } from './e2e/support/paths.ts';
+
+// Names this run once, in the runner; the workers inherit it. Each run writes to a folder of its
+// own, so two runs in one work tree never delete each other's traces.
+process.env.WALTON_E2E_RUN ??= new Date().toISOString().replace(/[:.]/g, '-');
 
 /**
  * The browser suite: Debian's Chromium (never a downloaded browser) against the real server, which
@@ -9,7 +14,7 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
-  outputDir: './e2e-results/artifacts',
+  outputDir: runOutputDir(),
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,

@@ -7,6 +7,7 @@ export interface AppServerOptions {
   repoRoot: string;
   dataDir: string;
   logFile: string;
+  webDistDir: string;
   smtpPort: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string };
 }
@@ -74,6 +75,7 @@ export async function startAppServer(port: number, options: AppServerOptions): P
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: options.dataDir,
+      WEB_DIST_DIR: options.webDistDir,
       AUTH_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
       GOOGLE_CLIENT_ID: options.google.clientId,
