@@ -7,19 +7,25 @@ import { HttpError } from './http-error.ts';
 /**
  * Serves the built single-page app and sends its index.html for every other GET that wants a page
  * (history fallback), so client routes and the not-found screen work on reload. Unknown `/api`
- * paths get a JSON 404 instead.
+ * paths and missing files get a JSON 404 instead.
+ *
+ * Files are looked up per request (wildcard route), so a rebuild is served without a restart.
+ * Hashed assets are cached for a year; index.html is revalidated every time, so a deploy never
+ * leaves browsers on an old page that points at chunks that no longer exist.
  */
 export async function registerStaticSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const hasSpa = existsSync(join(distDir, 'index.html'));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
-      index: false,
+      wildcard: true,
+      index: 'index.html',
       maxAge: '1h',
       setHeaders: (res, path) => {
-        if (path.includes(`${join(distDir, 'assets')}`)) {
+        if (path.startsWith(join(distDir, 'assets'))) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (path.endsWith('.html')) {
+          res.header('cache-control', 'no-cache');
         }
       },
     });
@@ -36,6 +42,6 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) {
       throw new HttpError(404, `No such file: ${path}`);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+describe('the built SPA served by the API server', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'walton-dist-'));
+  let ctx: TestApp;
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Walton Warehouse</title>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+    ctx = await createTestApp('sqlite', { WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers client routes with index.html, revalidated on every visit', async () => {
+    for (const url of ['/', '/manageItem/123', '/no/such/page?x=1']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>Walton Warehouse</title>');
+    }
+  });
+
+  it('caches hashed assets for a year and serves other files', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+  });
+
+  it('serves a file added after start (a rebuild needs no restart)', async () => {
+    writeFileSync(join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/late-def456.js' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers missing files and unknown API routes with JSON 404s, not the page', async () => {
+    for (const url of ['/assets/missing.js', '/api/nope', '/api']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+    const post = await ctx.app.inject({ method: 'POST', url: '/somewhere' });
+    expect(post.statusCode).toBe(404);
+  });
+});
