@@ -49,7 +49,7 @@ function FinishSignIn({ user, destination }: { user: SignedInUser; destination: 
       <AuthCard title="Login">
         <Alert variant="danger" role="alert">
           <p>You are signed in, but we could not get your access token: {token.error.message}</p>
-          <Button variant="outline-danger" size="sm" onClick={() => mutate(user.email)}>
+          <Button variant="danger" size="sm" onClick={() => mutate(user.email)}>
             Try again
           </Button>
         </Alert>

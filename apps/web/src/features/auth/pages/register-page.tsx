@@ -67,7 +67,11 @@ function RegisterForm() {
       {registeredEmail && (
         <Alert variant="success">
           Your account is ready. We sent a verification link to <strong>{registeredEmail}</strong>: open it to
-          confirm your email address, then <Link to={paths.login}>log in</Link>.
+          confirm your email address, then{' '}
+          <Link to={paths.login} className="alert-link">
+            log in
+          </Link>
+          .
         </Alert>
       )}
       <Form noValidate onSubmit={handleSubmit(onSubmit)}>

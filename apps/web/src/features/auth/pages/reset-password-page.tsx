@@ -98,7 +98,7 @@ export default function ResetPasswordPage() {
       {invalid || !token ? (
         <Alert variant="danger" role="alert">
           <p>{RESET_LINK_INVALID}</p>
-          <Link to={paths.login} className="btn btn-outline-danger">
+          <Link to={paths.login} className="btn btn-danger">
             Go to Login
           </Link>
         </Alert>

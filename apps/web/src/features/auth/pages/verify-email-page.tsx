@@ -51,7 +51,10 @@ function Failure({ message, user }: { message: string; user: SignedInUser | null
         <ResendVerification user={user} />
       ) : user ? null : (
         <p className="mb-0">
-          <Link to={paths.login}>Log in</Link> to get a new verification link.
+          <Link to={paths.login} className="alert-link">
+            Log in
+          </Link>{' '}
+          to get a new verification link.
         </p>
       )}
     </Alert>

@@ -20,7 +20,7 @@ export function QueryError({
       </Alert.Heading>
       <p className="mb-2">{error.message}</p>
       {onRetry && (
-        <Button variant="outline-danger" size="sm" onClick={onRetry} disabled={retrying}>
+        <Button variant="danger" size="sm" onClick={onRetry} disabled={retrying}>
           {retrying ? 'Trying again…' : 'Try again'}
         </Button>
       )}

@@ -52,7 +52,7 @@ export default function MyItemsPage() {
               <tr key={product._id}>
                 <td>
                   <div className="d-flex align-items-center gap-2">
-                    <ProductImage src={product.img} name={product.name} width={48} height={48} />
+                    <ProductImage src={product.img} name={product.name} width={48} height={48} decorative />
                     <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
                   </div>
                 </td>
