@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Adapter, type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
 
 /** The stand-in's sign-in page, as the tests see it. */
 export const GOOGLE_STAND_IN_TEXT = {
@@ -41,6 +41,39 @@ function signInPage(uid: string, clientId: string): string {
 </body></html>`;
 }
 
+/**
+ * The provider's storage: one in-memory table per model for the life of the run (the stand-in is
+ * restarted with every run), without the library's "development only" warning.
+ */
+function memoryAdapter(): (name: string) => Adapter {
+  const rows = new Map<string, AdapterPayload>();
+  return (name) => {
+    const key = (id: string) => `${name}:${id}`;
+    const find = async (test: (row: AdapterPayload) => boolean) => {
+      for (const [id, row] of rows) if (id.startsWith(`${name}:`) && test(row)) return row;
+      return undefined;
+    };
+    return {
+      upsert: async (id, payload) => {
+        rows.set(key(id), payload);
+      },
+      find: async (id) => rows.get(key(id)),
+      findByUid: (uid) => find((row) => row.uid === uid),
+      findByUserCode: (userCode) => find((row) => row.userCode === userCode),
+      consume: async (id) => {
+        const row = rows.get(key(id));
+        if (row) row.consumed = Math.floor(Date.now() / 1000);
+      },
+      destroy: async (id) => {
+        rows.delete(key(id));
+      },
+      revokeByGrantId: async (grantId) => {
+        for (const [id, row] of rows) if (row.grantId === grantId) rows.delete(id);
+      },
+    };
+  };
+}
+
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(Buffer.from(chunk));
@@ -72,6 +105,7 @@ export async function startGoogleStandIn(appUrl: string): Promise<GoogleStandIn>
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
+    adapter: memoryAdapter(),
     clients: [
       {
         client_id: clientId,
