@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SPEC_TEXT } from '@walton/contract';
-import { expect, test } from './support/fixtures.ts';
+import { expect, expectRedText, test } from './support/fixtures.ts';
 import { appLinkIn, waitForMail } from './support/mailbox.ts';
 import { newUser, registerViaApi, type TestUser } from './support/users.ts';
 
@@ -60,7 +60,7 @@ test("register: the server's error takes precedence over the mismatch message", 
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   const serverError = page.getByRole('alert').filter({ hasText: /already exists/i });
   await expect(serverError).toBeVisible();
-  await expect(serverError).toHaveCSS('color', 'rgb(220, 53, 69)');
+  await expectRedText(serverError);
 
   // Now the passwords differ as well: the server's message still stands, not the mismatch one.
   await page.getByLabel('Confirm password').fill(`${existing.password}-typo`);

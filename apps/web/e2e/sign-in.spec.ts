@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@walton/contract';
-import { expect, test } from './support/fixtures.ts';
+import { expect, expectRedText, test } from './support/fixtures.ts';
 import { newUser, registerViaApi, SIGN_IN_REFUSED, signInViaUi } from './support/users.ts';
 
 const storedToken = (page: import('@playwright/test').Page) =>
@@ -25,7 +25,7 @@ test('a protected page sends a signed-out visitor to /login and, after sign-in, 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const failure = page.getByRole('alert').filter({ hasText: SIGN_IN_REFUSED });
   await expect(failure).toBeVisible();
-  await expect(failure).toHaveCSS('color', 'rgb(220, 53, 69)');
+  await expectRedText(failure);
   await expect(page).toHaveURL((url) => url.pathname === '/login');
 
   await page.getByLabel('Password', { exact: true }).fill(user.password);

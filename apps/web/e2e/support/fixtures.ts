@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { ProblemLog } from './problems.ts';
 
@@ -49,4 +49,27 @@ export async function axeViolations(page: Page): Promise<string[]> {
       .join('\n');
     return `  ${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n${nodes}`;
   });
+}
+
+/** Hue (degrees) and saturation (0–1) of a computed CSS `rgb()`/`rgba()` colour. */
+function hueAndSaturation(color: string): { hue: number; saturation: number } {
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => Number(part) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const delta = max - min;
+  const lightness = (max + min) / 2;
+  const saturation = delta === 0 ? 0 : delta / (1 - Math.abs(2 * lightness - 1));
+  let hue = 0;
+  if (delta !== 0 && max === r) hue = 60 * (((g - b) / delta) % 6);
+  else if (delta !== 0 && max === g) hue = 60 * ((b - r) / delta + 2);
+  else if (delta !== 0) hue = 60 * ((r - g) / delta + 4);
+  return { hue: (hue + 360) % 360, saturation };
+}
+
+/** The element's text is red (any shade the design picks: a clearly saturated hue near 0°). */
+export async function expectRedText(locator: Locator): Promise<void> {
+  const color = await locator.evaluate((element) => getComputedStyle(element).color);
+  const { hue, saturation } = hueAndSaturation(color);
+  expect(hue <= 20 || hue >= 340, `text colour ${color} is red`).toBe(true);
+  expect(saturation, `text colour ${color} is clearly coloured`).toBeGreaterThan(0.4);
 }
