@@ -35,8 +35,9 @@ async function requestReset(app: FastifyInstance, email: string) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/request-password-reset',
-    headers: { 'x-forwarded-for': testClientIp() },
-    payload: { email },
+    // As the SPA sends it: from our own page, with a relative redirect.
+    headers: { 'x-forwarded-for': testClientIp(), origin: PUBLIC_URL },
+    payload: { email, redirectTo: '/reset-password' },
   });
 }
 
@@ -82,8 +83,8 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     const resend = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/send-verification-email',
-      headers: { 'x-forwarded-for': testClientIp() },
-      payload: { email },
+      headers: { 'x-forwarded-for': testClientIp(), origin: PUBLIC_URL },
+      payload: { email, callbackURL: '/verify-email' },
     });
     expect(resend.statusCode).toBe(200);
     const second = await smtp.waitForMail(email, VERIFY_SUBJECT, { since: before });

@@ -106,6 +106,31 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
     await expect(signUp(ctx.app, { password: 'exactly8' })).resolves.toBeDefined();
   });
 
+  it('lets the user change the display name, but not to a blank one', async () => {
+    const { cookie } = await signUp(ctx.app, { name: 'Old Name' });
+    const blank = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie },
+      payload: { name: ' ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Please enter your name');
+    const renamed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie },
+      payload: { name: 'New Name' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie },
+    });
+    expect(session.json().user.name).toBe('New Name');
+  });
+
   it('refuses a second account with the same email, whatever its case', async () => {
     const { email } = await signUp(ctx.app);
     const again = await ctx.app.inject({

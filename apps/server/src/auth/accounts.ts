@@ -34,6 +34,9 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
     ]),
   ];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  if (mailer.kind === 'log' && config.isProduction) {
+    log.warn('SMTP_URL is not set: verification and reset mail is only written to the log');
+  }
   const auth = createAuth({
     config,
     db: database.db,
