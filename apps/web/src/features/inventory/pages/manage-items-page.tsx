@@ -129,15 +129,18 @@ export default function ManageItemsPage() {
         </p>
       ) : (
         <>
-          <Table responsive striped hover className="align-middle" aria-busy={products.isFetching}>
+          <Table responsive striped hover size="sm" className="align-middle" aria-busy={products.isFetching}>
             <caption className="visually-hidden">All items in the warehouse</caption>
             <thead>
               <tr>
                 <th scope="col">Item</th>
                 <th scope="col">Price</th>
                 <th scope="col">Quantity</th>
-                <th scope="col">Supplier</th>
-                <th scope="col">
+                <th scope="col" className="d-none d-md-table-cell">
+                  Supplier
+                </th>
+                {/* position-relative keeps the hidden label inside the scrolling table on narrow screens. */}
+                <th scope="col" className="position-relative">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
@@ -147,13 +150,20 @@ export default function ManageItemsPage() {
                 <tr key={product._id}>
                   <td>
                     <div className="d-flex align-items-center gap-2">
-                      <ProductImage src={product.img} name={product.name} width={48} height={48} decorative />
+                      <ProductImage
+                        src={product.img}
+                        name={product.name}
+                        width={48}
+                        height={48}
+                        className="d-none d-sm-block flex-shrink-0"
+                        decorative
+                      />
                       <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
                     </div>
                   </td>
                   <td className="text-nowrap">{formatPrice(product.price)}</td>
                   <td>{formatCount(product.quentity)}</td>
-                  <td>{product.suplerName}</td>
+                  <td className="d-none d-md-table-cell">{product.suplerName}</td>
                   <td className="text-end">
                     <button
                       type="button"

@@ -44,7 +44,9 @@ export default function MyItemsPage() {
               <th scope="col">Item</th>
               <th scope="col">Price</th>
               <th scope="col">Quantity</th>
-              <th scope="col">Description</th>
+              <th scope="col" className="d-none d-md-table-cell">
+                Description
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -52,13 +54,20 @@ export default function MyItemsPage() {
               <tr key={product._id}>
                 <td>
                   <div className="d-flex align-items-center gap-2">
-                    <ProductImage src={product.img} name={product.name} width={48} height={48} decorative />
+                    <ProductImage
+                      src={product.img}
+                      name={product.name}
+                      width={48}
+                      height={48}
+                      className="d-none d-sm-block flex-shrink-0"
+                      decorative
+                    />
                     <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
                   </div>
                 </td>
                 <td className="text-nowrap">{formatPrice(product.price)}</td>
                 <td>{formatCount(product.quentity)}</td>
-                <td className="small text-body-secondary">{product.description}</td>
+                <td className="d-none d-md-table-cell small text-body-secondary">{product.description}</td>
               </tr>
             ))}
           </tbody>
