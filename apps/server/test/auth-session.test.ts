@@ -174,8 +174,19 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
     }
+  });
+
+  it('says Google is off when it is not configured, and explains a Google sign-in attempt', async () => {
     const methods = await ctx.app.inject({ method: 'GET', url: '/api/auth-methods' });
     expect(methods.json()).toEqual({ emailPassword: true, google: false });
+    const attempt = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', callbackURL: '/' },
+    });
+    expect(attempt.statusCode).toBeGreaterThanOrEqual(400);
+    expect(attempt.statusCode).toBeLessThan(500);
+    expect(attempt.json().message).toBe('This sign-in method is not enabled on this server');
   });
 
   it('refuses state-changing requests from another site', async () => {

@@ -47,6 +47,7 @@ const FRIENDLIER_MESSAGES: Record<string, string> = {
   EMAIL_ALREADY_VERIFIED: 'Your email address is already verified',
   EMAIL_MISMATCH: 'This is not the email address of the signed-in account',
   INVALID_ORIGIN: MESSAGES.crossSite,
+  PROVIDER_NOT_FOUND: 'This sign-in method is not enabled on this server',
 };
 
 const NAME_MAX_LENGTH = 100;
