@@ -9,7 +9,7 @@ import { freshDatabase } from '../lib/database.ts';
 import { freePort, productionEnv, type RunningServer, seed, startServer } from '../lib/processes.ts';
 import type { Settings } from '../lib/settings.ts';
 import { type CapturedResponse, capture } from './captured.ts';
-import { runLoad, startBaseline } from './children.ts';
+import { runLoad, startBaseline, waitUntilIdle } from './children.ts';
 import type { DeliveryItem, LoadRequest, LoadResult } from './load-types.ts';
 
 export interface ApiCaseResult {
@@ -22,6 +22,8 @@ export interface ApiCaseResult {
   baseline: LoadResult;
   /** Our requests/s divided by the baseline's. */
   ratioToBaseline: number;
+  /** How long our server took, after the period ended, to answer a health check promptly again. */
+  backlogSeconds: number;
 }
 
 export interface DeliveryCheck {
@@ -53,8 +55,8 @@ interface CaseDefinition {
   read: boolean;
 }
 
-/** Quantity each item of the Delivered pool is restocked to, so it never runs out during a run. */
-const RESTOCK_TO = 1_000_000;
+/** Units added to each item of the Delivered pool, so it never runs out during a run. */
+const RESTOCK_BY = 1_000_000;
 const PAGE = 500;
 
 interface ProductBody {
@@ -131,7 +133,7 @@ async function restock(client: Client, items: ProductBody[]): Promise<DeliveryIt
     const { body } = await client.json<{ quentity: number; version: number }>(
       'PUT',
       `/api/products/${encodeURIComponent(item._id)}`,
-      { newQuentity: RESTOCK_TO },
+      { newQuentity: item.quentity + RESTOCK_BY },
     );
     pool.push({ id: item._id, quantity: body.quentity, version: body.version });
   }
@@ -221,12 +223,12 @@ async function captureAnswers(origin: string, cases: CaseDefinition[]): Promise<
 const requestLine = (request: LoadRequest): string =>
   request.kind === 'get' ? `GET ${request.path}` : 'PUT /api/product/:id {newQuentity: current-1} + If-Match';
 
-/** Units that left the pool's items, from the server's own numbers. */
-async function unitsTaken(client: Client, pool: DeliveryItem[]): Promise<number> {
+/** Units that left the pool's items since `before`, from the server's own numbers. */
+async function unitsTaken(client: Client, before: DeliveryItem[]): Promise<number> {
   let taken = 0;
-  for (const item of pool) {
+  for (const item of before) {
     const { body } = await client.json<ProductBody>('GET', `/api/product/${encodeURIComponent(item.id)}`);
-    taken += RESTOCK_TO - body.quentity;
+    taken += item.quantity - body.quentity;
   }
   return taken;
 }
@@ -246,8 +248,9 @@ async function benchSize(
       `  ⚠ only ${poolSize} items for Delivered at ${settings.connections} connections: expect 409s`,
     );
   }
-  console.log(`  restocking ${poolSize} items to ${fmt(RESTOCK_TO)} for the Delivered case…`);
+  console.log(`  restocking ${poolSize} items by ${fmt(RESTOCK_BY)} for the Delivered case…`);
   const pool = await restock(client, await spreadItems(client, size, poolSize));
+  const restocked = structuredClone(pool);
   const [middle] = await spreadItems(client, size, 1, Math.floor(size / 2));
   if (!middle) throw new Error('no item in the middle of the table');
 
@@ -270,12 +273,14 @@ async function benchSize(
         durationSeconds: settings.durationSeconds,
       };
       const ours = await runLoad({ ...job, origin: server.url, request: definition.request });
+      const backlog = await waitUntilIdle(server.url);
       // The baseline gets its own copy of the pool: it changes nothing, so any plan is valid there.
       const theirs = await runLoad({
         ...job,
         origin: baseline.origin,
         request: structuredClone(definition.request),
       });
+      await waitUntilIdle(baseline.origin);
       const ratio = theirs.requestsPerSecond > 0 ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;
       results.push({
         id: definition.id,
@@ -285,13 +290,15 @@ async function benchSize(
         ours,
         baseline: theirs,
         ratioToBaseline: ratio,
+        backlogSeconds: backlog / 1000,
       });
       if (definition.request.kind === 'deliver')
         answeredOk += ours.okDuringWarmup + (ours.statusCodes['200'] ?? 0);
       console.log(
         `  ${definition.id.padEnd(14)} ours ${fmt(ours.requestsPerSecond).padStart(6)} req/s ` +
           `p99 ${fmt(ours.latency.p99).padStart(4)} ms non-2xx ${ours.non2xx} | baseline ` +
-          `${fmt(theirs.requestsPerSecond).padStart(6)} req/s → ${(ratio * 100).toFixed(0)}%`,
+          `${fmt(theirs.requestsPerSecond).padStart(6)} req/s → ${(ratio * 100).toFixed(0)}%` +
+          (backlog > 1000 ? ` (backlog drained ${(backlog / 1000).toFixed(0)} s after the period)` : ''),
       );
     }
   } finally {
@@ -301,7 +308,7 @@ async function benchSize(
     size,
     items: pool.length,
     answeredOk,
-    unitsTaken: await unitsTaken(client, pool),
+    unitsTaken: await unitsTaken(client, restocked),
   };
   return { cases: results, delivery };
 }

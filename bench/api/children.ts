@@ -21,6 +21,27 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   return JSON.parse(output) as LoadResult;
 }
 
+/**
+ * Waits until `origin` answers a cheap request within 200 ms, so a case never starts while the
+ * server still works through the backlog of the one before (a slow case can leave one behind when
+ * its period ends with requests queued). Any status will do: the baseline answers 404 to it.
+ */
+export async function waitUntilIdle(origin: string, timeoutMs = 180_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const sent = Date.now();
+    try {
+      const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      if (Date.now() - sent < 200) return Date.now() - started;
+    } catch {
+      // Still busy (or the request timed out): ask again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${origin} stayed busy for ${timeoutMs / 1000} s after a load period`);
+}
+
 export interface RunningBaseline {
   origin: string;
   stop: () => Promise<void>;

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { CHROMIUM } from '../web/chromium.ts';
 
 export interface Machine {
   cpuModel: string;
@@ -14,7 +15,11 @@ export interface Machine {
 
 function chromiumVersion(): string | undefined {
   try {
-    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+    return execFileSync(CHROMIUM, ['--version'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }

@@ -48,6 +48,15 @@ function apiTables(api: ApiReport): string[] {
           `${dec(c.baseline.latency.p99)} | ${pct(c.ratioToBaseline)} |`,
       );
     }
+    const backlogs = api.cases.filter((entry) => entry.size === size && entry.backlogSeconds >= 1);
+    if (backlogs.length > 0) {
+      lines.push(
+        '',
+        `Backlog: ${backlogs.map((c) => `${c.id} ${c.backlogSeconds.toFixed(0)} s`).join(', ')} — how long the ` +
+          'server still needed after the period to answer a health check promptly (answers after the period are ' +
+          'not counted; the next case waited for it).',
+      );
+    }
     lines.push('');
   }
   const scale = scaleRatios(api);
