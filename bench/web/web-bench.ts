@@ -38,6 +38,8 @@ export interface WebRouteResult {
   js: Bytes;
   css: Bytes;
   runs: number;
+  /** Lighthouse's measure of this machine's CPU speed during the runs (median; higher is faster). */
+  benchmarkIndex: number;
   warnings: string[];
 }
 
@@ -95,6 +97,7 @@ interface LighthouseResult {
   configSettings: { formFactor: string };
   runtimeError?: { code: string; message: string };
   runWarnings: string[];
+  environment: { benchmarkIndex: number };
   categories: { performance: { score: number | null } };
   audits: Record<string, { numericValue?: number; details?: { items?: NetworkRequest[] } }>;
 }
@@ -176,6 +179,7 @@ async function measureRoute(route: string, url: string, runs: number): Promise<W
       js: await bytesOf(requests, 'Script'),
       css: await bytesOf(requests, 'Stylesheet'),
       runs,
+      benchmarkIndex: Math.round(median(results.map((result) => result.environment.benchmarkIndex))),
       warnings: [...new Set(results.flatMap((result) => result.runWarnings))],
     };
   } finally {
