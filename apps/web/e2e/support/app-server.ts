@@ -66,9 +66,13 @@ export async function startAppServer(port: number, options: AppServerOptions): P
     cwd: options.repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TZ: process.env.TZ,
+      // Only what the server needs from here: no stray variables (DATABASE_URL, PORT...) of the shell.
+      ...Object.fromEntries(
+        ['PATH', 'HOME', 'TZ', 'TMPDIR'].flatMap((name) => {
+          const value = process.env[name];
+          return value === undefined ? [] : [[name, value]];
+        }),
+      ),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
