@@ -67,6 +67,9 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
+        // A stream is never followed by another request on its connection: closing the connection
+        // with the stream means a shutdown never waits for it to idle out.
+        connection: 'close',
       });
       stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 

@@ -36,6 +36,98 @@ components.add(deletedSchema, { id: 'Deleted' });
 components.add(successSchema, { id: 'Success' });
 components.add(changeEventSchema, { id: 'ChangeEvent' });
 
+/** What each status means across the API; an operation's description adds what is particular to it. */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body)',
+  401: 'Not signed in (on POST /api/productOrder also: access token missing, invalid or expired)',
+  403: 'Refused: cross-site request, email not verified yet, or acting for someone else',
+  404: 'No such product (or no such route)',
+  409: 'Conflicts with the item as it is now, which `product` carries',
+  412: 'If-Match names an older version; `product` carries the item as it is now',
+  413: 'The body is larger than 64 KiB',
+  415: 'The body is not application/json',
+  429: 'Too many requests; Retry-After says when to try again',
+  500: 'Something went wrong on our side (details go to the log only)',
+};
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+
+/** Response headers, by operation and status (JSON schemas cannot carry them). */
+const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> = {
+  'get /api/product': { 200: { 'X-Total-Count': integerHeader('How many items match, on all pages') } },
+  'get /api/productOrder': { 200: { 'X-Total-Count': integerHeader('How many items the supplier has') } },
+  'get /api/product/{id}/movements': {
+    200: { 'X-Total-Count': integerHeader('How many movements the item has') },
+  },
+  'get /api/product/{id}': {
+    200: {
+      ETag: { description: 'The version, quoted: send it back as If-Match', schema: { type: 'string' } },
+    },
+  },
+  'post /api/productOrder': {
+    201: { Location: { description: 'Where the new product can be read', schema: { type: 'string' } } },
+  },
+};
+
+/** Components kept although no operation refers to them. */
+const ALWAYS_DOCUMENTED = new Set(['ChangeEvent']);
+
+type Json = Record<string, unknown>;
+
+const isJson = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const entries = (value: unknown): Array<[string, Json]> =>
+  isJson(value) ? Object.entries(value).flatMap(([key, child]) => (isJson(child) ? [[key, child]] : [])) : [];
+
+/** The names of the component schemas `value` refers to, directly or through other components. */
+function referencedSchemas(value: unknown, schemas: Json, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) referencedSchemas(item, schemas, found);
+  } else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
+        const name = child.slice('#/components/schemas/'.length);
+        if (!found.has(name)) {
+          found.add(name);
+          referencedSchemas(schemas[name], schemas, found);
+        }
+      } else {
+        referencedSchemas(child, schemas, found);
+      }
+    }
+  }
+  return found;
+}
+
+/** Names each status, adds response headers, and drops the schema components nothing uses. */
+export function finishDocument<T extends { paths?: unknown; components?: unknown }>(document: T): T {
+  for (const [path, operations] of entries(document.paths)) {
+    for (const [method, operation] of entries(operations)) {
+      for (const [status, response] of entries(operation.responses)) {
+        if (response.description === 'Default Response') {
+          response.description = STATUS_DESCRIPTIONS[status] ?? response.description;
+        }
+        const headers = {
+          ...(isJson(response.headers) ? response.headers : {}),
+          ...RESPONSE_HEADERS[`${method} ${path}`]?.[status],
+          ...(status === '429' ? { 'Retry-After': integerHeader('Seconds to wait') } : {}),
+        };
+        if (Object.keys(headers).length > 0) response.headers = headers;
+      }
+    }
+  }
+  const schemas = isJson(document.components) ? document.components.schemas : undefined;
+  if (isJson(schemas)) {
+    const used = referencedSchemas(document.paths, schemas);
+    for (const name of ALWAYS_DOCUMENTED)
+      referencedSchemas({ $ref: `#/components/schemas/${name}` }, schemas, used);
+    for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  }
+  return document;
+}
+
 export const OPENAPI_JSON_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
@@ -44,6 +136,7 @@ export const DOCS_PATH = '/docs';
  * before any route, so that it sees them all.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const transformObject = createJsonSchemaTransformObject({ schemaRegistry: components });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -79,7 +172,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: createJsonSchemaTransform({ schemaRegistry: components }),
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: components }),
+    transformObject: (input) => finishDocument(transformObject(input)),
   });
 }
 

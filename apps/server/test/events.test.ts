@@ -1,0 +1,215 @@
+import { type ChangeEvent, changeEventSchema } from '@walton/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { InProcessChangeFeed } from '../src/events/change-feed.ts';
+import { eventRoutes } from '../src/events/routes.ts';
+import { TEST_ENGINES } from './support/engines.ts';
+import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+/** One frame of a Server-Sent Events stream. */
+interface Frame {
+  event: string | undefined;
+  data: string | undefined;
+  comment: string | undefined;
+}
+
+function parseFrame(text: string): Frame {
+  const frame: Frame = { event: undefined, data: undefined, comment: undefined };
+  for (const line of text.split('\n')) {
+    if (line.startsWith(':')) frame.comment = line.slice(1).trim();
+    else if (line.startsWith('event: ')) frame.event = line.slice('event: '.length);
+    else if (line.startsWith('data: ')) frame.data = line.slice('data: '.length);
+  }
+  return frame;
+}
+
+/** A live SSE connection read frame by frame, the way a browser's EventSource would. */
+class EventStream {
+  readonly response: Response;
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
+  readonly #decoder = new TextDecoder();
+  #buffer = '';
+
+  constructor(response: Response) {
+    if (!response.body) throw new Error('the event stream has no body');
+    this.response = response;
+    this.#reader = response.body.getReader();
+  }
+
+  static async open(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+    return new EventStream(await fetch(url, { headers: { accept: 'text/event-stream', ...headers } }));
+  }
+
+  /** The next frame, or undefined when the server ended the stream; fails after `timeoutMs`. */
+  async next(timeoutMs = 5000): Promise<Frame | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = this.#buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const frame = parseFrame(this.#buffer.slice(0, end));
+        this.#buffer = this.#buffer.slice(end + 2);
+        return frame;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`no event within ${timeoutMs} ms`);
+      const chunk = await Promise.race([
+        this.#reader.read(),
+        new Promise<never>((_, reject) => {
+          setTimeout(() => reject(new Error(`no event within ${timeoutMs} ms`)), remaining).unref();
+        }),
+      ]);
+      if (chunk.done) return undefined;
+      this.#buffer += this.#decoder.decode(chunk.value, { stream: true });
+    }
+  }
+
+  /** The next `change` event, skipping comments (connected, heartbeats). */
+  async nextChange(timeoutMs = 5000): Promise<ChangeEvent> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const frame = await this.next(Math.max(1, deadline - Date.now()));
+      if (!frame) throw new Error('the stream ended');
+      if (frame.event === 'change') return changeEventSchema.parse(JSON.parse(frame.data ?? ''));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#reader.cancel().catch(() => {});
+  }
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describe.each(TEST_ENGINES)('change feed on %s', (engine) => {
+  let ctx: TestApp;
+  let base: string;
+  let clerk: Clerk;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    clerk = await newClerk(ctx.app);
+    base = await listen(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const change = (method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: clerk.session, ...(payload ? { payload } : {}) });
+
+  it('is for signed-in users only', async () => {
+    const response = await fetch(`${base}/api/events`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: 'Please sign in first' });
+  });
+
+  it('streams every committed change, uncompressed, as an event named change', async () => {
+    const stream = await EventStream.open(`${base}/api/events`, {
+      cookie: clerk.cookie,
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.response.headers.get('content-encoding')).toBeNull();
+      expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await stream.next()).toMatchObject({ comment: 'connected' });
+
+      const product = await addProduct(ctx.app, clerk, { quentity: 3 });
+      expect(await stream.nextChange()).toEqual({ type: 'created', id: product._id, version: 1 });
+
+      expect((await change('PUT', `/api/product/${product._id}`, { newQuentity: 2 })).statusCode).toBe(200);
+      expect(await stream.nextChange()).toEqual({ type: 'delivered', id: product._id, version: 2 });
+
+      // A refused change publishes nothing: the next event is the restock after it.
+      expect((await change('PUT', `/api/product/${product._id}`, { newQuentity: 0 })).statusCode).toBe(409);
+      expect((await change('PUT', `/api/products/${product._id}`, { newQuentity: 9 })).statusCode).toBe(200);
+      expect(await stream.nextChange()).toEqual({ type: 'restocked', id: product._id, version: 3 });
+
+      expect((await change('DELETE', `/api/product/${product._id}`)).json()).toEqual({ deletedCount: 1 });
+      expect(await stream.nextChange()).toEqual({ type: 'deleted', id: product._id, version: 4 });
+      expect((await change('POST', `/api/product/${product._id}/restore`)).statusCode).toBe(200);
+      expect(await stream.nextChange()).toEqual({ type: 'restored', id: product._id, version: 5 });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('ends open streams when the server closes, so shutdown is not held up', async () => {
+    const streams: EventStream[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const stream = await EventStream.open(`${base}/api/events`, { cookie: clerk.cookie });
+      expect(await stream.next()).toMatchObject({ comment: 'connected' });
+      streams.push(stream);
+    }
+    const closed = ctx.app.close().then(() => 'closed');
+    for (const stream of streams) expect(await stream.next()).toBeUndefined();
+    const tooLong = new Promise((resolve) => setTimeout(resolve, 10_000, 'still open after 10 s').unref());
+    expect(await Promise.race([closed, tooLong])).toBe('closed');
+  });
+});
+
+describe('change feed heartbeats', () => {
+  it('sends a comment line while nothing happens, so idle streams stay open', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(eventRoutes, { feed: new InProcessChangeFeed(), heartbeatMs: 50 });
+    const base = await listen(app);
+    const stream = await EventStream.open(`${base}/events`);
+    try {
+      expect(await stream.next()).toMatchObject({ comment: 'connected' });
+      expect(await stream.next(2000)).toEqual({ event: undefined, data: undefined, comment: 'heartbeat' });
+      expect(await stream.next(2000)).toMatchObject({ comment: 'heartbeat' });
+    } finally {
+      await stream.close();
+      await app.close();
+    }
+  });
+});
+
+describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
+  'change feed across two server instances on one %s database',
+  (engine) => {
+    let first: TestApp;
+    let second: FastifyInstance;
+
+    beforeAll(async () => {
+      first = await createTestApp(engine);
+      second = await buildApp(loadConfig(first.env));
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it('delivers a change made through the first instance to an SSE client of the second within a second', async () => {
+      const clerk = await newClerk(first.app);
+      const product = await addProduct(first.app, clerk, { quentity: 5 });
+      const stream = await EventStream.open(`${await listen(second)}/api/events`, { cookie: clerk.cookie });
+      try {
+        expect(stream.response.status).toBe(200);
+        expect(await stream.next()).toMatchObject({ comment: 'connected' });
+        const delivered = await first.app.inject({
+          method: 'PUT',
+          url: `/api/product/${product._id}`,
+          headers: clerk.session,
+          payload: { newQuentity: 4 },
+        });
+        expect(delivered.statusCode).toBe(200);
+        expect(await stream.nextChange(1000)).toEqual({ type: 'delivered', id: product._id, version: 2 });
+      } finally {
+        await stream.close();
+      }
+    });
+  },
+);

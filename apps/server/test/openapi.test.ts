@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+/** Every route the app registers, collected as Fastify registers them. */
+const registeredRoutes = vi.hoisted(() => new Set<string>());
+vi.mock('fastify', async (importOriginal) => {
+  const fastify = await importOriginal<typeof import('fastify')>();
+  const withRouteLog = ((options?: Parameters<typeof fastify.default>[0]) => {
+    const app = fastify.default(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registeredRoutes.add(`${method} ${route.url}`);
+    });
+    return app;
+  }) as typeof fastify.default;
+  return { ...fastify, default: withRouteLog };
+});
+
+/**
+ * Routes that are not API operations: the document itself, the Swagger UI and its assets, and
+ * Better Auth's catch-all (whose endpoints Better Auth defines and documents).
+ */
+const NOT_OPERATIONS = [/^GET \/api\/openapi\.json$/, /^GET \/api\/docs(\/.*)?$/, /^[A-Z]+ \/api\/auth\/\*$/];
+
+interface Response {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: { $ref?: string; properties?: Record<string, unknown> } }>;
+}
+interface Operation {
+  security?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, Response>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+}
+
+const ERROR_FIELDS = ['statusCode', 'error', 'message'];
+
+/** The OpenAPI document depends on routes and schemas only, not on the database engine. */
+describe('OpenAPI document and docs page', () => {
+  let ctx: TestApp;
+  let document: OpenApiDocument;
+  let clerk: Clerk;
+
+  beforeAll(async () => {
+    ctx = await createTestApp('sqlite');
+    document = (await ctx.app.inject({ url: '/api/openapi.json' })).json<OpenApiDocument>();
+    clerk = await newClerk(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        operation,
+      })),
+    );
+  const schemaOf = (response: Response) => {
+    const schema = response.content?.['application/json']?.schema;
+    const name = schema?.$ref?.replace('#/components/schemas/', '');
+    return name ? document.components.schemas[name] : schema;
+  };
+
+  it('is OpenAPI 3.1 and has an operation for every registered API route', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe('Walton Warehouse API');
+    const documented = new Set(operations().map(({ key }) => key.replace(/\{(\w+)\}/g, ':$1')));
+    const missing = [...registeredRoutes]
+      .filter((route) => route.split(' ')[1]?.startsWith('/api') && !route.startsWith('HEAD '))
+      .filter((route) => !NOT_OPERATIONS.some((pattern) => pattern.test(route)))
+      .filter((route) => !documented.has(route));
+    expect(missing).toEqual([]);
+    expect(documented.size).toBeGreaterThanOrEqual(15);
+  });
+
+  it('documents a success and the error bodies of every inventory operation', () => {
+    const problems: string[] = [];
+    for (const { key, operation } of operations()) {
+      if (!/ \/api\/(product|events)/.test(key)) continue;
+      const statuses = Object.keys(operation.responses);
+      if (!statuses.some((status) => status.startsWith('2'))) problems.push(`${key}: no 2xx`);
+      if (operation.security && !statuses.includes('401')) problems.push(`${key}: protected but no 401`);
+      if (operation.requestBody) {
+        for (const status of ['400', '413', '415']) {
+          if (!statuses.includes(status)) problems.push(`${key}: takes a body but no ${status}`);
+        }
+      }
+      if (!key.startsWith('GET ')) {
+        for (const status of ['403', '429'])
+          if (!statuses.includes(status)) problems.push(`${key}: no ${status}`);
+      }
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (response.description === 'Default Response') problems.push(`${key} ${status}: no description`);
+        if (Number(status) < 400) continue;
+        const fields = Object.keys(schemaOf(response)?.properties ?? {});
+        if (!ERROR_FIELDS.every((field) => fields.includes(field)))
+          problems.push(`${key} ${status}: not an error body`);
+        if ((status === '409' || status === '412') && !fields.includes('product')) {
+          problems.push(`${key} ${status}: no product`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['Product', 'ProductConflict', 'ApiError', 'Movement', 'ChangeEvent']),
+    );
+  });
+
+  it('declares the response headers the routes really send', async () => {
+    const product = await addProduct(ctx.app, clerk);
+    const checks = [
+      ['/api/product', 'get', '/api/product', 'X-Total-Count'],
+      [
+        '/api/productOrder',
+        'get',
+        `/api/productOrder?email=${encodeURIComponent(clerk.email)}`,
+        'X-Total-Count',
+      ],
+      ['/api/product/{id}/movements', 'get', `/api/product/${product._id}/movements`, 'X-Total-Count'],
+      ['/api/product/{id}', 'get', `/api/product/${product._id}`, 'ETag'],
+    ] as const;
+    for (const [path, method, url, header] of checks) {
+      expect(document.paths[path]?.[method]?.responses['200']?.headers, path).toHaveProperty(header);
+      const response = await ctx.app.inject({ url, headers: clerk.session });
+      expect(response.headers[header.toLowerCase()], url).toBeDefined();
+    }
+  });
+
+  it('serves Swagger UI at /api/docs with same-origin assets only, so it works under our CSP', async () => {
+    const page = await ctx.app.inject({ url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+
+    // No inline script or event handler (our CSP would block them): everything comes from files.
+    const html = page.body;
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(assets.length).toBeGreaterThanOrEqual(4);
+    for (const asset of assets) {
+      expect(asset).toMatch(/^\.\/static\//);
+      const response = await ctx.app.inject({ url: new URL(asset, 'http://x/api/docs/').pathname });
+      expect(response.statusCode, asset).toBe(200);
+      expect(response.headers['content-type'], asset).toMatch(/javascript|css|image/);
+    }
+    const initializer = await ctx.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.body).toContain("resolveUrl('./json')");
+    const spec = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(spec.json()).toEqual(document);
+  });
+});
