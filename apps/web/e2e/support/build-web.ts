@@ -10,7 +10,19 @@ export function buildWeb(repoRoot: string, outDir: string): void {
   console.log('[e2e] building the web app (npm run build -w @walton/web)…');
   const build = spawnSync(
     'npm',
-    ['run', 'build', '-w', '@walton/web', '--', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      'run',
+      '--silent',
+      'build',
+      '-w',
+      '@walton/web',
+      '--',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (build.status !== 0) throw new Error('the web app build failed (see above)');
