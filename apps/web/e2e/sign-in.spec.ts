@@ -71,3 +71,23 @@ test('sign-in stores the access token under accessToken, Logout replaces Login, 
   await page.goto('/myItem');
   await expect(page).toHaveURL((url) => url.pathname === '/login');
 });
+
+test('while the sign-in state is still resolving, a protected page shows the loading indicator, not the login page', async ({
+  page,
+}) => {
+  // Hold the session answer back (the real one, only later) to see what the user sees meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/get-session*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/manageItem');
+  await expect(page.getByRole('main').getByRole('status')).toContainText(/checking your sign-in/i);
+  await expect(page).toHaveURL((url) => url.pathname === '/manageItem');
+
+  release();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+});
