@@ -11,9 +11,11 @@ import { seedDemoCatalogIfEmpty } from './db/seed.ts';
 import { openChangeFeed } from './events/change-feed.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSpa } from './http/static-spa.ts';
+import { registerWriteRateLimit } from './http/write-rate-limit.ts';
 import { loggerOptions } from './logger.ts';
 import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
 import { ProductRepository } from './products/repository.ts';
@@ -28,10 +30,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 64 * 1024,
-    requestTimeout: 30_000,
+    // Slow clients: headers must arrive within headersTimeoutMs and the whole request within
+    // requestTimeoutMs (checked every connectionsCheckingInterval); a socket idle for 30 s during a
+    // request is closed (the change feed's heartbeat keeps its streams busier than that).
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(
+        250,
+        Math.min(5000, Math.floor(config.http.headersTimeoutMs / 4)),
+      ),
+    },
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
     connectionTimeout: 30_000,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', async () => {
     await database.close();
@@ -49,7 +63,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
+    registerInputGuard(app);
     await registerSecurityHeaders(app, config.isProduction);
+    await registerWriteRateLimit(app, config.writeRateLimitPerMinute);
     await app.register(compress, { threshold: 1024 });
     await registerOpenApi(app);
 

@@ -15,6 +15,12 @@ const emailDomains = z
       .filter(Boolean),
   );
 
+/** Proxies on the machine or a private network may tell us the client's address (X-Forwarded-For). */
+const DEFAULT_TRUSTED_PROXIES = 'loopback,linklocal,uniquelocal';
+
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,6 +61,16 @@ const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEFAULT_TRUSTED_PROXIES)
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(1000, 120_000, 15_000),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(1000, 600_000, 30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(1000, 600_000, 72_000),
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -84,6 +100,16 @@ export interface Config {
   accessTokenTtlSeconds: number;
   seedDemoCatalog: boolean;
   webDistDir: string | undefined;
+  /**
+   * Whose X-Forwarded-For to believe for the client address (per-IP limits, logs): `true` (every
+   * hop), `false` (none) or a comma-separated list of addresses, CIDRs and the names `loopback`,
+   * `linklocal`, `uniquelocal`.
+   */
+  trustProxy: boolean | string;
+  /** Slow-client protection of the Node HTTP server. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Changes (non-GET /api calls outside /api/auth) one user may make per minute on one instance; 0: no limit. */
+  writeRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +152,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? []
       : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)),
     ...crossFieldProblems(source),
+    ...(parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS
+      ? ['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']
+      : []),
   ];
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const env = parsed.data;
@@ -155,5 +184,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     seedDemoCatalog: env.SEED_DEMO_CATALOG,
     webDistDir: env.WEB_DIST_DIR,
+    trustProxy: env.TRUST_PROXY,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -23,8 +23,34 @@ function send(reply: FastifyReply, body: ApiError & Record<string, unknown>) {
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Errors Fastify answers before any route runs (a URL that is not valid percent-encoding, a path
+ * parameter over the length limit), in the same JSON error body as everything else.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: check its percent-encoding' : error.message;
+  return send(reply, errorBody(statusCode, message));
+}
+
+const isEmpty = (payload: unknown) => payload === null || payload === undefined || payload === '';
+
 /** One place that turns every thrown error into the API's JSON error body; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // A safety net for errors answered without a body (Better Auth's 404 for a path it does not
+  // know, say): every /api error still gets the JSON body with a message.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !isEmpty(payload) || !request.url.startsWith('/api/')) return payload;
+    const path = request.url.split('?', 1)[0] ?? '';
+    const message =
+      reply.statusCode === 404
+        ? `No such route: ${request.method} ${path}`
+        : (STATUS_CODES[reply.statusCode] ?? 'Error');
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify(errorBody(reply.statusCode, message));
+  });
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

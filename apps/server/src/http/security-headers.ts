@@ -26,6 +26,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, isProduction
     },
     hsts: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The legacy twin of frame-ancestors 'none', for browsers that ignore CSP.
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 }

@@ -1,0 +1,188 @@
+import { DatabaseSync } from 'node:sqlite';
+import type { Product } from '@walton/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ChildServer, childEnv, startChildServer } from '../support/child-server.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { type Acknowledged, ledgerProblems, readLedger } from './ledger.ts';
+import { productFor, Remote, type RemoteClerk, signUpRemote } from './remote.ts';
+import { Figures, scaled } from './soak.ts';
+
+const figures = new Figures('crash-safety');
+afterAll(() => figures.flush());
+
+/**
+ * PGlite is left out on purpose: `pglite:memory` lives inside the server process, so a SIGKILL
+ * takes the whole database with it and there is nothing to recover. Durability is a property of
+ * the SQLite file and of a PostgreSQL server, and those are what this test kills the server over.
+ */
+const DURABLE_ENGINES = TEST_ENGINES.filter((engine) => engine !== 'pglite');
+
+const CLIENTS = scaled(4, 8);
+/** Kill/restart cycles, and how many acknowledged writes to wait for before each kill. */
+const CYCLES = scaled(1, 5);
+const WRITES_BEFORE_KILL = scaled(120, 600);
+
+type Operation = 'create' | 'deliver' | 'restock';
+
+/** What the clients were told: acknowledged changes per item, plus what every created item holds. */
+class Acknowledgements {
+  readonly changes = new Map<string, Acknowledged[]>();
+  readonly created = new Map<string, { name: string; quentity: number }>();
+  count = 0;
+
+  add(id: string, change: Acknowledged): void {
+    const list = this.changes.get(id) ?? [];
+    list.push(change);
+    this.changes.set(id, list);
+    this.count += 1;
+  }
+
+  ids(): string[] {
+    return [...this.changes.keys()];
+  }
+}
+
+/** The server answered something no client expects: a bug, not a crash. */
+class UnexpectedAnswer extends Error {}
+
+const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
+
+/**
+ * One client: creates, delivers and restocks (with If-Match, as the web app does) until its server
+ * stops answering.
+ */
+async function drive(remote: Remote, clerk: RemoteClerk, acks: Acknowledgements): Promise<void> {
+  for (;;) {
+    const operation: Operation = pick(['create', 'deliver', 'deliver', 'restock', 'restock']) ?? 'create';
+    const id = pick(acks.ids());
+    try {
+      if (operation === 'create' || !id) {
+        const body = productFor(clerk.email, { quentity: 3 + Math.floor(Math.random() * 10) });
+        const answer = await remote.call('POST', '/api/productOrder', { headers: clerk.withToken, body });
+        if (answer.status !== 201)
+          throw new UnexpectedAnswer(`create answered ${answer.status}: ${answer.text}`);
+        const createdId = answer.json<{ _id: string }>()._id;
+        acks.created.set(createdId, { name: body.name, quentity: Number(body.quentity) });
+        acks.add(createdId, { version: 1, reason: 'created', quantityAfter: Number(body.quentity) });
+        continue;
+      }
+      const read = await remote.call('GET', `/api/product/${id}`);
+      if (read.status !== 200) throw new UnexpectedAnswer(`read answered ${read.status}: ${read.text}`);
+      const item = read.json<Product>();
+      const delivering = operation === 'deliver' && item.quentity > 0;
+      const answer = await remote.call('PUT', delivering ? `/api/product/${id}` : `/api/products/${id}`, {
+        headers: { ...clerk.session, 'if-match': `"${item.version}"` },
+        body: {
+          newQuentity: delivering ? item.quentity - 1 : item.quentity + 1 + Math.floor(Math.random() * 5),
+        },
+      });
+      if (answer.status === 200) {
+        const changed = answer.json<{ quentity: number; version: number }>();
+        acks.add(id, {
+          version: changed.version,
+          reason: delivering ? 'delivered' : 'restocked',
+          quantityAfter: changed.quentity,
+        });
+      } else if (answer.status !== 409 && answer.status !== 412) {
+        throw new UnexpectedAnswer(`stock change answered ${answer.status}: ${answer.text}`);
+      }
+    } catch (error) {
+      if (error instanceof UnexpectedAnswer) throw error;
+      // No answer: the server is gone. Whatever was in flight may or may not have been committed.
+      return;
+    }
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(DURABLE_ENGINES)('crash safety on %s', (engine) => {
+  let database: TestDatabase | undefined;
+  let server: ChildServer | undefined;
+
+  afterAll(async () => {
+    await server?.kill();
+    await database?.drop();
+  });
+
+  it(
+    `keeps every acknowledged write through ${CYCLES} SIGKILL(s) under load from ${CLIENTS} clients`,
+    async () => {
+      database = await createTestDatabase(engine);
+      // No AUTH_SECRET: the generated one in DATA_DIR must survive the crash too (sessions and access
+      // tokens issued before the kill keep working after the restart).
+      const env = childEnv({
+        ...database.env,
+        PUBLIC_URL: 'http://warehouse.test',
+        WRITE_RATE_LIMIT_PER_MINUTE: '0',
+      });
+      server = await startChildServer(env);
+      let remote = new Remote(server.url, figures);
+      const clerks: RemoteClerk[] = [];
+      for (let i = 0; i < CLIENTS; i += 1)
+        clerks.push(await signUpRemote(remote, { name: `Crash Clerk ${i}` }));
+      const acks = new Acknowledgements();
+
+      for (let cycle = 1; cycle <= CYCLES; cycle += 1) {
+        const target = acks.count + WRITES_BEFORE_KILL;
+        const clients = clerks.map((clerk) => drive(remote, clerk, acks));
+        await Promise.race([
+          waitFor(() => acks.count >= target, 120_000),
+          Promise.all(clients).then(() => {
+            throw new Error('every client stopped before the kill');
+          }),
+        ]);
+        // Mid-load: every client has a request in flight or about to be.
+        await server.kill();
+        figures.add('faults');
+        await Promise.all(clients);
+
+        server = await startChildServer(env);
+        remote = new Remote(server.url, figures);
+        const viaSession = (path: string) => remote.call('GET', path, { headers: clerks[0]?.session ?? {} });
+
+        const problems: string[] = [];
+        for (const [id, acknowledged] of acks.changes) {
+          const read = await remote.call('GET', `/api/product/${id}`);
+          if (read.status !== 200) {
+            problems.push(`${id}: acknowledged but answers ${read.status}`);
+            continue;
+          }
+          const item = read.json<Product>();
+          const created = acks.created.get(id);
+          if (created && item.name !== created.name)
+            problems.push(`${id}: name ${item.name} ≠ ${created.name}`);
+          const ledger = await readLedger(viaSession, id);
+          problems.push(
+            ...ledgerProblems({ ...item, deleted: false }, ledger, acknowledged).map(
+              (problem) => `${id}: ${problem}`,
+            ),
+          );
+          figures.add('writesVerified', acknowledged.length);
+        }
+        expect(problems).toEqual([]);
+        console.log(
+          `[crash ${engine}] cycle ${cycle}: ${acks.count} acknowledged writes on ${acks.changes.size} items all present after SIGKILL`,
+        );
+      }
+
+      await server.stop('SIGTERM');
+      if (engine === 'sqlite') {
+        const file = new DatabaseSync(`${database.env.DATA_DIR}/walton.sqlite`, { readOnly: true });
+        try {
+          expect(file.prepare('pragma integrity_check').get()).toEqual({ integrity_check: 'ok' });
+        } finally {
+          file.close();
+        }
+      }
+    },
+    scaled(120_000, 900_000),
+  );
+});
