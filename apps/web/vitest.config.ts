@@ -10,6 +10,8 @@ export default mergeConfig(
       setupFiles: ['./test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // Above Testing Library's 10 s "eventually" (test/setup.ts), so a slow machine fails on what it waited for.
+      testTimeout: 20_000,
     },
   }),
 );

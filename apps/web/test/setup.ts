@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { server } from './msw-server.ts';
+
+// Pages load lazily behind Suspense; on a busy machine compiling a route's chunk can take more than
+// Testing Library's default 1 s of waiting. Waiting up to 10 s is still a plain "eventually":
+// nothing asserts on time.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
@@ -14,4 +19,12 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
 });
-afterAll(() => server.close());
+
+// Better Auth's session store tears itself down 1 s after its last subscriber leaves, and the
+// teardown calls window.removeEventListener. Let it run while this file's window still exists,
+// instead of throwing into the run after jsdom is gone.
+const SESSION_STORE_TEARDOWN_MS = 1_100;
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, SESSION_STORE_TEARDOWN_MS));
+  server.close();
+});

@@ -32,7 +32,8 @@ export async function apiRequest<S extends z.ZodType>(
   init: RequestInit = {},
 ): Promise<ApiResponse<z.output<S>>> {
   const headers = new Headers(init.headers);
-  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  if (init.body !== undefined && !headers.has('content-type'))
+    headers.set('content-type', 'application/json');
   let response: Response;
   try {
     response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
@@ -48,7 +49,9 @@ export async function apiRequest<S extends z.ZodType>(
   }
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(body);
-    const message = parsed.success ? parsed.data.message : `The server answered ${response.status}. Please try again.`;
+    const message = parsed.success
+      ? parsed.data.message
+      : `The server answered ${response.status}. Please try again.`;
     throw new ApiRequestError(response.status, message, body);
   }
   const parsed = responseSchema.safeParse(body);

@@ -8,7 +8,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 10_000,
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+          failureCount < 2 &&
+          !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
       },
     },
   });

@@ -3,7 +3,6 @@ import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, sessionHandler, testUser } from '../../../../test/msw-server.ts';
-import '../../../../test/features/feature-test-setup.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 import { GOOGLE_NOT_CONFIGURED } from '../components/google-sign-in.tsx';
 

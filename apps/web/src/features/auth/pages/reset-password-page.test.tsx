@@ -3,7 +3,6 @@ import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../../test/msw-server.ts';
-import '../../../../test/features/feature-test-setup.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID } from './reset-password-page.tsx';
 

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, testUser } from '../../../../test/msw-server.ts';
-import '../../../../test/features/feature-test-setup.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 import { describeVerificationError, EMAIL_VERIFIED } from './verify-email-page.tsx';
 

@@ -3,7 +3,6 @@ import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody } from '../../../../test/features/inventory-fixtures.ts';
-import '../../../../test/features/feature-test-setup.ts';
 import { server, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 

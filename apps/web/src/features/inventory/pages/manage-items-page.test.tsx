@@ -4,7 +4,6 @@ import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody, productList } from '../../../../test/features/inventory-fixtures.ts';
-import '../../../../test/features/feature-test-setup.ts';
 import { server, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 

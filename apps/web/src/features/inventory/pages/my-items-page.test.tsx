@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody, productList } from '../../../../test/features/inventory-fixtures.ts';
-import '../../../../test/features/feature-test-setup.ts';
 import { server, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 
