@@ -15,7 +15,8 @@ interface Fixtures {
  * different person at a different machine, not one machine signing up the whole staff.
  */
 export function clientAddress(): string {
-  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  // 198.18.0.0/15 is reserved for network tests: a public-looking client, never a trusted proxy.
+  return `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
 export const test = base.extend<Fixtures>({
