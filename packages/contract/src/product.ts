@@ -140,6 +140,12 @@ export const deliveryRequestSchema = z
 export const productSortSchema = z.enum(['created', 'name', 'price', 'quantity']);
 export const sortOrderSchema = z.enum(['asc', 'desc']);
 
+/**
+ * With `q`, GET /api/product counts at most this many matches: X-Total-Count stops there and
+ * X-Total-Count-Capped says `true` when there are more.
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+
 /** GET /api/product query string. */
 export const productListQuerySchema = z
   .object({

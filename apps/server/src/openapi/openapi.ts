@@ -10,6 +10,7 @@ import {
   movementSchema,
   productConflictSchema,
   productSchema,
+  SEARCH_COUNT_LIMIT,
   stockChangedSchema,
   stockChangeSchema,
   successSchema,
@@ -56,7 +57,17 @@ const integerHeader = (description: string) => ({ description, schema: { type: '
 
 /** Response headers, by operation and status (JSON schemas cannot carry them). */
 const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> = {
-  'get /api/product': { 200: { 'X-Total-Count': integerHeader('How many items match, on all pages') } },
+  'get /api/product': {
+    200: {
+      'X-Total-Count': integerHeader(
+        `How many items match, on all pages (with q: at most ${SEARCH_COUNT_LIMIT})`,
+      ),
+      'X-Total-Count-Capped': {
+        description: 'Present (true) when a search matches more items than X-Total-Count says',
+        schema: { type: 'string', enum: ['true'] },
+      },
+    },
+  },
   'get /api/productOrder': { 200: { 'X-Total-Count': integerHeader('How many items the supplier has') } },
   'get /api/product/{id}/movements': {
     200: { 'X-Total-Count': integerHeader('How many movements the item has') },

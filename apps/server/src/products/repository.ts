@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateProduct, Movement, MovementReason, Product } from '@walton/contract';
+import {
+  type CreateProduct,
+  type Movement,
+  type MovementReason,
+  type Product,
+  SEARCH_COUNT_LIMIT,
+} from '@walton/contract';
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,6 +20,12 @@ export interface ProductListFilter {
   sort: ProductSort;
   order: 'asc' | 'desc';
   deleted: boolean;
+}
+
+/** A count of matches; `capped` when there are more than `total` (see count()). */
+export interface Total {
+  total: number;
+  capped: boolean;
 }
 
 export interface Page {
@@ -86,11 +98,31 @@ export class ProductRepository {
     }
   }
 
-  #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted'>) {
+  /**
+   * Whether SQLite should answer a search through its trigram table: only when the word is long
+   * enough for trigrams and matches few items (counting stops after the first SEARCH_COUNT_LIMIT).
+   * A common word is answered faster by walking the sort index and stopping after a page.
+   */
+  async #narrowsThroughTrigrams(q: string): Promise<boolean> {
+    if (this.#engine !== 'sqlite' || [...q].length < TRIGRAM) return false;
+    const { rows } = await sql<{ matches: number }>`
+      select count(*) as matches from (
+        select 1 from products_name_search where products_name_search match ${ftsPhrase(q)}
+        limit ${SEARCH_COUNT_LIMIT + 1}
+      )
+    `.execute(this.#db);
+    return Number(rows[0]?.matches ?? 0) <= SEARCH_COUNT_LIMIT;
+  }
+
+  /**
+   * The rows a list shows. Search is a case-insensitive substring of the name. PostgreSQL's planner
+   * chooses between the pg_trgm index and the sort index by itself; SQLite is told (see above).
+   */
+  async #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted'>) {
     let query = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
     const q = filter.q;
     if (q) {
-      if (this.#engine === 'sqlite' && [...q].length >= TRIGRAM) {
+      if (await this.#narrowsThroughTrigrams(q)) {
         query = query.where(
           sql<boolean>`id in (select id from products_name_search where products_name_search match ${ftsPhrase(q)})`,
         );
@@ -102,7 +134,7 @@ export class ProductRepository {
 
   async list(filter: ProductListFilter): Promise<Product[]> {
     const direction = filter.order;
-    const rows = await this.#filtered(filter)
+    const rows = await (await this.#filtered(filter))
       .selectAll()
       .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
       .orderBy('id', direction)
@@ -112,20 +144,27 @@ export class ProductRepository {
     return rows.map(toProduct);
   }
 
-  /** Matching items in all: one counter row without a search, the search's matches with one. */
-  async count(filter: Pick<ProductListFilter, 'q' | 'deleted'>): Promise<number> {
+  /**
+   * How many items match: one counter row without a search. With a search, counting stops after
+   * SEARCH_COUNT_LIMIT matches (`capped`), since counting every match of a common word costs as
+   * much as the table is large.
+   */
+  async count(filter: Pick<ProductListFilter, 'q' | 'deleted'>): Promise<Total> {
     if (!filter.q) {
       const row = await this.#db
         .selectFrom('product_counts')
         .select('total')
         .where('scope', '=', filter.deleted ? 'deleted' : 'live')
         .executeTakeFirst();
-      return Number(row?.total ?? 0);
+      return { total: Number(row?.total ?? 0), capped: false };
     }
-    const row = await this.#filtered(filter)
+    const matches = (await this.#filtered(filter)).select(sql.lit(1).as('one')).limit(SEARCH_COUNT_LIMIT + 1);
+    const row = await this.#db
+      .selectFrom(matches.as('matches'))
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
-    return Number(row.total);
+    const total = Number(row.total);
+    return { total: Math.min(total, SEARCH_COUNT_LIMIT), capped: total > SEARCH_COUNT_LIMIT };
   }
 
   /** Every product ever stored, deleted or not. */

@@ -10,6 +10,7 @@ import {
   productIdSchema,
   productListQuerySchema,
   productSchema,
+  SEARCH_COUNT_LIMIT,
   SPEC_TEXT,
   SUCCESS_TEXT,
   stockChangedSchema,
@@ -93,15 +94,17 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         summary: 'List products, a page at a time',
         description:
           `Live items by default; \`deleted=true\` lists the trash instead (signed in only). \`q\` searches ` +
-          `names (case-insensitive substring). ${totalCountDescription}`,
+          `names (case-insensitive substring). ${totalCountDescription} With \`q\`, counting stops at ` +
+          `${SEARCH_COUNT_LIMIT} matches and \`X-Total-Count-Capped: true\` says there are more.`,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request, reply) => {
       if (request.query.deleted && !(await sessionUser(request))) throw unauthorized();
-      const { items, total } = await service.list(request.query);
+      const { items, total, capped } = await service.list(request.query);
       setTotal(reply, total);
+      if (capped) reply.header('x-total-count-capped', 'true');
       return items;
     },
   );

@@ -7,7 +7,7 @@ import {
   SPEC_TEXT,
 } from '@walton/contract';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import type { ChangedStock, Page, ProductListFilter, ProductRepository } from './repository.ts';
+import type { ChangedStock, Page, ProductListFilter, ProductRepository, Total } from './repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'This product does not exist or was deleted';
 export const NO_SUCH_PRODUCT = 'No product has this id';
@@ -52,9 +52,9 @@ export class ProductService {
     this.#publish = publish;
   }
 
-  async list(filter: ProductListFilter): Promise<{ items: Product[]; total: number }> {
+  async list(filter: ProductListFilter): Promise<{ items: Product[] } & Total> {
     const [items, total] = await Promise.all([this.#products.list(filter), this.#products.count(filter)]);
-    return { items, total };
+    return { items, ...total };
   }
 
   async get(id: string): Promise<Product> {
