@@ -22,6 +22,10 @@ test('add item: supplier fields prefilled and read-only, success toast, form res
   await expect(supplierEmail).toHaveValue(user.email);
   await expect(supplierName).not.toBeEditable();
   await expect(supplierEmail).not.toBeEditable();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back to manage list' })).toHaveAttribute(
+    'href',
+    '/manageItem',
+  );
 
   await page.getByLabel('Name', { exact: true }).fill(product.name);
   await page.getByLabel('Image URL').fill(String(product.img));
@@ -103,6 +107,10 @@ test('detail: Delivered down to 0 then the no-quantity message, the Add Quentity
   await expect(movements(page).first()).toContainText('+5');
   await expect(movements(page).last()).toContainText('Added to the inventory');
 
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back to home' })).toHaveAttribute(
+    'href',
+    '/',
+  );
   await page.getByRole('link', { name: 'Go ManageITem' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/manageItem');
 });
@@ -115,6 +123,9 @@ test("delete: 'are you sure delete?', then 'Delete SuccessFul', and Undo brings 
 
   await page.goto('/manageItem');
   await expect(page).toHaveTitle('Manage Item- Walton Warehouse');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  await expect(main.getByRole('link', { name: 'Add New Item' })).toHaveAttribute('href', '/addItem');
   await page.getByLabel('Search items').fill(product.name);
   const row = page.getByRole('row').filter({ hasText: product.name });
   await expect(row).toBeVisible();
