@@ -1,0 +1,98 @@
+import { DatabaseSync } from 'node:sqlite';
+import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect';
+import { type CompiledQuery, type Dialect, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { type ProductListFilter, ProductRepository } from './repository.ts';
+
+/**
+ * `node apps/server/src/products/query-plans-cli.ts` (after `npm run seed -- --count 100000`): times
+ * the list, count and search queries of ProductRepository on the configured database (DATA_DIR or
+ * DATABASE_URL) and prints each one's query plan, to check that a page costs the same at any size.
+ */
+type Parameters = Array<string | number | null>;
+
+/** A connection to the configured database and a way to ask it for a query's plan. */
+function connect(): { dialect: Dialect; explain: (query: CompiledQuery) => Promise<string> } {
+  const config = loadConfig().database;
+  if (config.kind === 'sqlite') {
+    const database = new DatabaseSync(config.file);
+    return {
+      dialect: new NodeSqliteDialect({ database }),
+      explain: async (query) =>
+        database
+          .prepare(`explain query plan ${query.sql}`)
+          .all(...(query.parameters as Parameters))
+          .map((row) => String(row.detail))
+          .join(' | '),
+    };
+  }
+  if (config.kind === 'pglite') throw new Error('Run it on SQLite or PostgreSQL');
+  const pool = new pg.Pool({ connectionString: config.url });
+  return {
+    dialect: new PostgresDialect({ pool }),
+    explain: async (query) => {
+      const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, [...query.parameters]);
+      return plan.rows.map((row) => row['QUERY PLAN']).join('\n    ');
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let captured: CompiledQuery[] = [];
+  const { dialect, explain } = connect();
+  const db = new Kysely<Database>({
+    dialect,
+    log: (event) => {
+      captured.push(event.query);
+    },
+  });
+
+  try {
+    const products = new ProductRepository(db);
+    const first = await db
+      .selectFrom('products')
+      .select(['id', 'supplier_email'])
+      .limit(1)
+      .executeTakeFirst();
+    if (!first) throw new Error('No products: run npm run seed -- --count 100000 first');
+    const page: ProductListFilter = { limit: 50, offset: 0, sort: 'created', order: 'asc', deleted: false };
+    const cases: Array<[string, () => Promise<unknown>]> = [
+      ['first page', () => products.list(page)],
+      ['first page, newest first', () => products.list({ ...page, order: 'desc' })],
+      ['X-Total-Count', () => products.count(page)],
+      ['sort by name', () => products.list({ ...page, sort: 'name' })],
+      ['sort by price, desc', () => products.list({ ...page, sort: 'price', order: 'desc' })],
+      ['sort by quantity', () => products.list({ ...page, sort: 'quantity' })],
+      ['search a model number', () => products.list({ ...page, q: 'LOAD-04999' })],
+      ['count a model number', () => products.count({ ...page, q: 'LOAD-04999' })],
+      ['search a common word', () => products.list({ ...page, q: 'inverter' })],
+      ['count a common word', () => products.count({ ...page, q: 'inverter' })],
+      ['search two characters', () => products.list({ ...page, q: '9x' })],
+      ['page 1000', () => products.list({ ...page, offset: 49_950 })],
+      ['trash', () => products.list({ ...page, deleted: true })],
+      ["a supplier's items", () => products.listBySupplier(first.supplier_email, { limit: 500, offset: 0 })],
+      ['one item', () => products.findById(first.id)],
+      ['movements', () => products.listMovements(first.id, { limit: 20, offset: 0 })],
+    ];
+    for (const [label, run] of cases) {
+      await run();
+      const times: number[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        const start = performance.now();
+        await run();
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      captured = [];
+      await run();
+      const plans = await Promise.all(captured.map(explain));
+      console.log(`${label}: median ${times[7]?.toFixed(2)} ms\n    ${plans.join('\n    then: ')}`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+await main();
