@@ -1,12 +1,13 @@
 import { type ChangeEvent, changeEventSchema } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { InProcessChangeFeed } from '../src/events/change-feed.ts';
 import { eventRoutes } from '../src/events/routes.ts';
-import { TEST_ENGINES } from './support/engines.ts';
+import { postgresAdminUrl, TEST_ENGINES } from './support/engines.ts';
 import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -182,10 +183,12 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
   (engine) => {
     let first: TestApp;
     let second: FastifyInstance;
+    let secondBase: string;
 
     beforeAll(async () => {
       first = await createTestApp(engine);
       second = await buildApp(loadConfig(first.env));
+      secondBase = await listen(second);
     });
     afterAll(async () => {
       await second?.close();
@@ -195,7 +198,7 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
     it('delivers a change made through the first instance to an SSE client of the second within a second', async () => {
       const clerk = await newClerk(first.app);
       const product = await addProduct(first.app, clerk, { quentity: 5 });
-      const stream = await EventStream.open(`${await listen(second)}/api/events`, { cookie: clerk.cookie });
+      const stream = await EventStream.open(`${secondBase}/api/events`, { cookie: clerk.cookie });
       try {
         expect(stream.response.status).toBe(200);
         expect(await stream.next()).toMatchObject({ comment: 'connected' });
@@ -207,6 +210,45 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
         });
         expect(delivered.statusCode).toBe(200);
         expect(await stream.nextChange(1000)).toEqual({ type: 'delivered', id: product._id, version: 2 });
+      } finally {
+        await stream.close();
+      }
+    });
+
+    it('listens again after PostgreSQL drops its LISTEN connections', async () => {
+      const database = new URL(first.env.DATABASE_URL ?? '').pathname.slice(1);
+      const admin = new pg.Client({ connectionString: postgresAdminUrl });
+      await admin.connect();
+      const listeners = async () =>
+        (
+          await admin.query<{ pid: number }>(
+            "select pid from pg_stat_activity where datname = $1 and query ilike 'listen %'",
+            [database],
+          )
+        ).rows.map((row) => row.pid);
+      try {
+        const before = await listeners();
+        expect(before).toHaveLength(2);
+        await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+        await expect
+          .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)), { timeout: 10_000 })
+          .toHaveLength(2);
+      } finally {
+        await admin.end();
+      }
+
+      const clerk = await newClerk(first.app);
+      const product = await addProduct(first.app, clerk, { quentity: 5 });
+      const stream = await EventStream.open(`${secondBase}/api/events`, { cookie: clerk.cookie });
+      try {
+        expect(await stream.next()).toMatchObject({ comment: 'connected' });
+        const removed = await first.app.inject({
+          method: 'DELETE',
+          url: `/api/product/${product._id}`,
+          headers: clerk.session,
+        });
+        expect(removed.json()).toEqual({ deletedCount: 1 });
+        expect(await stream.nextChange(1000)).toEqual({ type: 'deleted', id: product._id, version: 2 });
       } finally {
         await stream.close();
       }
