@@ -259,7 +259,9 @@ async function benchSize(
     : {};
   const readHeaders = { accept: 'application/json', ...acceptEncoding };
   const writeHeaders = { ...readHeaders, origin: server.url, cookie: client.cookie };
-  const cases = caseDefinitions(size, middle._id, pool, readHeaders, writeHeaders);
+  const cases = caseDefinitions(size, middle._id, pool, readHeaders, writeHeaders).filter(
+    (definition) => settings.cases?.includes(definition.id) ?? true,
+  );
   const captured = await captureAnswers(server.url, cases);
   const baseline = await startBaseline(captured);
 

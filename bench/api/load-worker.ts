@@ -11,20 +11,26 @@ interface ConflictBody {
   product?: { _id?: unknown; quentity?: unknown; version?: unknown };
 }
 
+/** autocannon's per-connection context: the item of the request in flight (one at a time, no pipelining). */
+interface Pending {
+  item?: DeliveryItem;
+}
+
 /**
  * Delivered over many items, round-robin: each request takes one unit of the next item, sending
  * `newQuentity` = the quantity it should have now − 1 and its current version as `If-Match`. The
  * expectation moves on as the request is built; a refusal (409/412) carries the item as it really
- * is, and the next request for it starts from there. With far more items than connections, two
- * requests for the same item are never in flight together, so every request is valid unless the
- * server gets it wrong: refusals are counted, not hidden.
+ * is, and the next request for it starts from there; any other failure (a 429, a 5xx) changed
+ * nothing, so the expectation steps back. With far more items than connections, two requests for
+ * the same item are never in flight together, so every request is valid unless the server gets it
+ * wrong: refusals are counted, not hidden.
  */
 function deliveryRequests(items: DeliveryItem[], headers: Record<string, string>): autocannon.Request[] {
   const byId = new Map(items.map((item) => [item.id, item]));
   let next = 0;
   return [
     {
-      setupRequest: (request) => {
+      setupRequest: (request, context: Pending) => {
         const item = items[next % items.length];
         next += 1;
         if (!item) throw new Error('the Delivered case needs at least one item');
@@ -32,6 +38,7 @@ function deliveryRequests(items: DeliveryItem[], headers: Record<string, string>
         const ifMatch = `"${item.version}"`;
         item.quantity -= 1;
         item.version += 1;
+        context.item = item;
         return {
           ...request,
           method: 'PUT',
@@ -40,8 +47,15 @@ function deliveryRequests(items: DeliveryItem[], headers: Record<string, string>
           body,
         };
       },
-      onResponse: (status, body) => {
-        if (status !== 409 && status !== 412) return;
+      onResponse: (status, body, context: Pending) => {
+        if (status >= 200 && status < 300) return;
+        if (status !== 409 && status !== 412) {
+          if (context.item) {
+            context.item.quantity += 1;
+            context.item.version -= 1;
+          }
+          return;
+        }
         try {
           const product = (JSON.parse(body) as ConflictBody).product;
           const item = typeof product?._id === 'string' ? byId.get(product._id) : undefined;

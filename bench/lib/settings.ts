@@ -21,6 +21,8 @@ export interface Settings {
   postgresUrl: string | undefined;
   /** Lighthouse runs per route; the median run is reported. */
   lighthouseRuns: number;
+  /** Only these API cases (ids like home,item,delivered), for a quick look; undefined runs all. */
+  cases: string[] | undefined;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -52,5 +54,6 @@ export function readSettings(): Settings {
     acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br',
     postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
     lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
+    cases: process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',').map((id) => id.trim()) : undefined,
   };
 }
