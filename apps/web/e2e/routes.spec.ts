@@ -6,8 +6,8 @@ import { SCREENSHOT_DIR } from './support/paths.ts';
 import { signedInUser } from './support/users.ts';
 
 /**
- * Every route, signed out and signed in: the page title, the footer, zero axe-core violations at
- * 375 px and 1280 px, and a full-page screenshot (JPEG: PNG takes three times as long) at 375, 768
+ * Every route, signed out and signed in: the page title, the footer, no sideways scrolling of the
+ * page, zero axe-core violations at 375 px and 1280 px, and a full-page screenshot (JPEG: PNG takes three times as long) at 375, 768
  * and 1280 px in e2e-results/screenshots/ (git-ignored). Home, manage and detail also get a small JPEG of the first screen in
  * e2e-results/screenshots/readme/: those are the ones copied to docs/screenshots/ for the README.
  */
@@ -79,6 +79,8 @@ async function checkRoute(page: Page, state: 'signed-out' | 'signed-in', route: 
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
     await settle(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) violations.push(`${path} (${state}, ${width} px) scrolls sideways by ${overflow} px`);
     await page.screenshot({
       path: join(dir, `${route.name}-${width}.png`),
       fullPage: true,
