@@ -13,7 +13,7 @@ import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.ts';
 import { registerStaticSpa } from './http/static-spa.ts';
 import { registerWriteRateLimit } from './http/write-rate-limit.ts';
 import { loggerOptions } from './logger.ts';
@@ -27,6 +27,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config.database);
+  let securityHeaders: Record<string, string> = {};
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 64 * 1024,
@@ -45,7 +46,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     connectionTimeout: 30_000,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    frameworkErrors: sendFrameworkError,
+    frameworkErrors: (error, request, reply) =>
+      sendFrameworkError(error, request, reply.headers(securityHeaders)),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', async () => {
     await database.close();
@@ -84,6 +86,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     );
     await registerStaticSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);
     await app.ready();
+    securityHeaders = await securityHeadersOf(app);
   } catch (error) {
     await app.close();
     throw error;
