@@ -26,7 +26,6 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const database = await openDatabase(config.database);
   let securityHeaders: Record<string, string> = {};
   const app = Fastify({
     logger: loggerOptions(config),
@@ -49,18 +48,25 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) =>
       sendFrameworkError(error, request, reply.headers(securityHeaders)),
   }).withTypeProvider<ZodTypeProvider>();
+  // What was opened, closed in reverse order once requests are done: the change feed and accounts
+  // before the database they use.
+  const closers: Array<() => Promise<void>> = [];
   app.addHook('onClose', async () => {
-    await database.close();
+    for (const close of closers.reverse()) await close();
   });
 
   try {
+    const database = await openDatabase(config.database, (error) =>
+      app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+    );
+    closers.push(() => database.close());
     await migrateToLatest(database.db, database.engine);
     const accounts = createAccounts(config, database, app.log);
-    app.addHook('onClose', async () => accounts.close());
+    closers.push(async () => accounts.close());
     const products = new ProductRepository(database.db);
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
-    app.addHook('onClose', async () => changeFeed.close());
+    closers.push(async () => changeFeed.close());
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);

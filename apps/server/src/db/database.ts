@@ -40,8 +40,15 @@ async function openPglite(dataDir: string | undefined): Promise<Kysely<Database>
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PgliteLikePool(database) }) });
 }
 
-/** Opens the configured database; the caller runs migrations. */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+/**
+ * Opens the configured database; the caller runs migrations. `onIdleClientError` hears about
+ * PostgreSQL connections that fail while idle in the pool (a server restart, a terminated backend):
+ * without a listener such an error would crash the process.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  onIdleClientError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
   switch (config.kind) {
     case 'sqlite': {
       const db = openSqlite(config.file);
@@ -53,6 +60,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     }
     case 'postgres': {
       const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+      pool.on('error', onIdleClientError);
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       const connectListener = async () => {
         const client = new pg.Client({ connectionString: config.url });

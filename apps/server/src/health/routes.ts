@@ -1,3 +1,4 @@
+import { apiErrorSchema } from '@walton/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
@@ -22,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database is reachable',
-        response: { 200: healthSchema },
+        response: { 200: healthSchema, 503: apiErrorSchema },
       },
     },
     async (request) => {
