@@ -40,6 +40,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 
+  if (config.isProduction && !config.publicUrl.startsWith('https://')) {
+    app.log.warn(
+      { publicUrl: config.publicUrl },
+      'PUBLIC_URL is not https: browsers will not send the Secure session cookie back; serve the app over TLS',
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Walton Warehouse is running at ${config.publicUrl}`);
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { imageUrlSchema, type Product, productSchema } from '@walton/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -361,19 +362,33 @@ function requestFor(operation: Operation, input: Generated, clerk: Clerk): Injec
   }
 }
 
+/** The body as text, decompressed the way a browser would (answers over 1 KiB are compressed when asked). */
+function bodyText(response: LightMyRequestResponse): string {
+  const encoding = String(response.headers['content-encoding'] ?? 'identity');
+  const decode: Record<string, (raw: Buffer) => Buffer> = {
+    gzip: gunzipSync,
+    br: brotliDecompressSync,
+    deflate: inflateSync,
+    identity: (raw) => raw,
+  };
+  const decoder = decode[encoding];
+  if (!decoder) throw new Error(`unexpected content-encoding ${encoding}`);
+  return decoder(response.rawPayload).toString('utf8');
+}
+
 /** Why an answer is not acceptable: a 5xx, or an error without a clear JSON body. */
 function answerProblem(response: LightMyRequestResponse): string | undefined {
-  if (response.statusCode >= 500)
-    return `server error ${response.statusCode}: ${response.body.slice(0, 300)}`;
+  const text = bodyText(response);
+  if (response.statusCode >= 500) return `server error ${response.statusCode}: ${text.slice(0, 300)}`;
   if (response.statusCode < 400) return undefined;
   if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) {
-    return `${response.statusCode} is not JSON (${response.headers['content-type']}): ${response.body.slice(0, 200)}`;
+    return `${response.statusCode} is not JSON (${response.headers['content-type']}): ${text.slice(0, 200)}`;
   }
   let body: unknown;
   try {
-    body = JSON.parse(response.body);
+    body = JSON.parse(text);
   } catch {
-    return `${response.statusCode} body is not valid JSON: ${response.body.slice(0, 200)}`;
+    return `${response.statusCode} body is not valid JSON: ${text.slice(0, 200)}`;
   }
   const { statusCode, error, message } = (body ?? {}) as Record<string, unknown>;
   if (
@@ -382,7 +397,7 @@ function answerProblem(response: LightMyRequestResponse): string | undefined {
     typeof message !== 'string' ||
     !message.trim()
   ) {
-    return `${response.statusCode} body lacks {statusCode, error, message}: ${response.body.slice(0, 200)}`;
+    return `${response.statusCode} body lacks {statusCode, error, message}: ${text.slice(0, 200)}`;
   }
   return undefined;
 }
