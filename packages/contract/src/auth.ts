@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { checked } from './checked.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /** GET /api/auth-methods: which sign-in methods the server has enabled. */
@@ -9,13 +10,14 @@ export const authMethodsSchema = z.object({
 export type AuthMethods = z.infer<typeof authMethodsSchema>;
 
 /** POST /api/login body and answer (the spec's access token). */
-export const accessTokenRequestSchema = z.object({ email: z.email('Must be an email address') }).strict();
+export const accessTokenRequestSchema = z.strictObject({ email: z.email('Must be an email address') });
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
 
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const passwordSchema = checked(
+  z.string(),
+  z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+  z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+);
 
 /** SPA routes the server's emails link to. */
 export const WEB_PATHS = {

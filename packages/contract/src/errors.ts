@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { checked, int } from './checked.ts';
 
 /** Body of every error the API answers with. `message` is written to be shown to the user as it is. */
 export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: checked(z.number(), int()),
   error: z.string(),
   message: z.string(),
-  issues: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional()
-    .describe('Present on 400: one entry per invalid field'),
+  issues: checked(
+    z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    z.describe('Present on 400: one entry per invalid field'),
+  ),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -5,3 +5,4 @@ export * from './events.ts';
 export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';
+export * from './product-input.ts';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { checked, int } from './checked.ts';
 import { pageLimit, pageOffset } from './paging.ts';
 
 export const movementReasonSchema = z.enum(['created', 'delivered', 'restocked', 'deleted', 'restored']);
@@ -8,18 +9,16 @@ export type MovementReason = z.infer<typeof movementReasonSchema>;
 export const movementSchema = z.object({
   id: z.string(),
   productId: z.string(),
-  delta: z.number().int(),
-  quantityAfter: z.number().int(),
+  delta: checked(z.number(), int()),
+  quantityAfter: checked(z.number(), int()),
   reason: movementReasonSchema,
-  version: z.number().int().describe('The product version this change produced'),
+  version: checked(z.number(), int(), z.describe('The product version this change produced')),
   actor: z.string(),
   at: z.string(),
 });
 export type Movement = z.infer<typeof movementSchema>;
 
-export const movementListQuerySchema = z
-  .object({
-    limit: pageLimit(200).default(20),
-    offset: pageOffset,
-  })
-  .strict();
+export const movementListQuerySchema = z.strictObject({
+  limit: z._default(pageLimit(200), 20),
+  offset: pageOffset,
+});

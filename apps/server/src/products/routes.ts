@@ -61,7 +61,7 @@ const protectedErrors = { 401: apiErrorSchema, ...serverError };
 const writeErrors = {
   ...protectedErrors,
   403: apiErrorSchema,
-  429: apiErrorSchema.extend({ code: z.string().optional() }),
+  429: z.object({ ...apiErrorSchema.shape, code: z.string().optional() }),
 };
 /** Body-carrying changes also: invalid or malformed (400), too large (413), not JSON (415). */
 const changeErrors = {

@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 // Zod compiles fast object parsers with `new Function` and probes for it when a schema is created.
 // Our Content-Security-Policy (script-src 'self') forbids eval, so each probe was a CSP violation

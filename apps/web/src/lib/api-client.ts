@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@walton/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** A failed API call, carrying the server's user-facing message and, when sent, its body. */
 export class ApiRequestError extends Error {
@@ -26,7 +26,7 @@ export interface ApiResponse<T> {
  * The single way the SPA calls `/api`: same origin, session cookie included, JSON in and out.
  * The answer is checked against the contract's schema. Any non-2xx answer becomes an ApiRequestError whose message can be shown to the user as it is.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.ZodMiniType>(
   path: string,
   responseSchema: S,
   init: RequestInit = {},

@@ -1,21 +1,23 @@
 import { createProductSchema, priceSchema, quantitySchema } from '@walton/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A number typed into a form field, with messages that say what is wrong before the contract's own checks. */
-const numberInput = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .refine((value) => Number.isFinite(Number(value)), 'Must be a number')
-  .refine((value) => Number(value) >= 0, 'Must not be negative');
+const numberInput = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Required'),
+  z.refine((value) => Number.isFinite(Number(value)), 'Must be a number'),
+  z.refine((value) => Number(value) >= 0, 'Must not be negative'),
+);
 
 /** Hands the typed text to one of the contract's number schemas, keeping its messages. */
 const checkedBy =
   (schema: typeof priceSchema | typeof quantitySchema) =>
-  (value: string, context: z.RefinementCtx): number => {
+  (value: string, context: z.core.ParsePayload): number => {
     const result = schema.safeParse(Number(value));
     if (result.success) return result.data;
-    for (const issue of result.error.issues) context.addIssue({ code: 'custom', message: issue.message });
+    for (const issue of result.error.issues) {
+      context.issues.push({ code: 'custom', message: issue.message, input: value });
+    }
     return z.NEVER;
   };
 
@@ -23,9 +25,9 @@ const checkedBy =
  * The contract's creation payload as the Add Item form fills it in: every field a string, all of them
  * required; price and quantity are checked as numbers and then by the contract's own rules.
  */
-export const addItemFormSchema = createProductSchema.extend({
-  price: numberInput.transform(checkedBy(priceSchema)),
-  quentity: numberInput.transform(checkedBy(quantitySchema)),
+export const addItemFormSchema = z.extend(createProductSchema, {
+  price: z.pipe(numberInput, z.transform(checkedBy(priceSchema))),
+  quentity: z.pipe(numberInput, z.transform(checkedBy(quantitySchema))),
 });
 
 export type AddItemFormValues = z.input<typeof addItemFormSchema>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { movementSchema } from '@walton/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { inventoryKeys, productPath } from './query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { productSchema } from '@walton/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { inventoryKeys } from './query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Product, productSchema } from '@walton/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { inventoryKeys, type ProductListParams } from './query-keys.ts';
 

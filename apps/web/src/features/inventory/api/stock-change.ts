@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Product, productSchema, SPEC_TEXT, stockChangedSchema } from '@walton/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { getProduct } from './get-product.ts';
 import { ifMatch, inventoryKeys } from './query-keys.ts';

@@ -1,0 +1,71 @@
+/**
+ * Which JavaScript a route of the built SPA loads, per file, raw and gzip (zlib default level, as
+ * `npm run bench:web` counts it). Serves apps/web/dist with `vite preview`, opens the route in
+ * Chromium, answers the few API calls with fixtures (signed out, six products) so no server is
+ * needed, waits until the network is idle, and lists every script the page fetched.
+ *
+ *   npm run build -w @walton/web && node apps/web/scripts/route-js.ts [/ /blog ...]
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { preview } from 'vite';
+
+const routes = process.argv.slice(2);
+const product = (index: number) => ({
+  _id: `p${index}`,
+  name: `Walton AC ${index}`,
+  img: '/images/products/inverter-1.svg',
+  price: 50000 + index,
+  quentity: 10,
+  description: 'A fixture product.',
+  suplerName: 'Walton',
+  email: 'clerk@example.com',
+  version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const server = await preview({ root: new URL('..', import.meta.url).pathname, preview: { port: 0 } });
+const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
+if (!origin) throw new Error('vite preview did not report its address');
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+try {
+  for (const route of routes.length > 0 ? routes : ['/']) {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.route('**/api/**', (request) => {
+      const { pathname } = new URL(request.request().url());
+      if (pathname === '/api/product') {
+        return request.fulfill({
+          json: Array.from({ length: 6 }, (_, index) => product(index)),
+          headers: { 'x-total-count': '6' },
+        });
+      }
+      if (pathname === '/api/auth/get-session') return request.fulfill({ json: null });
+      return request.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'x' } });
+    });
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gzip = 0;
+    console.log(`\n${route}`);
+    for (const url of [...new Set(scripts)]) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      const zipped = gzipSync(body).length;
+      raw += body.length;
+      gzip += zipped;
+      console.log(
+        `  ${(zipped / 1024).toFixed(2).padStart(7)} KB gz ${(body.length / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`,
+      );
+    }
+    console.log(
+      `  ${(gzip / 1024).toFixed(2).padStart(7)} KB gz ${(raw / 1024).toFixed(1).padStart(7)} KB  total`,
+    );
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
