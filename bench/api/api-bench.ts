@@ -274,13 +274,19 @@ async function benchSize(
         warmupSeconds: settings.warmupSeconds,
         durationSeconds: settings.durationSeconds,
       };
-      const ours = await runLoad({ ...job, origin: server.url, request: definition.request });
+      const ours = await runLoad({
+        ...job,
+        origin: server.url,
+        request: definition.request,
+        resyncAfterWarmup: true,
+      });
       const backlog = await waitUntilIdle(server.url);
       // The baseline gets its own copy of the pool: it changes nothing, so any plan is valid there.
       const theirs = await runLoad({
         ...job,
         origin: baseline.origin,
         request: structuredClone(definition.request),
+        resyncAfterWarmup: false,
       });
       await waitUntilIdle(baseline.origin);
       const ratio = theirs.requestsPerSecond > 0 ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;

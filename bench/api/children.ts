@@ -6,6 +6,8 @@ import { freePort, ROOT, stopChild } from '../lib/processes.ts';
 import type { BaselineSetup, CapturedResponse } from './captured.ts';
 import type { LoadJob, LoadResult } from './load-types.ts';
 
+export { waitUntilIdle } from './idle.ts';
+
 const LOAD_WORKER = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
 const BASELINE_SERVER = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 
@@ -19,27 +21,6 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   ]);
   if (code !== 0) throw new Error(`the load generator failed (exit code ${code})`);
   return JSON.parse(output) as LoadResult;
-}
-
-/**
- * Waits until `origin` answers a cheap request within 200 ms, so a case never starts while the
- * server still works through the backlog of the one before (a slow case can leave one behind when
- * its period ends with requests queued). Any status will do: the baseline answers 404 to it.
- */
-export async function waitUntilIdle(origin: string, timeoutMs = 180_000): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const sent = Date.now();
-    try {
-      const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
-      if (Date.now() - sent < 200) return Date.now() - started;
-    } catch {
-      // Still busy (or the request timed out): ask again.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${origin} stayed busy for ${timeoutMs / 1000} s after a load period`);
 }
 
 export interface RunningBaseline {

@@ -18,6 +18,8 @@ export interface LoadJob {
   warmupSeconds: number;
   durationSeconds: number;
   request: LoadRequest;
+  /** Delivered on our server: read the items back between warm-up and measured period. */
+  resyncAfterWarmup: boolean;
 }
 
 export interface LoadResult {

@@ -5,6 +5,7 @@
  */
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
+import { waitUntilIdle } from './idle.ts';
 import type { DeliveryItem, LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 
 interface ConflictBody {
@@ -116,9 +117,31 @@ function summary(result: autocannon.Result, warmup: autocannon.Result): LoadResu
   };
 }
 
+/**
+ * Deliveries cut off when the warm-up ended may or may not have been applied: once the server is
+ * idle, read every item back (quantity from the body, version from the ETag) so the measured period
+ * starts from the truth and any refusal in it is the server's doing.
+ */
+async function resync(origin: string, items: DeliveryItem[]): Promise<void> {
+  await waitUntilIdle(origin);
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.pop(); item; item = queue.pop()) {
+      const response = await fetch(`${origin}/api/product/${encodeURIComponent(item.id)}`);
+      const body = (await response.json()) as { quentity: number };
+      const version = Number(response.headers.get('etag')?.replaceAll('"', ''));
+      if (!response.ok || !Number.isInteger(version)) throw new Error(`cannot read item ${item.id} back`);
+      item.quantity = body.quentity;
+      item.version = version;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
 const job = JSON.parse(await text(process.stdin)) as LoadJob;
 // One request list for both periods, so the Delivered expectations carry over from the warm-up.
 const requests = requestsOf(job.request);
 const warmup = await load(job, requests, job.warmupSeconds);
+if (job.request.kind === 'deliver' && job.resyncAfterWarmup) await resync(job.origin, job.request.items);
 const measured = await load(job, requests, job.durationSeconds);
 process.stdout.write(`${JSON.stringify(summary(measured, warmup))}\n`);
