@@ -30,6 +30,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The error and fatal lines (pino levels 50 and 60) of the server's log: none may appear while the
+ * journeys run, even when the browser saw nothing wrong.
+ */
+export function serverErrors(logFile: string): string[] {
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').filter((line) => {
+    if (!line.startsWith('{')) return /error/i.test(line); // e.g. an uncaught TypeError's stack
+    try {
+      const entry = JSON.parse(line) as { level?: unknown };
+      return typeof entry.level === 'number' && entry.level >= 50;
+    } catch {
+      return false;
+    }
+  });
+}
+
 function tail(file: string, lines = 40): string {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');

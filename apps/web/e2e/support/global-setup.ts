@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startAppServer } from './app-server.ts';
+import { freePort, serverErrors, startAppServer } from './app-server.ts';
 import { buildWeb } from './build-web.ts';
 import { E2E_ENV } from './env.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
@@ -75,5 +75,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await app.stop();
     await Promise.all([mail.close(), google.close()]);
     rmSync(runDir, { recursive: true, force: true });
+    const errors = serverErrors(logFile);
+    if (errors.length > 0) {
+      throw new Error(
+        `the server logged ${errors.length} error(s) during the run (${logFile}):\n${errors.join('\n')}`,
+      );
+    }
   };
 }
