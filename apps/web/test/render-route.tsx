@@ -10,7 +10,6 @@ import {
 } from 'react-router';
 import { AppProvider } from '../src/app/provider.tsx';
 import { AppRoutes } from '../src/app/router.tsx';
-import { authClient } from '../src/lib/auth-client.ts';
 import { createQueryClient } from '../src/lib/query-client.ts';
 import type { SignedInUser } from '../src/lib/session.ts';
 import { server, sessionHandler } from './msw-server.ts';
@@ -51,13 +50,7 @@ function RouteProbe({ state }: { state: Partial<RouteState> }) {
  * Returns `route()` (the current location and navigation type) and a user-event instance.
  */
 export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
-  if (!options.pendingSession) {
-    server.use(sessionHandler(options.user ?? null));
-    // The Better Auth session store lives for the whole test file: bring it in line with this test's user.
-    const sessionAtom = authClient.$store.atoms.session;
-    if (!sessionAtom) throw new Error('Better Auth client has no session store');
-    await sessionAtom.get().refetch();
-  }
+  if (!options.pendingSession) server.use(sessionHandler(options.user ?? null));
   const queryClient = options.queryClient ?? createTestQueryClient();
   const probe: Partial<RouteState> = {};
   const user = userEvent.setup();

@@ -1,5 +1,8 @@
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { z } from 'zod/mini';
 import { accessToken } from './access-token.ts';
-import { authClient } from './auth-client.ts';
+import { apiRequest } from './api-client.ts';
 
 export interface SignedInUser {
   id: string;
@@ -8,14 +11,53 @@ export interface SignedInUser {
   emailVerified: boolean;
 }
 
-/** The signed-in user (or null) and whether the auth state is still resolving. */
-export function useSession(): { user: SignedInUser | null; isPending: boolean } {
-  const { data, isPending } = authClient.useSession();
-  return { user: data?.user ?? null, isPending };
+/** Better Auth's `GET /api/auth/get-session` answer: the session and its user, or null when signed out. */
+const sessionSchema = z.nullable(
+  z.object({
+    user: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
+  }),
+);
+
+export const sessionQueryKey = ['session'] as const;
+
+async function getSignedInUser(): Promise<SignedInUser | null> {
+  const { data } = await apiRequest('/auth/get-session', sessionSchema);
+  if (!data) return null;
+  const { id, name, email, emailVerified } = data.user;
+  return { id, name, email, emailVerified };
 }
 
-/** Signs out on the server and forgets the access token. */
-export async function signOut(): Promise<void> {
+// Pages that call Better Auth's client (sign-in, sign-up, email verification) announce here when the
+// session may have changed; every mounted useSession then fetches it again. The session itself is
+// read with a plain query so the landing page never loads Better Auth's client.
+const sessionChangeListeners = new Set<() => void>();
+
+export function announceSessionChange(): void {
+  for (const listener of sessionChangeListeners) listener();
+}
+
+/** The signed-in user (or null) and whether the auth state is still resolving. */
+export function useSession(): { user: SignedInUser | null; isPending: boolean } {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    sessionChangeListeners.add(refetch);
+    return () => {
+      sessionChangeListeners.delete(refetch);
+    };
+  }, [queryClient]);
+  const { data, isPending } = useQuery({ queryKey: sessionQueryKey, queryFn: getSignedInUser });
+  return { user: data ?? null, isPending };
+}
+
+/**
+ * Signs out on the server and forgets the access token and everything fetched for this user (nothing
+ * of theirs may be shown to whoever uses this browser next). Better Auth's client loads only now.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
   accessToken.clear();
+  const { authClient } = await import('./auth-client.ts');
   await authClient.signOut();
+  queryClient.clear();
+  queryClient.setQueryData(sessionQueryKey, null);
 }

@@ -37,9 +37,8 @@ export function SiteNavbar() {
   async function handleLogout() {
     setSigningOut(true);
     try {
-      await signOut();
-      // Nothing fetched for the previous user may be shown to whoever uses this browser next.
-      queryClient.clear();
+      // Also forgets everything fetched for this user: none of it may be shown to whoever is next.
+      await signOut(queryClient);
       collapse();
     } catch {
       const { toast } = await import('../../lib/toast.ts');
