@@ -1,6 +1,4 @@
 import { HOME_PRODUCT_COUNT } from '@walton/contract';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -28,13 +26,13 @@ export function InventoryPreview() {
       ) : products.data.items.length === 0 ? (
         <p className="text-center text-body-secondary">No products in stock yet.</p>
       ) : (
-        <Row xs={1} sm={2} lg={3} className="g-4">
+        <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-4">
           {products.data.items.map((product) => (
-            <Col key={product._id}>
+            <div className="col" key={product._id}>
               <ProductCard product={product} />
-            </Col>
+            </div>
           ))}
-        </Row>
+        </div>
       )}
       <div className="text-center mt-4">
         <Link to={paths.manageItems} className="btn btn-outline-primary btn-lg">

@@ -1,7 +1,7 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-
-/** A failed load, said plainly, with a way to try again (no endless spinner). */
+/**
+ * A failed load, said plainly, with a way to try again (no endless spinner). Bootstrap's alert markup
+ * without a component library, as it is on the landing page.
+ */
 export function QueryError({
   title,
   error,
@@ -14,16 +14,14 @@ export function QueryError({
   retrying?: boolean;
 }) {
   return (
-    <Alert variant="danger" role="alert" className="my-3">
-      <Alert.Heading as="h2" className="h5">
-        {title}
-      </Alert.Heading>
+    <div className="alert alert-danger my-3" role="alert">
+      <h2 className="alert-heading h5">{title}</h2>
       <p className="mb-2">{error.message}</p>
       {onRetry && (
-        <Button variant="danger" size="sm" onClick={onRetry} disabled={retrying}>
+        <button type="button" className="btn btn-danger btn-sm" onClick={onRetry} disabled={retrying}>
           {retrying ? 'Trying again…' : 'Try again'}
-        </Button>
+        </button>
       )}
-    </Alert>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import Accordion from 'react-bootstrap/Accordion';
+import { useState } from 'react';
 
 interface Topic {
   title: string;
@@ -45,40 +45,57 @@ const TOPICS: readonly Topic[] = [
   },
 ];
 
-/** WHAT CUSTOMER SAY: five topics, the first open, only one open at a time. */
+/**
+ * WHAT CUSTOMER SAY: five topics, the first open, only one open at a time. A plain accordion on
+ * Bootstrap's classes: each topic is a button (Enter/Space, aria-expanded) controlling a labelled
+ * region; no component library, so the landing page stays light.
+ */
 export function CustomerSay() {
+  const [openIndex, setOpenIndex] = useState<number | null>(0);
   return (
     <section className="py-5 bg-body-tertiary" aria-labelledby="customer-say-heading">
       <div className="container">
         <h2 id="customer-say-heading" className="text-center fw-bold mb-4">
           WHAT CUSTOMER SAY
         </h2>
-        <Accordion defaultActiveKey="0" className="mx-auto customer-say">
-          {TOPICS.map((topic, index) => (
-            <Accordion.Item eventKey={String(index)} key={topic.title}>
-              <Accordion.Header
-                as="h3"
-                id={`customer-say-${index}-header`}
-                aria-controls={`customer-say-${index}`}
-              >
-                {topic.title}
-              </Accordion.Header>
-              <Accordion.Body
-                id={`customer-say-${index}`}
-                role="region"
-                aria-labelledby={`customer-say-${index}-header`}
-              >
-                <p>{topic.body}</p>
-                <figure className="mb-0 border-start border-4 border-primary ps-3">
-                  <blockquote className="blockquote fs-6">
-                    <p className="mb-0">“{topic.quote}”</p>
-                  </blockquote>
-                  <figcaption className="blockquote-footer mb-0">{topic.customer}</figcaption>
-                </figure>
-              </Accordion.Body>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <div className="accordion mx-auto customer-say">
+          {TOPICS.map((topic, index) => {
+            const open = openIndex === index;
+            const headerId = `customer-say-${index}-header`;
+            const panelId = `customer-say-${index}`;
+            return (
+              <div className="accordion-item" key={topic.title}>
+                <h3 className="accordion-header" id={headerId}>
+                  <button
+                    type="button"
+                    className={`accordion-button${open ? '' : ' collapsed'}`}
+                    aria-expanded={open}
+                    aria-controls={panelId}
+                    onClick={() => setOpenIndex(open ? null : index)}
+                  >
+                    {topic.title}
+                  </button>
+                </h3>
+                <div
+                  id={panelId}
+                  role="region"
+                  aria-labelledby={headerId}
+                  className={`accordion-collapse collapse${open ? ' show' : ''}`}
+                >
+                  <div className="accordion-body">
+                    <p>{topic.body}</p>
+                    <figure className="mb-0 border-start border-4 border-primary ps-3">
+                      <blockquote className="blockquote fs-6">
+                        <p className="mb-0">“{topic.quote}”</p>
+                      </blockquote>
+                      <figcaption className="blockquote-footer mb-0">{topic.customer}</figcaption>
+                    </figure>
+                  </div>
+                </div>
+              </div>
+            );
+          })}
+        </div>
       </div>
     </section>
   );
