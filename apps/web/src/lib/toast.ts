@@ -1,5 +1,6 @@
 import { TOAST_AUTO_CLOSE_MS } from '@walton/contract';
 import type { ToastContainerProps } from 'react-toastify';
+import { demandToaster } from './toaster-demand.ts';
 
 /** The one toast container's settings (spec section 9): top-right, closing after 5000 ms. */
 export const toastContainerProps = {
@@ -13,3 +14,7 @@ export const toastContainerProps = {
 } as const satisfies ToastContainerProps;
 
 export { toast } from 'react-toastify';
+
+// Whoever imports this module may raise a toast: have the app mount the container (toasts raised
+// before it is there are queued by react-toastify and shown once it mounts).
+demandToaster();
