@@ -14,9 +14,8 @@ import { useInventoryEvents } from '../api/use-inventory-events.ts';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal.tsx';
 import { DeleteSuccessToast } from '../components/delete-success-toast.tsx';
 import { Pager } from '../components/pager.tsx';
-import { ProductImage } from '../components/product-image.tsx';
+import { ProductRowCells } from '../components/product-row-cells.tsx';
 import { QueryError } from '../components/query-error.tsx';
-import { formatCount, formatPrice } from '../format.ts';
 
 export const MANAGE_PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
@@ -148,21 +147,7 @@ export default function ManageItemsPage() {
             <tbody>
               {products.data.items.map((product) => (
                 <tr key={product._id}>
-                  <td>
-                    <div className="d-flex align-items-center gap-2">
-                      <ProductImage
-                        src={product.img}
-                        name={product.name}
-                        width={48}
-                        height={48}
-                        className="d-none d-sm-block flex-shrink-0"
-                        decorative
-                      />
-                      <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
-                    </div>
-                  </td>
-                  <td className="text-nowrap">{formatPrice(product.price)}</td>
-                  <td>{formatCount(product.quentity)}</td>
+                  <ProductRowCells product={product} />
                   <td className="d-none d-md-table-cell">{product.suplerName}</td>
                   <td className="text-end">
                     <button

@@ -5,9 +5,8 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useMyItems } from '../api/get-my-items.ts';
 import { useInventoryEvents } from '../api/use-inventory-events.ts';
-import { ProductImage } from '../components/product-image.tsx';
+import { ProductRowCells } from '../components/product-row-cells.tsx';
 import { QueryError } from '../components/query-error.tsx';
-import { formatCount, formatPrice } from '../format.ts';
 
 export default function MyItemsPage() {
   const { user } = useSession();
@@ -52,21 +51,7 @@ export default function MyItemsPage() {
           <tbody>
             {items.data.map((product) => (
               <tr key={product._id}>
-                <td>
-                  <div className="d-flex align-items-center gap-2">
-                    <ProductImage
-                      src={product.img}
-                      name={product.name}
-                      width={48}
-                      height={48}
-                      className="d-none d-sm-block flex-shrink-0"
-                      decorative
-                    />
-                    <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
-                  </div>
-                </td>
-                <td className="text-nowrap">{formatPrice(product.price)}</td>
-                <td>{formatCount(product.quentity)}</td>
+                <ProductRowCells product={product} />
                 <td className="d-none d-md-table-cell small text-body-secondary">{product.description}</td>
               </tr>
             ))}
