@@ -48,7 +48,7 @@ const TOPICS: readonly Topic[] = [
 /**
  * WHAT CUSTOMER SAY: five topics, the first open, only one open at a time. A plain accordion on
  * Bootstrap's classes: each topic is a button (Enter/Space, aria-expanded) controlling a labelled
- * region; no component library, so the landing page stays light.
+ * section (a region); no component library, so the landing page stays light.
  */
 export function CustomerSay() {
   const [openIndex, setOpenIndex] = useState<number | null>(0);
@@ -76,9 +76,8 @@ export function CustomerSay() {
                     {topic.title}
                   </button>
                 </h3>
-                <div
+                <section
                   id={panelId}
-                  role="region"
                   aria-labelledby={headerId}
                   className={`accordion-collapse collapse${open ? ' show' : ''}`}
                 >
@@ -91,7 +90,7 @@ export function CustomerSay() {
                       <figcaption className="blockquote-footer mb-0">{topic.customer}</figcaption>
                     </figure>
                   </div>
-                </div>
+                </section>
               </div>
             );
           })}
