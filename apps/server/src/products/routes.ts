@@ -70,6 +70,14 @@ const changeErrors = {
   413: apiErrorSchema,
   415: apiErrorSchema,
 };
+/** Delivered and restock answer alike: the new stock, or why not with the item as it is now. */
+const stockChangeResponses = {
+  200: stockChangedSchema,
+  ...changeErrors,
+  404: apiErrorSchema,
+  409: productConflictSchema,
+  412: productConflictSchema,
+};
 
 /** The user the guards resolved; a protected route without one is a wiring mistake, answered 401. */
 function actorOf(request: FastifyRequest): Actor {
@@ -210,13 +218,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         params: idParams,
         headers: ifMatchHeaders,
         body: deliveryRequestSchema,
-        response: {
-          200: stockChangedSchema,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: productConflictSchema,
-          412: productConflictSchema,
-        },
+        response: stockChangeResponses,
       },
     },
     async (request) => {
@@ -243,13 +245,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         params: idParams,
         headers: ifMatchHeaders,
         body: stockChangeSchema,
-        response: {
-          200: stockChangedSchema,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: productConflictSchema,
-          412: productConflictSchema,
-        },
+        response: stockChangeResponses,
       },
     },
     async (request) => {
