@@ -1,9 +1,10 @@
-import { type ChangeEvent, changeEventSchema, type Product } from '@walton/contract';
+import type { Product } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClientIp } from '../support/auth-helpers.ts';
 import { type ChildServer, childEnv, jsonLogLines, startChildServer } from '../support/child-server.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { subscribe } from './event-stream.ts';
 import { type Answer, cookiesOf, productFor, Remote, type RemoteClerk, signUpRemote } from './remote.ts';
 import { Figures, scaled } from './soak.ts';
 
@@ -20,50 +21,6 @@ const WITH_POSTGRES = TEST_ENGINES.includes('postgres');
 const PUBLIC_URL = 'http://warehouse.test';
 const AUTH_SECRET = 'multi-instance-secret-0123456789abcdefghijkl';
 const IN_FLIGHT = scaled(60, 400);
-
-/** A Server-Sent Events client that collects `change` events. */
-async function subscribe(url: string, cookie: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/api/events`, {
-    headers: { cookie, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  if (response.status !== 200 || !response.body) throw new Error(`events answered ${response.status}`);
-  const events: ChangeEvent[] = [];
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body ?? []) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (/^event: change$/m.test(frame) && data) events.push(changeEventSchema.parse(JSON.parse(data)));
-        }
-      }
-    } catch {
-      // aborted, or the server ended the stream
-    }
-  })();
-  return {
-    events,
-    /** Settles when the stream ends (the server closed it, or close() was called). */
-    ended: reading,
-    waitFor: async (match: (event: ChangeEvent) => boolean, timeoutMs = 5000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!events.some(match)) {
-        if (Date.now() > deadline) throw new Error(`no matching change event within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
-}
 
 describe.runIf(WITH_POSTGRES)('two server instances on one PostgreSQL database', () => {
   let database: TestDatabase;
