@@ -341,6 +341,7 @@ export async function runApiBench(settings: Settings): Promise<ApiReport> {
     for (const size of settings.sizes) {
       console.log(`\n● ${fmt(size)} items`);
       await seed(size - seeded, env);
+      await database.analyze();
       seeded = size;
       const server = await startServer(env);
       try {
