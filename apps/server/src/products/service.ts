@@ -12,6 +12,9 @@ import type { ChangedStock, Page, ProductListFilter, ProductRepository, Total } 
 export const PRODUCT_NOT_FOUND = 'This product does not exist or was deleted';
 export const NO_SUCH_PRODUCT = 'No product has this id';
 export const NOT_IN_TRASH = 'This product is not in the trash';
+export const BUSY_ITEM = 'Someone else is changing this product right now. Please try again.';
+/** A restore that keeps losing to concurrent delete/restore pairs gives up after this many tries. */
+const RESTORE_ATTEMPTS = 5;
 
 /** Messages of refused changes; each is shown to the user as it is. */
 export const STOCK_MESSAGES = {
@@ -184,19 +187,28 @@ export class ProductService {
     return 1;
   }
 
+  /**
+   * Takes an item out of the trash. When the conditional update finds it live, a concurrent delete
+   * may have landed since: if the item is in the trash after all, the restore is tried again.
+   */
   async restore(id: string, actor: Actor): Promise<ChangedStock> {
-    const at = new Date();
-    const changed = await this.#products.transaction(async (products) => {
-      const result = await products.restore(id, at);
-      if (result) await products.insertMovement(this.#unchangedStock(id, result, 'restored', actor, at));
-      return result;
-    });
-    if (!changed) {
-      const live = await this.#products.findById(id);
-      throw live ? refusal(409, NOT_IN_TRASH, live) : notFound(NO_SUCH_PRODUCT);
+    for (let attempt = 1; ; attempt += 1) {
+      const at = new Date();
+      const changed = await this.#products.transaction(async (products) => {
+        const result = await products.restore(id, at);
+        if (result) await products.insertMovement(this.#unchangedStock(id, result, 'restored', actor, at));
+        return result;
+      });
+      if (changed) {
+        await this.#publish({ type: 'restored', id, version: changed.version });
+        return changed;
+      }
+      const current = await this.#products.findById(id, { includeDeleted: true });
+      if (!current) throw notFound(NO_SUCH_PRODUCT);
+      const inTrash = current.deletedAt !== null && current.deletedAt !== undefined;
+      if (!inTrash) throw refusal(409, NOT_IN_TRASH, current);
+      if (attempt >= RESTORE_ATTEMPTS) throw refusal(409, BUSY_ITEM, current);
     }
-    await this.#publish({ type: 'restored', id, version: changed.version });
-    return changed;
   }
 
   /** Deleting and restoring move no stock: delta 0, so the ledger's deltas always sum to the quantity. */
