@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { InProcessChangeFeed } from '../src/events/change-feed.ts';
-import { eventRoutes } from '../src/events/routes.ts';
+import { eventRoutes, TOO_MANY_STREAMS } from '../src/events/routes.ts';
 import { postgresAdminUrl, TEST_ENGINES } from './support/engines.ts';
 import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -156,6 +156,39 @@ describe.each(TEST_ENGINES)('change feed on %s', (engine) => {
     for (const stream of streams) expect(await stream.next()).toBeUndefined();
     const tooLong = new Promise((resolve) => setTimeout(resolve, 10_000, 'still open after 10 s').unref());
     expect(await Promise.race([closed, tooLong])).toBe('closed');
+  });
+});
+
+describe('change feed stream limit', () => {
+  it('refuses a user more open streams than the limit, and frees a place when one closes', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(eventRoutes, { feed: new InProcessChangeFeed(), maxStreamsPerUser: 2 });
+    const base = await listen(app);
+    const open: EventStream[] = [];
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const stream = await EventStream.open(`${base}/events`);
+        expect(await stream.next()).toMatchObject({ comment: 'connected' });
+        open.push(stream);
+      }
+      const refused = await fetch(`${base}/events`);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ message: TOO_MANY_STREAMS });
+
+      await open.shift()?.close();
+      await expect
+        .poll(async () => {
+          const again = await fetch(`${base}/events`);
+          await again.body?.cancel();
+          return again.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const stream of open) await stream.close();
+      await app.close();
+    }
   });
 });
 

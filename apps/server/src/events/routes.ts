@@ -1,13 +1,19 @@
 import { apiErrorSchema, CHANGE_EVENT_NAME, type ChangeEvent } from '@walton/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../http/http-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
 
 export interface EventRoutesOptions {
   feed: ChangeFeed;
   /** How often an idle stream gets a comment line, so proxies and the socket timeout keep it open. */
   heartbeatMs?: number;
+  /** Streams one signed-in user may hold open on this instance (a browser needs one per tab). */
+  maxStreamsPerUser?: number;
 }
+
+export const MAX_STREAMS_PER_USER = 10;
+export const TOO_MANY_STREAMS = `Too many live views are open for this account (at most ${MAX_STREAMS_PER_USER}). Close some tabs and reload.`;
 
 export const HEARTBEAT_MS = 20_000;
 /** How long a browser waits before reconnecting a dropped stream. */
@@ -22,9 +28,10 @@ const frame = (event: ChangeEvent) => `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON
  */
 export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
   app,
-  { feed, heartbeatMs = HEARTBEAT_MS },
+  { feed, heartbeatMs = HEARTBEAT_MS, maxStreamsPerUser = MAX_STREAMS_PER_USER },
 ) => {
   const openStreams = new Set<() => void>();
+  const streamsPerUser = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of openStreams) end();
   });
@@ -53,10 +60,16 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
             },
           },
           401: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
-    (_request, reply) => {
+    (request, reply) => {
+      const userId = request.user?.id ?? '';
+      const held = streamsPerUser.get(userId) ?? 0;
+      if (held >= maxStreamsPerUser)
+        throw new HttpError(429, TOO_MANY_STREAMS, { headers: { 'retry-after': '30' } });
+      streamsPerUser.set(userId, held + 1);
       const stream = reply.raw;
       reply.hijack();
       // The headers hooks set so far (security headers among them) are not sent by a hijacked reply.
@@ -75,10 +88,16 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
 
       const unsubscribe = feed.subscribe((event) => stream.write(frame(event)));
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+      let cleanedUp = false;
       const cleanUp = () => {
+        if (cleanedUp) return;
+        cleanedUp = true;
         clearInterval(heartbeat);
         unsubscribe();
         openStreams.delete(end);
+        const remaining = (streamsPerUser.get(userId) ?? 1) - 1;
+        if (remaining > 0) streamsPerUser.set(userId, remaining);
+        else streamsPerUser.delete(userId);
       };
       const end = () => {
         cleanUp();
