@@ -76,3 +76,12 @@ export async function openDatabase(
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/**
+ * Refreshes the planner's statistics (ANALYZE means the same on both engines). After a bulk load
+ * PostgreSQL's planner otherwise guesses a few hundred rows until autovacuum catches up, and skips
+ * the trigram and sort indexes.
+ */
+export async function refreshPlannerStatistics(db: Kysely<Database>): Promise<void> {
+  await sql`analyze`.execute(db);
+}

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.ts';
 import { ProductRepository } from '../products/repository.ts';
-import { openDatabase } from './database.ts';
+import { openDatabase, refreshPlannerStatistics } from './database.ts';
 import { migrateToLatest } from './migrator.ts';
 import { generatedProduct, SEED_ACTOR } from './seed.ts';
 
@@ -37,6 +37,7 @@ async function main() {
       bar.update(done + size);
     }
     bar.stop();
+    await refreshPlannerStatistics(database.db);
     console.log(`Added ${count} products.`);
   } finally {
     await database.close();
