@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
+import { registeredRoutes } from './support/route-log.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
-/** Every route the app registers, collected as Fastify registers them. */
-const registeredRoutes = vi.hoisted(() => new Set<string>());
+/** Every route the app registers is collected into registeredRoutes. */
 vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof import('fastify')>();
-  const withRouteLog = ((options?: Parameters<typeof fastify.default>[0]) => {
-    const app = fastify.default(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) registeredRoutes.add(`${method} ${route.url}`);
-    });
-    return app;
-  }) as typeof fastify.default;
-  return { ...fastify, default: withRouteLog };
+  const { withRouteLog } = await import('./support/route-log.ts');
+  return withRouteLog(await importOriginal<typeof import('fastify')>());
 });
 
 /**

@@ -1,0 +1,20 @@
+import type * as FastifyModule from 'fastify';
+
+/** Every route the app registers ("METHOD /url"), collected as Fastify registers them. */
+export const registeredRoutes = new Set<string>();
+
+/**
+ * The fastify module with its factory wrapped so every instance reports its routes into
+ * `registeredRoutes`. Use from a test file:
+ * `vi.mock('fastify', async (original) => (await import('./support/route-log.ts')).withRouteLog(await original()))`.
+ */
+export function withRouteLog(fastify: typeof FastifyModule): typeof FastifyModule {
+  const logging = ((options?: Parameters<typeof fastify.default>[0]) => {
+    const app = fastify.default(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registeredRoutes.add(`${method} ${route.url}`);
+    });
+    return app;
+  }) as typeof fastify.default;
+  return { ...fastify, default: logging };
+}
