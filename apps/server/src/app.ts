@@ -11,9 +11,10 @@ import { seedDemoCatalogIfEmpty } from './db/seed.ts';
 import { openChangeFeed } from './events/change-feed.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { AnswerCache, COMPRESSION_THRESHOLD } from './http/answer-cache.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSpa } from './http/static-spa.ts';
 import { registerWriteRateLimit } from './http/write-rate-limit.ts';
 import { loggerOptions } from './logger.ts';
@@ -67,14 +68,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
+    const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
+    changeFeed.subscribe(() => answers.invalidate());
+    changeFeed.onInterruption(() => answers.invalidate());
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     registerInputGuard(app);
-    await registerSecurityHeaders(app, config.isProduction);
+    securityHeaders = await registerSecurityHeaders(app, config.isProduction);
     await registerWriteRateLimit(app, config.writeRateLimitPerMinute);
-    await app.register(compress, { threshold: 1024 });
+    await app.register(compress, { threshold: COMPRESSION_THRESHOLD });
     await registerOpenApi(app);
 
     await app.register(
@@ -82,7 +86,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         await registerAccounts(api, accounts, config);
         await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
         await api.register(productRoutes, {
-          service: new ProductService(products, (event) => changeFeed.publish(event)),
+          // This instance forgets its stored answers before the writer hears of success; the
+          // others when the feed brings them the change.
+          service: new ProductService(products, (event) => {
+            answers.invalidate();
+            return changeFeed.publish(event);
+          }),
+          answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
         });
         await api.register(eventRoutes, { feed: changeFeed });
@@ -92,7 +102,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     );
     await registerStaticSpa(app, config.webDistDir ?? DEFAULT_WEB_DIST);
     await app.ready();
-    securityHeaders = await securityHeadersOf(app);
   } catch (error) {
     await app.close();
     throw error;

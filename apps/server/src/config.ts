@@ -71,6 +71,8 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: milliseconds(1000, 600_000, 30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(1000, 600_000, 72_000),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  READ_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
+  READ_CACHE_TTL_MS: milliseconds(100, 3_600_000, 5000),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -110,6 +112,11 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Changes (non-GET /api calls outside /api/auth) one user may make per minute on one instance; 0: no limit. */
   writeRateLimitPerMinute: number;
+  /**
+   * Public product reads kept ready to send until a product changes (see http/answer-cache.ts):
+   * how many answers (0: off), and the longest one is kept should a change never reach this instance.
+   */
+  readCache: { maxEntries: number; ttlMs: number };
 }
 
 export class ConfigError extends Error {
@@ -191,5 +198,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
+    readCache: { maxEntries: env.READ_CACHE_ENTRIES, ttlMs: env.READ_CACHE_TTL_MS },
   };
 }

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { InProcessChangeFeed } from '../src/events/change-feed.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { InProcessChangeFeed, openChangeFeed } from '../src/events/change-feed.ts';
 import { eventRoutes, TOO_MANY_STREAMS } from '../src/events/routes.ts';
 import { postgresAdminUrl, TEST_ENGINES } from './support/engines.ts';
 import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
@@ -284,6 +285,39 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
         expect(await stream.nextChange(1000)).toEqual({ type: 'deleted', id: product._id, version: 2 });
       } finally {
         await stream.close();
+      }
+    });
+
+    it('reports the interruption and is not live until it listens again', async () => {
+      const databaseName = new URL(first.env.DATABASE_URL ?? '').pathname.slice(1);
+      const admin = new pg.Client({ connectionString: postgresAdminUrl });
+      await admin.connect();
+      const listeners = async () =>
+        (
+          await admin.query<{ pid: number }>(
+            "select pid from pg_stat_activity where datname = $1 and query ilike 'listen %'",
+            [databaseName],
+          )
+        ).rows.map((row) => row.pid);
+      const database = await openDatabase(loadConfig(first.env).database);
+      const others = await listeners();
+      const feed = await openChangeFeed(database.db, database.connectListener, Fastify().log);
+      let interruptions = 0;
+      feed.onInterruption(() => {
+        interruptions += 1;
+      });
+      try {
+        expect(feed.live).toBe(true);
+        const mine = (await listeners()).filter((pid) => !others.includes(pid));
+        expect(mine).toHaveLength(1);
+        await admin.query('select pg_terminate_backend($1)', [mine[0]]);
+        await expect.poll(() => interruptions, { timeout: 5000 }).toBe(1);
+        expect(feed.live).toBe(false);
+        await expect.poll(() => feed.live, { timeout: 10_000 }).toBe(true);
+      } finally {
+        await admin.end();
+        await feed.close();
+        await database.close();
       }
     });
   },

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { Database } from '../db/schema.ts';
 
 export type ChangeListener = (event: ChangeEvent) => void;
+export type InterruptionListener = () => void;
 
 /**
  * The change feed: every committed change of a product is published as `{type, id, version}` and
@@ -16,6 +17,10 @@ export type ChangeListener = (event: ChangeEvent) => void;
 export interface ChangeFeed {
   publish(event: ChangeEvent): Promise<void>;
   subscribe(listener: ChangeListener): () => void;
+  /** Whether every committed change reaches the subscribers now (false while LISTEN reconnects). */
+  readonly live: boolean;
+  /** Hears that changes may have been missed: the feed stopped being live. */
+  onInterruption(listener: InterruptionListener): () => void;
   close(): Promise<void>;
 }
 
@@ -36,14 +41,24 @@ class LocalSubscribers {
     return () => this.#emitter.off('change', listener);
   }
 
+  interrupted(): void {
+    this.#emitter.emit('interruption');
+  }
+
+  onInterruption(listener: InterruptionListener): () => void {
+    this.#emitter.on('interruption', listener);
+    return () => this.#emitter.off('interruption', listener);
+  }
+
   clear(): void {
     this.#emitter.removeAllListeners();
   }
 }
 
-/** One process (SQLite, PGlite): publishing is emitting. */
+/** One process (SQLite, PGlite): publishing is emitting, and nothing can be missed. */
 export class InProcessChangeFeed implements ChangeFeed {
   readonly #subscribers = new LocalSubscribers();
+  readonly live = true;
 
   async publish(event: ChangeEvent): Promise<void> {
     this.#subscribers.emit(event);
@@ -51,6 +66,10 @@ export class InProcessChangeFeed implements ChangeFeed {
 
   subscribe(listener: ChangeListener): () => void {
     return this.#subscribers.subscribe(listener);
+  }
+
+  onInterruption(): () => void {
+    return () => {};
   }
 
   async close(): Promise<void> {
@@ -127,6 +146,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     void discard(client);
     if (this.#client !== client) return;
     this.#client = undefined;
+    this.#subscribers.interrupted();
     this.#scheduleReconnect(0);
   }
 
@@ -156,6 +176,14 @@ export class PostgresChangeFeed implements ChangeFeed {
 
   subscribe(listener: ChangeListener): () => void {
     return this.#subscribers.subscribe(listener);
+  }
+
+  get live(): boolean {
+    return this.#client !== undefined;
+  }
+
+  onInterruption(listener: InterruptionListener): () => void {
+    return this.#subscribers.onInterruption(listener);
   }
 
   async close(): Promise<void> {

@@ -21,11 +21,14 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AnswerCache } from '../http/answer-cache.ts';
 import { unauthorized } from '../http/http-error.ts';
 import type { Actor, ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
   service: ProductService;
+  /** Where the public reads' answers are kept between changes. */
+  answers: AnswerCache;
   /**
    * The signed-in user of a request on a public route (the guards resolve it only on protected
    * ones); the trash listing needs it.
@@ -89,10 +92,15 @@ function setTotal(reply: FastifyReply, total: number): void {
   reply.header('x-total-count', String(total));
 }
 
+/** A product list's count headers; `capped` when a search stopped counting (see the route). */
+function listHeaders(total: number, capped: boolean): Record<string, string> {
+  return { 'x-total-count': String(total), ...(capped ? { 'x-total-count-capped': 'true' } : {}) };
+}
+
 /** HTTP only: validate, call the service, shape the reply. */
 export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (
   app,
-  { service, sessionUser },
+  { service, answers, sessionUser },
 ) => {
   app.get(
     '/product',
@@ -109,11 +117,19 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      if (request.query.deleted && !(await sessionUser(request))) throw unauthorized();
-      const { items, total, capped } = await service.list(request.query);
-      setTotal(reply, total);
-      if (capped) reply.header('x-total-count-capped', 'true');
-      return items;
+      const { query } = request;
+      if (query.deleted) {
+        // The trash is for signed-in users only, and is never kept with the public answers.
+        if (!(await sessionUser(request))) throw unauthorized();
+        const { items, total, capped } = await service.list(query);
+        reply.headers(listHeaders(total, capped));
+        return items;
+      }
+      // The validated query (defaults filled in, in schema order) names the answer.
+      return answers.reply(request, reply, `list ${JSON.stringify(query)}`, async () => {
+        const { items, total, capped } = await service.list(query);
+        return { headers: listHeaders(total, capped), payload: items };
+      });
     },
   );
 
@@ -128,11 +144,11 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         response: { 200: productSchema, 404: apiErrorSchema, ...serverError },
       },
     },
-    async (request, reply) => {
-      const product = await service.get(request.params.id);
-      reply.header('etag', `"${product.version}"`);
-      return product;
-    },
+    async (request, reply) =>
+      answers.reply(request, reply, `item ${request.params.id}`, async () => {
+        const product = await service.get(request.params.id);
+        return { headers: { etag: `"${product.version}"` }, payload: product };
+      }),
   );
 
   app.get(

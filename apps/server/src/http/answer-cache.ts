@@ -1,0 +1,128 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { preferredEncoding, type StoredEncoding } from './content-encoding.ts';
+
+/** Answers smaller than this go out plain; the same threshold the app gives @fastify/compress. */
+export const COMPRESSION_THRESHOLD = 1024;
+/** The brotli quality @fastify/compress uses too: fast enough to pay on a miss. */
+const BROTLI_QUALITY = 4;
+
+const compressors: Record<StoredEncoding, (body: string) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+  gzip: (body) => gzipSync(body),
+};
+
+/** A 200 answer as it goes out: its own headers, its JSON text, and that text compressed on demand. */
+class StoredAnswer {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly storedAt: number;
+  readonly #compressible: boolean;
+  readonly #encoded = new Map<StoredEncoding, Buffer>();
+
+  constructor(headers: Record<string, string>, body: string, storedAt: number) {
+    this.headers = headers;
+    this.body = body;
+    this.storedAt = storedAt;
+    this.#compressible = Buffer.byteLength(body) >= COMPRESSION_THRESHOLD;
+  }
+
+  /** The body in `encoding` (compressed the first time it is asked for), or plain text. */
+  payload(encoding: StoredEncoding | undefined): {
+    encoding: StoredEncoding | undefined;
+    body: string | Buffer;
+  } {
+    if (!encoding || !this.#compressible) {
+      return { encoding: undefined, body: this.body };
+    }
+    let encoded = this.#encoded.get(encoding);
+    if (!encoded) {
+      encoded = compressors[encoding](this.body);
+      this.#encoded.set(encoding, encoded);
+    }
+    return { encoding, body: encoded };
+  }
+}
+
+/** What a read produces: the reply's own headers (besides the content headers) and its payload. */
+export interface FreshAnswer {
+  headers: Record<string, string>;
+  payload: unknown;
+}
+
+export interface AnswerCacheOptions {
+  /** How many answers to keep (least recently used go first); 0 switches the cache off. */
+  maxEntries: number;
+  /** The longest an answer is served from memory, in case a change never reached this instance. */
+  ttlMs: number;
+  /** Whether every committed change currently reaches `invalidate` (the change feed is live). */
+  isComplete: () => boolean;
+  now?: () => number;
+}
+
+/**
+ * Ready-to-send answers of public reads, serialized and compressed once and kept until anything
+ * changes: `invalidate()` is called after every committed change, on this instance by the writer and
+ * on the others by the change feed. A read stores its answer only if nothing was invalidated while it
+ * ran, so an answer read before a commit can never outlive that commit's invalidation. While the feed
+ * is interrupted, reads bypass the cache; `ttlMs` bounds the life of an answer all the same.
+ */
+export class AnswerCache {
+  readonly #entries = new Map<string, StoredAnswer>();
+  readonly #options: AnswerCacheOptions;
+  readonly #now: () => number;
+  #generation = 0;
+
+  constructor(options: AnswerCacheOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  invalidate(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+
+  /**
+   * Answers `request` with the stored answer for `key`, or with what `read` gives, serialized by the
+   * route's own response schema and stored for the next request. Errors thrown by `read` pass through.
+   */
+  async reply(request: FastifyRequest, reply: FastifyReply, key: string, read: () => Promise<FreshAnswer>) {
+    const usable = this.#options.maxEntries > 0 && this.#options.isComplete();
+    let answer = usable ? this.#fresh(key) : undefined;
+    if (!answer) {
+      const generation = this.#generation;
+      const { headers, payload } = await read();
+      const serialized = reply.serialize(payload);
+      const body = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
+      answer = new StoredAnswer(headers, body, this.#now());
+      if (usable && generation === this.#generation && this.#options.isComplete()) this.#store(key, answer);
+    }
+    const { encoding, body } = answer.payload(preferredEncoding(request.headers['accept-encoding']));
+    reply.headers(answer.headers).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  }
+
+  #fresh(key: string): StoredAnswer | undefined {
+    const answer = this.#entries.get(key);
+    if (!answer) return undefined;
+    this.#entries.delete(key);
+    if (this.#now() - answer.storedAt >= this.#options.ttlMs) return undefined;
+    this.#entries.set(key, answer);
+    return answer;
+  }
+
+  #store(key: string, answer: StoredAnswer): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, answer);
+    if (this.#entries.size > this.#options.maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+  }
+}

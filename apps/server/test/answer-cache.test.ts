@@ -1,0 +1,300 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { AnswerCache, COMPRESSION_THRESHOLD, type FreshAnswer } from '../src/http/answer-cache.ts';
+import { preferredEncoding } from '../src/http/content-encoding.ts';
+import { TEST_ENGINES } from './support/engines.ts';
+import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['deflate', undefined],
+    ['identity', undefined],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['BR ; Q=1 , gzip;q=1', 'br'],
+    ['*', 'br'],
+    ['*;q=0.1, br;q=0', 'gzip'],
+    ['gzip;q=0, br;q=0', undefined],
+    ['br;q=nonsense, gzip', 'gzip'],
+  ])('%j → %j', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+const thingSchema = z.object({ n: z.number(), text: z.string() });
+
+/** A small app with one cached route, its reads counted and answered by `answer`. */
+async function cachedApp(cache: AnswerCache, answer: (key: string) => Promise<FreshAnswer>) {
+  const reads: string[] = [];
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/thing/:key',
+      { schema: { params: z.object({ key: z.string() }), response: { 200: thingSchema } } },
+      (request, reply) =>
+        cache.reply(request, reply, request.params.key, () => {
+          reads.push(request.params.key);
+          return answer(request.params.key);
+        }),
+    );
+  await app.ready();
+  return { app, reads };
+}
+
+const always = { isComplete: () => true };
+const get = (app: FastifyInstance, key: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: `/thing/${key}`, headers });
+
+describe('AnswerCache', () => {
+  it('answers repeat reads from memory, serialized by the route schema, with the read headers', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    let n = 0;
+    const { app, reads } = await cachedApp(cache, async () => {
+      n += 1;
+      // `secret` is not in the schema: the route serializer must drop it.
+      return { headers: { etag: `"${n}"` }, payload: { n, text: 'x', secret: 'hidden' } };
+    });
+    const first = await get(app, 'a');
+    const second = await get(app, 'a');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ n: 1, text: 'x' });
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe('"1"');
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers.vary).toBe('accept-encoding');
+    expect(reads).toEqual(['a']);
+    expect(cache.size).toBe(1);
+  });
+
+  it('reads again after invalidate()', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    let n = 0;
+    const { app, reads } = await cachedApp(cache, async () => ({
+      headers: {},
+      payload: { n: ++n, text: '' },
+    }));
+    await get(app, 'a');
+    cache.invalidate();
+    expect((await get(app, 'a')).json()).toEqual({ n: 2, text: '' });
+    expect(reads).toEqual(['a', 'a']);
+  });
+
+  it('does not keep an answer whose read overlapped an invalidation', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let n = 0;
+    const { app, reads } = await cachedApp(cache, async () => {
+      n += 1;
+      const mine = n;
+      if (mine === 1) await gate;
+      return { headers: {}, payload: { n: mine, text: '' } };
+    });
+    const slow = get(app, 'a');
+    await expect.poll(() => reads.length).toBe(1);
+    cache.invalidate(); // a change committed while the first read was under way
+    release();
+    expect((await slow).json()).toEqual({ n: 1, text: '' });
+    expect(cache.size).toBe(0);
+    expect((await get(app, 'a')).json()).toEqual({ n: 2, text: '' });
+    expect(reads).toEqual(['a', 'a']);
+  });
+
+  it('reads again once an answer is older than ttlMs', async () => {
+    let clock = 1_000;
+    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 500, ...always, now: () => clock });
+    const { app, reads } = await cachedApp(cache, async () => ({
+      headers: {},
+      payload: { n: clock, text: '' },
+    }));
+    await get(app, 'a');
+    clock += 499;
+    expect((await get(app, 'a')).json()).toEqual({ n: 1_000, text: '' });
+    clock += 1;
+    expect((await get(app, 'a')).json()).toEqual({ n: 1_500, text: '' });
+    expect(reads).toEqual(['a', 'a']);
+  });
+
+  it('keeps at most maxEntries answers, dropping the least recently used', async () => {
+    const cache = new AnswerCache({ maxEntries: 2, ttlMs: 60_000, ...always });
+    const { app, reads } = await cachedApp(cache, async (key) => ({
+      headers: {},
+      payload: { n: 0, text: key },
+    }));
+    await get(app, 'a');
+    await get(app, 'b');
+    await get(app, 'a'); // a is now the most recently used
+    await get(app, 'c'); // b goes
+    expect(cache.size).toBe(2);
+    await get(app, 'a');
+    await get(app, 'b');
+    expect(reads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('stores nothing when switched off (maxEntries 0) or while changes may be missed', async () => {
+    let complete = true;
+    const off = new AnswerCache({ maxEntries: 0, ttlMs: 60_000, ...always });
+    const incomplete = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, isComplete: () => complete });
+    for (const cache of [off, incomplete]) {
+      complete = cache === off;
+      const { app, reads } = await cachedApp(cache, async () => ({
+        headers: {},
+        payload: { n: 1, text: '' },
+      }));
+      await get(app, 'a');
+      expect((await get(app, 'a')).statusCode).toBe(200);
+      expect(reads).toEqual(['a', 'a']);
+      expect(cache.size).toBe(0);
+    }
+    // Once the feed is complete again, answers are kept again.
+    complete = true;
+    const { app, reads } = await cachedApp(incomplete, async () => ({
+      headers: {},
+      payload: { n: 1, text: '' },
+    }));
+    await get(app, 'a');
+    await get(app, 'a');
+    expect(reads).toEqual(['a']);
+  });
+
+  it('sends the encoding the client prefers, compressed once, and small answers plain', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    const long = 'Walton inverter AC '.repeat(COMPRESSION_THRESHOLD / 10);
+    const { app } = await cachedApp(cache, async (key) => ({
+      headers: {},
+      payload: { n: 1, text: key === 'long' ? long : key },
+    }));
+    const expected = JSON.stringify({ n: 1, text: long });
+
+    const br = await get(app, 'long', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+    expect(br.rawPayload.length).toBeLessThan(expected.length / 4);
+    const brAgain = await get(app, 'long', { 'accept-encoding': 'br' });
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+
+    const gzip = await get(app, 'long', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(expected);
+
+    const plain = await get(app, 'long');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(expected);
+
+    const small = await get(app, 'short', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ n: 1, text: 'short' });
+  });
+});
+
+describe.each(TEST_ENGINES)('stored answers of the product API on %s', (engine) => {
+  let test: TestApp;
+  let clerk: Clerk;
+
+  beforeAll(async () => {
+    test = await createTestApp(engine);
+    clerk = await newClerk(test.app);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const read = (url: string) => test.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+  const change = (method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+    test.app.inject({ method, url, headers: clerk.session, ...(payload ? { payload } : {}) });
+
+  it('never answers a read with what a change on this instance replaced', async () => {
+    const product = await addProduct(test.app, clerk, { quentity: 5 });
+    const item = `/api/product/${product._id}`;
+    const list = '/api/product?limit=6&order=desc';
+    const inList = async () => (await read(list)).json<Array<{ _id: string; quentity: number }>>();
+    const total = async () => Number((await read(list)).headers['x-total-count']);
+
+    expect((await read(item)).json()).toMatchObject({ quentity: 5 });
+    expect((await inList()).find((row) => row._id === product._id)).toMatchObject({ quentity: 5 });
+    const before = await total();
+
+    expect((await change('PUT', item, { newQuentity: 4 })).statusCode).toBe(200);
+    const delivered = await read(item);
+    expect(delivered.json()).toMatchObject({ quentity: 4 });
+    expect(delivered.headers.etag).toBe('"2"');
+    expect((await inList()).find((row) => row._id === product._id)).toMatchObject({ quentity: 4 });
+
+    expect((await change('PUT', `/api/products/${product._id}`, { newQuentity: 9 })).statusCode).toBe(200);
+    expect((await read(item)).json()).toMatchObject({ quentity: 9 });
+
+    expect((await change('DELETE', item)).json()).toEqual({ deletedCount: 1 });
+    expect((await read(item)).statusCode).toBe(404);
+    expect((await inList()).some((row) => row._id === product._id)).toBe(false);
+    expect(await total()).toBe(before - 1);
+
+    expect((await change('POST', `${item}/restore`)).statusCode).toBe(200);
+    expect((await read(item)).json()).toMatchObject({ quentity: 9 });
+
+    const added = await addProduct(test.app, clerk, { quentity: 1 });
+    expect(await total()).toBe(before + 1);
+    expect((await inList())[0]?._id).toBe(added._id);
+  });
+
+  it('keeps the trash out of the public answers', async () => {
+    const product = await addProduct(test.app, clerk);
+    await change('DELETE', `/api/product/${product._id}`);
+    const trash = await test.app.inject({
+      method: 'GET',
+      url: '/api/product?deleted=true',
+      headers: clerk.session,
+    });
+    expect(trash.json<Array<{ _id: string }>>().some((row) => row._id === product._id)).toBe(true);
+    expect((await read('/api/product?deleted=true')).statusCode).toBe(401);
+  });
+});
+
+describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
+  'stored answers across two server instances on one %s database',
+  (engine) => {
+    let first: TestApp;
+    let second: FastifyInstance;
+
+    beforeAll(async () => {
+      first = await createTestApp(engine);
+      second = await buildApp(loadConfig(first.env));
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it('forgets an answer within a second of a change made through the other instance', async () => {
+      const clerk = await newClerk(first.app);
+      const product = await addProduct(first.app, clerk, { quentity: 5 });
+      const url = `/api/product/${product._id}`;
+      const readSecond = async () =>
+        (await second.inject({ method: 'GET', url })).json<{ quentity: number }>();
+      expect(await readSecond()).toMatchObject({ quentity: 5 });
+      const delivered = await first.app.inject({
+        method: 'PUT',
+        url,
+        headers: clerk.session,
+        payload: { newQuentity: 4 },
+      });
+      expect(delivered.statusCode).toBe(200);
+      await expect.poll(async () => (await readSecond()).quentity, { timeout: 1000, interval: 20 }).toBe(4);
+    });
+  },
+);
