@@ -8,7 +8,7 @@
  *
  * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
  * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
- * BENCH_DATABASE_URL (PostgreSQL), BENCH_LIGHTHOUSE_RUNS, CHROME_PATH.
+ * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -18,6 +18,8 @@ export interface ApiCaseResult {
   /** Method and path of the request (one of them, for Delivered). */
   request: string;
   size: number;
+  /** Whether the server kept its public reads in memory (production), or read the database each time. */
+  readCache: boolean;
   ours: LoadResult;
   baseline: LoadResult;
   /** Our requests/s divided by the baseline's. */
@@ -235,21 +237,27 @@ async function unitsTaken(client: Client, before: DeliveryItem[]): Promise<numbe
 
 const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
+/** The cases of one server run: all of them, or only the reads (the run without the read cache). */
 async function benchSize(
   server: RunningServer,
   size: number,
   settings: Settings,
-): Promise<{ cases: ApiCaseResult[]; delivery: DeliveryCheck }> {
+  readCache: boolean,
+): Promise<{ cases: ApiCaseResult[]; delivery: DeliveryCheck | undefined }> {
   const client = new Client(server.url);
   await client.signUp(`clerk-${size}-${Date.now()}@bench.test`);
-  const poolSize = Math.min(settings.deliveryItems, size);
-  if (poolSize < settings.connections * 4) {
+  const wanted = (definition: CaseDefinition) =>
+    (settings.cases?.includes(definition.id) ?? true) && (readCache || definition.read);
+  const poolSize =
+    readCache && (settings.cases?.includes('delivered') ?? true) ? Math.min(settings.deliveryItems, size) : 0;
+  if (poolSize > 0 && poolSize < settings.connections * 4) {
     console.warn(
       `  ⚠ only ${poolSize} items for Delivered at ${settings.connections} connections: expect 409s`,
     );
   }
-  console.log(`  restocking ${poolSize} items by ${fmt(RESTOCK_BY)} for the Delivered case…`);
-  const pool = await restock(client, await spreadItems(client, size, poolSize));
+  if (poolSize > 0)
+    console.log(`  restocking ${poolSize} items by ${fmt(RESTOCK_BY)} for the Delivered case…`);
+  const pool = poolSize > 0 ? await restock(client, await spreadItems(client, size, poolSize)) : [];
   const restocked = structuredClone(pool);
   const [middle] = await spreadItems(client, size, 1, Math.floor(size / 2));
   if (!middle) throw new Error('no item in the middle of the table');
@@ -259,9 +267,7 @@ async function benchSize(
     : {};
   const readHeaders = { accept: 'application/json', ...acceptEncoding };
   const writeHeaders = { ...readHeaders, origin: server.url, cookie: client.cookie };
-  const cases = caseDefinitions(size, middle._id, pool, readHeaders, writeHeaders).filter(
-    (definition) => settings.cases?.includes(definition.id) ?? true,
-  );
+  const cases = caseDefinitions(size, middle._id, pool, readHeaders, writeHeaders).filter(wanted);
   const captured = await captureAnswers(server.url, cases);
   const baseline = await startBaseline(captured);
 
@@ -295,6 +301,7 @@ async function benchSize(
         title: definition.title,
         request: requestLine(definition.request),
         size,
+        readCache,
         ours,
         baseline: theirs,
         ratioToBaseline: ratio,
@@ -312,12 +319,10 @@ async function benchSize(
   } finally {
     await baseline.stop();
   }
-  const delivery: DeliveryCheck = {
-    size,
-    items: pool.length,
-    answeredOk,
-    unitsTaken: await unitsTaken(client, restocked),
-  };
+  const delivery: DeliveryCheck | undefined =
+    pool.length > 0
+      ? { size, items: pool.length, answeredOk, unitsTaken: await unitsTaken(client, restocked) }
+      : undefined;
   return { cases: results, delivery };
 }
 
@@ -343,13 +348,16 @@ export async function runApiBench(settings: Settings): Promise<ApiReport> {
       await seed(size - seeded, env);
       await database.analyze();
       seeded = size;
-      const server = await startServer(env);
-      try {
-        const { cases, delivery } = await benchSize(server, size, settings);
-        report.cases.push(...cases);
-        report.deliveries.push(delivery);
-      } finally {
-        await server.stop();
+      for (const readCache of settings.uncachedReads ? [true, false] : [true]) {
+        if (!readCache) console.log('  the read cases again, without the read cache (READ_CACHE_ENTRIES=0)');
+        const server = await startServer(readCache ? env : { ...env, READ_CACHE_ENTRIES: '0' });
+        try {
+          const { cases, delivery } = await benchSize(server, size, settings, readCache);
+          report.cases.push(...cases);
+          if (delivery) report.deliveries.push(delivery);
+        } finally {
+          await server.stop();
+        }
       }
     }
   } finally {

@@ -34,30 +34,36 @@ function apiTables(api: ApiReport): string[] {
     '',
   );
   for (const size of api.sizes) {
-    lines.push(
-      `**${int(size)} items**`,
-      '',
-      '| Case | req/s | p50 | p97.5 | p99 | non-2xx | baseline req/s | baseline p99 | ours / baseline |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    );
-    for (const c of api.cases.filter((entry) => entry.size === size)) {
-      const o = c.ours;
+    for (const readCache of [true, false]) {
+      const rows = api.cases.filter((entry) => entry.size === size && entry.readCache === readCache);
+      if (rows.length === 0) continue;
       lines.push(
-        `| ${c.title} | ${int(o.requestsPerSecond)} | ${dec(o.latency.p50)} | ${dec(o.latency.p97_5)} | ` +
-          `${dec(o.latency.p99)} | ${statusNote(o.statusCodes)} | ${int(c.baseline.requestsPerSecond)} | ` +
-          `${dec(c.baseline.latency.p99)} | ${pct(c.ratioToBaseline)} |`,
-      );
-    }
-    const backlogs = api.cases.filter((entry) => entry.size === size && entry.backlogSeconds >= 1);
-    if (backlogs.length > 0) {
-      lines.push(
+        readCache
+          ? `**${int(size)} items**`
+          : `**${int(size)} items, without the read cache** (\`READ_CACHE_ENTRIES=0\`: every read goes to the database)`,
         '',
-        `Backlog: ${backlogs.map((c) => `${c.id} ${c.backlogSeconds.toFixed(0)} s`).join(', ')} — how long the ` +
-          'server still needed after the period to answer a health check promptly (answers after the period are ' +
-          'not counted; the next case waited for it).',
+        '| Case | req/s | p50 | p97.5 | p99 | non-2xx | baseline req/s | baseline p99 | ours / baseline |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
       );
+      for (const c of rows) {
+        const o = c.ours;
+        lines.push(
+          `| ${c.title} | ${int(o.requestsPerSecond)} | ${dec(o.latency.p50)} | ${dec(o.latency.p97_5)} | ` +
+            `${dec(o.latency.p99)} | ${statusNote(o.statusCodes)} | ${int(c.baseline.requestsPerSecond)} | ` +
+            `${dec(c.baseline.latency.p99)} | ${pct(c.ratioToBaseline)} |`,
+        );
+      }
+      const backlogs = rows.filter((entry) => entry.backlogSeconds >= 1);
+      if (backlogs.length > 0) {
+        lines.push(
+          '',
+          `Backlog: ${backlogs.map((c) => `${c.id} ${c.backlogSeconds.toFixed(0)} s`).join(', ')} — how long the ` +
+            'server still needed after the period to answer a health check promptly (answers after the period are ' +
+            'not counted; the next case waited for it).',
+        );
+      }
+      lines.push('');
     }
-    lines.push('');
   }
   const scale = scaleRatios(api);
   if (scale.length > 0) {

@@ -2,6 +2,8 @@
  * Benchmark settings, from the environment so a quick run needs no code change:
  *
  *   BENCH_DURATION=2 BENCH_WARMUP=1 BENCH_SIZES=1000 npm run bench:api
+ *
+ * BENCH_UNCACHED=0 skips the second pass of the read cases on a server without its read cache.
  */
 
 export interface Settings {
@@ -23,6 +25,8 @@ export interface Settings {
   lighthouseRuns: number;
   /** Only these API cases (ids like home,item,delivered), for a quick look; undefined runs all. */
   cases: string[] | undefined;
+  /** Whether the read cases run a second time on a server without its read cache. */
+  uncachedReads: boolean;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -55,5 +59,6 @@ export function readSettings(): Settings {
     postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
     lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
     cases: process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',').map((id) => id.trim()) : undefined,
+    uncachedReads: process.env.BENCH_UNCACHED !== '0',
   };
 }

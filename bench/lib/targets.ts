@@ -16,6 +16,7 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 export interface ScaleRatio {
   id: string;
   title: string;
+  readCache: boolean;
   raw: number;
   baselineAdjusted: number;
   p99Small: number;
@@ -26,7 +27,8 @@ export function scaleRatios(api: ApiReport): ScaleRatio[] {
   const small = api.sizes[0];
   const large = api.sizes.at(-1);
   if (small === undefined || large === undefined || small === large) return [];
-  const at = (size: number) => new Map(api.cases.filter((c) => c.size === size).map((c) => [c.id, c]));
+  const key = (c: ApiCaseResult) => `${c.id}${c.readCache ? '' : ' uncached'}`;
+  const at = (size: number) => new Map(api.cases.filter((c) => c.size === size).map((c) => [key(c), c]));
   const smallCases = at(small);
   const ratios: ScaleRatio[] = [];
   for (const [id, big] of at(large)) {
@@ -36,7 +38,8 @@ export function scaleRatios(api: ApiReport): ScaleRatio[] {
     const baselineRatio = big.baseline.requestsPerSecond / base.baseline.requestsPerSecond;
     ratios.push({
       id,
-      title: big.title,
+      title: big.readCache ? big.title : `${big.title}, without the read cache`,
+      readCache: big.readCache,
       raw,
       baselineAdjusted: raw / baselineRatio,
       p99Small: base.ours.latency.p99,
@@ -59,11 +62,16 @@ function apiTargets(api: ApiReport | undefined): TargetCheck[] {
     ];
   }
   const label = (c: ApiCaseResult) => `${c.id}@${c.size.toLocaleString('en-US')}`;
-  const halfCases = api.cases.filter((c) => c.id === 'home' || c.id === 'item');
-  const reads = api.cases.filter((c) => c.id !== 'delivered');
+  // The targets are judged on the server as it runs in production (read cache on); the run without
+  // it is reported in a line of its own.
+  const production = api.cases.filter((c) => c.readCache);
+  const halfCases = production.filter((c) => c.id === 'home' || c.id === 'item');
+  const reads = production.filter((c) => c.id !== 'delivered');
   // A case with no answer within its period has no p99 at all: that is a miss too.
   const slow = reads.filter((c) => c.ours.requests === 0 || c.ours.latency.p99 >= 50);
-  const scale = scaleRatios(api);
+  const allScale = scaleRatios(api);
+  const scale = allScale.filter((r) => r.readCache);
+  const uncachedScale = allScale.filter((r) => !r.readCache);
   // Judged on the baseline-adjusted ratio: the machine's load moves both servers alike.
   const flat = (r: ScaleRatio) => r.baselineAdjusted >= 0.8;
   return [
@@ -88,6 +96,15 @@ function apiTargets(api: ApiReport | undefined): TargetCheck[] {
           ? 'one size only'
           : scale.map((r) => `${r.id} ${pct(r.baselineAdjusted)} (raw ${pct(r.raw)})`).join(', '),
       met: scale.length === 0 ? null : scale.every(flat),
+    },
+    {
+      target:
+        'The same, without the read cache (every read from the database; not a target of the issue, shown so the cache cannot hide the database)',
+      measured:
+        uncachedScale.length === 0
+          ? 'not run'
+          : uncachedScale.map((r) => `${r.id} ${pct(r.baselineAdjusted)} (raw ${pct(r.raw)})`).join(', '),
+      met: uncachedScale.length === 0 ? null : uncachedScale.every(flat),
     },
   ];
 }
