@@ -89,6 +89,17 @@ function setTotal(reply: FastifyReply, total: number): void {
   reply.header('x-total-count', String(total));
 }
 
+/**
+ * Tells the client where the next page starts: the cursor alone (`X-Next-Cursor`), and the whole
+ * request for it (`Link: <…>; rel="next"`, the same query with `after` in place of any offset).
+ */
+function setNextPage(request: FastifyRequest, reply: FastifyReply, cursor: string): void {
+  const url = new URL(request.url, 'http://localhost');
+  url.searchParams.delete('offset');
+  url.searchParams.set('after', cursor);
+  reply.header('x-next-cursor', cursor).header('link', `<${url.pathname}${url.search}>; rel="next"`);
+}
+
 /** HTTP only: validate, call the service, shape the reply. */
 export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (
   app,
@@ -103,16 +114,21 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         description:
           `Live items by default; \`deleted=true\` lists the trash instead (signed in only). \`q\` searches ` +
           `names (case-insensitive substring). ${totalCountDescription} With \`q\`, counting stops at ` +
-          `${SEARCH_COUNT_LIMIT} matches and \`X-Total-Count-Capped: true\` says there are more.`,
+          `${SEARCH_COUNT_LIMIT} matches and \`X-Total-Count-Capped: true\` says there are more. ` +
+          'When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the ' +
+          'next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page ' +
+          'that follows, at the same cost however deep it is (`offset` walks past every item it skips). ' +
+          'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400.',
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request, reply) => {
       if (request.query.deleted && !(await sessionUser(request))) throw unauthorized();
-      const { items, total, capped } = await service.list(request.query);
+      const { items, total, capped, next } = await service.list(request.query);
       setTotal(reply, total);
       if (capped) reply.header('x-total-count-capped', 'true');
+      if (next) setNextPage(request, reply, next);
       return items;
     },
   );
