@@ -142,8 +142,19 @@ async function restock(client: Client, items: ProductBody[]): Promise<DeliveryIt
   return pool;
 }
 
+/**
+ * The cursor of the item just before the last page of 50, as the server hands it out
+ * (`X-Next-Cursor` of a one-item page), so the deep case pages the way the app does.
+ */
+async function lastPageCursor(client: Client, size: number): Promise<string> {
+  const { response } = await client.json<ProductBody[]>('GET', `/api/product?limit=1&offset=${size - 51}`);
+  const cursor = response.headers.get('x-next-cursor');
+  if (!cursor) throw new Error('no X-Next-Cursor on the page before the last one');
+  return cursor;
+}
+
 function caseDefinitions(
-  size: number,
+  lastPageAfter: string,
   itemId: string,
   pool: DeliveryItem[],
   readHeaders: Record<string, string>,
@@ -160,8 +171,8 @@ function caseDefinitions(
     },
     {
       id: 'list-deep',
-      title: 'List page deep (limit=50, last page)',
-      request: get(`/api/product?limit=50&offset=${size - 50}`),
+      title: 'List page deep (limit=50, cursor at the last page)',
+      request: get(`/api/product?limit=50&after=${lastPageAfter}`),
       read: true,
     },
     {
@@ -267,7 +278,8 @@ async function benchSize(
     : {};
   const readHeaders = { accept: 'application/json', ...acceptEncoding };
   const writeHeaders = { ...readHeaders, origin: server.url, cookie: client.cookie };
-  const cases = caseDefinitions(size, middle._id, pool, readHeaders, writeHeaders).filter(wanted);
+  const lastPageAfter = await lastPageCursor(client, size);
+  const cases = caseDefinitions(lastPageAfter, middle._id, pool, readHeaders, writeHeaders).filter(wanted);
   const captured = await captureAnswers(server.url, cases);
   const baseline = await startBaseline(captured);
 

@@ -252,6 +252,18 @@ describe.each(TEST_ENGINES)('stored answers of the product API on %s', (engine) 
     expect((await inList())[0]?._id).toBe(added._id);
   });
 
+  it('keeps the paging headers with a stored list page', async () => {
+    await addProduct(test.app, clerk);
+    await addProduct(test.app, clerk);
+    const first = await read('/api/product?limit=1');
+    const again = await read('/api/product?limit=1');
+    expect(first.headers['x-next-cursor']).toEqual(expect.any(String));
+    for (const name of ['x-total-count', 'x-next-cursor', 'link', 'etag', 'content-encoding']) {
+      expect(again.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(again.body).toBe(first.body);
+  });
+
   it('keeps the trash out of the public answers', async () => {
     const product = await addProduct(test.app, clerk);
     await change('DELETE', `/api/product/${product._id}`);

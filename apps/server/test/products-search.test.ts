@@ -1,9 +1,10 @@
-import { SEARCH_COUNT_LIMIT } from '@walton/contract';
+import { type Product, SEARCH_COUNT_LIMIT } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { generatedProduct } from '../src/db/seed.ts';
+import { cursorAfter, positionOf } from '../src/products/cursor.ts';
 import { type ProductListFilter, ProductRepository } from '../src/products/repository.ts';
 import { TEST_ENGINES } from './support/engines.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
@@ -67,6 +68,32 @@ describe.each(TEST_ENGINES)('product search on %s', (engine) => {
     expect(page.map((product) => product.name)).toEqual(expected('everyday').slice(1000, 1050));
     const byName = await products.list(filter('EVERYDAY', { sort: 'name', order: 'desc', limit: 3 }));
     expect(byName.map((product) => product.name)).toEqual(expected('everyday').sort().reverse().slice(0, 3));
+  });
+
+  it('pages through a common and a rare word by cursor position exactly as by offset', async () => {
+    for (const [q, sort, order, limit] of [
+      ['everyday', 'created', 'asc', 97],
+      ['EVERYDAY', 'name', 'desc', 97],
+      ['rarebird', 'price', 'desc', 2],
+      ['rarebird', 'name', 'asc', 3],
+    ] as const) {
+      const list = { q, sort, order, deleted: false, limit };
+      const walk = async (next: (page: number, last: Product | undefined) => Partial<ProductListFilter>) => {
+        const names: string[] = [];
+        for (let page = 0, last: Product | undefined; page === 0 || last; page += 1) {
+          const items = await products.list(filter(q, { ...list, ...next(page, last) }));
+          names.push(...items.map((product) => product.name));
+          last = items.length === limit ? items.at(-1) : undefined;
+        }
+        return names;
+      };
+      const byOffset = await walk((page) => ({ offset: page * limit }));
+      const byCursor = await walk((_, last) => ({
+        after: last && positionOf(cursorAfter(last, list), list),
+      }));
+      expect(byOffset).toHaveLength(expected(q).length);
+      expect(byCursor, `${q} by ${sort} ${order}`).toEqual(byOffset);
+    }
   });
 
   it('finds a rare word exactly, counted exactly', async () => {

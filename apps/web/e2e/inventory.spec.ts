@@ -153,3 +153,33 @@ test("delete: 'are you sure delete?', then 'Delete SuccessFul', and Undo brings 
   await page.getByLabel('Search items').fill(product.name);
   await expect(page.getByRole('row').filter({ hasText: product.name })).toBeVisible();
 });
+
+test('manage list: Next follows the server cursor, Previous comes back, the label counts the pages', async ({
+  page,
+}) => {
+  const user = await signedInUser(page);
+  const batch = `Pagebatch${Date.now().toString(36)}`;
+  const names = Array.from({ length: 12 }, (_, i) => `${batch} item ${String(i + 1).padStart(2, '0')}`);
+  for (const name of names) await createProductViaApi(page, user, { name });
+
+  await page.goto('/manageItem');
+  await page.getByLabel('Search items').fill(batch);
+  const pager = page.getByRole('navigation', { name: 'Item pages' });
+  const itemNames = page.getByRole('row').filter({ hasText: batch }).getByRole('link');
+  await expect(pager).toContainText('Items 1–10 of 12 (page 1 of 2)');
+  await expect(itemNames).toHaveText(names.slice(0, 10));
+
+  const nextPage = page.waitForRequest((request) => new URL(request.url()).searchParams.has('after'));
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  const asked = new URL((await nextPage).url()).searchParams;
+  expect(asked.get('q')).toBe(batch);
+  expect(asked.has('offset')).toBe(false);
+  await expect(pager).toContainText('Items 11–12 of 12 (page 2 of 2)');
+  await expect(itemNames).toHaveText(names.slice(10));
+  await expect(pager.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+  await pager.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pager).toContainText('Items 1–10 of 12 (page 1 of 2)');
+  await expect(itemNames).toHaveText(names.slice(0, 10));
+  await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+});

@@ -20,3 +20,17 @@ export const pageOffset = z._default(
   ),
   0,
 );
+
+/** Room for the longest cursor the server hands out (one of a 200-character name, JSON-escaped, base64url). */
+const PAGE_CURSOR_MAX_LENGTH = 2048;
+
+/**
+ * `?after=`: the opaque cursor of the last item seen, as an earlier answer's `X-Next-Cursor` gave
+ * it. Only its alphabet and length are checked here; what it says is the server's business.
+ */
+export const pageCursor = checked(
+  z.string(),
+  z.minLength(1, 'Must be the X-Next-Cursor of an earlier answer'),
+  z.maxLength(PAGE_CURSOR_MAX_LENGTH, 'Must be the X-Next-Cursor of an earlier answer'),
+  z.regex(/^[A-Za-z0-9_-]*$/, 'Must be the X-Next-Cursor of an earlier answer'),
+);

@@ -7,7 +7,7 @@ import {
   MAX_QUANTITY,
   PRODUCT_IMAGE_PATH_PREFIX,
 } from './constants.ts';
-import { pageLimit, pageOffset } from './paging.ts';
+import { pageCursor, pageLimit, pageOffset } from './paging.ts';
 
 // What the API accepts for products (request bodies and query strings).
 
@@ -141,18 +141,31 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
  */
 export const SEARCH_COUNT_LIMIT = 1000;
 
-/** GET /api/product query string. */
-export const productListQuerySchema = z.strictObject({
-  limit: z._default(pageLimit(LIST_MAX_LIMIT), LIST_DEFAULT_LIMIT),
-  offset: pageOffset,
-  q: z.optional(checked(z.string(), z.trim(), z.maxLength(200, 'At most 200 characters'))),
-  sort: z._default(productSortSchema, 'created'),
-  order: z._default(sortOrderSchema, 'asc'),
-  deleted: z.pipe(
-    z._default(z.enum(['true', 'false']), 'false'),
-    z.transform((value) => value === 'true'),
-  ),
-});
+export const AFTER_WITH_OFFSET =
+  'Send either after or offset, not both: after already says where the page starts';
+
+/**
+ * GET /api/product query string. A page starts at `offset` items from the start, or right after
+ * the item an `after` cursor (an earlier answer's X-Next-Cursor) names, whatever its depth.
+ */
+export const productListQuerySchema = checked(
+  z.strictObject({
+    limit: z._default(pageLimit(LIST_MAX_LIMIT), LIST_DEFAULT_LIMIT),
+    offset: pageOffset,
+    after: z.optional(pageCursor),
+    q: z.optional(checked(z.string(), z.trim(), z.maxLength(200, 'At most 200 characters'))),
+    sort: z._default(productSortSchema, 'created'),
+    order: z._default(sortOrderSchema, 'asc'),
+    deleted: z.pipe(
+      z._default(z.enum(['true', 'false']), 'false'),
+      z.transform((value) => value === 'true'),
+    ),
+  }),
+  z.refine((query) => query.after === undefined || query.offset === 0, {
+    message: AFTER_WITH_OFFSET,
+    path: ['after'],
+  }),
+);
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
 /** GET /api/productOrder query string: one supplier's items, a page at a time like the list. */

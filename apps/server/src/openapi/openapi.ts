@@ -66,6 +66,16 @@ const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> 
         description: 'Present (true) when a search matches more items than X-Total-Count says',
         schema: { type: 'string', enum: ['true'] },
       },
+      'X-Next-Cursor': {
+        description:
+          'Present when more items follow: send it as `after` (same sort, order and deleted) for the next page',
+        schema: { type: 'string' },
+      },
+      Link: {
+        description:
+          'Present when more items follow: `<the next page, with after=X-Next-Cursor>; rel="next"`',
+        schema: { type: 'string' },
+      },
     },
   },
   'get /api/productOrder': { 200: { 'X-Total-Count': integerHeader('How many items the supplier has') } },

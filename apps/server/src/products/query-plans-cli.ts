@@ -4,12 +4,14 @@ import { type CompiledQuery, type Dialect, Kysely, PostgresDialect } from 'kysel
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { cursorAfter, type ListOrder, positionOf } from './cursor.ts';
 import { type ProductListFilter, ProductRepository } from './repository.ts';
 
 /**
  * `node apps/server/src/products/query-plans-cli.ts` (after `npm run seed -- --count 100000`): times
  * the list, count and search queries of ProductRepository on the configured database (DATA_DIR or
- * DATABASE_URL) and prints each one's query plan, to check that a page costs the same at any size.
+ * DATABASE_URL) and prints each one's query plan, to check that a page costs the same at any size:
+ * the last page by offset walks the table, the same page by cursor (`after`) must seek.
  */
 type Parameters = Array<string | number | null>;
 
@@ -58,6 +60,17 @@ async function main(): Promise<void> {
       .executeTakeFirst();
     if (!first) throw new Error('No products: run npm run seed -- --count 100000 first');
     const page: ProductListFilter = { limit: 50, offset: 0, sort: 'created', order: 'asc', deleted: false };
+    const { total } = await products.count(page);
+    /** The page after the item before the last one (counted as X-Total-Count does), by its cursor. */
+    const lastPageByCursor = async (list: ListOrder & { q?: string }) => {
+      const matches = (await products.count(list)).total;
+      const [item] = await products.list({ ...page, ...list, limit: 1, offset: Math.max(0, matches - 51) });
+      // An empty trash still shows its plan, from any position.
+      const after = item
+        ? positionOf(cursorAfter(item, list), list)
+        : { key: new Date().toISOString(), id: first.id };
+      return () => products.list({ ...page, ...list, after });
+    };
     const cases: Array<[string, () => Promise<unknown>]> = [
       ['first page', () => products.list(page)],
       ['first page, newest first', () => products.list({ ...page, order: 'desc' })],
@@ -71,7 +84,22 @@ async function main(): Promise<void> {
       ['count a common word', () => products.count({ ...page, q: 'inverter' })],
       ['search two characters', () => products.list({ ...page, q: '9x' })],
       ['page 1000', () => products.list({ ...page, offset: 49_950 })],
+      ['last page by offset', () => products.list({ ...page, offset: Math.max(0, total - 50) })],
+      ['last page by cursor', await lastPageByCursor(page)],
+      ['last page by cursor, newest first', await lastPageByCursor({ ...page, order: 'desc' })],
+      ['last page by cursor, sort by name', await lastPageByCursor({ ...page, sort: 'name' })],
+      [
+        'last page by cursor, sort by name, desc',
+        await lastPageByCursor({ ...page, sort: 'name', order: 'desc' }),
+      ],
+      ['last page by cursor, sort by price', await lastPageByCursor({ ...page, sort: 'price' })],
+      [
+        'last page by cursor, sort by quantity, desc',
+        await lastPageByCursor({ ...page, sort: 'quantity', order: 'desc' }),
+      ],
+      ['a common word by cursor, after the 950th match', await lastPageByCursor({ ...page, q: 'inverter' })],
       ['trash', () => products.list({ ...page, deleted: true })],
+      ['trash by cursor', await lastPageByCursor({ ...page, deleted: true })],
       ["a supplier's items", () => products.listBySupplier(first.supplier_email, { limit: 500, offset: 0 })],
       ['one item', () => products.findById(first.id)],
       ['movements', () => products.listMovements(first.id, { limit: 20, offset: 0 })],

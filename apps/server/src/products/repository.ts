@@ -13,9 +13,17 @@ import { toMovement, toProduct, toProductColumns } from './product-mapper.ts';
 
 export type ProductSort = 'created' | 'name' | 'price' | 'quantity';
 
+/** Where a keyset page starts: right after the item with this sort value (`key`) and id. */
+export interface SortPosition {
+  key: string | number;
+  id: string;
+}
+
 export interface ProductListFilter {
   limit: number;
   offset: number;
+  /** Only items after this position in the list's order (a cursor's, see cursor.ts). */
+  after?: SortPosition | undefined;
   q?: string | undefined;
   sort: ProductSort;
   order: 'asc' | 'desc';
@@ -99,6 +107,38 @@ export class ProductRepository {
   }
 
   /**
+   * The items after `position` in the list's order: one row-value comparison on the (sort key, id)
+   * pair its partial index holds, so the database seeks to the position instead of walking to it.
+   */
+  #after(filter: ProductListFilter, position: SortPosition): RawBuilder<boolean> {
+    const asc = filter.order === 'asc';
+    const key = this.#sortKey(filter.sort, filter.deleted);
+    const value = this.#sortValue(filter.sort, position.key);
+    const after = sql<boolean>`(${key}, id) ${asc ? sql`>` : sql`<`} (${value}, ${position.id})`;
+    // SQLite seeks in an index on an expression (lower(name)) only by a plain comparison, not a row
+    // value: the bound on the key alone takes it to the position, the row value then skips the ties.
+    if (this.#engine === 'sqlite' && filter.sort === 'name') {
+      return sql<boolean>`${key} ${asc ? sql`>=` : sql`<=`} ${value} and ${after}`;
+    }
+    return after;
+  }
+
+  /** A cursor's sort value as the sort key's expression sees the column (lower(name), its type). */
+  #sortValue(sort: ProductSort, key: string | number): RawBuilder<unknown> {
+    if (this.#engine === 'sqlite') return sort === 'name' ? sql`lower(${key})` : sql`${key}`;
+    switch (sort) {
+      case 'created':
+        return sql`cast(${key} as timestamptz)`;
+      case 'name':
+        return sql`lower(${key}) collate "C"`;
+      case 'price':
+        return sql`cast(${key} as bigint)`;
+      case 'quantity':
+        return sql`cast(${key} as integer)`;
+    }
+  }
+
+  /**
    * Whether SQLite should answer a search through its trigram table: only when the word is long
    * enough for trigrams and matches few items (counting stops after the first SEARCH_COUNT_LIMIT).
    * A common word is answered faster by walking the sort index and stopping after a page.
@@ -134,7 +174,9 @@ export class ProductRepository {
 
   async list(filter: ProductListFilter): Promise<Product[]> {
     const direction = filter.order;
-    const rows = await (await this.#filtered(filter))
+    let query = await this.#filtered(filter);
+    if (filter.after) query = query.where(this.#after(filter, filter.after));
+    const rows = await query
       .selectAll()
       .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
       .orderBy('id', direction)

@@ -92,9 +92,28 @@ function setTotal(reply: FastifyReply, total: number): void {
   reply.header('x-total-count', String(total));
 }
 
-/** A product list's count headers; `capped` when a search stopped counting (see the route). */
-function listHeaders(total: number, capped: boolean): Record<string, string> {
-  return { 'x-total-count': String(total), ...(capped ? { 'x-total-count-capped': 'true' } : {}) };
+/**
+ * A product list's headers: the count (`capped` when a search stopped counting, see the route) and,
+ * when more items follow, where the next page starts: the cursor alone (`X-Next-Cursor`) and the whole
+ * request for it (`Link: <…>; rel="next"`, the same validated query with `after` in place of any offset).
+ */
+function listHeaders(
+  path: string,
+  query: Record<string, unknown>,
+  { total, capped, next }: { total: number; capped: boolean; next: string | undefined },
+): Record<string, string> {
+  const headers: Record<string, string> = { 'x-total-count': String(total) };
+  if (capped) headers['x-total-count-capped'] = 'true';
+  if (next) {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && name !== 'offset' && name !== 'after') search.set(name, String(value));
+    }
+    search.set('after', next);
+    headers['x-next-cursor'] = next;
+    headers.link = `<${path}?${search}>; rel="next"`;
+  }
+  return headers;
 }
 
 /** HTTP only: validate, call the service, shape the reply. */
@@ -111,24 +130,29 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         description:
           `Live items by default; \`deleted=true\` lists the trash instead (signed in only). \`q\` searches ` +
           `names (case-insensitive substring). ${totalCountDescription} With \`q\`, counting stops at ` +
-          `${SEARCH_COUNT_LIMIT} matches and \`X-Total-Count-Capped: true\` says there are more.`,
+          `${SEARCH_COUNT_LIMIT} matches and \`X-Total-Count-Capped: true\` says there are more. ` +
+          'When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the ' +
+          'next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page ' +
+          'that follows, at the same cost however deep it is (`offset` walks past every item it skips). ' +
+          'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400.',
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request, reply) => {
       const { query } = request;
+      const path = request.routeOptions.url ?? '/api/product';
       if (query.deleted) {
         // The trash is for signed-in users only, and is never kept with the public answers.
         if (!(await sessionUser(request))) throw unauthorized();
-        const { items, total, capped } = await service.list(query);
-        reply.headers(listHeaders(total, capped));
-        return items;
+        const page = await service.list(query);
+        reply.headers(listHeaders(path, query, page));
+        return page.items;
       }
       // The validated query (defaults filled in, in schema order) names the answer.
       return answers.reply(request, reply, `list ${JSON.stringify(query)}`, async () => {
-        const { items, total, capped } = await service.list(query);
-        return { headers: listHeaders(total, capped), payload: items };
+        const page = await service.list(query);
+        return { headers: listHeaders(path, query, page), payload: page.items };
       });
     },
   );

@@ -7,6 +7,7 @@ import {
   SPEC_TEXT,
 } from '@walton/contract';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { cursorAfter, positionOf } from './cursor.ts';
 import type { ChangedStock, Page, ProductListFilter, ProductRepository, Total } from './repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'This product does not exist or was deleted';
@@ -38,6 +39,15 @@ export interface Actor {
   name: string;
 }
 
+/** A list request as the API takes it: `after` is the opaque cursor of an earlier answer. */
+export type ProductListRequest = Omit<ProductListFilter, 'after'> & { after?: string | undefined };
+
+/** A page of the list: `next` is the cursor of the page after it, when there is one. */
+export interface ProductPage extends Total {
+  items: Product[];
+  next: string | undefined;
+}
+
 /** Publishes a committed change; never throws (see ChangeFeed). */
 export type PublishChange = (event: ChangeEvent) => Promise<void>;
 
@@ -55,9 +65,18 @@ export class ProductService {
     this.#publish = publish;
   }
 
-  async list(filter: ProductListFilter): Promise<{ items: Product[] } & Total> {
-    const [items, total] = await Promise.all([this.#products.list(filter), this.#products.count(filter)]);
-    return { items, ...total };
+  /**
+   * A page from `offset`, or right after the position an `after` cursor names. One item more than
+   * the page is read to know whether a next page exists; its cursor is the page's last item's.
+   */
+  async list(request: ProductListRequest): Promise<ProductPage> {
+    const after = request.after === undefined ? undefined : positionOf(request.after, request);
+    const filter: ProductListFilter = { ...request, after, limit: request.limit + 1 };
+    const [rows, total] = await Promise.all([this.#products.list(filter), this.#products.count(filter)]);
+    const items = rows.slice(0, request.limit);
+    const last = items.at(-1);
+    const next = rows.length > items.length && last ? cursorAfter(last, request) : undefined;
+    return { items, next, ...total };
   }
 
   async get(id: string): Promise<Product> {

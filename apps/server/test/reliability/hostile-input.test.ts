@@ -127,6 +127,29 @@ const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   },
 );
 
+/**
+ * `?after=` cursors as a tamperer would make them: base64url of any JSON, or of the fields a real
+ * cursor has with hostile values (every sort, order and list, keys of any type).
+ */
+const hostileCursor = fc
+  .oneof(
+    hostileJson,
+    fc.record({
+      sort: fc.oneof(fc.constantFrom('created', 'name', 'price', 'quantity'), hostileText),
+      order: fc.constantFrom('asc', 'desc', 'up'),
+      trash: fc.oneof(fc.boolean(), hostileJson),
+      key: fc.oneof(
+        hostileJson,
+        fc
+          .date({ min: new Date(-1e14), max: new Date(3e14) })
+          .map((date) => (Number.isNaN(date.getTime()) ? 'Invalid Date' : date.toISOString())),
+        fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+      ),
+      id: hostileText,
+    }),
+  )
+  .map((payload) => Buffer.from(JSON.stringify(payload) ?? '', 'utf8').toString('base64url'));
+
 /** JSON text nested `depth` levels deep, inside a field or as the whole body. */
 const deepJson = fc
   .tuple(fc.integer({ min: 30, max: 30_000 }), fc.constantFrom('[', '{"a":'), fc.boolean())
@@ -250,12 +273,15 @@ function generated(idPool: string[]): fc.Arbitrary<Generated> {
       fc.oneof(fc.constantFrom(...idPool), hostileText),
     ),
     query: fc.array(
-      fc.tuple(
-        fc.oneof(
-          fc.constantFrom('limit', 'offset', 'q', 'sort', 'order', 'deleted', 'email', 'token'),
-          hostileKey,
+      fc.oneof(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom('limit', 'offset', 'after', 'q', 'sort', 'order', 'deleted', 'email', 'token'),
+            hostileKey,
+          ),
+          hostileText,
         ),
-        hostileText,
+        fc.tuple(fc.constant('after'), hostileCursor),
       ),
       { maxLength: 5 },
     ),

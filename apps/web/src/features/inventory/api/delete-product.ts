@@ -19,7 +19,11 @@ export function useDeleteProduct() {
       if (deletedCount > 0) {
         queryClient.setQueriesData<ProductPage>({ queryKey: inventoryKeys.lists() }, (page) =>
           page?.items.some((item) => item._id === id)
-            ? { items: page.items.filter((item) => item._id !== id), total: Math.max(0, page.total - 1) }
+            ? {
+                ...page,
+                items: page.items.filter((item) => item._id !== id),
+                total: Math.max(0, page.total - 1),
+              }
             : page,
         );
       }

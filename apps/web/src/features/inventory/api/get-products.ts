@@ -8,13 +8,20 @@ export interface ProductPage {
   items: Product[];
   /** How many products match in all (the server's `X-Total-Count`). */
   total: number;
+  /** The cursor of the page after this one (the server's `X-Next-Cursor`); null on the last page. */
+  next: string | null;
 }
 
 const productListSchema = z.array(productSchema);
 
-/** GET /api/product: one page of products and the total count. */
-export async function getProducts({ limit, offset = 0, q }: ProductListParams): Promise<ProductPage> {
-  const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+/**
+ * GET /api/product: one page of products, the total count and the next page's cursor. A page
+ * starts `after` a cursor (as cheap at any depth) or at `offset`.
+ */
+export async function getProducts({ limit, offset = 0, after, q }: ProductListParams): Promise<ProductPage> {
+  const search = new URLSearchParams({ limit: String(limit) });
+  if (after) search.set('after', after);
+  else search.set('offset', String(offset));
   const query = q?.trim();
   if (query) search.set('q', query);
   const { data, headers } = await apiRequest(`/product?${search.toString()}`, productListSchema);
@@ -22,6 +29,7 @@ export async function getProducts({ limit, offset = 0, q }: ProductListParams): 
   return {
     items: data,
     total: Number.isFinite(total) && total >= data.length ? total : offset + data.length,
+    next: headers.get('x-next-cursor'),
   };
 }
 

@@ -2,6 +2,8 @@
 export interface ProductListParams {
   limit: number;
   offset?: number;
+  /** The page after this cursor (an earlier page's `next`) instead of an offset. */
+  after?: string | undefined;
   q?: string;
 }
 

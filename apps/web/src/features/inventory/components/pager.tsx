@@ -1,22 +1,29 @@
 import Button from 'react-bootstrap/Button';
 import { formatCount } from '../format.ts';
 
-/** Previous/next through a list the API serves in pages of `limit` from `offset`. */
+/**
+ * Previous/next through a list the API serves a page of `limit` at a time: Next follows the
+ * server's cursor for the page after, Previous goes back the way Next came. `page` counts from 1.
+ */
 export function Pager({
-  offset,
+  page,
   limit,
   total,
   shown,
-  onOffsetChange,
+  hasNext,
+  onPrevious,
+  onNext,
 }: {
-  offset: number;
+  page: number;
   limit: number;
   total: number;
   shown: number;
-  onOffsetChange: (offset: number) => void;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  const page = Math.floor(offset / limit) + 1;
+  const offset = (page - 1) * limit;
+  const pages = Math.max(page, Math.ceil(total / limit));
   return (
     <nav
       aria-label="Item pages"
@@ -28,20 +35,10 @@ export function Pager({
           : `Items ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)} (page ${page} of ${pages})`}
       </p>
       <div className="d-flex gap-2">
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          disabled={offset === 0}
-          onClick={() => onOffsetChange(Math.max(0, offset - limit))}
-        >
+        <Button variant="outline-secondary" size="sm" disabled={page === 1} onClick={onPrevious}>
           Previous page
         </Button>
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          disabled={offset + limit >= total}
-          onClick={() => onOffsetChange(offset + limit)}
-        >
+        <Button variant="outline-secondary" size="sm" disabled={!hasNext} onClick={onNext}>
           Next page
         </Button>
       </div>

@@ -7,7 +7,11 @@ import { errorBody, productList } from '../../../../test/features/inventory-fixt
 import { server, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 
-/** A small in-memory catalogue behind GET/DELETE/restore, honouring limit, offset and q like the server. */
+/**
+ * A small in-memory catalogue behind GET/DELETE/restore, honouring limit, offset, q and after like
+ * the server: a cursor names a position in the catalogue's order (here the item's index), so it
+ * still works when its item has gone, and the answer has X-Next-Cursor while more items follow.
+ */
 function catalogue(initial: Product[]) {
   const deleted = new Set<string>();
   const listRequests: URLSearchParams[] = [];
@@ -17,12 +21,24 @@ function catalogue(initial: Product[]) {
       const params = new URL(request.url).searchParams;
       listRequests.push(params);
       const q = params.get('q')?.toLowerCase() ?? '';
-      const visible = initial.filter((item) => !deleted.has(item._id) && item.name.toLowerCase().includes(q));
-      const offset = Number(params.get('offset') ?? 0);
+      const visible = initial
+        .map((item, position) => ({ item, position }))
+        .filter(({ item }) => !deleted.has(item._id) && item.name.toLowerCase().includes(q));
+      const after = params.get('after');
+      const from = after === null ? Number(params.get('offset') ?? 0) : 0;
+      const rest = visible.filter(({ position }) => after === null || position > Number(after.slice(1)));
       const limit = Number(params.get('limit') ?? 50);
-      return HttpResponse.json(visible.slice(offset, offset + limit), {
-        headers: { 'x-total-count': String(visible.length) },
-      });
+      const page = rest.slice(from, from + limit);
+      const last = page.at(-1);
+      return HttpResponse.json(
+        page.map(({ item }) => item),
+        {
+          headers: {
+            'x-total-count': String(visible.length),
+            ...(last && rest.length > from + limit ? { 'x-next-cursor': `p${last.position}` } : {}),
+          },
+        },
+      );
     }),
     http.delete('/api/product/:id', ({ params }) => {
       const id = String(params.id);
@@ -59,21 +75,49 @@ describe('/manageItem', () => {
     expect(screen.getByRole('link', { name: 'Product 2' })).toHaveAttribute('href', '/manageItem/p-2');
   });
 
-  it('pages through the API with limit and offset', async () => {
+  it('pages through the API with the cursor of each answer, and back', async () => {
     const { listRequests } = catalogue(productList(23));
     const { user } = await renderRoute('/manageItem', { user: testUser() });
+    const next = () => screen.getByRole('button', { name: 'Next page' });
+    const previous = () => screen.getByRole('button', { name: 'Previous page' });
     expect(await screen.findByText('Items 1–10 of 23 (page 1 of 3)')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(previous()).toBeDisabled();
+    await user.click(next());
     expect(await screen.findByText('Items 11–20 of 23 (page 2 of 3)')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(next());
     expect(await screen.findByText('Items 21–23 of 23 (page 3 of 3)')).toBeInTheDocument();
     expect(await rowNames()).toEqual(['Product 21', 'Product 22', 'Product 23']);
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    expect(listRequests.map((params) => [params.get('limit'), params.get('offset')])).toEqual([
-      ['10', '0'],
-      ['10', '10'],
-      ['10', '20'],
+    expect(next()).toBeDisabled();
+    expect(
+      listRequests.map((params) => [params.get('limit'), params.get('offset'), params.get('after')]),
+    ).toEqual([
+      ['10', '0', null],
+      ['10', null, 'p9'],
+      ['10', null, 'p19'],
     ]);
+
+    await user.click(previous());
+    expect(await screen.findByText('Items 11–20 of 23 (page 2 of 3)')).toBeInTheDocument();
+    await waitFor(async () => expect((await rowNames())[0]).toBe('Product 11'));
+    await user.click(previous());
+    expect(await screen.findByText('Items 1–10 of 23 (page 1 of 3)')).toBeInTheDocument();
+    await waitFor(async () => expect((await rowNames())[0]).toBe('Product 1'));
+    expect(previous()).toBeDisabled();
+    // Going back asks again for pages already seen, never by offset.
+    expect(listRequests.every((params) => params.get('offset') === '0' || params.has('after'))).toBe(true);
+  });
+
+  it('steps back a page when the last item of the last page is deleted', async () => {
+    catalogue(productList(11));
+    const { user } = await renderRoute('/manageItem', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Items 11–11 of 11 (page 2 of 2)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete Product 11' }));
+    const dialog = await screen.findByRole('dialog', { name: SPEC_TEXT.deleteConfirm });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Items 1–10 of 10 (page 1 of 1)')).toBeInTheDocument();
+    expect(await rowNames()).toHaveLength(10);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
   it('searches through the API and starts again from the first page', async () => {
@@ -86,6 +130,7 @@ describe('/manageItem', () => {
     const last = listRequests.at(-1);
     expect(last?.get('q')).toBe('product 100');
     expect(last?.get('offset')).toBe('0');
+    expect(last?.has('after')).toBe(false);
   });
 
   it('deletes only after "are you sure delete?", then toasts Delete SuccessFul with an Undo that restores', async () => {

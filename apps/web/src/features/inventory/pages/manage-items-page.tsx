@@ -35,22 +35,23 @@ export default function ManageItemsPage() {
   useInventoryEvents(Boolean(user));
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  // The page offset belongs to one search: a new search starts again from the first page.
-  const [paging, setPaging] = useState({ query, offset: 0 });
-  const offset = paging.query === query ? paging.offset : 0;
-  const setOffset = (next: number) => setPaging({ query, offset: next });
+  // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
+  // back: a page costs the same however deep it is. They belong to one search: a new search starts
+  // again from the first page.
+  const [paging, setPaging] = useState<{ query: string; cursors: string[] }>({ query, cursors: [] });
+  const cursors = paging.query === query ? paging.cursors : [];
   const [pending, setPending] = useState<Product | null>(null);
-  const products = useProducts({ limit: MANAGE_PAGE_SIZE, offset, q: query });
+  const products = useProducts({ limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query });
   const deletion = useDeleteProduct();
   const restoration = useRestoreProduct();
+  // While the next page loads, the one shown is the previous page: its cursor would lead nowhere new.
+  const next = products.isPlaceholderData ? null : (products.data?.next ?? null);
 
-  // After deleting the last item of the last page, step back to a page that still has items.
-  const total = products.data?.total;
+  // After deleting the last items of the last page, step back to a page that still has items.
+  const emptied = !products.isPlaceholderData && products.data?.items.length === 0 && cursors.length > 0;
   useEffect(() => {
-    if (total !== undefined && total > 0 && offset >= total) {
-      setPaging({ query, offset: Math.floor((total - 1) / MANAGE_PAGE_SIZE) * MANAGE_PAGE_SIZE });
-    }
-  }, [total, offset, query]);
+    if (emptied) setPaging({ query, cursors: cursors.slice(0, -1) });
+  }, [emptied, query, cursors]);
 
   const undo = (product: Product) => {
     restoration.mutate(product._id, {
@@ -164,11 +165,13 @@ export default function ManageItemsPage() {
             </tbody>
           </Table>
           <Pager
-            offset={offset}
+            page={cursors.length + 1}
             limit={MANAGE_PAGE_SIZE}
             total={products.data.total}
             shown={products.data.items.length}
-            onOffsetChange={setOffset}
+            hasNext={next !== null}
+            onPrevious={() => setPaging({ query, cursors: cursors.slice(0, -1) })}
+            onNext={() => next && setPaging({ query, cursors: [...cursors, next] })}
           />
         </>
       )}
