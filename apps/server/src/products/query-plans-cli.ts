@@ -1,9 +1,9 @@
 import { DatabaseSync } from 'node:sqlite';
-import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect';
 import { type CompiledQuery, type Dialect, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { nodeSqliteDialect } from '../db/sqlite-dialect.ts';
 import { type ProductListFilter, ProductRepository } from './repository.ts';
 
 /**
@@ -19,7 +19,7 @@ function connect(): { dialect: Dialect; explain: (query: CompiledQuery) => Promi
   if (config.kind === 'sqlite') {
     const database = new DatabaseSync(config.file);
     return {
-      dialect: new NodeSqliteDialect({ database }),
+      dialect: nodeSqliteDialect(database),
       explain: async (query) =>
         database
           .prepare(`explain query plan ${query.sql}`)
