@@ -56,6 +56,7 @@ export class ProductService {
   }
 
   async list(filter: ProductListFilter): Promise<{ items: Product[] } & Total> {
+    if (filter.q) return this.#products.search({ ...filter, q: filter.q });
     const [items, total] = await Promise.all([this.#products.list(filter), this.#products.count(filter)]);
     return { items, ...total };
   }
