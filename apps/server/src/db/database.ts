@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { PgliteLikePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
+import { nodeSqliteDialect } from './sqlite-dialect.ts';
 
 /** The SQL family a database speaks: PGlite is PostgreSQL running in-process. */
 export type Engine = 'sqlite' | 'postgres';
@@ -30,7 +30,7 @@ function openSqlite(file: string): Kysely<Database> {
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new NodeSqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Kysely<Database>> {

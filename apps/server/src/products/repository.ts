@@ -6,7 +6,7 @@ import {
   type Product,
   SEARCH_COUNT_LIMIT,
 } from '@walton/contract';
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { toMovement, toProduct, toProductColumns } from './product-mapper.ts';
@@ -30,10 +30,21 @@ export interface ProductListFilter {
   deleted: boolean;
 }
 
+/** A list filter with a search. */
+export type SearchFilter = ProductListFilter & { q: string };
+
+/** Products not yet narrowed to columns: what the filters of a list or a count start from. */
+type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
+
 /** A count of matches; `capped` when there are more than `total` (see count()). */
 export interface Total {
   total: number;
   capped: boolean;
+}
+
+/** A search's count, and its page when the statement that counted could give it. */
+interface Collected extends Total {
+  items: Product[] | undefined;
 }
 
 export interface Page {
@@ -138,45 +149,111 @@ export class ProductRepository {
     }
   }
 
+  /** The items a list shows: live or in the trash, and with a search a case-insensitive substring of the name. */
+  #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted'>): ProductQuery {
+    const query = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
+    if (!filter.q) return query;
+    return query.where(sql<boolean>`lower(name) like ${likePattern(filter.q)} escape '\\'`);
+  }
+
   /**
-   * Whether SQLite should answer a search through its trigram table: only when the word is long
-   * enough for trigrams and matches few items (counting stops after the first SEARCH_COUNT_LIMIT).
-   * A common word is answered faster by walking the sort index and stopping after a page.
+   * A page of a name search with its count (capped at SEARCH_COUNT_LIMIT). Where the matches can be
+   * collected (#collectable), one statement answers both the page and the count (#collect). Otherwise,
+   * and for a page after a cursor, the page walks (or seeks in) the sort index and stops after a page,
+   * and the count stops at the cap.
    */
-  async #narrowsThroughTrigrams(q: string): Promise<boolean> {
-    if (this.#engine !== 'sqlite' || [...q].length < TRIGRAM) return false;
-    const { rows } = await sql<{ matches: number }>`
-      select count(*) as matches from (
-        select 1 from products_name_search where products_name_search match ${ftsPhrase(q)}
+  async search(filter: SearchFilter): Promise<{ items: Product[] } & Total> {
+    const matching = await this.#collectable(filter);
+    if (filter.after) {
+      // A page after a cursor lies anywhere among the matches: it seeks there, and counts apart.
+      const query = matching ?? this.#filtered(filter);
+      const [items, total] = await Promise.all([this.#page(query, filter), this.#cappedCount(query)]);
+      return { items, ...total };
+    }
+    if (!matching) {
+      const [items, total] = await Promise.all([this.list(filter), this.count(filter)]);
+      return { items, ...total };
+    }
+    const { items, ...total } = await this.#collect(matching, filter);
+    return { items: items ?? (await this.list(filter)), ...total };
+  }
+
+  /**
+   * The query whose matches #collect should gather, or undefined when they are better not gathered.
+   * PostgreSQL's planner chooses between the pg_trgm index and a sort index by itself. SQLite is told:
+   * through its trigram table when the word is long enough for trigrams and matches few items
+   * (counting stops after the first SEARCH_COUNT_LIMIT); a common word is answered faster by walking
+   * the sort index and stopping after a page.
+   */
+  async #collectable(filter: SearchFilter): Promise<ProductQuery | undefined> {
+    const matching = this.#filtered(filter);
+    if (this.#engine === 'postgres') return matching;
+    if ([...filter.q].length < TRIGRAM) return undefined;
+    const phrase = ftsPhrase(filter.q);
+    const { rows } = await sql<{ candidates: number }>`
+      select count(*) as candidates from (
+        select 1 from products_name_search where products_name_search match ${phrase}
         limit ${SEARCH_COUNT_LIMIT + 1}
       )
     `.execute(this.#db);
-    return Number(rows[0]?.matches ?? 0) <= SEARCH_COUNT_LIMIT;
+    if (Number(rows[0]?.candidates ?? 0) > SEARCH_COUNT_LIMIT) return undefined;
+    return matching.where(
+      sql<boolean>`id in (select id from products_name_search where products_name_search match ${phrase})`,
+    );
   }
 
   /**
-   * The rows a list shows. Search is a case-insensitive substring of the name. PostgreSQL's planner
-   * chooses between the pg_trgm index and the sort index by itself; SQLite is told (see above).
+   * One statement: the first SEARCH_COUNT_LIMIT + 1 matches in the order asked for, how many they
+   * are, and the page among them. That gives the count, and the page unless it lies beyond the
+   * first SEARCH_COUNT_LIMIT + 1 matches of a common word (`items` undefined then).
    */
-  async #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted'>) {
-    let query = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
-    const q = filter.q;
-    if (q) {
-      if (await this.#narrowsThroughTrigrams(q)) {
-        query = query.where(
-          sql<boolean>`id in (select id from products_name_search where products_name_search match ${ftsPhrase(q)})`,
-        );
-      }
-      query = query.where(sql<boolean>`lower(name) like ${likePattern(q)} escape '\\'`);
+  async #collect(matching: ProductQuery, filter: SearchFilter): Promise<Collected> {
+    const direction = filter.order;
+    const key = this.#sortKey(filter.sort, filter.deleted);
+    const rows = await this.#db
+      .with(
+        (cte) => cte('hits').materialized(),
+        () =>
+          matching
+            .selectAll()
+            .orderBy(key, direction)
+            .orderBy('id', direction)
+            .limit(SEARCH_COUNT_LIMIT + 1),
+      )
+      .selectFrom('hits')
+      .selectAll()
+      .select((eb) => eb.selectFrom('hits').select(eb.fn.countAll<number | string>().as('n')).as('matches'))
+      .orderBy(key, direction)
+      .orderBy('id', direction)
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    const first = rows[0];
+    if (!first) {
+      // Nothing matches, or the page lies past the collected matches: only the count is left to find.
+      if (filter.offset === 0) return { items: [], total: 0, capped: false };
+      const total = await this.#cappedCount(matching);
+      return { items: total.capped ? undefined : [], ...total };
     }
-    return query;
+    const matches = Number(first.matches);
+    const capped = matches > SEARCH_COUNT_LIMIT;
+    return {
+      // A short page of a capped search may be missing matches beyond the collected ones.
+      items: capped && rows.length < filter.limit ? undefined : rows.map(toProduct),
+      total: Math.min(matches, SEARCH_COUNT_LIMIT),
+      capped,
+    };
   }
 
   async list(filter: ProductListFilter): Promise<Product[]> {
+    return this.#page(this.#filtered(filter), filter);
+  }
+
+  /** A page of `query` in the list's order: from `offset`, or right after `filter.after`. */
+  async #page(query: ProductQuery, filter: ProductListFilter): Promise<Product[]> {
     const direction = filter.order;
-    let query = await this.#filtered(filter);
-    if (filter.after) query = query.where(this.#after(filter, filter.after));
-    const rows = await query
+    const from = filter.after ? query.where(this.#after(filter, filter.after)) : query;
+    const rows = await from
       .selectAll()
       .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
       .orderBy('id', direction)
@@ -200,9 +277,17 @@ export class ProductRepository {
         .executeTakeFirst();
       return { total: Number(row?.total ?? 0), capped: false };
     }
-    const matches = (await this.#filtered(filter)).select(sql.lit(1).as('one')).limit(SEARCH_COUNT_LIMIT + 1);
+    return this.#cappedCount(this.#filtered(filter));
+  }
+
+  async #cappedCount(matching: ProductQuery): Promise<Total> {
     const row = await this.#db
-      .selectFrom(matches.as('matches'))
+      .selectFrom(
+        matching
+          .select(sql.lit(1).as('one'))
+          .limit(SEARCH_COUNT_LIMIT + 1)
+          .as('matches'),
+      )
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
     const total = Number(row.total);

@@ -72,11 +72,18 @@ export class ProductService {
   async list(request: ProductListRequest): Promise<ProductPage> {
     const after = request.after === undefined ? undefined : positionOf(request.after, request);
     const filter: ProductListFilter = { ...request, after, limit: request.limit + 1 };
-    const [rows, total] = await Promise.all([this.#products.list(filter), this.#products.count(filter)]);
+    const { items: rows, ...total } = filter.q
+      ? await this.#products.search({ ...filter, q: filter.q })
+      : await this.#pageAndCount(filter);
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
     const next = rows.length > items.length && last ? cursorAfter(last, request) : undefined;
     return { items, next, ...total };
+  }
+
+  async #pageAndCount(filter: ProductListFilter): Promise<{ items: Product[] } & Total> {
+    const [items, total] = await Promise.all([this.#products.list(filter), this.#products.count(filter)]);
+    return { items, ...total };
   }
 
   async get(id: string): Promise<Product> {
