@@ -174,7 +174,8 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
 
     const tamperedLanding = await ctx.app.inject({
       method: 'GET',
-      url: pathOf(link.replace(token, `${token.slice(0, -1)}Z`)),
+      // The last character changed (to one it is not): a token that happened to end in Z stayed valid.
+      url: pathOf(link.replace(token, `${token.slice(0, -1)}${token.endsWith('Z') ? 'Y' : 'Z'}`)),
     });
     expect(tamperedLanding.statusCode).toBe(302);
     expect(tamperedLanding.headers.location).toBe(`${PUBLIC_URL}/reset-password?error=INVALID_TOKEN`);
