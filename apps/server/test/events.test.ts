@@ -229,6 +229,15 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
       await first?.close();
     });
 
+    /** The backends LISTENing on the test database, as an administrator sees them. */
+    const listenerPids = async (admin: pg.Client) =>
+      (
+        await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = $1 and query ilike 'listen %'",
+          [new URL(first.env.DATABASE_URL ?? '').pathname.slice(1)],
+        )
+      ).rows.map((row) => row.pid);
+
     it('delivers a change made through the first instance to an SSE client of the second within a second', async () => {
       const clerk = await newClerk(first.app);
       const product = await addProduct(first.app, clerk, { quentity: 5 });
@@ -250,16 +259,9 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
     });
 
     it('listens again after PostgreSQL drops its LISTEN connections', async () => {
-      const database = new URL(first.env.DATABASE_URL ?? '').pathname.slice(1);
       const admin = new pg.Client({ connectionString: postgresAdminUrl });
       await admin.connect();
-      const listeners = async () =>
-        (
-          await admin.query<{ pid: number }>(
-            "select pid from pg_stat_activity where datname = $1 and query ilike 'listen %'",
-            [database],
-          )
-        ).rows.map((row) => row.pid);
+      const listeners = () => listenerPids(admin);
       try {
         const before = await listeners();
         expect(before).toHaveLength(2);
@@ -289,16 +291,9 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
     });
 
     it('reports the interruption and is not live until it listens again', async () => {
-      const databaseName = new URL(first.env.DATABASE_URL ?? '').pathname.slice(1);
       const admin = new pg.Client({ connectionString: postgresAdminUrl });
       await admin.connect();
-      const listeners = async () =>
-        (
-          await admin.query<{ pid: number }>(
-            "select pid from pg_stat_activity where datname = $1 and query ilike 'listen %'",
-            [databaseName],
-          )
-        ).rows.map((row) => row.pid);
+      const listeners = () => listenerPids(admin);
       const database = await openDatabase(loadConfig(first.env).database);
       const others = await listeners();
       const feed = await openChangeFeed(database.db, database.connectListener, Fastify().log);
