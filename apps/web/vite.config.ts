@@ -1,8 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderPages } from './scripts/prerender-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderPages()],
+  define: {
+    // The footer's copyright year is the year of the build: pages prerendered at build time and the
+    // scripts that hydrate them must agree on it, whatever the visitor's clock says.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   server: {
     // The API (and Better Auth) run on the Node server; the dev SPA talks to it same-origin through this proxy.
     proxy: {
