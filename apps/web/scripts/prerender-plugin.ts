@@ -4,14 +4,12 @@ import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from 'v
 import type { PrerenderedPage } from '../src/prerender.tsx';
 
 /**
- * The public pages whose HTML is rendered at build time, with the module of the page where the route
- * table loads it lazily (its stylesheets are linked from the page's head, so it does not paint
- * without them). Pages with forms are left out: before the scripts have loaded, a prerendered form
- * would submit itself as a plain GET.
+ * The public pages whose HTML is rendered at build time. Pages with forms are left out: before the
+ * scripts have loaded, a prerendered form would submit itself as a plain GET.
  */
 export const PRERENDERED_PAGES = [
   { url: '/', file: 'index.html' },
-  { url: '/blog', file: 'blog/index.html', page: 'src/features/blog/pages/blog-page.tsx' },
+  { url: '/blog', file: 'blog/index.html' },
 ] as const;
 
 /** The page with an empty #root that the server sends for every other route (history fallback). */
@@ -27,17 +25,17 @@ const HEAD_END = '  </head>';
  * React puts preload hints for the images it renders (the banner, the logo) in front of the markup;
  * they belong in the head, where they do not stand in the way of hydration.
  */
-function splitPreloads(markup: string): { preloads: string[]; body: string } {
+function splitImageHints(markup: string): { imageHints: string[]; body: string } {
   const leading = /^<link rel="preload"[^>]*\/>/;
-  const preloads: string[] = [];
+  const imageHints: string[] = [];
   let body = markup;
   for (let match = leading.exec(body); match; match = leading.exec(body)) {
-    preloads.push(match[0]);
+    imageHints.push(match[0]);
     body = body.slice(match[0].length);
   }
   if (body.includes('<script'))
     throw new Error('prerender: the markup has an inline script (forbidden by the CSP)');
-  return { preloads, body };
+  return { imageHints, body };
 }
 
 const escapeHtml = (text: string): string =>
@@ -49,32 +47,22 @@ function replaceOnce(html: string, search: string, replacement: string): string 
   return html.replace(search, () => replacement);
 }
 
-/** The chunk of `moduleId`, its static imports (transitively) and every stylesheet they import. */
-function chunkFiles(
-  bundle: Rolldown.OutputBundle,
-  moduleId: string,
-): { scripts: string[]; styles: string[] } {
+/** The chunk of `moduleId` and its static imports, transitively. */
+function chunkWithImports(bundle: Rolldown.OutputBundle, moduleId: string): string[] {
   const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-  const page = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
-  if (!page) throw new Error(`prerender: no chunk was built for ${moduleId}`);
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
+  const start = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
+  if (!start) throw new Error(`prerender: no chunk was built for ${moduleId}`);
+  const files = new Set<string>();
   const visit = (chunk: Rolldown.OutputChunk) => {
-    if (scripts.has(chunk.fileName)) return;
-    scripts.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    if (files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
     for (const file of chunk.imports) {
       const imported = bundle[file];
       if (imported?.type === 'chunk') visit(imported);
     }
   };
-  visit(page);
-  return { scripts: [...scripts], styles: [...styles] };
-}
-
-/** The files of `files` that `html` does not link yet. */
-function notLinkedIn(html: string, files: string[]): string[] {
-  return files.filter((file) => !html.includes(`/${file}"`));
+  visit(start);
+  return [...files];
 }
 
 /**
@@ -95,26 +83,15 @@ export function prerenderPages(): Plugin {
       if (config.build.ssr) return;
       const outDir = options.dir ?? resolve(config.root, config.build.outDir);
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const preloadLink = (file: string) =>
-        `    <link rel="modulepreload" crossorigin href="${config.base}${file}">\n`;
-      const styleLink = (file: string) =>
-        `    <link rel="stylesheet" crossorigin href="${config.base}${file}">\n`;
-
-      // The app's own stylesheets (the landing page's, say) belong in every page's head, like the
-      // entry's: a page must not paint without them.
-      const start = chunkFiles(bundle, resolve(config.root, APP_START));
-      const withStyles = replaceOnce(
-        template,
-        HEAD_END,
-        `${notLinkedIn(template, start.styles).map(styleLink).join('')}${HEAD_END}`,
-      );
-      const shellPreloads = notLinkedIn(template, start.scripts).map(preloadLink);
+      const preloads = chunkWithImports(bundle, resolve(config.root, APP_START))
+        .filter((file) => !template.includes(`/${file}"`))
+        .map((file) => `    <link rel="modulepreload" crossorigin href="${config.base}${file}">\n`);
       writeFileSync(
         join(outDir, SPA_SHELL),
-        replaceOnce(withStyles, HEAD_END, `${shellPreloads.join('')}${HEAD_END}`),
+        replaceOnce(template, HEAD_END, `${preloads.join('')}${HEAD_END}`),
       );
 
-      const pageTemplate = withStyles.replaceAll(/ *<link rel="modulepreload"[^>]*>\n/g, '');
+      const pageTemplate = template.replaceAll(/ *<link rel="modulepreload"[^>]*>\n/g, '');
       const server = await createServer({
         configFile: config.configFile,
         root: config.root,
@@ -130,12 +107,8 @@ export function prerenderPages(): Plugin {
         };
         for (const route of PRERENDERED_PAGES) {
           const { html, title } = await prerenderPage(route.url);
-          const { preloads, body } = splitPreloads(html);
-          let head = preloads.map((link) => `    ${link}\n`).join('');
-          if ('page' in route)
-            head += notLinkedIn(pageTemplate, chunkFiles(bundle, resolve(config.root, route.page)).styles)
-              .map(styleLink)
-              .join('');
+          const { imageHints, body } = splitImageHints(html);
+          const head = imageHints.map((link) => `    ${link}\n`).join('');
           let page = replaceOnce(
             pageTemplate,
             '<title>Walton Warehouse</title>',
