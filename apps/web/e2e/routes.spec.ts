@@ -98,7 +98,9 @@ async function checkRoute(page: Page, state: 'signed-out' | 'signed-in', route: 
     }
     const missing = await missingBootstrapRules(page);
     if (missing.length > 0)
-      violations.push(`${path} (${state}, ${width} px) lacks Bootstrap rules it needs: ${missing.join(', ')}`);
+      violations.push(
+        `${path} (${state}, ${width} px) lacks Bootstrap rules it needs: ${missing.join(', ')}`,
+      );
     if (AXE_WIDTHS.has(width)) {
       const found = await axeViolations(page);
       if (found.length > 0) violations.push(`axe violations on ${path} (${state}, ${width} px):`, ...found);
