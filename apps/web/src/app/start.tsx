@@ -9,9 +9,15 @@ const app = (
   </StrictMode>
 );
 
-/** Renders the app into the SPA shell's empty #root. */
+/**
+ * Renders the app into the SPA shell's empty #root, as a transition too: the first render yields to the
+ * browser every few milliseconds instead of blocking it in one long task.
+ */
 export function render(container: HTMLElement): void {
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
 }
 
 /**
