@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const builtIndex = fileURLToPath(new URL('../apps/web/dist/index.html', import.meta.url));
+// The SPA shell the server needs (apps/server/src/http/static-spa.ts); older builds lack it.
+const builtShell = fileURLToPath(new URL('../apps/web/dist/spa.html', import.meta.url));
 
-if (!existsSync(builtIndex)) {
+if (!existsSync(builtShell)) {
   console.log('Building the web app (first start only)…');
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@walton/web'], {
     cwd: root,

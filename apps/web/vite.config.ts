@@ -1,8 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderPages } from './scripts/prerender-plugin.ts';
+import { purgeBootstrap } from './scripts/purge-bootstrap-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), purgeBootstrap(), prerenderPages()],
+  define: {
+    // The footer's copyright year is the year of the build: pages prerendered at build time and the
+    // scripts that hydrate them must agree on it, whatever the visitor's clock says.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   server: {
     // The API (and Better Auth) run on the Node server; the dev SPA talks to it same-origin through this proxy.
     proxy: {
@@ -13,6 +20,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // One stylesheet for every page, linked from each page's head: the few rules of lazily loaded
+    // pages (the blog's) cost less than a request that a prerendered page would have to wait for.
+    cssCodeSplit: false,
     rolldownOptions: {
       treeshake: {
         // The shared contract only declares schemas and constants. Saying so lets a page that needs

@@ -10,7 +10,10 @@ describe('the built SPA served by the API server', () => {
 
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Walton Warehouse</title>');
+    mkdirSync(join(dist, 'blog'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home- Walton Warehouse</title>');
+    writeFileSync(join(dist, 'blog', 'index.html'), '<!doctype html><title>Blog- Walton Warehouse</title>');
+    writeFileSync(join(dist, 'spa.html'), '<!doctype html><title>Walton Warehouse</title>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
     ctx = await createTestApp('sqlite', { WEB_DIST_DIR: dist });
@@ -20,13 +23,29 @@ describe('the built SPA served by the API server', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers client routes with index.html, revalidated on every visit', async () => {
-    for (const url of ['/', '/manageItem/123', '/no/such/page?x=1']) {
+  it('answers a prerendered page with its own file, revalidated on every visit', async () => {
+    const pages = [
+      ['/', 'Home- Walton Warehouse'],
+      ['/?from=somewhere', 'Home- Walton Warehouse'],
+      ['/blog', 'Blog- Walton Warehouse'],
+      ['/blog/', 'Blog- Walton Warehouse'],
+    ] as const;
+    for (const [url, title] of pages) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<title>Walton Warehouse</title>');
+      expect(response.body, url).toContain(`<title>${title}</title>`);
+    }
+  });
+
+  it('answers every other client route with the SPA shell, revalidated on every visit', async () => {
+    for (const url of ['/manageItem/123', '/login', '/no/such/page?x=1', '/blog/nothing-here']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, url).toContain('<title>Walton Warehouse</title>');
     }
   });
 

@@ -177,3 +177,44 @@ test('navbar: sticky, collapsed behind a toggle below 992 px, open from 992 px, 
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   await expect(page).toHaveTitle('Login- Walton Warehouse');
 });
+
+test('/, /blog and /login never move once painted: no layout shift while they load, on a phone and a desktop', async ({
+  page,
+}) => {
+  const shifts: string[] = [];
+  for (const width of [412, 1280]) {
+    await page.setViewportSize({ width, height: 823 });
+    for (const path of ['/', '/blog', '/login']) {
+      await page.goto(path);
+      // Everything that arrives after the first paint has arrived: the session, the products, the form.
+      await expect(
+        page.getByRole('navigation').getByRole('link', { name: 'Login', includeHidden: true }),
+      ).toBeAttached();
+      if (path === '/')
+        await expect(page.getByRole('link', { name: /^Update / })).toHaveCount(HOME_PRODUCT_COUNT);
+      if (path === '/login')
+        await expect(page.getByRole('button', { name: 'Continue With google' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const found = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const entries: string[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as Array<
+                PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }
+              >) {
+                const nodes = (entry.sources ?? []).map(
+                  (source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? '?',
+                );
+                entries.push(`${entry.value.toFixed(4)} ${nodes.join(' | ')}`);
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            // Buffered entries are delivered in the observer's first callback, right after observing.
+            setTimeout(() => resolve(entries), 200);
+          }),
+      );
+      shifts.push(...found.map((shift) => `${path} at ${width} px: ${shift}`));
+    }
+  }
+  expect(shifts).toEqual([]);
+});

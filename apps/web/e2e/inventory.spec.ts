@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SPEC_TEXT, SUCCESS_TEXT } from '@walton/contract';
+import { missingBootstrapRules } from './support/bootstrap-rules.ts';
 import { expect, test } from './support/fixtures.ts';
 import { createProductViaApi, newProduct } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
@@ -89,6 +90,7 @@ test('detail: Delivered down to 0 then the no-quantity message, the Add Quentity
   await page.getByRole('button', { name: 'Add Quentity' }).click();
   const modal = page.getByRole('dialog', { name: 'Add Quentity' });
   await expect(modal).toBeVisible();
+  expect(await missingBootstrapRules(page)).toEqual([]);
   const amount = modal.getByRole('spinbutton');
   for (const refused of ['0', '-3']) {
     await amount.fill(refused);
@@ -134,6 +136,7 @@ test("delete: 'are you sure delete?', then 'Delete SuccessFul', and Undo brings 
   await row.getByRole('button', { name: `Delete ${product.name}` }).click();
   const confirm = page.getByRole('dialog', { name: SPEC_TEXT.deleteConfirm });
   await expect(confirm).toBeVisible();
+  expect(await missingBootstrapRules(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel' }).first().click();
   await expect(confirm).toBeHidden();
   await expect(row).toBeVisible();

@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { missingBootstrapRules } from './support/bootstrap-rules.ts';
 import { axeViolations, expect, test } from './support/fixtures.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
 import { signedInUser } from './support/users.ts';
 
 /**
  * Every route, signed out and signed in: the page title, the footer, no sideways scrolling of the
- * page, zero axe-core violations at 375 px and 1280 px, and a full-page screenshot (JPEG: PNG takes three times as long) at 375, 768
+ * page, every Bootstrap rule it needs shipped (the build ships only the part of Bootstrap the app
+ * uses), zero axe-core violations at 375 px and 1280 px, and a full-page screenshot (JPEG: PNG takes three times as long) at 375, 768
  * and 1280 px in e2e-results/screenshots/ (git-ignored). Home, manage and detail also get a small JPEG of the first screen in
  * e2e-results/screenshots/readme/: those are the ones copied to docs/screenshots/ for the README.
  */
@@ -94,6 +96,11 @@ async function checkRoute(page: Page, state: 'signed-out' | 'signed-in', route: 
         animations: 'disabled',
       });
     }
+    const missing = await missingBootstrapRules(page);
+    if (missing.length > 0)
+      violations.push(
+        `${path} (${state}, ${width} px) lacks Bootstrap rules it needs: ${missing.join(', ')}`,
+      );
     if (AXE_WIDTHS.has(width)) {
       const found = await axeViolations(page);
       if (found.length > 0) violations.push(`axe violations on ${path} (${state}, ${width} px):`, ...found);

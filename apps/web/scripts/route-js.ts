@@ -6,9 +6,12 @@
  *
  *   npm run build -w @walton/web && node apps/web/scripts/route-js.ts [/ /blog ...]
  */
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { preview } from 'vite';
+import { type Plugin, preview } from 'vite';
+import { SPA_SHELL } from './prerender-plugin.ts';
 
 const routes = process.argv.slice(2);
 const product = (index: number) => ({
@@ -25,7 +28,21 @@ const product = (index: number) => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-const server = await preview({ root: new URL('..', import.meta.url).pathname, preview: { port: 0 } });
+const root = new URL('..', import.meta.url).pathname;
+// Like the real server: a prerendered page (dist/<route>/index.html) where the build wrote one, and
+// the SPA shell for every other route (vite preview's own fallback would send the landing page).
+const spaShellFallback: Plugin = {
+  name: 'spa-shell-fallback',
+  configurePreviewServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+      const prerendered = join(root, 'dist', path, 'index.html');
+      if (!extname(path) && !existsSync(prerendered)) request.url = `/${SPA_SHELL}`;
+      next();
+    });
+  },
+};
+const server = await preview({ root, plugins: [spaShellFallback], preview: { port: 0 } });
 const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
 if (!origin) throw new Error('vite preview did not report its address');
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });

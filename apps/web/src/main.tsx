@@ -1,15 +1,16 @@
-import './app/zod-without-eval.ts';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { afterFirstContentfulPaint } from './app/after-first-paint.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (container.hasChildNodes()) {
+  // A page prerendered at build time is complete without scripts: let the browser show it first,
+  // then load the app and hydrate, so the scripts never stand between the visitor and the page.
+  void afterFirstContentfulPaint()
+    .then(() => import('./app/start.tsx'))
+    .then(({ hydrate }) => hydrate(container));
+} else {
+  void import('./app/start.tsx').then(({ render }) => render(container));
+}

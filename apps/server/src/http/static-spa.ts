@@ -5,21 +5,30 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error.ts';
 
 /**
- * Serves the built single-page app and sends its index.html for every other GET that wants a page
- * (history fallback), so client routes and the not-found screen work on reload. Unknown `/api`
- * paths and missing files get a JSON 404 instead.
+ * The build's page with an empty #root (apps/web/scripts/prerender-plugin.ts). The public pages
+ * prerendered at build time are files of their own (`index.html` for `/`, `blog/index.html` for
+ * `/blog`), served as such; this shell is for every other client route.
+ */
+const SPA_SHELL = 'spa.html';
+
+/**
+ * Serves the built single-page app: a prerendered page where the build wrote one (a directory's
+ * index.html), and the SPA shell for every other GET that wants a page (history fallback), so client
+ * routes and the not-found screen work on reload. Unknown `/api` paths and missing files get a JSON
+ * 404 instead.
  *
  * Files are looked up per request (wildcard route), so a rebuild is served without a restart.
- * Hashed assets are cached for a year; index.html is revalidated every time, so a deploy never
+ * Hashed assets are cached for a year; HTML pages are revalidated every time, so a deploy never
  * leaves browsers on an old page that points at chunks that no longer exist.
  */
 export async function registerStaticSpa(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasSpa = existsSync(join(distDir, 'index.html'));
+  const hasSpa = existsSync(join(distDir, SPA_SHELL));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: 'index.html',
+      // An array: only then does `/blog` (no trailing slash) get blog/index.html instead of a redirect or a 404.
+      index: ['index.html'],
       maxAge: '1h',
       setHeaders: (res, path) => {
         if (path.startsWith(join(distDir, 'assets'))) {
@@ -42,6 +51,6 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) {
       throw new HttpError(404, `No such file: ${path}`);
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(SPA_SHELL);
   });
 }

@@ -13,14 +13,14 @@ afterAll(() => figures.flush());
 
 const SECURE_URL = 'https://warehouse.example.com';
 
-/** A built-SPA stand-in: an index page and a hashed asset. */
+/** A built-SPA stand-in: a prerendered index page, the SPA shell and a hashed asset. */
 function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'walton-web-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><title>Walton</title><script type="module" src="/assets/app-1a2b3c.js"></script>',
-  );
+  const page =
+    '<!doctype html><title>Walton</title><script type="module" src="/assets/app-1a2b3c.js"></script>';
+  writeFileSync(join(dir, 'index.html'), page);
+  writeFileSync(join(dir, 'spa.html'), page);
   writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("walton");');
   return dir;
 }

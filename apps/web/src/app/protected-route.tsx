@@ -11,13 +11,7 @@ import { useSession } from '../lib/session.ts';
 export function ProtectedRoute() {
   const { user, isPending } = useSession();
   const location = useLocation();
-  if (isPending) {
-    return (
-      <div className="page-loading">
-        <AuthResolving />
-      </div>
-    );
-  }
+  if (isPending) return <AuthResolving />;
   if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
   return <Outlet />;
 }

@@ -20,9 +20,10 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether the app should mount its toast container (true once anything that toasts has loaded). */
 export function useToasterDemanded(): boolean {
+  // A page prerendered at build time has no toast container: hydration starts from the same.
   return useSyncExternalStore(
     subscribe,
     () => demanded,
-    () => demanded,
+    () => false,
   );
 }

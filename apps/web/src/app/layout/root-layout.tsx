@@ -16,36 +16,25 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash]);
 }
 
-/**
- * While a page's code loads: the spinner, in an area at least a screen tall so the footer stays
- * below the fold instead of jumping down when the page arrives (no layout shift).
- */
-function PageLoading() {
-  return (
-    <div className="page-loading">
-      <Spinner />
-    </div>
-  );
-}
-
 /** Navbar, the current page (its code loads on demand behind the spinner) and the footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
   return (
-    <div className="d-flex flex-column min-vh-100">
+    <>
       <a href="#main-content" className="visually-hidden-focusable skip-link">
         Skip to main content
       </a>
       <SiteNavbar />
-      <main id="main-content" className="flex-grow-1" tabIndex={-1}>
+      {/* At least a screen tall (styles.css), so the footer never moves when a page arrives late. */}
+      <main id="main-content" tabIndex={-1}>
         <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<PageLoading />}>
+          <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>
       </main>
       <SiteFooter />
-    </div>
+    </>
   );
 }

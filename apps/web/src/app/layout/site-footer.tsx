@@ -18,7 +18,7 @@ const COLUMNS = [
 /** Footer on every page: static customer service, information, about us and contact text, opening hours. */
 export function SiteFooter() {
   return (
-    <footer className="site-footer bg-dark text-light pt-5 pb-4 mt-auto">
+    <footer className="site-footer bg-dark text-light pt-5 pb-4">
       <div className="container">
         <div className="row g-4">
           {COLUMNS.map((column) => (
@@ -48,7 +48,7 @@ export function SiteFooter() {
           </div>
         </div>
         <p className="small text-center mb-0 mt-4 pt-3 border-top border-secondary">
-          © {new Date().getFullYear()} Walton Warehouse. Cooling Bangladesh, one room at a time.
+          © {__BUILD_YEAR__} Walton Warehouse. Cooling Bangladesh, one room at a time.
         </p>
       </div>
     </footer>

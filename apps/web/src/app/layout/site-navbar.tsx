@@ -79,7 +79,7 @@ export function SiteNavbar() {
                 </NavLink>
               </li>
             ))}
-            <li className="nav-item ms-lg-2 py-2 py-lg-0">
+            <li className="nav-item ms-lg-2 py-2 py-lg-0 site-navbar-auth">
               {isPending ? (
                 <AuthResolving compact />
               ) : user ? (

@@ -2,7 +2,6 @@ import { SPEC_TEXT } from '@walton/contract';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { paths } from '../../../config/paths.ts';
-import { authClient } from '../../../lib/auth-client.ts';
 import { authCall } from '../api/auth-call.ts';
 import { useAuthMethods } from '../api/get-auth-methods.ts';
 
@@ -23,8 +22,8 @@ export function GoogleSignIn({ callbackURL, disabled = false }: { callbackURL: s
   const start = async () => {
     setError(null);
     setStarting(true);
-    const outcome = await authCall(() =>
-      authClient.signIn.social({ provider: 'google', callbackURL, errorCallbackURL: paths.login }),
+    const outcome = await authCall((client) =>
+      client.signIn.social({ provider: 'google', callbackURL, errorCallbackURL: paths.login }),
     );
     // On success the browser is already on its way to Google.
     if (!outcome.ok) {

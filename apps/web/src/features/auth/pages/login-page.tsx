@@ -9,9 +9,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { requestAccessToken } from '../../../lib/access-token.ts';
-import { authClient } from '../../../lib/auth-client.ts';
 import { type SignedInUser, useSession } from '../../../lib/session.ts';
-import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
@@ -77,20 +75,21 @@ function LoginForm({ destination }: { destination: string }) {
 
   const onSubmit = async ({ email, password }: LoginValues) => {
     setServerError(null);
-    const outcome = await authCall(() => authClient.signIn.email({ email: email.trim(), password }));
+    const outcome = await authCall((client) => client.signIn.email({ email: email.trim(), password }));
     if (!outcome.ok) setServerError({ message: outcome.message, code: outcome.code });
     // On success the session updates and the page moves on to fetch the access token.
   };
 
   const forgotPassword = async () => {
     const email = getValues('email').trim();
+    const { toast } = await import('../../../lib/toast.ts');
     if (!email) {
       toast.error(SPEC_TEXT.provideEmail);
       return;
     }
     setResetPending(true);
-    const outcome = await authCall(() =>
-      authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword }),
+    const outcome = await authCall((client) =>
+      client.requestPasswordReset({ email, redirectTo: paths.resetPassword }),
     );
     setResetPending(false);
     if (outcome.ok) toast.success(SPEC_TEXT.sendEmail);
@@ -100,10 +99,11 @@ function LoginForm({ destination }: { destination: string }) {
   const resendVerification = async () => {
     setResendPending(true);
     const email = getValues('email').trim();
-    const outcome = await authCall(() =>
-      authClient.sendVerificationEmail({ email, callbackURL: paths.verifyEmail }),
+    const outcome = await authCall((client) =>
+      client.sendVerificationEmail({ email, callbackURL: paths.verifyEmail }),
     );
     setResendPending(false);
+    const { toast } = await import('../../../lib/toast.ts');
     if (outcome.ok) toast.success(`We sent a new verification link to ${email}.`);
     else toast.error(`The verification email was not sent: ${outcome.message}`);
   };

@@ -6,9 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { authClient } from '../../../lib/auth-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
@@ -43,8 +41,8 @@ function RegisterForm() {
     }
     setMismatch(false);
     setServerError(null);
-    const outcome = await authCall(() =>
-      authClient.signUp.email({
+    const outcome = await authCall((client) =>
+      client.signUp.email({
         name: name.trim(),
         email: email.trim(),
         password,
@@ -56,6 +54,7 @@ function RegisterForm() {
       return;
     }
     setRegisteredEmail(email.trim());
+    const { toast } = await import('../../../lib/toast.ts');
     toast.success(`Welcome, ${name.trim()}! We sent a verification email to ${email.trim()}.`);
   };
 

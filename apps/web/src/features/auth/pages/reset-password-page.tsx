@@ -6,7 +6,6 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { authClient } from '../../../lib/auth-client.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -37,7 +36,7 @@ function ResetForm({ token }: { token: string }) {
     }
     setMismatch(false);
     setServerError(null);
-    const outcome = await authCall(() => authClient.resetPassword({ newPassword: password, token }));
+    const outcome = await authCall((client) => client.resetPassword({ newPassword: password, token }));
     if (outcome.ok) setDone(true);
     else setServerError(outcome.message);
   };

@@ -5,7 +5,6 @@ import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { AuthResolving } from '../../../components/auth-resolving.tsx';
 import { paths } from '../../../config/paths.ts';
-import { authClient } from '../../../lib/auth-client.ts';
 import { type SignedInUser, useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
@@ -29,8 +28,8 @@ function ResendVerification({ user }: { user: SignedInUser }) {
   const [sending, setSending] = useState(false);
   const resend = async () => {
     setSending(true);
-    const outcome = await authCall(() =>
-      authClient.sendVerificationEmail({ email: user.email, callbackURL: paths.verifyEmail }),
+    const outcome = await authCall((client) =>
+      client.sendVerificationEmail({ email: user.email, callbackURL: paths.verifyEmail }),
     );
     setSending(false);
     if (outcome.ok) toast.success(`We sent a new verification link to ${user.email}.`);
@@ -87,7 +86,7 @@ function Outcome({ error, user }: { error: string | null; user: SignedInUser | n
 function VerifyToken({ token, user }: { token: string; user: SignedInUser | null }) {
   const verification = useQuery({
     queryKey: ['verify-email', token],
-    queryFn: () => authCall(() => authClient.verifyEmail({ query: { token } })),
+    queryFn: () => authCall((client) => client.verifyEmail({ query: { token } })),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

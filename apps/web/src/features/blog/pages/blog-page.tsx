@@ -1,5 +1,3 @@
-import '@fontsource/noto-sans-bengali/bengali-400.css';
-import '@fontsource/noto-sans-bengali/bengali-700.css';
 import '../blog.css';
 import { BLOG_ENTRIES } from '../entries.ts';
 

@@ -1,0 +1,128 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import type { PrerenderedPage } from '../src/prerender.tsx';
+
+/**
+ * The public pages whose HTML is rendered at build time. Pages with forms are left out: before the
+ * scripts have loaded, a prerendered form would submit itself as a plain GET.
+ */
+export const PRERENDERED_PAGES = [
+  { url: '/', file: 'index.html' },
+  { url: '/blog', file: 'blog/index.html' },
+] as const;
+
+/** The page with an empty #root that the server sends for every other route (history fallback). */
+export const SPA_SHELL = 'spa.html';
+
+/** The module that starts the app, which src/main.tsx imports when the page needs it. */
+const APP_START = 'src/app/start.tsx';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const HEAD_END = '  </head>';
+
+/**
+ * React puts preload hints for the images it renders (the banner, the logo) in front of the markup;
+ * they belong in the head, where they do not stand in the way of hydration.
+ */
+function splitImageHints(markup: string): { imageHints: string[]; body: string } {
+  const leading = /^<link rel="preload"[^>]*\/>/;
+  const imageHints: string[] = [];
+  let body = markup;
+  for (let match = leading.exec(body); match; match = leading.exec(body)) {
+    imageHints.push(match[0]);
+    body = body.slice(match[0].length);
+  }
+  if (body.includes('<script'))
+    throw new Error('prerender: the markup has an inline script (forbidden by the CSP)');
+  return { imageHints, body };
+}
+
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Replaces `search` in `html` once, and fails the build when the template does not have it. */
+function replaceOnce(html: string, search: string, replacement: string): string {
+  if (!html.includes(search)) throw new Error(`prerender: index.html has no ${search}`);
+  return html.replace(search, () => replacement);
+}
+
+/** The chunk of `moduleId` and its static imports, transitively. */
+function chunkWithImports(bundle: Rolldown.OutputBundle, moduleId: string): string[] {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const start = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
+  if (!start) throw new Error(`prerender: no chunk was built for ${moduleId}`);
+  const files = new Set<string>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const file of chunk.imports) {
+      const imported = bundle[file];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  visit(start);
+  return [...files];
+}
+
+/**
+ * After the client build: writes the SPA shell (`spa.html`: Vite's index.html, which preloads the
+ * app's modules, as nothing shows before they run) and each page of PRERENDERED_PAGES as static HTML,
+ * rendered by src/prerender.tsx through Vite's SSR module loader from the same sources. A prerendered
+ * page preloads no module: src/main.tsx loads the app once the page has painted, and hydrates it.
+ */
+export function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'walton:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle(options, bundle) {
+      if (config.build.ssr) return;
+      const outDir = options.dir ?? resolve(config.root, config.build.outDir);
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const preloads = chunkWithImports(bundle, resolve(config.root, APP_START))
+        .filter((file) => !template.includes(`/${file}"`))
+        .map((file) => `    <link rel="modulepreload" crossorigin href="${config.base}${file}">\n`);
+      writeFileSync(
+        join(outDir, SPA_SHELL),
+        replaceOnce(template, HEAD_END, `${preloads.join('')}${HEAD_END}`),
+      );
+
+      const pageTemplate = template.replaceAll(/ *<link rel="modulepreload"[^>]*>\n/g, '');
+      const server = await createServer({
+        configFile: config.configFile,
+        root: config.root,
+        mode: config.mode,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { prerenderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+          prerenderPage: (url: string) => Promise<PrerenderedPage>;
+        };
+        for (const route of PRERENDERED_PAGES) {
+          const { html, title } = await prerenderPage(route.url);
+          const { imageHints, body } = splitImageHints(html);
+          const head = imageHints.map((link) => `    ${link}\n`).join('');
+          let page = replaceOnce(
+            pageTemplate,
+            '<title>Walton Warehouse</title>',
+            `<title>${escapeHtml(title)}</title>`,
+          );
+          page = replaceOnce(page, HEAD_END, `${head}${HEAD_END}`);
+          page = replaceOnce(page, ROOT_ELEMENT, `<div id="root">${body}</div>`);
+          const file = join(outDir, route.file);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, page);
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
