@@ -149,7 +149,13 @@ test('navbar: sticky, collapsed behind a toggle below 992 px, open from 992 px, 
   page,
 }) => {
   await page.setViewportSize({ width: 991, height: 800 });
+  // The prerendered page paints before its scripts run; the toggle works once the app has hydrated,
+  // which the session request the hydrated app makes marks.
+  const hydrated = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/get-session',
+  );
   await page.goto('/');
+  await hydrated;
   const nav = page.getByRole('navigation');
   const toggle = nav.getByRole('button', { name: 'Toggle navigation' });
   const login = nav.getByRole('link', { name: 'Login' });
