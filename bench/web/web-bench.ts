@@ -54,6 +54,7 @@ const LIGHTHOUSE_CLI = join(ROOT, 'node_modules/lighthouse/cli/index.js');
 const WEB_SOURCES = [
   'apps/web/src',
   'apps/web/public',
+  'apps/web/scripts',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contract/src',
