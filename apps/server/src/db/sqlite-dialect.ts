@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { SqliteDialect, type SqliteStatement } from 'kysely';
+import { LeastRecentlyUsed } from '../least-recently-used.ts';
 
 /** Prepared statements kept per connection; a query text beyond them is prepared anew, as before. */
 export const STATEMENT_CACHE_SIZE = 200;
@@ -43,7 +44,7 @@ class CachedStatement implements SqliteStatement {
  */
 export class StatementCachingDatabase {
   readonly #database: DatabaseSync;
-  readonly #statements = new Map<string, CachedStatement>();
+  readonly #statements = new LeastRecentlyUsed<string, CachedStatement>(STATEMENT_CACHE_SIZE);
 
   constructor(database: DatabaseSync) {
     this.#database = database;
@@ -51,17 +52,8 @@ export class StatementCachingDatabase {
 
   prepare(sql: string): CachedStatement {
     const cached = this.#statements.get(sql);
-    if (cached) {
-      // Map keeps insertion order: moving a hit to the end makes the first key the least recently used.
-      this.#statements.delete(sql);
-      this.#statements.set(sql, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const statement = new CachedStatement(this.#database.prepare(sql));
-    if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
-      const oldest = this.#statements.keys().next();
-      if (!oldest.done) this.#statements.delete(oldest.value);
-    }
     this.#statements.set(sql, statement);
     return statement;
   }

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import { preferredEncoding, type StoredEncoding } from './content-encoding.ts';
 
 /** Answers smaller than this go out plain; the same threshold the app gives @fastify/compress. */
@@ -68,13 +69,14 @@ export interface AnswerCacheOptions {
  * is interrupted, reads bypass the cache; `ttlMs` bounds the life of an answer all the same.
  */
 export class AnswerCache {
-  readonly #entries = new Map<string, StoredAnswer>();
+  readonly #entries: LeastRecentlyUsed<string, StoredAnswer>;
   readonly #options: AnswerCacheOptions;
   readonly #now: () => number;
   #generation = 0;
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
+    this.#entries = new LeastRecentlyUsed(options.maxEntries);
     this.#now = options.now ?? Date.now;
   }
 
@@ -100,7 +102,8 @@ export class AnswerCache {
       const serialized = reply.serialize(payload);
       const body = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
       answer = new StoredAnswer(headers, body, this.#now());
-      if (usable && generation === this.#generation && this.#options.isComplete()) this.#store(key, answer);
+      if (usable && generation === this.#generation && this.#options.isComplete())
+        this.#entries.set(key, answer);
     }
     const { encoding, body } = answer.payload(preferredEncoding(request.headers['accept-encoding']));
     reply.headers(answer.headers).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
@@ -110,19 +113,10 @@ export class AnswerCache {
 
   #fresh(key: string): StoredAnswer | undefined {
     const answer = this.#entries.get(key);
-    if (!answer) return undefined;
-    this.#entries.delete(key);
-    if (this.#now() - answer.storedAt >= this.#options.ttlMs) return undefined;
-    this.#entries.set(key, answer);
-    return answer;
-  }
-
-  #store(key: string, answer: StoredAnswer): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, answer);
-    if (this.#entries.size > this.#options.maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
+    if (answer && this.#now() - answer.storedAt >= this.#options.ttlMs) {
+      this.#entries.delete(key);
+      return undefined;
     }
+    return answer;
   }
 }
