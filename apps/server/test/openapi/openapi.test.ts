@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
-import { registeredRoutes } from './support/route-log.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { registeredRoutes } from '../support/route-log.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Every route the app registers is collected into registeredRoutes. */
 vi.mock('fastify', async (importOriginal) => {
-  const { withRouteLog } = await import('./support/route-log.ts');
+  const { withRouteLog } = await import('../support/route-log.ts');
   return withRouteLog(await importOriginal<typeof import('fastify')>());
 });
 

@@ -1,14 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccounts, registerAccounts } from '../src/auth/accounts.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrator.ts';
-import { registerErrorHandler } from '../src/http/error-handler.ts';
-import { accessTokenFor, signUp, testClientIp } from './support/auth-helpers.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createAccounts, registerAccounts } from '../../src/auth/accounts.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { registerErrorHandler } from '../../src/http/error-handler.ts';
+import { accessTokenFor, signUp, testClientIp } from '../support/auth-helpers.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 
 /**
  * The guards on a small app of their own: the real accounts module on a real database, plus
