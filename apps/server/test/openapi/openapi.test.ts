@@ -1,6 +1,9 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../src/auth/guards.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
-import { registeredRoutes } from '../support/route-log.ts';
+import { declaredAccess, registeredRoutes } from '../support/route-log.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Every route the app registers is collected into registeredRoutes. */
@@ -21,18 +24,45 @@ interface Response {
   content?: Record<string, { schema: { $ref?: string; properties?: Record<string, unknown> } }>;
 }
 interface Operation {
+  operationId?: string;
+  tags?: string[];
   security?: unknown[];
-  requestBody?: unknown;
+  requestBody?: { content: Record<string, { example?: unknown }> };
   responses: Record<string, Response>;
 }
 interface OpenApiDocument {
   openapi: string;
+  servers: unknown[];
+  tags: Array<{ name: string }>;
   info: { title: string };
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
 }
 
 const ERROR_FIELDS = ['statusCode', 'error', 'message'];
+
+/** The `security` each declared access must produce (guards.ts: no declaration means a session). */
+const SECURITY_OF = {
+  public: [],
+  session: [{ session: [] }],
+  'session+token': [{ session: [], accessToken: [] }],
+};
+
+/**
+ * Warnings of Redocly's recommended rules we accept, each for a reason. Any other problem, and any
+ * error, fails the lint test.
+ */
+const ACCEPTED_WARNINGS = [
+  // A private application: there is no license to name.
+  'info-license #/info',
+  // Reads that take no input and need no session: nothing a client sends can be refused.
+  'operation-4xx-response #/paths/~1api~1auth-methods/get/responses',
+  'operation-4xx-response #/paths/~1api~1dev~1outbox/get/responses',
+  'operation-4xx-response #/paths/~1api~1health/get/responses',
+  'operation-4xx-response #/paths/~1api~1ready/get/responses',
+  // The data of each event of GET /api/events: a text/event-stream has no schema to refer to it from.
+  'no-unused-components #/components/schemas/ChangeEvent',
+];
 
 /** The OpenAPI document depends on routes and schemas only, not on the database engine. */
 describe('OpenAPI document and docs page', () => {
@@ -80,7 +110,8 @@ describe('OpenAPI document and docs page', () => {
       if (!/ \/api\/(product|events)/.test(key)) continue;
       const statuses = Object.keys(operation.responses);
       if (!statuses.some((status) => status.startsWith('2'))) problems.push(`${key}: no 2xx`);
-      if (operation.security && !statuses.includes('401')) problems.push(`${key}: protected but no 401`);
+      if (operation.security?.length && !statuses.includes('401'))
+        problems.push(`${key}: protected but no 401`);
       if (operation.requestBody) {
         for (const status of ['400', '413', '415']) {
           if (!statuses.includes(status)) problems.push(`${key}: takes a body but no ${status}`);
@@ -105,6 +136,94 @@ describe('OpenAPI document and docs page', () => {
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['Product', 'ProductConflict', 'ApiError', 'Movement', 'ChangeEvent']),
     );
+  });
+
+  it('names every operation with a unique operationId', () => {
+    const ids = operations().map(({ key, operation }) => operation.operationId ?? `(none on ${key})`);
+    expect(ids.filter((id) => !/^[a-z][A-Za-z]+$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'listProducts',
+        'getProduct',
+        'deliverProduct',
+        'restockProduct',
+        'createProduct',
+        'listSupplierProducts',
+        'deleteProduct',
+        'restoreProduct',
+        'listMovements',
+        'createAccessToken',
+        'checkHealth',
+        'checkReadiness',
+        'streamChanges',
+      ]),
+    );
+  });
+
+  it('gives every operation the security its route declares, and the guard agrees', async () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const { key, operation } of operations()) {
+      const route = key.replace(/\{(\w+)\}/g, ':$1');
+      const access = declaredAccess.get(route) ?? 'session';
+      seen.add(access);
+      if (JSON.stringify(operation.security) !== JSON.stringify(SECURITY_OF[access])) {
+        problems.push(`${key}: declares ${access} but documents ${JSON.stringify(operation.security)}`);
+      }
+      // What the guard does: without a session, and (unless it is the never-ending event stream) with
+      // a session but no access token. The documented example body gets past validation.
+      const [method = 'GET', path = ''] = key.split(' ');
+      const request: InjectOptions = {
+        method: method as InjectOptions['method'],
+        url: path.replace(/\{\w+\}/g, '0f8fad5b-d9cb-469f-a165-70867728950e'),
+        payload: operation.requestBody?.content['application/json']?.example as InjectOptions['payload'],
+      };
+      const anonymous = await ctx.app.inject(request);
+      const signInFirst = anonymous.statusCode === 401 && anonymous.json().message === MESSAGES.signInFirst;
+      if (signInFirst !== (access !== 'public'))
+        problems.push(`${key}: ${anonymous.statusCode} without a session`);
+      if (operation.operationId === 'streamChanges') continue;
+      const signedIn = await ctx.app.inject({ ...request, headers: clerk.session });
+      const tokenMissing =
+        signedIn.statusCode === 401 && signedIn.json().message === MESSAGES.accessTokenMissing;
+      if (tokenMissing !== (access === 'session+token')) {
+        problems.push(`${key}: ${signedIn.statusCode} with a session and no access token`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(seen).toEqual(new Set(['public', 'session', 'session+token']));
+  });
+
+  it("passes Redocly's recommended lint", async () => {
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: '/api/openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    const found = problems.map(
+      (problem) =>
+        `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`,
+    );
+    expect(found.filter((line) => line.startsWith('error'))).toEqual([]);
+    const warnings = problems.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}`);
+    expect(warnings.sort(), found.join('\n')).toEqual([...ACCEPTED_WARNINGS].sort());
+  });
+
+  it('gives request bodies an example, and servers and tags', () => {
+    const bodies = operations().filter(({ operation }) => operation.requestBody);
+    expect(bodies.map(({ key }) => key)).toHaveLength(4);
+    for (const { key, operation } of bodies) {
+      expect(operation.requestBody?.content['application/json']?.example, key).toBeDefined();
+    }
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    const tagged = new Set(document.tags.map((tag) => tag.name));
+    for (const { key, operation } of operations()) {
+      for (const tag of operation.tags ?? ['(none)']) {
+        expect(tagged.has(tag), `${key}: tag ${tag}`).toBe(true);
+      }
+    }
+    expect(document.components.schemas.Product).toHaveProperty('examples');
   });
 
   it('declares the response headers the routes really send', async () => {
