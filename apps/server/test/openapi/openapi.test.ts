@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { InjectOptions } from 'fastify';
+import type { OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/auth/guards.ts';
+import { API_SCHEMA_FILE, apiSchemaTypes } from '../support/api-schema.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { declaredAccess, registeredRoutes } from '../support/route-log.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -68,11 +71,15 @@ const ACCEPTED_WARNINGS = [
 describe('OpenAPI document and docs page', () => {
   let ctx: TestApp;
   let document: OpenApiDocument;
+  /** The same document, typed as openapi-typescript takes it. */
+  let served: OpenAPI3;
   let clerk: Clerk;
 
   beforeAll(async () => {
     ctx = await createTestApp('sqlite');
-    document = (await ctx.app.inject({ url: '/api/openapi.json' })).json<OpenApiDocument>();
+    const response = await ctx.app.inject({ url: '/api/openapi.json' });
+    document = response.json<OpenApiDocument>();
+    served = response.json<OpenAPI3>();
     clerk = await newClerk(ctx.app);
   });
   afterAll(async () => {
@@ -224,6 +231,14 @@ describe('OpenAPI document and docs page', () => {
       }
     }
     expect(document.components.schemas.Product).toHaveProperty('examples');
+  });
+
+  it("keeps the SPA's generated types equal to the served document (npm run openapi:types)", async () => {
+    const committed = readFileSync(API_SCHEMA_FILE, 'utf8');
+    expect(
+      committed === (await apiSchemaTypes(served)),
+      'apps/web/src/lib/api-schema.d.ts is out of date: run npm run openapi:types and commit it',
+    ).toBe(true);
   });
 
   it('declares the response headers the routes really send', async () => {
