@@ -105,7 +105,7 @@ const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> 
  * Each operation's `security`, from the access its route declares (the guard reads the same
  * declaration, so the document cannot say otherwise than the server does).
  */
-export const SECURITY_OF_ACCESS: Record<RouteAccess, Array<Record<string, string[]>>> = {
+const SECURITY_OF_ACCESS: Record<RouteAccess, Array<Record<string, string[]>>> = {
   public: [],
   session: [{ session: [] }],
   'session+token': [{ session: [], accessToken: [] }],
@@ -148,7 +148,8 @@ function referencedSchemas(value: unknown, schemas: Json, found = new Set<string
 export function finishDocument<T extends { paths?: unknown; components?: unknown }>(document: T): T {
   for (const [path, operations] of entries(document.paths)) {
     for (const [method, operation] of entries(operations)) {
-      const example = REQUEST_EXAMPLES[String(operation.operationId)];
+      const example =
+        typeof operation.operationId === 'string' ? REQUEST_EXAMPLES[operation.operationId] : undefined;
       const body = isJson(operation.requestBody) ? operation.requestBody.content : undefined;
       if (example && isJson(body) && isJson(body['application/json']))
         body['application/json'].example = example;
