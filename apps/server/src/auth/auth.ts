@@ -16,7 +16,7 @@ const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * Better Auth's tables under our snake_case names. Migration 002-auth creates exactly these;
- * test/auth-schema.test.ts checks with Better Auth's own migration planner that nothing is missing.
+ * test/auth/schema.test.ts checks with Better Auth's own migration planner that nothing is missing.
  */
 export const AUTH_SCHEMA_NAMES = {
   user: {

@@ -1,21 +1,20 @@
 /**
  * Who may call what under /api.
  *
- * - Default deny: every /api route needs a signed-in session (401 JSON otherwise) unless it is
- *   public. A route is public when it says so with `config: { public: true }`, or when it is in
- *   PUBLIC_ROUTES below (routes defined outside the auth module). Routes that do not exist still
- *   answer 404.
+ * - Every /api route declares who may call it with `config: { access }` (see RouteAccess):
+ *   `'public'`, `'session'` or `'session+token'`. Default deny: a route that declares nothing needs a
+ *   signed-in session (401 JSON otherwise). Routes that do not exist still answer 404. The OpenAPI
+ *   document derives each operation's `security` from the same declaration (openapi/openapi.ts).
  * - The signed-in user is `request.user` (null on public routes nobody signed in to).
  * - With AUTH_REQUIRE_VERIFIED_EMAIL=true, an unverified user may read but not change anything:
  *   every non-GET route answers 403 for them, unless it says `config: { allowUnverified: true }`.
  * - Cross-site state-changing requests are refused (403): a present Origin that is not ours, or
  *   `Sec-Fetch-Site: cross-site`. Requests without those headers (curl, app.inject) pass.
- * - `app.requireAccessToken` is a preHandler for routes that also need the spec's access token
- *   (`authorization: {email} {token}` or `Bearer {token}`) of the signed-in user:
- *   `app.post('/productOrder', { preHandler: app.requireAccessToken }, handler)`.
+ * - `'session+token'` routes also need the spec's access token of the signed-in user
+ *   (`authorization: {email} {token}` or `Bearer {token}`), checked once the request is validated.
  */
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
 import { AccessTokenError, type AccessTokens } from './access-token.ts';
 import type { Auth } from './auth.ts';
@@ -27,32 +26,28 @@ export interface SignedInUser {
   emailVerified: boolean;
 }
 
+/**
+ * Who may call a route: anyone (`public`), a signed-in user (`session`), or a signed-in user who
+ * also sends the access token of POST /api/login (`session+token`).
+ */
+export type RouteAccess = 'public' | 'session' | 'session+token';
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie for every non-public /api route. */
     user: SignedInUser | null;
   }
   interface FastifyContextConfig {
-    /** Reachable without a session. */
-    public?: boolean;
+    /** Who may call the route; a route that does not say needs a session (default deny). */
+    access?: RouteAccess;
     /** Reachable by a signed-in user whose email is not verified even when AUTH_REQUIRE_VERIFIED_EMAIL=true. */
     allowUnverified?: boolean;
   }
-  interface FastifyInstance {
-    /** preHandler: the request must carry the signed-in user's access token (see guards.ts). */
-    requireAccessToken: preHandlerAsyncHookHandler;
-  }
 }
 
-/** Public routes defined outside the auth module, by method and route pattern. */
-const PUBLIC_ROUTES = new Set([
-  'GET /api/health',
-  'GET /api/ready',
-  'GET /api/product',
-  'GET /api/product/:id',
-  'GET /api/openapi.json',
-]);
-const PUBLIC_ROUTE_PREFIXES = ['GET /api/docs'];
+/** A route's access as it declared it, `session` when it declared none. */
+export const accessOf = (config: FastifyContextConfig | undefined): RouteAccess =>
+  config?.access ?? 'session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -66,13 +61,6 @@ export const MESSAGES = {
   accessTokenExpired: 'Access token has expired. Please sign in again.',
   accessTokenOtherUser: 'This access token belongs to another account',
 } as const;
-
-function isPublic(request: FastifyRequest): boolean {
-  if (request.routeOptions.config.public === true) return true;
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const route = `${method} ${request.routeOptions.url ?? ''}`;
-  return PUBLIC_ROUTES.has(route) || PUBLIC_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
-}
 
 function refuseCrossSite(request: FastifyRequest, trustedOrigins: Set<string>): void {
   if (SAFE_METHODS.has(request.method)) return;
@@ -115,7 +103,7 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   api.addHook('onRequest', async (request) => {
     refuseCrossSite(request, trusted);
     // No route matched: let the not-found handler answer 404.
-    if (request.routeOptions.url === undefined || isPublic(request)) return;
+    if (request.routeOptions.url === undefined || accessOf(request.routeOptions.config) === 'public') return;
     const user = await sessionUser(options.auth, request);
     if (!user) throw unauthorized(MESSAGES.signInFirst);
     request.user = user;
@@ -129,7 +117,9 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
     }
   });
 
-  const requireAccessToken: preHandlerAsyncHookHandler = async (request) => {
+  // After validation, as a preHandler, so a malformed request still gets its 400 first.
+  api.addHook('preHandler', async (request) => {
+    if (accessOf(request.routeOptions.config) !== 'session+token') return;
     const user = request.user;
     if (!user) throw unauthorized(MESSAGES.signInFirst);
     const credentials = parseAuthorization(request.headers.authorization);
@@ -153,6 +143,5 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
     ) {
       throw new HttpError(403, MESSAGES.accessTokenOtherUser);
     }
-  };
-  api.decorate('requireAccessToken', requireAccessToken);
+  });
 }

@@ -148,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
-    config: { public: true },
+    config: { access: 'public' },
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '';
@@ -161,8 +161,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.get(
     '/auth-methods',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
+        operationId: 'getAuthMethods',
         tags: ['accounts'],
         summary: 'Which sign-in methods are enabled',
         response: { 200: authMethodsSchema },
@@ -174,8 +175,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/login',
     {
-      config: { allowUnverified: true },
+      config: { access: 'session', allowUnverified: true },
       schema: {
+        operationId: 'createAccessToken',
         tags: ['accounts'],
         summary: 'The access token of the signed-in user (a short-lived JWT)',
         body: accessTokenRequestSchema,
@@ -201,8 +203,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     app.get(
       '/dev/outbox',
       {
-        config: { public: true },
+        config: { access: 'public' },
         schema: {
+          operationId: 'listDevOutbox',
           tags: ['development'],
           summary: 'Mail the server would have sent (only while SMTP_URL is not set, never in production)',
           response: {

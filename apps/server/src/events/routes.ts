@@ -40,14 +40,15 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
     '/events',
     {
       exposeHeadRoute: false,
+      config: { access: 'session' },
       schema: {
+        operationId: 'streamChanges',
         tags: ['events'],
         summary: 'Live change feed (Server-Sent Events)',
         description:
           `A \`text/event-stream\`. Every committed change of a product arrives as an event named ` +
           `\`${CHANGE_EVENT_NAME}\` whose data is a ChangeEvent \`{type, id, version}\`; a comment line ` +
           `(\`: heartbeat\`) arrives every ${HEARTBEAT_MS / 1000} s while nothing happens. Signed in only.`,
-        security: [{ session: [] }],
         response: {
           200: {
             description: 'The stream; it stays open until the client leaves or the server shuts down',

@@ -13,14 +13,24 @@ export interface HealthRoutesOptions {
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { checkDatabase }) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness', response: { 200: healthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'checkHealth',
+        tags: ['health'],
+        summary: 'Liveness',
+        response: { 200: healthSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/ready',
     {
+      config: { access: 'public' },
       schema: {
+        operationId: 'checkReadiness',
         tags: ['health'],
         summary: 'Readiness: the database is reachable',
         response: { 200: healthSchema, 503: apiErrorSchema },

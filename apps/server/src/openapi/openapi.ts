@@ -18,24 +18,33 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accessOf, type RouteAccess } from '../auth/guards.ts';
+import { COMPONENT_EXAMPLES, REQUEST_EXAMPLES } from './examples.ts';
 
 /**
- * The contract's schemas that appear in the document as named components. A registry of our own
- * (not zod's global one) so the contract stays free of OpenAPI concerns.
+ * The contract's schemas that appear in the document as named components, each with an example. A
+ * registry of our own (not zod's global one) so the contract stays free of OpenAPI concerns.
  */
-const components = z.registry<{ id: string }>();
-components.add(productSchema, { id: 'Product' });
-components.add(productConflictSchema, { id: 'ProductConflict' });
-components.add(apiErrorSchema, { id: 'ApiError' });
-components.add(movementSchema, { id: 'Movement' });
-components.add(createProductSchema, { id: 'CreateProduct' });
-components.add(deliveryRequestSchema, { id: 'Delivery' });
-components.add(stockChangeSchema, { id: 'Restock' });
-components.add(stockChangedSchema, { id: 'StockChanged' });
-components.add(createdProductSchema, { id: 'ProductAdded' });
-components.add(deletedSchema, { id: 'Deleted' });
-components.add(successSchema, { id: 'Success' });
-components.add(changeEventSchema, { id: 'ChangeEvent' });
+const components = z.registry<{ id: string; examples?: unknown[] }>();
+/**
+ * Names `schema` in the document, with an example the compiler checks against it. Request bodies
+ * get theirs as media-type examples (REQUEST_EXAMPLES): zod leaves examples out of the input side
+ * of a schema that transforms.
+ */
+const component = <S extends z.core.$ZodType>(schema: S, id: string, example?: z.output<S>) =>
+  components.add(schema, example === undefined ? { id } : { id, examples: [example] });
+component(productSchema, 'Product', COMPONENT_EXAMPLES.product);
+component(productConflictSchema, 'ProductConflict', COMPONENT_EXAMPLES.conflict);
+component(apiErrorSchema, 'ApiError', COMPONENT_EXAMPLES.apiError);
+component(movementSchema, 'Movement', COMPONENT_EXAMPLES.movement);
+component(createProductSchema, 'CreateProduct');
+component(deliveryRequestSchema, 'Delivery');
+component(stockChangeSchema, 'Restock');
+component(stockChangedSchema, 'StockChanged', COMPONENT_EXAMPLES.stockChanged);
+component(createdProductSchema, 'ProductAdded', COMPONENT_EXAMPLES.productAdded);
+component(deletedSchema, 'Deleted', COMPONENT_EXAMPLES.deleted);
+component(successSchema, 'Success', COMPONENT_EXAMPLES.success);
+component(changeEventSchema, 'ChangeEvent', COMPONENT_EXAMPLES.changeEvent);
 
 /** What each status means across the API; an operation's description adds what is particular to it. */
 const STATUS_DESCRIPTIONS: Record<string, string> = {
@@ -92,6 +101,16 @@ const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> 
   },
 };
 
+/**
+ * Each operation's `security`, from the access its route declares (the guard reads the same
+ * declaration, so the document cannot say otherwise than the server does).
+ */
+const SECURITY_OF_ACCESS: Record<RouteAccess, Array<Record<string, string[]>>> = {
+  public: [],
+  session: [{ session: [] }],
+  'session+token': [{ session: [], accessToken: [] }],
+};
+
 /** Components kept although no operation refers to them. */
 const ALWAYS_DOCUMENTED = new Set(['ChangeEvent']);
 
@@ -122,10 +141,18 @@ function referencedSchemas(value: unknown, schemas: Json, found = new Set<string
   return found;
 }
 
-/** Names each status, adds response headers, and drops the schema components nothing uses. */
+/**
+ * Names each status, adds response headers and request examples, and drops the schema components
+ * nothing uses.
+ */
 export function finishDocument<T extends { paths?: unknown; components?: unknown }>(document: T): T {
   for (const [path, operations] of entries(document.paths)) {
     for (const [method, operation] of entries(operations)) {
+      const example =
+        typeof operation.operationId === 'string' ? REQUEST_EXAMPLES[operation.operationId] : undefined;
+      const body = isJson(operation.requestBody) ? operation.requestBody.content : undefined;
+      if (example && isJson(body) && isJson(body['application/json']))
+        body['application/json'].example = example;
       for (const [status, response] of entries(operation.responses)) {
         if (response.description === 'Default Response') {
           response.description = STATUS_DESCRIPTIONS[status] ?? response.description;
@@ -153,10 +180,12 @@ export const OPENAPI_JSON_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
 /**
- * Collects every route's schemas into an OpenAPI 3.1 document. Register it on the root instance
- * before any route, so that it sees them all.
+ * Collects every route's schemas into an OpenAPI 3.1 document, each operation's `security` derived
+ * from its route's declared access. Register it on the root instance before any route, so that it
+ * sees them all.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const transform = createJsonSchemaTransform({ schemaRegistry: components });
   const transformObject = createJsonSchemaTransformObject({ schemaRegistry: components });
   await app.register(swagger, {
     openapi: {
@@ -168,11 +197,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Stock and inventory of the Walton air-conditioner warehouse. Every error answers with an ' +
           'ApiError body whose `message` can be shown to the user as it is.',
       },
+      // Relative: the API is served from the same origin as this document, wherever that is deployed.
+      servers: [{ url: '/', description: 'The server that sent this document' }],
       tags: [
         { name: 'products', description: 'The inventory' },
         { name: 'stock', description: 'Delivered and restock, safe against concurrent clerks' },
         { name: 'events', description: 'Live change feed' },
+        { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },
         { name: 'health', description: 'Liveness and readiness' },
+        { name: 'development', description: 'Only on development servers without SMTP_URL' },
       ],
       components: {
         securitySchemes: {
@@ -192,16 +225,28 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: createJsonSchemaTransform({ schemaRegistry: components }),
+    transform: (input) => {
+      const { schema, url } = transform(input);
+      if (!schema || schema.hide) return { schema, url };
+      return { schema: { ...schema, security: SECURITY_OF_ACCESS[accessOf(input.route.config)] }, url };
+    },
     transformObject: (input) => finishDocument(transformObject(input)),
   });
 }
 
-/** GET /api/openapi.json and the Swagger UI at /api/docs; register inside the /api scope. */
+/** GET /api/openapi.json and the Swagger UI at /api/docs, both public; register inside the /api scope. */
 export async function openApiRoutes(api: FastifyInstance): Promise<void> {
-  api.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => api.swagger());
-  await api.register(swaggerUi, {
-    routePrefix: DOCS_PATH,
-    uiConfig: { deepLinking: true, validatorUrl: null },
+  api.get(OPENAPI_JSON_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    api.swagger(),
+  );
+  await api.register(async (docs) => {
+    // The docs page's routes are the plugin's own: declare them public as they are registered.
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: DOCS_PATH,
+      uiConfig: { deepLinking: true, validatorUrl: null },
+    });
   });
 }

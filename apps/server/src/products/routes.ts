@@ -55,8 +55,6 @@ const versionFrom = (ifMatch: string | undefined): number | undefined =>
 
 const totalCountDescription = 'The total number of matches is in the `X-Total-Count` header.';
 
-const SESSION = [{ session: [] }];
-
 /** Error bodies every route may answer with. */
 const serverError = { 500: apiErrorSchema };
 const protectedErrors = { 401: apiErrorSchema, ...serverError };
@@ -124,7 +122,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/product',
     {
+      config: { access: 'public' },
       schema: {
+        operationId: 'listProducts',
         tags: ['products'],
         summary: 'List products, a page at a time',
         description:
@@ -160,7 +160,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/product/:id',
     {
+      config: { access: 'public' },
       schema: {
+        operationId: 'getProduct',
         tags: ['products'],
         summary: 'One live product',
         description: 'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes.',
@@ -178,11 +180,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/product/:id/movements',
     {
+      config: { access: 'session' },
       schema: {
+        operationId: 'listMovements',
         tags: ['products'],
         summary: "A product's stock movements, newest first",
         description: `Deleted products keep their ledger. ${totalCountDescription}`,
-        security: SESSION,
         params: idParams,
         querystring: movementListQuerySchema,
         response: {
@@ -203,15 +206,15 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.post(
     '/productOrder',
     {
-      preHandler: app.requireAccessToken,
+      config: { access: 'session+token' },
       schema: {
+        operationId: 'createProduct',
         tags: ['products'],
         summary: 'Add a product',
         description:
           'Needs the session and the access token of POST /api/login (`authorization: {email} {accessToken}` ' +
           'or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 ' +
           'otherwise) and `suplerName` is taken from their account.',
-        security: [{ session: [], accessToken: [] }],
         body: createProductSchema,
         response: { 201: createdProductSchema, ...changeErrors },
       },
@@ -226,11 +229,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/productOrder',
     {
+      config: { access: 'session' },
       schema: {
+        operationId: 'listSupplierProducts',
         tags: ['products'],
         summary: "One supplier's live products, in the order they were added",
         description: totalCountDescription,
-        security: SESSION,
         querystring: supplierItemsQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
@@ -246,7 +250,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.put(
     '/product/:id',
     {
+      config: { access: 'session' },
       schema: {
+        operationId: 'deliverProduct',
         tags: ['stock'],
         summary: 'Delivered: take one unit out of stock',
         description:
@@ -254,7 +260,6 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'holds that quantity (and, with `If-Match`, that version). 409 with the current item when it ' +
           `changed meanwhile, or with "${SPEC_TEXT.noQuantity}" at zero (also for -1, what a screen showing 0 ` +
           'would send); 412 with the current item when `If-Match` is stale.',
-        security: SESSION,
         params: idParams,
         headers: ifMatchHeaders,
         body: deliveryRequestSchema,
@@ -275,13 +280,14 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.put(
     '/products/:id',
     {
+      config: { access: 'session' },
       schema: {
+        operationId: 'restockProduct',
         tags: ['stock'],
         summary: 'Restock: set a higher quantity',
         description:
           '`newQuentity` must be above the current quantity (409 with the current item otherwise); with ' +
           '`If-Match`, a stale version gets 412 with the current item and changes nothing.',
-        security: SESSION,
         params: idParams,
         headers: ifMatchHeaders,
         body: stockChangeSchema,
@@ -302,11 +308,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.delete(
     '/product/:id',
     {
+      config: { access: 'session' },
       schema: {
+        operationId: 'deleteProduct',
         tags: ['products'],
         summary: 'Move a product to the trash (soft delete)',
         description: '`deletedCount` is 1 when it was live, 0 when it was not (already deleted, or unknown).',
-        security: SESSION,
         params: idParams,
         response: { 200: deletedSchema, 400: apiErrorSchema, ...writeErrors },
       },
@@ -317,11 +324,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.post(
     '/product/:id/restore',
     {
+      config: { access: 'session' },
       schema: {
+        operationId: 'restoreProduct',
         tags: ['products'],
         summary: 'Bring a product back from the trash',
         description: '409 with the item when it is not in the trash; 404 when no product has this id.',
-        security: SESSION,
         params: idParams,
         response: {
           200: successSchema,

@@ -1,7 +1,11 @@
 import type * as FastifyModule from 'fastify';
+import type { RouteAccess } from '../../src/auth/guards.ts';
 
 /** Every route the app registers ("METHOD /url"), collected as Fastify registers them. */
 export const registeredRoutes = new Set<string>();
+
+/** The access each of those routes declared (`config.access`; undefined when it declared none). */
+export const declaredAccess = new Map<string, RouteAccess | undefined>();
 
 /**
  * The fastify module with its factory wrapped so every instance reports its routes into
@@ -12,7 +16,10 @@ export function withRouteLog(fastify: typeof FastifyModule): typeof FastifyModul
   const logging = ((options?: Parameters<typeof fastify.default>[0]) => {
     const app = fastify.default(options);
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) registeredRoutes.add(`${method} ${route.url}`);
+      for (const method of [route.method].flat()) {
+        registeredRoutes.add(`${method} ${route.url}`);
+        declaredAccess.set(`${method} ${route.url}`, route.config?.access);
+      }
     });
     return app;
   }) as typeof fastify.default;

@@ -46,40 +46,69 @@ const productInBody = (error: ApiRequestError): Product | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
-const isConflict = (error: unknown): error is ApiRequestError =>
+const isConflict = (error: unknown): error is ApiRequestError & { status: 409 | 412 } =>
   error instanceof ApiRequestError && (error.status === 409 || error.status === 412);
 
-const targetQuantity = (intent: StockIntent, product: Product): number =>
-  intent.kind === 'deliver' ? product.quentity - 1 : product.quentity + intent.amount;
+/** The PUT that carries out an intent on an item as it is: the new quantity, for the version it applies to. */
+export interface StockRequest {
+  newQuentity: number;
+  version: number;
+}
+
+/** A 409 or 412 answer, with the item as it is now when known. */
+export interface StockRefusal {
+  status: 409 | 412;
+  message: string;
+  product: Product | undefined;
+}
+
+/** Applies the intent to the item the user saw (one unit out, or +amount); the server has the last word. */
+export const stockRequest = (intent: StockIntent, product: Product): StockRequest => ({
+  newQuentity: intent.kind === 'deliver' ? product.quentity - 1 : product.quentity + intent.amount,
+  version: product.version,
+});
 
 /**
- * Applies the intent to the version the user saw; the server has the last word (a Delivered at 0 is
- * sent as -1 and refused with 409 and `Sorry No Quentity. Please Add quentity`). When the server
- * answers 412 (someone changed the item meanwhile), the intent is re-applied once to the latest
- * version; a 409, or a second conflict, becomes a StockConflictError carrying the item's latest state.
+ * What a refusal of the first try leads to. After a 412 (someone changed the item meanwhile) the intent
+ * is re-applied to the latest item, except a Delivered with nothing left in stock; a 409 (the item's
+ * state refuses the intent itself) is final.
+ */
+export function retryAfter(intent: StockIntent, refusal: StockRefusal): StockRequest | StockConflictError {
+  const latest = refusal.product;
+  if (refusal.status === 409 || !latest) return new StockConflictError(refusal.message, latest);
+  if (intent.kind === 'deliver' && latest.quentity < 1) {
+    return new StockConflictError(SPEC_TEXT.noQuantity, latest);
+  }
+  return stockRequest(intent, latest);
+}
+
+/** A refusal of the retry is final: a second 412 means the item is still changing under us. */
+export const finalRefusal = (refusal: StockRefusal): StockConflictError =>
+  new StockConflictError(refusal.status === 409 ? refusal.message : STILL_CHANGING, refusal.product);
+
+/**
+ * Applies the intent to the version the user saw (a Delivered at 0 is sent as -1 and refused with 409
+ * and `Sorry No Quentity. Please Add quentity`), re-applying it once to the latest version after a 412
+ * (see retryAfter); a refusal becomes a StockConflictError carrying the item's latest state.
  */
 export async function applyStockChange(
   product: Product,
   intent: StockIntent,
   send: (newQuentity: number, version: number) => Promise<StockChanged>,
 ): Promise<StockChangeResult> {
+  const first = stockRequest(intent, product);
   try {
-    return { ...(await send(targetQuantity(intent, product), product.version)), reapplied: false };
+    return { ...(await send(first.newQuentity, first.version)), reapplied: false };
   } catch (error) {
     if (!isConflict(error)) throw error;
-    if (error.status === 409) throw new StockConflictError(error.message, productInBody(error));
-    const latest = productInBody(error) ?? (await getProduct(product._id));
-    if (intent.kind === 'deliver' && latest.quentity < 1) {
-      throw new StockConflictError(SPEC_TEXT.noQuantity, latest);
-    }
+    const latest = productInBody(error) ?? (error.status === 412 ? await getProduct(product._id) : undefined);
+    const retry = retryAfter(intent, { status: error.status, message: error.message, product: latest });
+    if (retry instanceof StockConflictError) throw retry;
     try {
-      return { ...(await send(targetQuantity(intent, latest), latest.version)), reapplied: true };
+      return { ...(await send(retry.newQuentity, retry.version)), reapplied: true };
     } catch (second) {
       if (!isConflict(second)) throw second;
-      throw new StockConflictError(
-        second.status === 409 ? second.message : STILL_CHANGING,
-        productInBody(second),
-      );
+      throw finalRefusal({ status: second.status, message: second.message, product: productInBody(second) });
     }
   }
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { accessTokenFor, signUp, testClientIp } from './support/auth-helpers.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { accessTokenFor, signUp, testClientIp } from '../support/auth-helpers.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
   let ctx: TestApp;

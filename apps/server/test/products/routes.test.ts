@@ -2,14 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type Movement, type Product, SPEC_TEXT, SUCCESS_TEXT } from '@walton/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_ENGINES } from './support/engines.ts';
-import { ApiRecorder, addProduct, type Clerk, newClerk, validProduct } from './support/inventory.ts';
-import { registeredRoutes } from './support/route-log.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { ApiRecorder, addProduct, type Clerk, newClerk, validProduct } from '../support/inventory.ts';
+import { registeredRoutes } from '../support/route-log.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Every route the app registers is collected into registeredRoutes (for the authorisation matrix). */
 vi.mock('fastify', async (importOriginal) => {
-  const { withRouteLog } = await import('./support/route-log.ts');
+  const { withRouteLog } = await import('../support/route-log.ts');
   return withRouteLog(await importOriginal<typeof import('fastify')>());
 });
 

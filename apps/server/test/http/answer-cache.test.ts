@@ -3,13 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { AnswerCache, COMPRESSION_THRESHOLD, type FreshAnswer } from '../src/http/answer-cache.ts';
-import { preferredEncoding } from '../src/http/content-encoding.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { AnswerCache, COMPRESSION_THRESHOLD, type FreshAnswer } from '../../src/http/answer-cache.ts';
+import { preferredEncoding } from '../../src/http/content-encoding.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('preferredEncoding', () => {
   it.each([

@@ -1,18 +1,20 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccounts, registerAccounts } from '../src/auth/accounts.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrator.ts';
-import { registerErrorHandler } from '../src/http/error-handler.ts';
-import { accessTokenFor, signUp, testClientIp } from './support/auth-helpers.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createAccounts, registerAccounts } from '../../src/auth/accounts.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { registerErrorHandler } from '../../src/http/error-handler.ts';
+import { accessTokenFor, signUp, testClientIp } from '../support/auth-helpers.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 
 /**
  * The guards on a small app of their own: the real accounts module on a real database, plus
- * three routes that stand for the inventory API (a read, a change, and an access-token route).
+ * routes that stand for the inventory API (a read, a change, an access-token route, a public read)
+ * and two that declare nothing, named like public ones (`/docs`, the Swagger UI's path, is a prefix
+ * of `/documents`).
  */
 async function guardedApp(engine: (typeof TEST_ENGINES)[number], env: Record<string, string>) {
   const database = await createTestDatabase(engine);
@@ -29,9 +31,12 @@ async function guardedApp(engine: (typeof TEST_ENGINES)[number], env: Record<str
       await registerAccounts(api, accounts, config);
       api.get('/things', async (request) => ({ reader: request.user?.email }));
       api.post('/things', async (request) => ({ changedBy: request.user?.email }));
-      api.post('/orders', { preHandler: api.requireAccessToken }, async (request) => ({
+      api.post('/orders', { config: { access: 'session+token' } }, async (request) => ({
         orderedBy: request.user?.email,
       }));
+      api.get('/catalog', { config: { access: 'public' } }, async (request) => ({ reader: request.user }));
+      api.get('/documents', async () => ({ secret: true }));
+      api.get('/product/:id/secrets', async () => ({ secret: true }));
     },
     { prefix: '/api' },
   );
@@ -74,6 +79,17 @@ describe.each(TEST_ENGINES)('guards on %s', (engine) => {
         error: 'Unauthorized',
         message: 'Please sign in first',
       });
+    }
+  });
+
+  it('makes public only the routes that declare it, matched exactly', async () => {
+    const open = await app.inject({ method: 'GET', url: '/api/catalog' });
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ reader: null });
+    for (const url of ['/api/documents', '/api/product/1/secrets']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json().message).toBe('Please sign in first');
     }
   });
 

@@ -1,19 +1,19 @@
 import { type Product, SEARCH_COUNT_LIMIT } from '@walton/contract';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrator.ts';
-import { generatedProduct } from '../src/db/seed.ts';
-import { cursorAfter, positionOf } from '../src/products/cursor.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { generatedProduct } from '../../src/db/seed.ts';
+import { cursorAfter, positionOf } from '../../src/products/cursor.ts';
 import {
   type ProductListFilter,
   ProductRepository,
   type ProductSort,
   type SearchFilter,
-} from '../src/products/repository.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+} from '../../src/products/repository.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const COMMON = SEARCH_COUNT_LIMIT + 60;
 const RARE = 7;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
   it('runs on the embedded default with no configuration', () => {

@@ -1,13 +1,13 @@
 import { getMigrations } from 'better-auth/db/migration';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccounts } from '../src/auth/accounts.ts';
-import { AttemptLimiter } from '../src/auth/rate-limit.ts';
-import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrator.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { createAccounts } from '../../src/auth/accounts.ts';
+import { AttemptLimiter } from '../../src/auth/rate-limit.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 describe.each(TEST_ENGINES)('auth tables on %s', (engine) => {
   let database: TestDatabase;

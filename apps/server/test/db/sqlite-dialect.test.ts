@@ -1,7 +1,11 @@
 import { DatabaseSync } from 'node:sqlite';
 import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { nodeSqliteDialect, STATEMENT_CACHE_SIZE, StatementCachingDatabase } from './sqlite-dialect.ts';
+import {
+  nodeSqliteDialect,
+  STATEMENT_CACHE_SIZE,
+  StatementCachingDatabase,
+} from '../../src/db/sqlite-dialect.ts';
 
 interface Tables {
   items: { id: Generated<number>; name: string; quantity: number };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { DEMO_CATALOG } from '../src/db/demo-catalog.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { DEMO_CATALOG } from '../../src/db/demo-catalog.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 
-describe.each(TEST_ENGINES)('foundation on %s', (engine) => {
+describe.each(TEST_ENGINES)('demo catalog on %s', (engine) => {
   let ctx: TestApp;
 
   beforeAll(async () => {
@@ -14,14 +14,6 @@ describe.each(TEST_ENGINES)('foundation on %s', (engine) => {
   });
   afterAll(async () => {
     await ctx?.close();
-  });
-
-  it('answers liveness and readiness', async () => {
-    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok' });
-    const ready = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
-    expect(ready.statusCode).toBe(200);
   });
 
   it('seeds the demo catalog into an empty database, in catalog order', async () => {
@@ -43,29 +35,6 @@ describe.each(TEST_ENGINES)('foundation on %s', (engine) => {
       url: '/api/product?sort=price&order=desc&limit=1',
     });
     expect(response.json()[0].price).toBe(165000);
-  });
-
-  it('answers unknown /api routes with a JSON 404', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toMatchObject({
-      statusCode: 404,
-      message: 'No such route: GET /api/no-such-thing',
-    });
-  });
-
-  it('answers bad query strings with a 400 that names the field', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/product?limit=abc' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().issues[0].path).toBe('querystring.limit');
-  });
-
-  it('sends security headers', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

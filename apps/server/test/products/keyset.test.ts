@@ -1,10 +1,10 @@
 import { AFTER_WITH_OFFSET, type Product } from '@walton/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CURSOR_MESSAGES } from '../src/products/cursor.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { ApiRecorder, addProduct, type Clerk, newClerk } from './support/inventory.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { CURSOR_MESSAGES } from '../../src/products/cursor.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const ITEMS = 40;
 const PAGE = 4;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, signUp } from './support/auth-helpers.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { type OidcUser, startOidcProvider, type TestOidcProvider } from './support/oidc-provider.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { cookieHeader, signUp } from '../support/auth-helpers.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { type OidcUser, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const PUBLIC_URL = 'http://warehouse.test';
 

@@ -3,14 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { InProcessChangeFeed, openChangeFeed } from '../src/events/change-feed.ts';
-import { eventRoutes, TOO_MANY_STREAMS } from '../src/events/routes.ts';
-import { postgresAdminUrl, TEST_ENGINES } from './support/engines.ts';
-import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { InProcessChangeFeed, openChangeFeed } from '../../src/events/change-feed.ts';
+import { eventRoutes, TOO_MANY_STREAMS } from '../../src/events/routes.ts';
+import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
+import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** One frame of a Server-Sent Events stream. */
 interface Frame {

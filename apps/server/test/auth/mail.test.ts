@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cookieHeader, signUp, testClientIp } from './support/auth-helpers.ts';
-import { TEST_ENGINES } from './support/engines.ts';
-import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { cookieHeader, signUp, testClientIp } from '../support/auth-helpers.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const PUBLIC_URL = 'http://warehouse.test';
 const VERIFY_SUBJECT = /confirm your email address/;

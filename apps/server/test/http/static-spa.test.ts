@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('the built SPA served by the API server', () => {
   const dist = mkdtempSync(join(tmpdir(), 'walton-dist-'));

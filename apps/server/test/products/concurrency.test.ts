@@ -1,9 +1,9 @@
 import { setTimeout } from 'node:timers/promises';
 import { type Movement, type Product, SPEC_TEXT, SUCCESS_TEXT } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ENGINES } from './support/engines.ts';
-import { addProduct, type Clerk, newClerk } from './support/inventory.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const CLIENTS = 100;
 

@@ -1,0 +1,87 @@
+import {
+  type ApiError,
+  type accessTokenRequestSchema,
+  type ChangeEvent,
+  type CreateProductInput,
+  type deliveryRequestSchema,
+  type Movement,
+  type Product,
+  type ProductConflict,
+  SUCCESS_TEXT,
+  type stockChangeSchema,
+} from '@walton/contract';
+import type { z } from 'zod';
+import { STOCK_MESSAGES } from '../products/service.ts';
+
+/** The examples of the OpenAPI document's components: one plausible value each, typed by the contract. */
+
+const createProduct = {
+  name: 'Walton WSI-INVERNA-18C 1.5 Ton Inverter AC',
+  img: '/images/products/split-inverter-white.svg',
+  price: 72_500,
+  quentity: 35,
+  description: 'The best-selling 1.5 ton inverter: cools a 180 sq ft bedroom in under 10 minutes.',
+  suplerName: 'Walton Hi-Tech Industries',
+  email: 'supply@waltonbd.com',
+  model: 'WSI-INVERNA-18C',
+  display: 'Hidden LED temperature display',
+};
+
+const productId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+const product = {
+  ...createProduct,
+  _id: productId,
+  quentity: 34,
+  version: 2,
+  createdAt: '2026-11-21T09:30:00.000Z',
+  updatedAt: '2026-11-22T11:05:42.118Z',
+  deletedAt: null,
+} satisfies Product;
+
+const movement = {
+  id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  productId,
+  delta: -1,
+  quantityAfter: 34,
+  reason: 'delivered',
+  version: 2,
+  actor: 'clerk@waltonbd.com',
+  at: '2026-11-22T11:05:42.118Z',
+} satisfies Movement;
+
+const conflict = {
+  statusCode: 412,
+  error: 'Precondition Failed',
+  message: STOCK_MESSAGES.changedSinceLoaded(product.quentity),
+  product,
+} satisfies ProductConflict;
+
+const apiError = {
+  statusCode: 400,
+  error: 'Bad Request',
+  message: 'Invalid request: body.price: At most 2 decimals',
+  issues: [{ path: 'body.price', message: 'At most 2 decimals' }],
+} satisfies ApiError;
+
+const changeEvent = { type: 'delivered', id: productId, version: 2 } satisfies ChangeEvent;
+
+export const COMPONENT_EXAMPLES = {
+  product,
+  conflict,
+  apiError,
+  movement,
+  stockChanged: { success: SUCCESS_TEXT.productDelivered, quentity: 33, version: 3 },
+  productAdded: { success: SUCCESS_TEXT.productAdded, _id: productId },
+  deleted: { deletedCount: 1 },
+  success: { success: SUCCESS_TEXT.productRestored },
+  changeEvent,
+};
+
+/** Request bodies, by operationId: what a client sends. */
+export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  createProduct: createProduct satisfies CreateProductInput,
+  deliverProduct: { newQuentity: product.quentity - 1 } satisfies z.input<typeof deliveryRequestSchema>,
+  restockProduct: { newQuentity: product.quentity + 16 } satisfies z.input<typeof stockChangeSchema>,
+  createAccessToken: { email: createProduct.email } satisfies z.input<typeof accessTokenRequestSchema>,
+};

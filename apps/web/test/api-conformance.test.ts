@@ -1,0 +1,208 @@
+/**
+ * The SPA's API calls against the OpenAPI document the server serves (its types are generated into
+ * src/lib/api-schema.d.ts, kept equal to the served document by the server's OpenAPI test).
+ *
+ * - At compile time (`npm run typecheck`): every call names an operation of the document, its fake
+ *   answer below has the documented type, and each fetcher's result and body types match the
+ *   document's (the `Checks` list).
+ * - At run time: each fetcher really sends that method to that path, and accepts the documented answer.
+ */
+import type { Movement, Product } from '@walton/contract';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getAuthMethods } from '../src/features/auth/api/get-auth-methods.ts';
+import { createProduct } from '../src/features/inventory/api/create-product.ts';
+import { deleteProduct } from '../src/features/inventory/api/delete-product.ts';
+import { deliverProduct } from '../src/features/inventory/api/deliver-product.ts';
+import { getMovements } from '../src/features/inventory/api/get-movements.ts';
+import { getMyItems } from '../src/features/inventory/api/get-my-items.ts';
+import { getProduct } from '../src/features/inventory/api/get-product.ts';
+import { getProducts } from '../src/features/inventory/api/get-products.ts';
+import { restockProduct } from '../src/features/inventory/api/restock-product.ts';
+import { restoreProduct } from '../src/features/inventory/api/restore-product.ts';
+import type { putStock } from '../src/features/inventory/api/stock-change.ts';
+import { accessToken, requestAccessToken } from '../src/lib/access-token.ts';
+import type { paths } from '../src/lib/api-schema';
+import { server } from './msw-server.ts';
+
+type Path = keyof paths;
+/** The methods a path of the document has. */
+type Method<P extends Path> = {
+  [M in keyof paths[P]]-?: M extends 'parameters' ? never : [paths[P][M]] extends [never] ? never : M;
+}[keyof paths[P]];
+type Operation<P extends Path, M extends Method<P>> = paths[P][M];
+/** The JSON body the document says an operation answers with `status`. */
+type Answer<P extends Path, M extends Method<P>, S extends number> =
+  Operation<P, M> extends { responses: Record<S, { content: { 'application/json': infer T } }> } ? T : never;
+/** The JSON body the document says an operation takes. */
+type Body<P extends Path, M extends Method<P>> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer T } } } ? T : never;
+
+/** Both ways assignable: the same shape for every practical purpose. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+
+interface Call<P extends Path, M extends Method<P>, S extends number> {
+  path: P;
+  method: M;
+  status: S;
+  answer: Answer<P, M, S>;
+  run: () => Promise<unknown>;
+}
+const call = <P extends Path, M extends Method<P>, S extends number>(call: Call<P, M, S>) => call;
+
+const product = {
+  _id: 'p-1',
+  name: 'Walton WSI-INVERNA-18C 1.5 Ton Inverter AC',
+  img: '/images/products/split-inverter-white.svg',
+  price: 72_500,
+  quentity: 5,
+  description: 'Cools a 180 sq ft bedroom in under 10 minutes.',
+  suplerName: 'Walton Hi-Tech Industries',
+  email: 'rahim@example.com',
+  version: 2,
+  createdAt: '2026-11-21T09:30:00.000Z',
+  updatedAt: '2026-11-22T11:05:42.118Z',
+  deletedAt: null,
+} satisfies Product;
+const movement = {
+  id: 'm-1',
+  productId: product._id,
+  delta: -1,
+  quantityAfter: 4,
+  reason: 'delivered',
+  version: 3,
+  actor: 'rahim@example.com',
+  at: '2026-11-22T11:05:42.118Z',
+} satisfies Movement;
+const stockChanged = { success: 'Stock updated', quentity: 6, version: 3 };
+const { _id, version, createdAt, updatedAt, deletedAt, ...newProduct } = product;
+
+/** Every fetcher of the SPA, with the operation it calls and a documented answer to give it. */
+const calls = {
+  getProducts: call({
+    path: '/api/product',
+    method: 'get',
+    status: 200,
+    answer: [product],
+    run: () => getProducts({ limit: 10 }),
+  }),
+  getProduct: call({
+    path: '/api/product/{id}',
+    method: 'get',
+    status: 200,
+    answer: product,
+    run: () => getProduct(product._id),
+  }),
+  getMovements: call({
+    path: '/api/product/{id}/movements',
+    method: 'get',
+    status: 200,
+    answer: [movement],
+    run: () => getMovements(product._id),
+  }),
+  getMyItems: call({
+    path: '/api/productOrder',
+    method: 'get',
+    status: 200,
+    answer: [product],
+    run: () => getMyItems(product.email),
+  }),
+  createProduct: call({
+    path: '/api/productOrder',
+    method: 'post',
+    status: 201,
+    answer: { success: 'Product added', _id: product._id },
+    run: () => {
+      accessToken.set('stored-token');
+      return createProduct(newProduct);
+    },
+  }),
+  deliverProduct: call({
+    path: '/api/product/{id}',
+    method: 'put',
+    status: 200,
+    answer: { ...stockChanged, quentity: 4 },
+    run: () => deliverProduct(product),
+  }),
+  restockProduct: call({
+    path: '/api/products/{id}',
+    method: 'put',
+    status: 200,
+    answer: stockChanged,
+    run: () => restockProduct(product, 1),
+  }),
+  deleteProduct: call({
+    path: '/api/product/{id}',
+    method: 'delete',
+    status: 200,
+    answer: { deletedCount: 1 },
+    run: () => deleteProduct(product._id),
+  }),
+  restoreProduct: call({
+    path: '/api/product/{id}/restore',
+    method: 'post',
+    status: 200,
+    answer: { success: 'Product restored' },
+    run: () => restoreProduct(product._id),
+  }),
+  requestAccessToken: call({
+    path: '/api/login',
+    method: 'post',
+    status: 200,
+    answer: { accessToken: 'fresh-token' },
+    run: () => requestAccessToken(product.email),
+  }),
+  getAuthMethods: call({
+    path: '/api/auth-methods',
+    method: 'get',
+    status: 200,
+    answer: { emailPassword: true, google: false },
+    run: () => getAuthMethods(),
+  }),
+};
+
+type AnswerOf<C> = C extends Call<infer P, infer M, infer S> ? Answer<P, M, S> : never;
+type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/** What each fetcher returns and sends, against the document. Compiled by `npm run typecheck`. */
+export type Checks = [
+  Assert<Same<Result<typeof getProducts>['items'], AnswerOf<typeof calls.getProducts>>>,
+  Assert<Same<Result<typeof getProduct>, AnswerOf<typeof calls.getProduct>>>,
+  Assert<Same<Result<typeof getMovements>, AnswerOf<typeof calls.getMovements>>>,
+  Assert<Same<Result<typeof getMyItems>, AnswerOf<typeof calls.getMyItems>>>,
+  Assert<Same<Result<typeof createProduct>, AnswerOf<typeof calls.createProduct>>>,
+  Assert<Parameters<typeof createProduct>[0] extends Body<'/api/productOrder', 'post'> ? true : false>,
+  Assert<Same<Omit<Result<typeof deliverProduct>, 'reapplied'>, AnswerOf<typeof calls.deliverProduct>>>,
+  Assert<Same<Omit<Result<typeof restockProduct>, 'reapplied'>, AnswerOf<typeof calls.restockProduct>>>,
+  Assert<
+    { newQuentity: Parameters<typeof putStock>[1] } extends Body<'/api/product/{id}', 'put'> ? true : false
+  >,
+  Assert<
+    { newQuentity: Parameters<typeof putStock>[1] } extends Body<'/api/products/{id}', 'put'> ? true : false
+  >,
+  Assert<Same<Result<typeof deleteProduct>, AnswerOf<typeof calls.deleteProduct>>>,
+  Assert<Same<Result<typeof restoreProduct>, AnswerOf<typeof calls.restoreProduct>>>,
+  Assert<Same<Result<typeof requestAccessToken>, AnswerOf<typeof calls.requestAccessToken>['accessToken']>>,
+  Assert<
+    { email: Parameters<typeof requestAccessToken>[0] } extends Body<'/api/login', 'post'> ? true : false
+  >,
+  Assert<Same<Result<typeof getAuthMethods>, AnswerOf<typeof calls.getAuthMethods>>>,
+];
+
+/** `/api/product/{id}` as MSW writes it. */
+const mswPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+describe('the SPA calls the API as its OpenAPI document describes it', () => {
+  it.each(Object.entries(calls))('%s', async (_name, { path, method, status, answer, run }) => {
+    const sent: string[] = [];
+    server.use(
+      http[method](mswPath(path), ({ request }) => {
+        sent.push(`${request.method} ${new URL(request.url).pathname}`);
+        return HttpResponse.json(answer, { status });
+      }),
+    );
+    await expect(run()).resolves.toBeDefined();
+    expect(sent).toHaveLength(1);
+  });
+});
