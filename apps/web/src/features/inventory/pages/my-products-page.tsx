@@ -9,7 +9,7 @@ import { Pager } from '../components/pager.tsx';
 import { ProductRowCells } from '../components/product-row-cells.tsx';
 import { QueryError } from '../components/query-error.tsx';
 
-export const MY_PRODUCTS_PAGE_SIZE = 10;
+const MY_PRODUCTS_PAGE_SIZE = 10;
 
 export default function MyProductsPage() {
   const { user } = useSession();
