@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SPEC_TEXT, SUCCESS_TEXT } from '@walton/contract';
 import { missingBootstrapRules } from './support/bootstrap-rules.ts';
 import { expect, test } from './support/fixtures.ts';
-import { createProductViaApi, newProduct } from './support/products.ts';
+import { addProductViaForm, createProductViaApi, newProduct } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -28,12 +28,7 @@ test('add item: supplier fields prefilled and read-only, success toast, form res
     '/manageItem',
   );
 
-  await page.getByLabel('Name', { exact: true }).fill(product.name);
-  await page.getByLabel('Image URL').fill(String(product.img));
-  await page.getByLabel('Price (BDT)').fill(String(product.price));
-  await page.getByLabel('Quantity').fill(String(product.quentity));
-  await page.getByLabel('Description').fill(product.description);
-  await page.getByRole('main').getByRole('button', { name: 'Add Item' }).click();
+  await addProductViaForm(page, product);
 
   await expect(toast(page, SUCCESS_TEXT.productAdded)).toBeVisible();
   for (const label of ['Name', 'Image URL', 'Price (BDT)', 'Quantity', 'Description']) {
@@ -185,4 +180,50 @@ test('manage list: Next follows the server cursor, Previous comes back, the labe
   await expect(pager).toContainText('Items 1–10 of 12 (page 1 of 2)');
   await expect(itemNames).toHaveText(names.slice(0, 10));
   await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+});
+
+test('my items: a supplier with more than a page of items pages through them with Next and Previous', async ({
+  page,
+}) => {
+  const user = await signedInUser(page, 'supplier');
+  const names = Array.from({ length: 12 }, (_, i) => `Mine ${String(i + 1).padStart(2, '0')} ${user.email}`);
+  for (const name of names) await createProductViaApi(page, user, { name });
+
+  await page.goto('/myItem');
+  const pager = page.getByRole('navigation', { name: 'Item pages' });
+  const itemNames = page.getByRole('row').filter({ hasText: user.email }).getByRole('link');
+  await expect(pager).toContainText('Items 1–10 of 12 (page 1 of 2)');
+  await expect(itemNames).toHaveText(names.slice(0, 10));
+
+  const nextPage = page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get('offset') === '10',
+  );
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  expect(new URL((await nextPage).url()).searchParams.get('limit')).toBe('10');
+  await expect(pager).toContainText('Items 11–12 of 12 (page 2 of 2)');
+  await expect(itemNames).toHaveText(names.slice(10));
+  await expect(pager.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+  await pager.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pager).toContainText('Items 1–10 of 12 (page 1 of 2)');
+  await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+});
+
+test('the live change feed opens once for the visit, not again on every page', async ({ page }) => {
+  const user = await signedInUser(page);
+  const product = await createProductViaApi(page, user);
+  let opened = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') opened += 1;
+  });
+  await page.goto('/manageItem');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Items' })).toBeVisible();
+  await expect.poll(() => opened).toBe(1);
+  await page.getByLabel('Search items').fill(product.name);
+  await page.getByRole('link', { name: product.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.getByRole('link', { name: 'Go ManageITem' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'My items' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Items' })).toBeVisible();
+  expect(opened).toBe(1);
 });

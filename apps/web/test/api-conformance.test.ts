@@ -15,9 +15,9 @@ import { createProduct } from '../src/features/inventory/api/create-product.ts';
 import { deleteProduct } from '../src/features/inventory/api/delete-product.ts';
 import { deliverProduct } from '../src/features/inventory/api/deliver-product.ts';
 import { getMovements } from '../src/features/inventory/api/get-movements.ts';
-import { getMyItems } from '../src/features/inventory/api/get-my-items.ts';
 import { getProduct } from '../src/features/inventory/api/get-product.ts';
 import { getProducts } from '../src/features/inventory/api/get-products.ts';
+import { getSupplierProducts } from '../src/features/inventory/api/get-supplier-products.ts';
 import { restockProduct } from '../src/features/inventory/api/restock-product.ts';
 import { restoreProduct } from '../src/features/inventory/api/restore-product.ts';
 import type { putStock } from '../src/features/inventory/api/stock-change.ts';
@@ -101,12 +101,12 @@ const calls = {
     answer: [movement],
     run: () => getMovements(product._id),
   }),
-  getMyItems: call({
+  getSupplierProducts: call({
     path: '/api/productOrder',
     method: 'get',
     status: 200,
     answer: [product],
-    run: () => getMyItems(product.email),
+    run: () => getSupplierProducts({ email: product.email, limit: 10, offset: 0 }),
   }),
   createProduct: call({
     path: '/api/productOrder',
@@ -170,7 +170,7 @@ export type Checks = [
   Assert<Same<Result<typeof getProducts>['items'], AnswerOf<typeof calls.getProducts>>>,
   Assert<Same<Result<typeof getProduct>, AnswerOf<typeof calls.getProduct>>>,
   Assert<Same<Result<typeof getMovements>, AnswerOf<typeof calls.getMovements>>>,
-  Assert<Same<Result<typeof getMyItems>, AnswerOf<typeof calls.getMyItems>>>,
+  Assert<Same<Result<typeof getSupplierProducts>['items'], AnswerOf<typeof calls.getSupplierProducts>>>,
   Assert<Same<Result<typeof createProduct>, AnswerOf<typeof calls.createProduct>>>,
   Assert<Parameters<typeof createProduct>[0] extends Body<'/api/productOrder', 'post'> ? true : false>,
   Assert<Same<Omit<Result<typeof deliverProduct>, 'reapplied'>, AnswerOf<typeof calls.deliverProduct>>>,

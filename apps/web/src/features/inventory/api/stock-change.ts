@@ -1,9 +1,17 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Product, productSchema, SPEC_TEXT, stockChangedSchema } from '@walton/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ChangeEvent,
+  DELIVERY_DECREMENT,
+  type Product,
+  productSchema,
+  SPEC_TEXT,
+  stockChangedSchema,
+} from '@walton/contract';
 import type { z } from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { getProduct } from './get-product.ts';
-import { ifMatch, inventoryKeys } from './query-keys.ts';
+import { applyProductChange } from './product-cache.ts';
+import { ifMatch } from './product-keys.ts';
 
 export type StockChanged = z.output<typeof stockChangedSchema>;
 
@@ -31,11 +39,11 @@ export class StockConflictError extends Error {
 }
 
 /** PUT with `If-Match`; `path` is `/product/:id` (Delivered) or `/products/:id` (restock). */
-export async function putStock(path: string, newQuentity: number, version: number): Promise<StockChanged> {
+export async function putStock(path: string, newQuantity: number, version: number): Promise<StockChanged> {
   const { data } = await apiRequest(path, stockChangedSchema, {
     method: 'PUT',
     headers: { 'if-match': ifMatch(version) },
-    body: JSON.stringify({ newQuentity }),
+    body: JSON.stringify({ newQuentity: newQuantity }),
   });
   return data;
 }
@@ -64,7 +72,8 @@ export interface StockRefusal {
 
 /** Applies the intent to the item the user saw (one unit out, or +amount); the server has the last word. */
 export const stockRequest = (intent: StockIntent, product: Product): StockRequest => ({
-  newQuentity: intent.kind === 'deliver' ? product.quentity - 1 : product.quentity + intent.amount,
+  newQuentity:
+    intent.kind === 'deliver' ? product.quentity - DELIVERY_DECREMENT : product.quentity + intent.amount,
   version: product.version,
 });
 
@@ -76,7 +85,7 @@ export const stockRequest = (intent: StockIntent, product: Product): StockReques
 export function retryAfter(intent: StockIntent, refusal: StockRefusal): StockRequest | StockConflictError {
   const latest = refusal.product;
   if (refusal.status === 409 || !latest) return new StockConflictError(refusal.message, latest);
-  if (intent.kind === 'deliver' && latest.quentity < 1) {
+  if (intent.kind === 'deliver' && latest.quentity < DELIVERY_DECREMENT) {
     return new StockConflictError(SPEC_TEXT.noQuantity, latest);
   }
   return stockRequest(intent, latest);
@@ -94,7 +103,7 @@ export const finalRefusal = (refusal: StockRefusal): StockConflictError =>
 export async function applyStockChange(
   product: Product,
   intent: StockIntent,
-  send: (newQuentity: number, version: number) => Promise<StockChanged>,
+  send: (newQuantity: number, version: number) => Promise<StockChanged>,
 ): Promise<StockChangeResult> {
   const first = stockRequest(intent, product);
   try {
@@ -113,32 +122,21 @@ export async function applyStockChange(
   }
 }
 
-/** Shows the server's answer at once, then refreshes everything that depends on the item. */
+/** Shows the server's answer at once, then refreshes everything that depends on the product. */
 export function useStockMutation<Variables extends { product: Product }>(
+  type: Extract<ChangeEvent['type'], 'delivered' | 'restocked'>,
   send: (variables: Variables) => Promise<StockChangeResult>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: ({ quentity, version }, { product }) => {
-      queryClient.setQueryData<Product>(inventoryKeys.detail(product._id), (current) =>
-        current ? { ...current, quentity, version } : current,
-      );
-      return refreshAfterChange(queryClient, product._id);
-    },
-    onError: (error, { product }) => {
-      if (error instanceof StockConflictError && error.product) {
-        queryClient.setQueryData(inventoryKeys.detail(product._id), error.product);
-      }
-      return refreshAfterChange(queryClient, product._id);
-    },
+    onSuccess: ({ quentity, version }, { product }) =>
+      applyProductChange(queryClient, { type, id: product._id, quantity: quentity, version }),
+    onError: (error, { product }) =>
+      applyProductChange(queryClient, {
+        type,
+        id: product._id,
+        latest: error instanceof StockConflictError ? error.product : undefined,
+      }),
   });
-}
-
-function refreshAfterChange(queryClient: QueryClient, id: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: inventoryKeys.detail(id) }),
-    queryClient.invalidateQueries({ queryKey: inventoryKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }),
-  ]);
 }

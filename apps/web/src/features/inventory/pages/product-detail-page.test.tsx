@@ -4,7 +4,7 @@ import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody, movementFixture, productFixture } from '../../../../test/features/inventory-fixtures.ts';
-import { server, testUser } from '../../../../test/msw-server.ts';
+import { server, sessionHandler, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 
 interface StockCall {
@@ -251,12 +251,31 @@ describe('/manageItem/:id', () => {
     itemOnServer(productFixture());
     server.use(
       http.put('/api/product/:id', () =>
-        HttpResponse.json(errorBody(401, 'Unauthorized', 'Please sign in first'), { status: 401 }),
+        HttpResponse.json(errorBody(403, 'Forbidden', 'Please verify your email address first'), {
+          status: 403,
+        }),
       ),
     );
     const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
     await user.click(await screen.findByRole('button', { name: 'Delivered' }));
-    expect(await screen.findByText('The stock was not changed: Please sign in first')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The stock was not changed: Please verify your email address first'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the user to /login, remembering the page, when the session has ended meanwhile', async () => {
+    itemOnServer(productFixture());
+    server.use(
+      http.put('/api/product/:id', () =>
+        HttpResponse.json(errorBody(401, 'Unauthorized', 'Please sign in first'), { status: 401 }),
+      ),
+    );
+    const { user, route } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    await waitFor(() => expect(route().location.pathname).toBe('/login'));
+    expect(route().location.state).toMatchObject({ from: { pathname: '/manageItem/p-1' } });
+    expect(screen.queryByText(/Please sign in first/)).toBeNull();
   });
 
   it('explains an unknown item', async () => {
@@ -273,8 +292,10 @@ describe('/manageItem/:id', () => {
 
 /** A stand-in for the browser's EventSource (jsdom has none), letting the test push server events. */
 class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
   static instances: FakeEventSource[] = [];
   readonly url: string;
+  readyState = 0;
   closed = false;
   constructor(url: string) {
     super();
@@ -312,5 +333,20 @@ describe('/manageItem/:id live updates', () => {
     source.emit('change', 'not json');
     unmount();
     expect(source.closed).toBe(true);
+  });
+
+  it('when the server refuses the feed (the session ended elsewhere), sends the user to /login', async () => {
+    globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+    itemOnServer(productFixture());
+    const { route } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    expect(await quantity()).toHaveTextContent('7');
+    const source = FakeEventSource.instances.at(-1);
+    if (!source) throw new Error('the app did not subscribe to /api/events');
+
+    server.use(sessionHandler(null));
+    source.readyState = FakeEventSource.CLOSED;
+    source.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(route().location.pathname).toBe('/login'));
+    expect(route().location.state).toMatchObject({ from: { pathname: '/manageItem/p-1' } });
   });
 });

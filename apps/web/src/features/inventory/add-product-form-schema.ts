@@ -25,9 +25,9 @@ const checkedBy =
  * The contract's creation payload as the Add Item form fills it in: every field a string, all of them
  * required; price and quantity are checked as numbers and then by the contract's own rules.
  */
-export const addItemFormSchema = z.extend(createProductSchema, {
+export const addProductFormSchema = z.extend(createProductSchema, {
   price: z.pipe(numberInput, z.transform(checkedBy(priceSchema))),
   quentity: z.pipe(numberInput, z.transform(checkedBy(quantitySchema))),
 });
 
-export type AddItemFormValues = z.input<typeof addItemFormSchema>;
+export type AddProductFormValues = z.input<typeof addProductFormSchema>;

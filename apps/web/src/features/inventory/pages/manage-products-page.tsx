@@ -5,12 +5,11 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
+import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { useRestoreProduct } from '../api/restore-product.ts';
-import { useInventoryEvents } from '../api/use-inventory-events.ts';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal.tsx';
 import { DeleteSuccessToast } from '../components/delete-success-toast.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -30,9 +29,7 @@ function useDebounced(value: string, delayMs: number): string {
   return debounced;
 }
 
-export default function ManageItemsPage() {
-  const { user } = useSession();
-  useInventoryEvents(Boolean(user));
+export default function ManageProductsPage() {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
@@ -56,7 +53,9 @@ export default function ManageItemsPage() {
   const undo = (product: Product) => {
     restoration.mutate(product._id, {
       onSuccess: ({ success }) => toast.success(success),
-      onError: (error) => toast.error(`Could not restore ${product.name}: ${error.message}`),
+      onError: (error) => {
+        if (!isSessionEnded(error)) toast.error(`Could not restore ${product.name}: ${error.message}`);
+      },
     });
   };
 
@@ -69,7 +68,7 @@ export default function ManageItemsPage() {
         if (deletedCount > 0) {
           toast.success(({ closeToast }) => (
             <DeleteSuccessToast
-              itemName={product.name}
+              productName={product.name}
               onUndo={() => {
                 closeToast();
                 undo(product);
@@ -82,7 +81,7 @@ export default function ManageItemsPage() {
       },
       onError: (error) => {
         setPending(null);
-        toast.error(`Could not delete ${product.name}: ${error.message}`);
+        if (!isSessionEnded(error)) toast.error(`Could not delete ${product.name}: ${error.message}`);
       },
     });
   };
@@ -178,7 +177,7 @@ export default function ManageItemsPage() {
 
       <DeleteConfirmModal
         show={pending !== null}
-        itemName={pending?.name}
+        productName={pending?.name}
         deleting={deletion.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}
