@@ -6,7 +6,7 @@ export const PRODUCT_PAGE_PREFIX = '/manageItem/';
 /** The web app's address of one item, relative to its origin. */
 export const productPagePath = (id: string): string => `${PRODUCT_PAGE_PREFIX}${encodeURIComponent(id)}`;
 
-const priceAmount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const priceAmount = /* @__PURE__ */ new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** The spec's price label: `BDT $` followed by the amount (on screens and on printed labels alike). */
 export const formatPrice = (price: number): string => `${CURRENCY_LABEL} $${priceAmount.format(price)}`;
