@@ -30,17 +30,17 @@ function messageFor(error: unknown): string {
 
 /**
  * While `active`, shows the rear camera in `video` and reads QR codes from it continuously, calling
- * `onCode` with each text it reads (the caller decides what to do with repeats). The camera is
- * released when `active` turns false or the page goes away.
+ * `onFrame` with the text of each frame read (null when it shows no code; the caller decides what
+ * to do with repeats). The camera is released when `active` turns false or the page goes away.
  */
 export function useCameraScanner(
   video: RefObject<HTMLVideoElement | null>,
   active: boolean,
-  onCode: (text: string) => void,
+  onFrame: (text: string | null) => void,
 ): CameraState {
   const [state, setState] = useState<CameraState>({ status: 'starting' });
-  const latestOnCode = useRef(onCode);
-  latestOnCode.current = onCode;
+  const latestOnFrame = useRef(onFrame);
+  latestOnFrame.current = onFrame;
 
   useEffect(() => {
     if (!active) return;
@@ -77,7 +77,7 @@ export function useCameraScanner(
           if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
             const text = await read(element).catch(() => null);
             if (stopped) return;
-            if (text) latestOnCode.current(text);
+            latestOnFrame.current(text);
           }
           timer = setTimeout(scan, SCAN_INTERVAL_MS);
         };

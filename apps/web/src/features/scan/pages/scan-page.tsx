@@ -5,6 +5,8 @@ import Form from 'react-bootstrap/Form';
 import { useCameraScanner } from '../use-camera-scanner.ts';
 
 const MAX_SHOWN_CODE = 80;
+/** Frames in a row without the last label (about 1.5 s) before it counts as gone from view. */
+const FRAMES_UNTIL_GONE = 10;
 
 export const SCAN_TEXT = {
   notOurs: 'This code is not one of our labels:',
@@ -26,6 +28,10 @@ export default function ScanPage({ renderItem }: { renderItem: (id: string) => R
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
+  // The code that opened the item shown last: after "Scan next" it opens again only once it has
+  // left the camera's view, so the label still in front of the camera does not reopen at once.
+  const lastOpened = useRef<string | null>(null);
+  const framesWithout = useRef(0);
   const inputId = useId();
   const errorId = `${inputId}-error`;
 
@@ -34,15 +40,30 @@ export default function ScanPage({ renderItem }: { renderItem: (id: string) => R
     setItemId(id);
   }, []);
 
-  const onCode = useCallback(
-    (text: string) => {
+  const onFrame = useCallback(
+    (text: string | null) => {
+      if (lastOpened.current !== null) {
+        if (text === lastOpened.current) {
+          framesWithout.current = 0;
+          return;
+        }
+        framesWithout.current += 1;
+        if (text === null && framesWithout.current < FRAMES_UNTIL_GONE) return;
+        lastOpened.current = null;
+      }
+      if (text === null) return;
       const id = productIdFromCode(text, window.location.origin);
-      if (id) open(id);
-      else setForeignCode(text);
+      if (!id) {
+        setForeignCode(text);
+        return;
+      }
+      lastOpened.current = text;
+      framesWithout.current = 0;
+      open(id);
     },
     [open],
   );
-  const camera = useCameraScanner(video, itemId === null, onCode);
+  const camera = useCameraScanner(video, itemId === null, onFrame);
 
   const submitTyped = (event: FormEvent) => {
     event.preventDefault();
