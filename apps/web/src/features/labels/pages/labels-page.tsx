@@ -63,8 +63,8 @@ export default function LabelsPage() {
   };
 
   return (
-    <div className="container py-4 labels-page">
-      <div className="d-print-none">
+    <>
+      <div className="container py-4 d-print-none">
         <h1 className="h2">Labels</h1>
         <p>Print QR labels for the shelves: a phone’s Scan page opens the item from its label.</p>
         <Form className="row g-3 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
@@ -156,6 +156,6 @@ export default function LabelsPage() {
         )}
       </div>
       {labels.data && <LabelSheets items={labels.data.items} layout={layout} />}
-    </div>
+    </>
   );
 }
