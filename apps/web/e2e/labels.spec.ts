@@ -56,19 +56,19 @@ test('labels print on A4: 3 × 8 puts 24 on a page (25 take two), 2 × 7 puts 14
   await page.goto(`/labels?q=${word}`);
   await expect(page).toHaveTitle('Labels- Walton Warehouse');
   await expect(page.getByLabel('Or items matching a search')).toHaveValue(word);
-  await expect(page.getByRole('status')).toContainText('25 labels on 2 sheets of A4.');
+  await expect(page.getByTestId('labels-summary')).toContainText('25 labels on 2 sheets of A4.');
   await loadedLabels(page, 25);
   expect(await labelsPerPage(await page.pdf({ format: 'A4' }))).toEqual([24, 1]);
 
   await page.getByLabel('Sheet layout').selectOption('2x7');
   await expect(page).toHaveURL((url) => url.searchParams.get('layout') === '2x7');
-  await expect(page.getByRole('status')).toContainText('25 labels on 2 sheets of A4.');
+  await expect(page.getByTestId('labels-summary')).toContainText('25 labels on 2 sheets of A4.');
   await loadedLabels(page, 25);
   expect(await labelsPerPage(await page.pdf({ format: 'A4' }))).toEqual([14, 11]);
 
   const ids = products.slice(0, 24).map((product) => product._id);
   await page.goto(`/labels?ids=${ids.join(',')}&layout=3x8`);
-  await expect(page.getByRole('status')).toContainText('24 labels on 1 sheet of A4.');
+  await expect(page.getByTestId('labels-summary')).toContainText('24 labels on 1 sheet of A4.');
   await loadedLabels(page, 24);
   expect(await labelsPerPage(await page.pdf({ format: 'A4' }))).toEqual([24]);
 
@@ -90,7 +90,7 @@ test('labels print on A4: 3 × 8 puts 24 on a page (25 take two), 2 × 7 puts 14
   await loadedLabels(page, 2);
   await expect(page.getByRole('img', { name: `Label of ${first.name}` })).toBeVisible();
   await expect(page.getByRole('img', { name: `Label of ${second.name}` })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('2 labels on 1 sheet of A4.');
+  await expect(page.getByTestId('labels-summary')).toContainText('2 labels on 1 sheet of A4.');
 
   // All items: the search is cleared.
   await page.getByRole('radio', { name: 'All items' }).check();

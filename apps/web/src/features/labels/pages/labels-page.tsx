@@ -131,7 +131,7 @@ export default function LabelsPage() {
             We could not load the items: {labels.error.message}
           </div>
         ) : (
-          <div role="status">
+          <div aria-live="polite" data-testid="labels-summary">
             <p className="mb-1">
               {plural(labels.data.items.length, 'label', 'labels')} on{' '}
               {plural(Math.ceil(labels.data.items.length / labelsPerSheet(layout)), 'sheet', 'sheets')} of A4.
