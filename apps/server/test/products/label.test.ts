@@ -1,4 +1,4 @@
-import type { Product } from '@walton/contract';
+import { type Product, productIdFromCode } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wrapText } from '../../src/products/label-svg.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
@@ -126,5 +126,34 @@ describe('wrapText', () => {
     expect(wrapText('', 7, 2)).toEqual([]);
     // Characters, not UTF-16 units: an emoji or a Bengali letter is never split in half.
     expect(wrapText('😀😀😀😀😀', 4, 1)).toEqual(['😀😀😀…']);
+  });
+});
+
+describe('productIdFromCode (what the scan page accepts)', () => {
+  const origin = 'https://warehouse.example.com';
+
+  it('reads the id from the address a label holds, from the bare path and from a bare id', () => {
+    expect(productIdFromCode(`${origin}/manageItem/0aa65e23-8473-4cf8-bad5-945cde6e9899`, origin)).toBe(
+      '0aa65e23-8473-4cf8-bad5-945cde6e9899',
+    );
+    expect(productIdFromCode(`  ${origin}/manageItem/a%20b?from=label#top `, origin)).toBe('a b');
+    expect(productIdFromCode('/manageItem/p-1', origin)).toBe('p-1');
+    expect(productIdFromCode('p-1', origin)).toBe('p-1');
+  });
+
+  it('refuses codes that are not ours: other origins, other pages, text, broken escapes', () => {
+    for (const code of [
+      'https://elsewhere.example/manageItem/p-1',
+      'http://warehouse.example.com/manageItem/p-1',
+      `${origin}/blog`,
+      `${origin}/manageItem/`,
+      `${origin}/manageItem/p-1/extra`,
+      `${origin}/manageItem/%E0%A4%A`,
+      'WIFI:S:warehouse;T:WPA;P:secret;;',
+      'two words',
+      '',
+    ]) {
+      expect(productIdFromCode(code, origin), code).toBeNull();
+    }
   });
 });
