@@ -1,6 +1,7 @@
 import { type Browser, chromium, type Page, type TestInfo } from '@playwright/test';
 import { SUCCESS_TEXT } from '@walton/contract';
 import jsQR from 'jsqr';
+import QRCode from 'qrcode';
 import { decodePng, type Picture, writeY4m } from './support/fake-camera.ts';
 import { axeViolations, clientAddress, expect, test } from './support/fixtures.ts';
 import { createProductViaApi } from './support/products.ts';
@@ -94,6 +95,40 @@ test('a label decodes with jsQR to the item’s address; a phone camera reading 
     await expect(phone.getByLabel(/Camera view/)).toBeVisible();
     await expect(phone.getByText('Point the camera at a label’s QR code.')).toBeVisible();
     await phoneContext.close();
+  } finally {
+    await phoneBrowser.close();
+  }
+});
+
+test('a code that is not one of our labels is named as such, and the camera keeps reading', async ({
+  page,
+  baseURL,
+  problems,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signedInUser(page);
+  const foreign = 'https://example.com/manageItem/not-ours';
+  const video = testInfo.outputPath('foreign.y4m');
+  writeY4m(video, decodePng(await QRCode.toBuffer(foreign, { type: 'png', scale: 6, margin: 4 })), 640, 480);
+  const phoneBrowser = await launchChromium(testInfo, [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+  try {
+    const context = await phoneBrowser.newContext({
+      baseURL,
+      storageState: await page.context().storageState(),
+      viewport: { width: 375, height: 740 },
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    });
+    const phone = await context.newPage();
+    problems.watch(phone, 'phone');
+    await phone.goto('/scan');
+    await expect(phone.getByRole('alert')).toHaveText(`This code is not one of our labels: ${foreign}`);
+    await expect(phone.getByLabel(/Camera view/)).toBeVisible();
+    await expect(phone.getByRole('button', { name: 'Delivered' })).toHaveCount(0);
+    await context.close();
   } finally {
     await phoneBrowser.close();
   }
