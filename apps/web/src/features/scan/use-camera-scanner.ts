@@ -58,17 +58,17 @@ export function useCameraScanner(
         return;
       }
       try {
-        const [opened, read] = await Promise.all([
-          navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
-          createQrReader(),
-        ]);
-        stream = opened;
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
+        const read = await createQrReader();
         const element = video.current;
         if (stopped || !element) {
           release();
           return;
         }
-        element.srcObject = opened;
+        element.srcObject = stream;
         await element.play();
         if (stopped) return;
         setState({ status: 'scanning' });
@@ -83,6 +83,7 @@ export function useCameraScanner(
         };
         void scan();
       } catch (error) {
+        release();
         if (!stopped) setState({ status: 'unavailable', message: messageFor(error) });
       }
     }
