@@ -9,6 +9,8 @@ const LINE_HEIGHT = 19;
 const TEXT_TOP = WIDTH + 4;
 /** Characters per line that fit the width at FONT_SIZE even in a wide font (about 0.6 em each). */
 const LINE_CHARACTERS = 24;
+/** Room for a line of text: the width less a margin on each side. */
+const TEXT_WIDTH = WIDTH - 16;
 /** A long name takes at most this many lines; the last one ends with an ellipsis when it was cut. */
 const NAME_LINES = 2;
 /** Name lines, model, price: every label has the same size, whatever it says. */
@@ -59,6 +61,16 @@ export function wrapText(text: string, width: number, maxLines: number): string[
   return kept.map((line) => line.join(''));
 }
 
+/**
+ * A generous guess of a line's width in a sans-serif font (capitals, digits and bold run wide). A line
+ * that may not fit is squeezed to the room it has (`textLength`), so no font ever cuts it at the edge.
+ */
+function fitAttributes(text: string, bold: boolean): string {
+  const ems = Array.from(text).reduce((sum, char) => sum + (/[A-Z0-9MW@%]/.test(char) ? 0.72 : 0.56), 0);
+  const width = ems * FONT_SIZE * (bold ? 1.08 : 1);
+  return width > TEXT_WIDTH ? ` textLength="${TEXT_WIDTH}" lengthAdjust="spacingAndGlyphs"` : '';
+}
+
 /** The dark modules of a QR code as one path: each row's runs of dark modules, one rectangle each. */
 function modulesPath(size: number, isDark: (row: number, column: number) => boolean): string {
   const parts: string[] = [];
@@ -90,14 +102,15 @@ export function productLabelSvg(product: Product, publicUrl: string): string {
   const box = size + 2 * QUIET_ZONE_MODULES;
   const nameLines = wrapText(product.name, LINE_CHARACTERS, NAME_LINES);
   const textLines = [
-    ...nameLines.map((line) => ({ text: line, weight: 'bold' })),
-    ...wrapText(product.model ?? '', LINE_CHARACTERS, 1).map((line) => ({ text: line, weight: 'normal' })),
-    { text: formatPrice(product.price), weight: 'normal' },
+    ...nameLines.map((line) => ({ text: line, bold: true })),
+    ...wrapText(product.model ?? '', LINE_CHARACTERS, 1).map((line) => ({ text: line, bold: false })),
+    { text: formatPrice(product.price), bold: false },
   ];
   const texts = textLines
     .map(
-      ({ text, weight }, index) =>
-        `<text x="${WIDTH / 2}" y="${TEXT_TOP + (index + 1) * LINE_HEIGHT - 4}" font-weight="${weight}">${escapeXml(text)}</text>`,
+      ({ text, bold }, index) =>
+        `<text x="${WIDTH / 2}" y="${TEXT_TOP + (index + 1) * LINE_HEIGHT - 4}" font-weight="${bold ? 'bold' : 'normal'}"` +
+        `${fitAttributes(text, bold)}>${escapeXml(text)}</text>`,
     )
     .join('');
   return (

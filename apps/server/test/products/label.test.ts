@@ -74,6 +74,24 @@ describe.each(TEST_ENGINES)('GET /api/product/:id/label.svg on %s', (engine) => 
     expect(textsOf(response.body).join(' ')).toContain(`<script>alert("x")</script> & 'more'`.slice(0, 20));
   });
 
+  it('squeezes a line that may be too wide for the label into its width, and leaves short ones alone', async () => {
+    const wide = await addProduct(ctx.app, clerk, {
+      name: 'WWWWWWWWWWWWWWWWWWWWWWWW',
+      model: 'WSI-KRYSTALINE-12F-WIDE',
+    });
+    const lines = [...(await label(wide._id)).body.matchAll(/<text ([^>]*)>([^<]*)<\/text>/g)].map(
+      ([, attributes = '', text]) => ({
+        text,
+        squeezed: /textLength="224" lengthAdjust="spacingAndGlyphs"/.test(attributes),
+      }),
+    );
+    expect(lines).toEqual([
+      { text: 'WWWWWWWWWWWWWWWWWWWWWWWW', squeezed: true },
+      { text: 'WSI-KRYSTALINE-12F-WIDE', squeezed: true },
+      { text: 'BDT $58,900.5', squeezed: false },
+    ]);
+  });
+
   it('cuts a long name to two lines ending with an ellipsis', async () => {
     const long = await addProduct(ctx.app, clerk, {
       name: 'Walton Super Saver Ultra Quiet Dual Inverter Split Air Conditioner 2.5 Ton Gold Edition',
