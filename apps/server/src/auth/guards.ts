@@ -2,11 +2,11 @@
  * Who may call what under /api.
  *
  * - Default deny: every /api route needs a signed-in session (401 JSON otherwise) unless it is
- *   public. A route is public when it says so with `config: { public: true }`, or when it is in
- *   PUBLIC_ROUTES below (routes defined outside the auth module). Routes that do not exist still
+ *   public. A route is public when it says so with `config: { public: true }` (the OpenAPI
+ *   document and its Swagger UI do), or when its exact pattern is in PUBLIC_ROUTES below. Routes that do not exist still
  *   answer 404.
  * - The signed-in user is `request.user` (null on public routes nobody signed in to).
- * - With AUTH_REQUIRE_VERIFIED_EMAIL=true, an unverified user may read but not change anything:
+ * - With AUTH_REQUIRE_VERIFIED_EMAIL=true (forced on by AUTH_ALLOWED_EMAIL_DOMAINS), an unverified user may read but not change anything:
  *   every non-GET route answers 403 for them, unless it says `config: { allowUnverified: true }`.
  * - Cross-site state-changing requests are refused (403): a present Origin that is not ours, or
  *   `Sec-Fetch-Site: cross-site`. Requests without those headers (curl, app.inject) pass.
@@ -14,18 +14,13 @@
  *   (`authorization: {email} {token}` or `Bearer {token}`) of the signed-in user:
  *   `app.post('/productOrder', { preHandler: app.requireAccessToken }, handler)`.
  */
+import type { SignedInUser } from '@walton/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
+import { SAFE_METHODS } from '../http/request-methods.ts';
 import { AccessTokenError, type AccessTokens } from './access-token.ts';
 import type { Auth } from './auth.ts';
-
-export interface SignedInUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,17 +39,16 @@ declare module 'fastify' {
   }
 }
 
-/** Public routes defined outside the auth module, by method and route pattern. */
+/**
+ * Public routes defined outside the auth module, by method and exact route pattern (never a
+ * prefix: a new route is not public by the accident of its name).
+ */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/product',
   'GET /api/product/:id',
-  'GET /api/openapi.json',
 ]);
-const PUBLIC_ROUTE_PREFIXES = ['GET /api/docs'];
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const MESSAGES = {
   signInFirst: 'Please sign in first',
@@ -71,7 +65,7 @@ function isPublic(request: FastifyRequest): boolean {
   if (request.routeOptions.config.public === true) return true;
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const route = `${method} ${request.routeOptions.url ?? ''}`;
-  return PUBLIC_ROUTES.has(route) || PUBLIC_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
+  return PUBLIC_ROUTES.has(route);
 }
 
 function refuseCrossSite(request: FastifyRequest, trustedOrigins: Set<string>): void {

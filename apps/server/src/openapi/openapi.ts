@@ -197,11 +197,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** GET /api/openapi.json and the Swagger UI at /api/docs; register inside the /api scope. */
+/** GET /api/openapi.json and the Swagger UI at /api/docs, all public; register inside the /api scope. */
 export async function openApiRoutes(api: FastifyInstance): Promise<void> {
-  api.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => api.swagger());
-  await api.register(swaggerUi, {
-    routePrefix: DOCS_PATH,
-    uiConfig: { deepLinking: true, validatorUrl: null },
+  api.get(OPENAPI_JSON_PATH, { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
+  await api.register(async (docs) => {
+    // Each route of the Swagger UI declares itself public, whatever its path.
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: DOCS_PATH,
+      uiConfig: { deepLinking: true, validatorUrl: null },
+    });
   });
 }
