@@ -146,6 +146,10 @@ async function forwardToBetterAuth(
   }
   const text = response.body ? await response.text() : '';
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  // Better Auth answers an unknown path (a trailing slash, another case) with an empty 404.
+  if (response.status >= 400 && !isJson) {
+    throw new HttpError(response.status, STATUS_CODES[response.status] ?? 'Error');
+  }
   return reply.send(response.status >= 400 && isJson ? rewriteError(response.status, text) : text);
 }
 
