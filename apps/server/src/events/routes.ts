@@ -108,6 +108,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
         if (cleanedUp) return;
         cleanedUp = true;
         clearInterval(heartbeat);
+        clearImmediate(backlogCheck);
         unsubscribe();
         openStreams.delete(end);
         const remaining = (streamsPerUser.get(userId) ?? 1) - 1;
@@ -118,17 +119,23 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
         cleanUp();
         stream.end();
       };
+      // Checked on the next turn, once the burst written in this one (corked by Node until then)
+      // has gone to the kernel as far as the client lets it.
+      let backlogCheck: NodeJS.Immediate | undefined;
+      const dropIfNotReading = () => {
+        backlogCheck = undefined;
+        if (cleanedUp || stream.writableLength <= MAX_PENDING_BYTES) return;
+        request.log.info(
+          { pendingBytes: stream.writableLength },
+          'event stream client is not reading: dropped',
+        );
+        cleanUp();
+        stream.destroy();
+      };
       const send = (text: string) => {
         if (cleanedUp) return;
         stream.write(text);
-        if (stream.writableLength > MAX_PENDING_BYTES) {
-          request.log.info(
-            { pendingBytes: stream.writableLength },
-            'event stream client is not reading: dropped',
-          );
-          cleanUp();
-          stream.destroy();
-        }
+        if (stream.writableLength > MAX_PENDING_BYTES) backlogCheck ??= setImmediate(dropIfNotReading);
       };
       const unsubscribe = feed.subscribe((event) => send(frame(event)));
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
