@@ -22,19 +22,17 @@ async function keepEverything(cache: AnswerCache): Promise<FastifyInstance> {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/page/:key',
-      {
-        schema: { params: z.object({ key: z.string() }), response: { 200: z.object({ text: z.string() }) } },
-      },
-      (request, reply) =>
-        cache.reply(request, reply, request.params.key, async () => ({
-          headers: {},
-          payload: { text: `${request.params.key} `.repeat(2048 / (request.params.key.length + 1)) },
-        })),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/page/:key',
+    {
+      schema: { params: z.object({ key: z.string() }), response: { 200: z.object({ text: z.string() }) } },
+    },
+    (request, reply) =>
+      cache.reply(request, reply, request.params.key, async () => ({
+        headers: {},
+        payload: { text: `${request.params.key} `.repeat(2048 / (request.params.key.length + 1)) },
+      })),
+  );
   await app.ready();
   return app;
 }
