@@ -77,6 +77,8 @@ function refuseCrossSite(request: FastifyRequest, trustedOrigins: Set<string>): 
 
 /** Reads the session cookie; null when there is no valid session. */
 export async function sessionUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | null> {
+  // Sessions live in a cookie only: without one there is nobody to look up.
+  if (!request.headers.cookie) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   const { id, email, name, emailVerified } = session.user;
