@@ -3,11 +3,12 @@
  *
  * - Default deny: every /api route needs a signed-in session (401 JSON otherwise) unless it is
  *   public. A route is public when it says so with `config: { public: true }` (the OpenAPI
- *   document and its Swagger UI do), or when its exact pattern is in PUBLIC_ROUTES below. Routes that do not exist still
- *   answer 404.
+ *   document and its Swagger UI do), or when its exact pattern is in PUBLIC_ROUTES below. Routes
+ *   that do not exist still answer 404.
  * - The signed-in user is `request.user` (null on public routes nobody signed in to).
- * - With AUTH_REQUIRE_VERIFIED_EMAIL=true (forced on by AUTH_ALLOWED_EMAIL_DOMAINS), an unverified user may read but not change anything:
- *   every non-GET route answers 403 for them, unless it says `config: { allowUnverified: true }`.
+ * - With AUTH_REQUIRE_VERIFIED_EMAIL=true (forced on by AUTH_ALLOWED_EMAIL_DOMAINS), an unverified
+ *   user may read but not change anything: every non-GET route answers 403 for them, unless it says
+ *   `config: { allowUnverified: true }`.
  * - Cross-site state-changing requests are refused (403): a present Origin that is not ours, or
  *   `Sec-Fetch-Site: cross-site`. Requests without those headers (curl, app.inject) pass.
  * - `app.requireAccessToken` is a preHandler for routes that also need the spec's access token

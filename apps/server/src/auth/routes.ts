@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NON_CANONICAL_PATH_MESSAGE } from '../http/canonical-path.ts';
-import { forbidden, HttpError, notFound, unauthorized } from '../http/http-error.ts';
+import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
 import { isLoopback } from '../http/loopback.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccessTokens } from './access-token.ts';
@@ -146,7 +146,11 @@ async function forwardToBetterAuth(
   }
   const text = response.body ? await response.text() : '';
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
-  // Better Auth answers an unknown path (a trailing slash, another case) with an empty 404.
+  // Better Auth answers an unknown path (a trailing slash, another case) with an empty 404: ours.
+  if (response.status === 404 && !isJson) {
+    reply.callNotFound();
+    return reply;
+  }
   if (response.status >= 400 && !isJson) {
     throw new HttpError(response.status, STATUS_CODES[response.status] ?? 'Error');
   }
@@ -240,9 +244,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           },
         },
       },
-      async (request) => {
-        // To anyone else it does not exist.
-        if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) throw notFound();
+      async (request, reply) => {
+        // To anyone else it does not exist: the answer of an unknown route.
+        if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
+          reply.callNotFound();
+          return reply;
+        }
         return mailer.outbox();
       },
     );
