@@ -123,6 +123,8 @@ async function forwardToBetterAuth(
 ): Promise<FastifyReply> {
   const headers = fromNodeHeaders(request.headers);
   for (const name of NOT_FORWARDED) headers.delete(name);
+  // Never an empty address: Better Auth would count every such request in one shared bucket.
+  if (!request.ip) throw new HttpError(400, 'The client address of this connection is unknown');
   headers.set(CLIENT_IP_HEADER, request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
