@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AlertRepository } from './alerts/alert-repository.ts';
+import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
+import { alertRoutes } from './alerts/routes.ts';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
 import { sessionUser } from './auth/guards.ts';
 import type { Config } from './config.ts';
@@ -19,9 +22,13 @@ import { registerStaticSpa } from './http/static-spa.ts';
 import { registerWriteRateLimit } from './http/write-rate-limit.ts';
 import { loggerOptions } from './logger.ts';
 import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
+import { OutboxRepository } from './outbox/outbox-repository.ts';
+import { OutboxWorker } from './outbox/outbox-worker.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { SettingsRepository } from './settings/settings-repository.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -71,6 +78,30 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
     changeFeed.subscribe(() => answers.invalidate());
     changeFeed.onInterruption(() => answers.invalidate());
+    const settings = new SettingsRepository(database.db);
+    const outbox = new OutboxRepository(database.db, { giveUpAfterMs: config.outbox.giveUpAfterMs });
+    const lowStockAlerts = new LowStockAlerts({
+      alerts: new AlertRepository(database.db),
+      outbox,
+      settings,
+      mailer: accounts.mailer,
+      publicUrl: config.publicUrl,
+      webhook: config.alertWebhook,
+    });
+    if (config.outbox.worker) {
+      const worker = new OutboxWorker({
+        outbox,
+        handlers: lowStockAlerts.handlers(),
+        settings: config.outbox,
+        log: app.log.child({ module: 'outbox' }),
+      });
+      // A committed change may have queued jobs: this instance's through the in-process feed, every
+      // other instance's through LISTEN/NOTIFY. Polling covers what a wake-up missed.
+      changeFeed.subscribe(() => worker.wake());
+      worker.start();
+      // Stopped first (closers run in reverse): the tries under way settle while the database is open.
+      closers.push(() => worker.stop());
+    }
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -96,6 +127,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           sessionUser: (request) => sessionUser(accounts.auth, request),
         });
         await api.register(eventRoutes, { feed: changeFeed });
+        await api.register(settingsRoutes, { settings });
+        await api.register(alertRoutes, { alerts: lowStockAlerts });
         await api.register(openApiRoutes);
       },
       { prefix: '/api' },

@@ -1,3 +1,4 @@
+export * from './alerts.ts';
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './errors.ts';
@@ -6,3 +7,4 @@ export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';
 export * from './product-input.ts';
+export * from './settings.ts';

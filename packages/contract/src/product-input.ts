@@ -47,6 +47,12 @@ export const quantitySchema = z.pipe(
 
 const hasAtMostTwoDecimals = (value: number) => /^-?\d+(\.\d{1,2})?$/.test(String(value));
 
+/**
+ * The quantity at or below which an item counts as low on stock and an alert is sent; null (or
+ * absent) for none. A whole number of units like the quantity itself.
+ */
+export const lowStockThresholdSchema = z.nullable(quantitySchema);
+
 /** A non-negative amount with at most two decimals (stored exactly as whole paisa). */
 export const priceSchema = z.pipe(
   numeric(/^-?\d+(\.\d+)?$/, 'Must be a number'),
@@ -108,6 +114,7 @@ export const createProductSchema = z.strictObject({
   suplerName: text(200),
   email: supplierEmail(),
   ...detailFields,
+  lowStockThreshold: z.optional(lowStockThresholdSchema),
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type CreateProduct = z.output<typeof createProductSchema>;
@@ -141,6 +148,8 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
  */
 export const SEARCH_COUNT_LIMIT = 1000;
 
+export const LOW_STOCK_IN_TRASH = 'lowStock lists live items only: leave deleted out, or set it to false';
+
 export const AFTER_WITH_OFFSET =
   'Send either after or offset, not both: after already says where the page starts';
 
@@ -160,10 +169,18 @@ export const productListQuerySchema = checked(
       z._default(z.enum(['true', 'false']), 'false'),
       z.transform((value) => value === 'true'),
     ),
+    lowStock: z.pipe(
+      z._default(z.enum(['true', 'false']), 'false'),
+      z.transform((value) => value === 'true'),
+    ),
   }),
   z.refine((query) => query.after === undefined || query.offset === 0, {
     message: AFTER_WITH_OFFSET,
     path: ['after'],
+  }),
+  z.refine((query) => !(query.deleted && query.lowStock), {
+    message: LOW_STOCK_IN_TRASH,
+    path: ['lowStock'],
   }),
 );
 export type ProductListQuery = z.input<typeof productListQuerySchema>;

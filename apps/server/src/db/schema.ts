@@ -18,6 +18,8 @@ export interface ProductsTable {
   hdd: string | null;
   display: string | null;
   processor: string | null;
+  /** At or below this quantity the item is low on stock; null: no alert. */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -104,6 +106,50 @@ export interface AuthAttemptsTable {
   window_started_ms: ColumnType<number | string | bigint, number, number>;
 }
 
+/** One low-stock crossing (migration 006), written in the transaction of the change that caused it. */
+export interface LowStockAlertsTable {
+  id: string;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  threshold: number;
+  at: Timestamp;
+}
+
+/** A job of the transactional outbox (see outbox/outbox-repository.ts). */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  alert_id: string | null;
+  recipient: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  run_at: Timestamp;
+  lease_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  leased_by: ColumnType<string | null, string | null | undefined, string | null>;
+  give_up_at: Timestamp;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One try of an outbox job; `error` null when it succeeded. */
+export interface OutboxAttemptsTable {
+  job_id: string;
+  attempt: number;
+  at: Timestamp;
+  error: string | null;
+}
+
+/** A user's preferences; `low_stock_email` is 0 or 1 on both engines. */
+export interface UserSettingsTable {
+  user_id: string;
+  low_stock_email: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   products: ProductsTable;
   stock_movements: StockMovementsTable;
@@ -114,7 +160,13 @@ export interface Database {
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
   auth_attempts: AuthAttemptsTable;
+  low_stock_alerts: LowStockAlertsTable;
+  outbox: OutboxTable;
+  outbox_attempts: OutboxAttemptsTable;
+  user_settings: UserSettingsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
 export type StockMovementRow = Selectable<StockMovementsTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type LowStockAlertRow = Selectable<LowStockAlertsTable>;

@@ -24,6 +24,7 @@ export function toProduct(row: ProductRow): Product {
     hdd: optional(row.hdd),
     display: optional(row.display),
     prosesor: optional(row.processor),
+    lowStockThreshold: row.low_stock_threshold,
     version: row.version,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -46,6 +47,7 @@ export function toProductColumns(input: CreateProduct) {
     hdd: input.hdd ?? null,
     display: input.display ?? null,
     processor: input.prosesor ?? null,
+    low_stock_threshold: input.lowStockThreshold ?? null,
   };
 }
 

@@ -25,6 +25,8 @@ export interface ProductListFilter {
   /** Only items after this position in the list's order (a cursor's, see cursor.ts). */
   after?: SortPosition | undefined;
   q?: string | undefined;
+  /** Only live items at or below their low-stock threshold. */
+  lowStock?: boolean | undefined;
   sort: ProductSort;
   order: 'asc' | 'desc';
   deleted: boolean;
@@ -149,9 +151,14 @@ export class ProductRepository {
     }
   }
 
-  /** The items a list shows: live or in the trash, and with a search a case-insensitive substring of the name. */
-  #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted'>): ProductQuery {
-    const query = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
+  /**
+   * The items a list shows: live or in the trash, only the low-stock ones (read from the partial
+   * indexes of migration 006, whose condition this repeats), and with a search a case-insensitive
+   * substring of the name.
+   */
+  #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>): ProductQuery {
+    const scope = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
+    const query = filter.lowStock ? scope.where(sql<boolean>`quantity <= low_stock_threshold`) : scope;
     if (!filter.q) return query;
     return query.where(sql<boolean>`lower(name) like ${likePattern(filter.q)} escape '\\'`);
   }
@@ -264,12 +271,13 @@ export class ProductRepository {
   }
 
   /**
-   * How many items match: one counter row without a search. With a search, counting stops after
+   * How many items match: one counter row for a whole list. With a search, or of the low-stock items
+   * (read from their partial index), counting stops after
    * SEARCH_COUNT_LIMIT matches (`capped`), since counting every match of a common word costs as
    * much as the table is large.
    */
-  async count(filter: Pick<ProductListFilter, 'q' | 'deleted'>): Promise<Total> {
-    if (!filter.q) {
+  async count(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>): Promise<Total> {
+    if (!filter.q && !filter.lowStock) {
       const row = await this.#db
         .selectFrom('product_counts')
         .select('total')

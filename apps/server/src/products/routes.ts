@@ -134,7 +134,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the ' +
           'next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page ' +
           'that follows, at the same cost however deep it is (`offset` walks past every item it skips). ' +
-          'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400.',
+          'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. ' +
+          '`lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged ' +
+          `the same way; the count stops at ${SEARCH_COUNT_LIMIT} like a search's).`,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
