@@ -24,6 +24,8 @@ import { loggerOptions } from './logger.ts';
 import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
 import { OutboxRepository } from './outbox/outbox-repository.ts';
 import { OutboxWorker } from './outbox/outbox-worker.ts';
+import { HistoryRepository } from './products/history-repository.ts';
+import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
@@ -71,13 +73,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await migrateToLatest(database.db, database.engine);
     const accounts = createAccounts(config, database, app.log);
     closers.push(async () => accounts.close());
-    const products = new ProductRepository(database.db);
-    if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
-    const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
-    closers.push(async () => changeFeed.close());
-    const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
-    changeFeed.subscribe(() => answers.invalidate());
-    changeFeed.onInterruption(() => answers.invalidate());
     const settings = new SettingsRepository(database.db);
     const outbox = new OutboxRepository(database.db, { giveUpAfterMs: config.outbox.giveUpAfterMs });
     const lowStockAlerts = new LowStockAlerts({
@@ -88,6 +83,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       webhook: config.alertWebhook,
     });
+    const history = new HistoryRepository(database.db);
+    const products = new ProductRepository(database.db, {
+      engine: database.engine,
+      history,
+      // In the transaction of every change: a fall to the low-stock threshold queues its alert.
+      participants: [(trx, change) => lowStockAlerts.recordCrossing(trx, change)],
+    });
+    if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
+    const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
+    closers.push(async () => changeFeed.close());
+    const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
+    changeFeed.subscribe(() => answers.invalidate());
+    changeFeed.onInterruption(() => answers.invalidate());
     if (config.outbox.worker) {
       const worker = new OutboxWorker({
         outbox,
@@ -119,10 +127,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         await api.register(productRoutes, {
           // This instance forgets its stored answers before the writer hears of success; the
           // others when the feed brings them the change.
-          service: new ProductService(products, (event) => {
-            answers.invalidate();
-            return changeFeed.publish(event);
-          }),
+          service: new ProductService(
+            { products, search: new ProductSearch(database.db, database.engine), history },
+            (event) => {
+              answers.invalidate();
+              return changeFeed.publish(event);
+            },
+          ),
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
         });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { LowStockAlert, Product } from '@walton/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
@@ -235,10 +235,10 @@ describe.each(TEST_ENGINES)('low-stock alerts on %s', (engine) => {
     const paged: string[] = [];
     let url: string | undefined = '/api/product?lowStock=true&limit=2&sort=quantity&order=desc';
     while (url) {
-      const page = await ctx.app.inject({ method: 'GET', url });
+      const page: LightMyRequestResponse = await ctx.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
       paged.push(...page.json<Product[]>().map((item) => item._id));
-      const link = page.headers.link;
+      const link: unknown = page.headers.link;
       url = typeof link === 'string' ? link.slice(1, link.indexOf('>')) : undefined;
     }
     expect(new Set(paged)).toEqual(new Set(ids));
