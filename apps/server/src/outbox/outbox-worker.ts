@@ -17,8 +17,8 @@ export interface OutboxWorkerSettings {
   jobTimeoutMs: number;
 }
 
-/** Jobs claimed at once. */
-const BATCH = 20;
+/** Jobs one worker tries at the same time. */
+const MAX_IN_FLIGHT = 20;
 /** The shortest nap, so clocks that disagree between instances cannot make a worker spin. */
 const MIN_SLEEP_MS = 10;
 
@@ -27,9 +27,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * Delivers the outbox's jobs: claims the due ones under a lease, runs each kind's handler, and
  * settles it (done, tried again after a doubling delay, or failed once its retry window is over).
- * It runs when woken (a change was committed), when a retry falls due, and every `pollMs` in case a
- * wake-up was missed (another instance's job, a lease that ran out). `stop` lets the tries under
- * way finish and settle before it resolves.
+ * It claims when woken (a change was committed, a try finished), when a retry falls due, and every
+ * `pollMs` in case a wake-up was missed (another instance's job, a lease that ran out). `stop` lets
+ * the tries under way finish and settle before it resolves.
  */
 export class OutboxWorker {
   readonly #outbox: OutboxRepository;
@@ -41,6 +41,9 @@ export class OutboxWorker {
   #woken = false;
   #wake: (() => void) | undefined;
   #loop: Promise<void> | undefined;
+  readonly #inFlight = new Set<Promise<void>>();
+  /** Aborts the tries under way when the server shuts down: they are settled as failed tries, retried later. */
+  readonly #stopping = new AbortController();
 
   constructor(options: {
     outbox: OutboxRepository;
@@ -68,6 +71,7 @@ export class OutboxWorker {
 
   async stop(): Promise<void> {
     this.#running = false;
+    this.#stopping.abort(new Error('the server shut down during the try'));
     this.#wake?.();
     await this.#loop;
   }
@@ -75,44 +79,77 @@ export class OutboxWorker {
   async #run(): Promise<void> {
     while (this.#running) {
       this.#woken = false;
+      const room = MAX_IN_FLIGHT - this.#inFlight.size;
       let claimed = 0;
-      try {
-        claimed = await this.#runDueJobs();
-      } catch (error) {
-        this.#log.error({ err: error }, 'outbox: could not claim or settle jobs; trying again');
+      if (room > 0) {
+        try {
+          claimed = await this.#claimAndStart(room);
+        } catch (error) {
+          this.#log.error({ err: error }, 'outbox: could not claim jobs; trying again');
+        }
       }
-      // A full batch may have more behind it; otherwise sleep until woken or the next job is due.
-      if (claimed < BATCH && !this.#woken && this.#running) await this.#sleep();
+      // A full claim may have more behind it; otherwise sleep until woken (a change was committed, a
+      // try finished and made room) or the next job is due.
+      const more = room > 0 && claimed === room;
+      if (!more && !this.#woken && this.#running) await this.#sleep();
     }
+    await Promise.all(this.#inFlight);
   }
 
-  async #runDueJobs(): Promise<number> {
+  /** Claims up to `room` due jobs and starts them; a slow one holds up none of the others. */
+  async #claimAndStart(room: number): Promise<number> {
     const now = new Date();
     const leaseUntil = new Date(now.getTime() + this.#settings.jobTimeoutMs * 3);
-    const jobs = await this.#outbox.claim(this.#id, now, leaseUntil, BATCH);
-    await Promise.all(jobs.map((job) => this.#runJob(job)));
+    const jobs = await this.#outbox.claim(this.#id, now, leaseUntil, room);
+    for (const job of jobs) {
+      const running: Promise<void> = this.#runJob(job).finally(() => {
+        this.#inFlight.delete(running);
+        this.wake();
+      });
+      this.#inFlight.add(running);
+    }
     return jobs.length;
   }
 
+  /** Tries a job and settles it; never throws (a job left unsettled is claimed again when its lease ends). */
   async #runJob(job: ClaimedJob): Promise<void> {
     const outcome = await this.#attempt(job);
-    const settled = await this.#outbox.settle(job, this.#id, new Date(), outcome);
-    if (!settled) {
-      this.#log.warn({ job: job.id, kind: job.kind }, 'outbox: the lease ran out before the job was settled');
-    } else if (!outcome.ok) {
-      const log = { job: job.id, kind: job.kind, attempt: job.attempt, error: outcome.error };
-      if (outcome.retryAt) this.#log.warn({ ...log, retryAt: outcome.retryAt }, 'outbox: try failed');
-      else this.#log.error(log, 'outbox: gave up on a job after its retry window');
+    const log = { job: job.id, kind: job.kind, attempt: job.attempt };
+    try {
+      const settled = await this.#outbox.settle(job, this.#id, new Date(), outcome);
+      if (!settled) {
+        this.#log.warn(log, 'outbox: the lease ran out before the job was settled');
+      } else if (!outcome.ok) {
+        if (outcome.retryAt) {
+          this.#log.warn({ ...log, error: outcome.error, retryAt: outcome.retryAt }, 'outbox: try failed');
+        } else {
+          this.#log.error(
+            { ...log, error: outcome.error },
+            'outbox: gave up on a job after its retry window',
+          );
+        }
+      }
+    } catch (error) {
+      this.#log.error(
+        { ...log, err: error },
+        'outbox: could not settle a job; it is tried again after its lease',
+      );
     }
   }
 
   async #attempt(job: ClaimedJob): Promise<Outcome> {
     const handler = this.#handlers[job.kind];
-    const signal = AbortSignal.timeout(this.#settings.jobTimeoutMs);
+    const signal = AbortSignal.any([
+      AbortSignal.timeout(this.#settings.jobTimeoutMs),
+      this.#stopping.signal,
+    ]);
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       const aborted = new Promise<never>((_, reject) => {
-        signal.addEventListener('abort', () => reject(new Error('timed out')), { once: true });
+        const abort = () =>
+          reject(this.#stopping.signal.aborted ? this.#stopping.signal.reason : new Error('timed out'));
+        if (signal.aborted) abort();
+        else signal.addEventListener('abort', abort, { once: true });
       });
       const followUps = await Promise.race([handler(job.payload, signal), aborted]);
       return { ok: true, followUps: followUps ?? [] };

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { LowStockAlert, Product } from '@walton/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { settledAlerts } from '../support/alerts.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
@@ -19,25 +20,12 @@ const FAST_OUTBOX = {
   OUTBOX_JOB_TIMEOUT_MS: '1000',
 };
 
-/** Every alert so far, once no delivery of any is pending any more (the outbox has gone quiet). */
-async function settledAlerts(app: FastifyInstance, clerk: Clerk, count: number): Promise<LowStockAlert[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/alerts?limit=200',
-      headers: clerk.session,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const alerts = response.json<LowStockAlert[]>();
-    const pending = alerts.filter((alert) => alert.status === 'pending');
-    if (alerts.length >= count && pending.length === 0) return alerts;
-    if (Date.now() > deadline) {
-      throw new Error(`alerts did not settle: ${JSON.stringify(alerts, null, 2)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The settled alerts (see support/alerts.ts), read through inject as `clerk`. */
+const settled = (app: FastifyInstance, clerk: Clerk, count: number) =>
+  settledAlerts(async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers: clerk.session });
+    return { status: response.statusCode, body: response.body };
+  }, count);
 
 async function deliverOne(app: FastifyInstance, clerk: Clerk, product: Pick<Product, '_id'>, from: number) {
   const response = await app.inject({
@@ -96,7 +84,7 @@ describe.each(TEST_ENGINES)('low-stock alerts on %s', (engine) => {
   });
 
   it('sends one mail per recipient and one signed webhook per crossing, none while below, again after a restock and a new fall', async () => {
-    const alertsBefore = (await settledAlerts(ctx.app, supplier, 0)).length;
+    const alertsBefore = (await settled(ctx.app, supplier, 0)).length;
     const mailsBefore = smtp.received.length;
     const callsBefore = receiver.accepted().length;
     const item = await addProduct(ctx.app, supplier, {
@@ -108,7 +96,7 @@ describe.each(TEST_ENGINES)('low-stock alerts on %s', (engine) => {
 
     // 8 → 7 → 6: above the threshold; 5: the crossing; 4, 3: still low, nothing more.
     for (let from = 8; from > 3; from -= 1) await deliverOne(ctx.app, supplier, item, from);
-    let alerts = await settledAlerts(ctx.app, supplier, alertsBefore + 1);
+    let alerts = await settled(ctx.app, supplier, alertsBefore + 1);
     expect(alerts).toHaveLength(alertsBefore + 1);
     const [first] = alerts;
     expect(first).toMatchObject({ productId: item._id, quantity: 5, threshold: 5, status: 'delivered' });
@@ -164,10 +152,10 @@ describe.each(TEST_ENGINES)('low-stock alerts on %s', (engine) => {
     // A restock above the threshold, then a new fall to it: one more alert, and only one.
     await restock(ctx.app, supplier, item, 7);
     await deliverOne(ctx.app, supplier, item, 7);
-    alerts = await settledAlerts(ctx.app, supplier, alertsBefore + 1);
+    alerts = await settled(ctx.app, supplier, alertsBefore + 1);
     expect(alerts).toHaveLength(alertsBefore + 1);
     await deliverOne(ctx.app, supplier, item, 6);
-    alerts = await settledAlerts(ctx.app, supplier, alertsBefore + 2);
+    alerts = await settled(ctx.app, supplier, alertsBefore + 2);
     expect(alerts).toHaveLength(alertsBefore + 2);
     expect(alerts[0]).toMatchObject({ productId: item._id, quantity: 5, status: 'delivered' });
     mails = smtp.received.slice(mailsBefore);
@@ -177,23 +165,23 @@ describe.each(TEST_ENGINES)('low-stock alerts on %s', (engine) => {
   });
 
   it('alerts for an item added at or below its threshold, and not for one without a threshold', async () => {
-    const before = (await settledAlerts(ctx.app, supplier, 0)).length;
+    const before = (await settled(ctx.app, supplier, 0)).length;
     const low = await addProduct(ctx.app, supplier, { quentity: 2, lowStockThreshold: 3 });
     const none = await addProduct(ctx.app, supplier, { quentity: 1 });
     expect(none.lowStockThreshold).toBeNull();
     await deliverOne(ctx.app, supplier, none, 1);
-    const alerts = await settledAlerts(ctx.app, supplier, before + 1);
+    const alerts = await settled(ctx.app, supplier, before + 1);
     expect(alerts).toHaveLength(before + 1);
     expect(alerts[0]).toMatchObject({ productId: low._id, quantity: 2, threshold: 3 });
   });
 
   it('gives a receiver that fails twice (a time-out, then a 500) a third try, with every try kept', async () => {
-    const before = (await settledAlerts(ctx.app, supplier, 0)).length;
+    const before = (await settled(ctx.app, supplier, 0)).length;
     const callsBefore = receiver.calls.length;
     receiver.answering = (call) => (call === callsBefore + 1 ? 'hang' : call === callsBefore + 2 ? 500 : 200);
     const item = await addProduct(ctx.app, supplier, { quentity: 2, lowStockThreshold: 1 });
     await deliverOne(ctx.app, supplier, item, 2);
-    const alerts = await settledAlerts(ctx.app, supplier, before + 1);
+    const alerts = await settled(ctx.app, supplier, before + 1);
     const webhook = alerts[0]?.deliveries.find((delivery) => delivery.channel === 'webhook');
     expect(webhook?.status).toBe('delivered');
     expect(webhook?.attempts.map((attempt) => [attempt.attempt, attempt.ok, attempt.error])).toEqual([
