@@ -109,6 +109,8 @@ async function main(): Promise<void> {
       ],
       ['a common word by cursor, after the 950th match', await lastPageByCursor({ ...page, q: 'inverter' })],
       ['trash', () => search.list({ ...page, deleted: true })],
+      ['low stock by name', () => search.list({ ...page, lowStock: true, sort: 'name' })],
+      ['low stock count', () => search.count({ ...page, lowStock: true })],
       ['trash by cursor', await lastPageByCursor({ ...page, deleted: true })],
       ["a supplier's items", () => products.listBySupplier(first.supplier_email, { limit: 500, offset: 0 })],
       ['one item', () => products.findById(first.id)],
