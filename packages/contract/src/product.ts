@@ -21,9 +21,11 @@ export const productSchema = z.object({
   hdd: z.optional(z.string()),
   display: z.optional(z.string()),
   prosesor: z.optional(z.string()),
-  lowStockThreshold: checked(
-    z.nullable(integer()),
-    z.describe('At or below this quantity the item is low on stock (see isLowStock); null: no alert'),
+  lowStockThreshold: z.optional(
+    checked(
+      z.nullable(integer()),
+      z.describe('At or below this quantity the item is low on stock (see isLowStock); null: no alert'),
+    ),
   ),
   version: checked(z.number(), int(), z.describe('Bumped by every change; also sent as the ETag')),
   createdAt: z.string(),
@@ -34,7 +36,9 @@ export type Product = z.infer<typeof productSchema>;
 
 /** Whether a live item is low on stock: it has a threshold and its quantity is at or below it. */
 export const isLowStock = (product: Pick<Product, 'quentity' | 'lowStockThreshold'>): boolean =>
-  product.lowStockThreshold !== null && product.quentity <= product.lowStockThreshold;
+  product.lowStockThreshold !== undefined &&
+  product.lowStockThreshold !== null &&
+  product.quentity <= product.lowStockThreshold;
 
 export const successSchema = z.object({ success: z.string() });
 export const createdProductSchema = z.extend(successSchema, { _id: z.string() });

@@ -139,10 +139,7 @@ export class OutboxWorker {
 
   async #attempt(job: ClaimedJob): Promise<Outcome> {
     const handler = this.#handlers[job.kind];
-    const signal = AbortSignal.any([
-      AbortSignal.timeout(this.#settings.jobTimeoutMs),
-      this.#stopping.signal,
-    ]);
+    const signal = AbortSignal.any([AbortSignal.timeout(this.#settings.jobTimeoutMs), this.#stopping.signal]);
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       const aborted = new Promise<never>((_, reject) => {

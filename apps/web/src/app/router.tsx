@@ -17,6 +17,7 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
 const VerifyEmailPage = lazy(() => import('../features/auth/pages/verify-email-page.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 
@@ -72,6 +73,14 @@ export function AppRoutes() {
             element={
               <Page title="My Item">
                 <MyItemsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.settings}
+            element={
+              <Page title="Settings">
+                <SettingsPage />
               </Page>
             }
           />

@@ -11,4 +11,5 @@ export const paths = {
   blog: '/blog',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  settings: '/settings',
 } as const;

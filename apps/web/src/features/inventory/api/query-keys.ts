@@ -5,6 +5,8 @@ export interface ProductListParams {
   /** The page after this cursor (an earlier page's `next`) instead of an offset. */
   after?: string | undefined;
   q?: string;
+  /** Only items at or below their low-stock threshold. */
+  lowStock?: boolean;
 }
 
 export const inventoryKeys = {

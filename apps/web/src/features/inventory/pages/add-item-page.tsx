@@ -23,9 +23,19 @@ const emptyValues = (user: SignedInUser): AddItemFormValues => ({
   description: '',
   suplerName: user.name,
   email: user.email,
+  lowStockThreshold: '',
 });
 
-const FIELDS = ['name', 'img', 'price', 'quentity', 'description', 'suplerName', 'email'] as const;
+const FIELDS = [
+  'name',
+  'img',
+  'price',
+  'quentity',
+  'description',
+  'suplerName',
+  'email',
+  'lowStockThreshold',
+] as const;
 const isField = (name: string): name is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(name);
 
@@ -35,9 +45,12 @@ function Field({
   error,
   registration,
   hint,
+  optional = false,
   ...inputProps
 }: {
   label: string;
+  /** Not required: may be left empty. */
+  optional?: boolean;
   error: string | undefined;
   registration: UseFormRegisterReturn<FieldPath<AddItemFormValues>>;
   hint?: string;
@@ -60,7 +73,7 @@ function Field({
       <Form.Control
         {...registration}
         {...inputProps}
-        required
+        required={!optional}
         isInvalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy}
@@ -147,6 +160,19 @@ function AddItemForm({ user }: { user: SignedInUser }) {
             inputMode="numeric"
             min={0}
             step={1}
+          />
+        </Col>
+        <Col sm={6}>
+          <Field
+            label="Low stock alert at"
+            error={errors.lowStockThreshold?.message}
+            registration={register('lowStockThreshold')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            optional
+            hint="Optional: at or below this quantity the item shows Low stock and an alert is emailed"
           />
         </Col>
         <Col xs={12}>
