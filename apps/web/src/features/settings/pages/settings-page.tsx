@@ -32,6 +32,7 @@ export default function SettingsPage() {
         <Form onSubmit={(event) => event.preventDefault()}>
           <Form.Check
             type="switch"
+            role="switch"
             id="low-stock-email"
             label={SETTINGS_TEXT.lowStockEmail}
             checked={
