@@ -172,6 +172,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'products', description: 'The inventory' },
         { name: 'stock', description: 'Delivered and restock, safe against concurrent clerks' },
         { name: 'events', description: 'Live change feed' },
+        { name: 'settings', description: "The signed-in user's preferences" },
+        { name: 'alerts', description: 'Low-stock alerts and their deliveries, for audit' },
         { name: 'health', description: 'Liveness and readiness' },
       ],
       components: {
