@@ -7,13 +7,12 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
 import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
-import { useInventoryEvents } from '../api/use-inventory-events.ts';
 import { AddQuantityModal } from '../components/add-quantity-modal.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
@@ -40,6 +39,7 @@ function announceSuccess(result: StockChangeResult): void {
 
 /** A refused change always says why; a conflict also shows the item's latest quantity. */
 function announceFailure(error: Error): void {
+  if (isSessionEnded(error)) return;
   if (error instanceof StockConflictError) {
     toast.warning(error.message);
     return;
@@ -126,8 +126,6 @@ function ProductDetails({ product }: { product: Product }) {
 
 export default function ItemDetailPage() {
   const { id = '' } = useParams();
-  const { user } = useSession();
-  useInventoryEvents(Boolean(user));
   const product = useProduct(id);
 
   return (
