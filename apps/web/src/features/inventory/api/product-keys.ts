@@ -20,6 +20,7 @@ export const productKeys = {
   list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
   movements: (id: string) => [...productKeys.detail(id), 'movements'] as const,
+  history: (id: string) => [...productKeys.detail(id), 'history'] as const,
   bySupplier: () => [...productKeys.all, 'by-supplier'] as const,
   supplierPage: (params: SupplierProductsParams) => [...productKeys.bySupplier(), params] as const,
 };
