@@ -4,6 +4,7 @@ import type { Engine } from './database.ts';
 import * as products from './migrations/001-products.ts';
 import * as auth from './migrations/002-auth.ts';
 import * as inventoryScale from './migrations/003-inventory-scale.ts';
+import * as productHistory from './migrations/004-product-history.ts';
 import * as lowStockAlerts from './migrations/006-low-stock-alerts.ts';
 
 export interface MigrationContext {
@@ -19,6 +20,7 @@ const migrations: Record<string, MigrationModule> = {
   '001-products': products,
   '002-auth': auth,
   '003-inventory-scale': inventoryScale,
+  '004-product-history': productHistory,
   '006-low-stock-alerts': lowStockAlerts,
 };
 

@@ -175,6 +175,58 @@ describe.each(TEST_ENGINES)('low-stock alerts on %s', (engine) => {
     expect(alerts[0]).toMatchObject({ productId: low._id, quantity: 2, threshold: 3 });
   });
 
+  it('alerts when an edit raises the threshold to the quantity, records the change in the history, and not when it lowers it', async () => {
+    const before = (await settled(ctx.app, supplier, 0)).length;
+    const item = await addProduct(ctx.app, supplier, { quentity: 4, lowStockThreshold: 1 });
+    const edit = async (version: number, lowStockThreshold: number | string | null) => {
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/product/${item._id}`,
+        headers: { ...supplier.session, 'if-match': `"${version}"` },
+        payload: { lowStockThreshold },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Product>();
+    };
+    const raised = await edit(item.version, 4);
+    expect(raised.lowStockThreshold).toBe(4);
+    let alerts = await settled(ctx.app, supplier, before + 1);
+    expect(alerts).toHaveLength(before + 1);
+    expect(alerts[0]).toMatchObject({ productId: item._id, quantity: 4, threshold: 4, status: 'delivered' });
+
+    // Lowered below the quantity, then cleared: the item is no longer low, nothing is sent.
+    const lowered = await edit(raised.version, 2);
+    const cleared = await edit(lowered.version, '');
+    expect(cleared.lowStockThreshold).toBeNull();
+    alerts = await settled(ctx.app, supplier, before + 1);
+    expect(alerts).toHaveLength(before + 1);
+    // Set again at the quantity: due again.
+    await edit(cleared.version, 5);
+    alerts = await settled(ctx.app, supplier, before + 2);
+    expect(alerts).toHaveLength(before + 2);
+
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/product/${item._id}/history`,
+      headers: supplier.session,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const changes = history
+      .json<
+        Array<{ kind: string; changes: Array<{ field: string; from: string | null; to: string | null }> }>
+      >()
+      .filter((entry) => entry.kind === 'edited')
+      .flatMap((entry) => entry.changes);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { field: 'lowStockThreshold', from: '1', to: '4' },
+        { field: 'lowStockThreshold', from: '4', to: '2' },
+        { field: 'lowStockThreshold', from: '2', to: null },
+        { field: 'lowStockThreshold', from: null, to: '5' },
+      ]),
+    );
+  });
+
   it('gives a receiver that fails twice (a time-out, then a 500) a third try, with every try kept', async () => {
     const before = (await settled(ctx.app, supplier, 0)).length;
     const callsBefore = receiver.calls.length;

@@ -5,6 +5,7 @@ import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLowStockCount } from '../../features/inventory/api/get-low-stock-count.ts';
 import { signOut, useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 
 const ITEM_LINKS = [
   { to: paths.manageItems, label: 'Manage Items' },
@@ -53,7 +54,6 @@ export function SiteNavbar() {
       await signOut(queryClient);
       collapse();
     } catch {
-      const { toast } = await import('../../lib/toast.ts');
       toast.error('Could not sign you out. Please check your connection and try again.');
     } finally {
       setSigningOut(false);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getProducts } from './get-products.ts';
-import { inventoryKeys, type ProductListParams } from './query-keys.ts';
+import { type ProductListParams, productKeys } from './product-keys.ts';
 
 /** The smallest page of the low-stock list: its X-Total-Count is the count. */
 const LOW_STOCK_PAGE: ProductListParams = { limit: 1, lowStock: true };
@@ -12,7 +12,7 @@ const LOW_STOCK_PAGE: ProductListParams = { limit: 1, lowStock: true };
  */
 export function useLowStockCount(enabled: boolean) {
   return useQuery({
-    queryKey: inventoryKeys.list(LOW_STOCK_PAGE),
+    queryKey: productKeys.list(LOW_STOCK_PAGE),
     queryFn: () => getProducts(LOW_STOCK_PAGE),
     select: (page) => page.total,
     enabled,
