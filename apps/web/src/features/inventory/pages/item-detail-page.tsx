@@ -15,6 +15,7 @@ import { useRestockProduct } from '../api/restock-product.ts';
 import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
 import { AddQuantityModal } from '../components/add-quantity-modal.tsx';
 import { HistoryList } from '../components/history-list.tsx';
+import { LowStockBadge } from '../components/low-stock-badge.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { QueryError } from '../components/query-error.tsx';
@@ -84,7 +85,8 @@ function ProductDetails({ product }: { product: Product }) {
           <h1 className="h2">{product.name}</h1>
           <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{formatPrice(product.price)}</p>
           <p className="mb-2" aria-live="polite">
-            Quantity: <strong data-testid="quantity">{formatCount(product.quentity)}</strong>
+            Quantity: <strong data-testid="quantity">{formatCount(product.quentity)}</strong>{' '}
+            <LowStockBadge product={product} className="ms-1" />
           </p>
           <p className="mb-2">
             Supplier: {product.suplerName} (<a href={`mailto:${product.email}`}>{product.email}</a>)
