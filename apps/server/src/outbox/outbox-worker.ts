@@ -6,7 +6,7 @@ import type { ClaimedJob, NewJob, OutboxRepository, Outcome } from './outbox-rep
 /**
  * Does one job of a kind: resolves when it is done (with the jobs it makes due, written in the same
  * transaction that marks it done), throws to be tried again later. `signal` aborts when the try
- * has taken too long.
+ * has taken too long or the server is shutting down.
  */
 export type JobHandler = (payload: unknown, signal: AbortSignal) => Promise<NewJob[] | undefined>;
 
@@ -28,8 +28,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Delivers the outbox's jobs: claims the due ones under a lease, runs each kind's handler, and
  * settles it (done, tried again after a doubling delay, or failed once its retry window is over).
  * It claims when woken (a change was committed, a try finished), when a retry falls due, and every
- * `pollMs` in case a wake-up was missed (another instance's job, a lease that ran out). `stop` lets
- * the tries under way finish and settle before it resolves.
+ * `pollMs` in case a wake-up was missed (another instance's job, a lease that ran out). `stop` aborts
+ * the tries under way and resolves once they are settled (as failed tries, retried later).
  */
 export class OutboxWorker {
   readonly #outbox: OutboxRepository;
