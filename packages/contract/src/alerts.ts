@@ -9,7 +9,7 @@ export const deliveryStatusSchema = z.enum(['pending', 'delivered', 'failed']);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
 /** One try at a delivery, kept for audit. */
-export const deliveryAttemptSchema = z.object({
+const deliveryAttemptSchema = z.object({
   attempt: integer(),
   at: z.string(),
   ok: z.boolean(),
@@ -17,7 +17,7 @@ export const deliveryAttemptSchema = z.object({
 });
 
 /** One delivery of an alert: a mail to one recipient, or the webhook call. */
-export const alertDeliverySchema = z.object({
+const alertDeliverySchema = z.object({
   id: z.string(),
   channel: z.enum(['email', 'webhook']),
   /** The mail's recipient; null for the webhook. */

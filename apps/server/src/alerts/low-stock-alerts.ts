@@ -7,23 +7,11 @@ import type { Mailer } from '../mail/mailer.ts';
 import { type LowStockNotice, lowStockEmail } from '../mail/templates.ts';
 import type { NewJob, OutboxRepository } from '../outbox/outbox-repository.ts';
 import type { JobHandler } from '../outbox/outbox-worker.ts';
+import type { ProductChange } from '../products/product-change.ts';
 import type { SettingsRepository } from '../settings/settings-repository.ts';
 import { ALERT_JOB_KINDS, type AlertRepository, type AlertToDeliver } from './alert-repository.ts';
-import { lowStockAlertDue, type StockLevel } from './low-stock-rule.ts';
+import { lowStockAlertDue } from './low-stock-rule.ts';
 import { lowStockWebhookBody, postWebhook } from './webhook.ts';
-
-/** An item as a change leaves it (ProductState's names). */
-export interface AlertedItem extends StockLevel {
-  id: string;
-  name: string;
-}
-
-/** A committed (or committing) change of an item: as it was (undefined when new) and as it is. */
-export interface StockChange {
-  before: AlertedItem | undefined;
-  after: AlertedItem;
-  at: Date;
-}
 
 const fanOutPayload = z.object({ alertId: z.string() });
 const webhookPayload = z.object({ alertId: z.string(), body: z.string() });
@@ -59,8 +47,8 @@ export class LowStockAlerts {
     this.#webhook = options.webhook;
   }
 
-  /** In the change's transaction `trx`: records the alert the change made due, if any, and queues it. */
-  async recordCrossing(trx: Kysely<Database>, { before, after, at }: StockChange): Promise<void> {
+  /** A participant of every product change (ADR 10): in its transaction, records and queues the alert it made due. */
+  async recordCrossing(trx: Kysely<Database>, { before, after, at }: ProductChange): Promise<void> {
     if (!lowStockAlertDue(before, after) || after.lowStockThreshold === null) return;
     const alertId = await this.#alerts.insert(trx, {
       productId: after.id,

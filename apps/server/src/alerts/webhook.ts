@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { LowStockNotice } from '../mail/templates.ts';
 
-export const SIGNATURE_HEADER = 'x-walton-signature';
-export const DELIVERY_HEADER = 'x-walton-delivery';
+const SIGNATURE_HEADER = 'x-walton-signature';
+const DELIVERY_HEADER = 'x-walton-delivery';
 
 /** `sha256=<hex HMAC-SHA256 of the raw body>`, as the receiver recomputes it with the shared secret. */
-export function webhookSignature(body: string, secret: string): string {
+function webhookSignature(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 

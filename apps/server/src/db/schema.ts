@@ -176,4 +176,3 @@ export interface Database {
 export type ProductRow = Selectable<ProductsTable>;
 export type ProductHistoryRow = Selectable<ProductHistoryTable>;
 export type OutboxRow = Selectable<OutboxTable>;
-export type LowStockAlertRow = Selectable<LowStockAlertsTable>;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from '../migrator.ts';
 
 /** The condition of the low-stock indexes: ProductRepository's low-stock filter must read exactly so. */
-export const LOW_STOCK_CONDITION = 'deleted_at is null and quantity <= low_stock_threshold';
+const LOW_STOCK_CONDITION = 'deleted_at is null and quantity <= low_stock_threshold';
 
 /**
  * Low-stock thresholds and their alerts, delivered through a transactional outbox:

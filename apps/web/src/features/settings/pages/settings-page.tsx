@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 
-export const SETTINGS_TEXT = {
+const SETTINGS_TEXT = {
   lowStockEmail: 'Low-stock alerts by email',
   lowStockEmailHint:
     'A mail to your address whenever an item falls to its low-stock threshold (its supplier always gets one).',
