@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './stats/days.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -73,6 +74,10 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   READ_CACHE_TTL_MS: milliseconds(100, 3_600_000, 5000),
+  TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, 'must be an IANA time zone name, like Asia/Dhaka or UTC'),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -117,6 +122,8 @@ export interface Config {
    * how many answers (0: off), and the longest one is kept should a change never reach this instance.
    */
   readCache: { maxEntries: number; ttlMs: number };
+  /** The warehouse's IANA time zone: the dashboard's days start at its midnight. */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -199,5 +206,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
     readCache: { maxEntries: env.READ_CACHE_ENTRIES, ttlMs: env.READ_CACHE_TTL_MS },
+    timeZone: env.TIME_ZONE,
   };
 }

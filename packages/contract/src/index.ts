@@ -6,3 +6,4 @@ export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';
 export * from './product-input.ts';
+export * from './stats.ts';

@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { DEFAULT_TIME_ZONE } from '../stats/days.ts';
 import type { Engine } from './database.ts';
 import * as products from './migrations/001-products.ts';
 import * as auth from './migrations/002-auth.ts';
 import * as inventoryScale from './migrations/003-inventory-scale.ts';
+import * as dailyRollups from './migrations/007-daily-rollups.ts';
 
 export interface MigrationContext {
   engine: Engine;
+  /** The warehouse's time zone (TIME_ZONE): the roll-ups' days are counted in it. */
+  timeZone: string;
 }
 
 interface MigrationModule {
@@ -18,6 +22,7 @@ const migrations: Record<string, MigrationModule> = {
   '001-products': products,
   '002-auth': auth,
   '003-inventory-scale': inventoryScale,
+  '007-daily-rollups': dailyRollups,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
@@ -38,10 +43,14 @@ class InCodeMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest<T>(db: Kysely<T>, engine: Engine): Promise<void> {
+export async function migrateToLatest<T>(
+  db: Kysely<T>,
+  engine: Engine,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Promise<void> {
   const migrator = new Migrator({
     db: db as Kysely<unknown>,
-    provider: new InCodeMigrationProvider({ engine }),
+    provider: new InCodeMigrationProvider({ engine, timeZone }),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

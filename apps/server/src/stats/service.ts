@@ -1,0 +1,130 @@
+import type { DailyStats, StatsDaily, StatsSummary, StockSeries } from '@walton/contract';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { notFound } from '../http/http-error.ts';
+import type { ProductRepository } from '../products/repository.ts';
+import { NO_SUCH_PRODUCT } from '../products/service.ts';
+import { addDays, dayKey, daysEnding } from './days.ts';
+import type { StatsRepository } from './repository.ts';
+import { rollupDelta, type StockChangeSummary } from './rollup-delta.ts';
+
+/** How many of the most delivered items the dashboard shows. */
+export const TOP_DELIVERED = 10;
+/** The summary's "last 7 days": today and the six before. */
+const RECENT_DAYS = 7;
+
+/** One change of an item, as the roll-ups take it in the change's transaction. */
+export interface RecordedChange extends StockChangeSummary {
+  productId: string;
+  at: Date;
+}
+
+/** Paisa as an exact amount in taka: `"1234.50"`. */
+export function formatPaisa(paisa: bigint): string {
+  const sign = paisa < 0n ? '-' : '';
+  const magnitude = paisa < 0n ? -paisa : paisa;
+  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+}
+
+/** The dashboard's figures: read from the daily roll-ups, which every change keeps (see `record`). */
+export class StatsService {
+  readonly #stats: StatsRepository;
+  readonly #products: ProductRepository;
+  readonly #timeZone: string;
+  readonly #now: Clock;
+
+  constructor(stats: StatsRepository, products: ProductRepository, timeZone: string, now: Clock) {
+    this.#stats = stats;
+    this.#products = products;
+    this.#timeZone = timeZone;
+    this.#now = now;
+  }
+
+  /** Adds a change to the roll-ups, in its transaction `trx`, on the day it happened in TIME_ZONE. */
+  async record(trx: Kysely<Database>, change: RecordedChange): Promise<void> {
+    await this.#stats.add(trx, change.productId, dayKey(change.at, this.#timeZone), rollupDelta(change));
+  }
+
+  #today(): string {
+    return dayKey(this.#now(), this.#timeZone);
+  }
+
+  async summary(): Promise<StatsSummary> {
+    const today = this.#today();
+    const [live, totals, recent] = await Promise.all([
+      this.#products.count({ deleted: false }),
+      this.#stats.totals(),
+      this.#stats.daysFrom(addDays(today, 1 - RECENT_DAYS)),
+    ]);
+    const upToToday = recent.filter((day) => day.day <= today);
+    const sum = (pick: (day: (typeof recent)[number]) => number, days = upToToday) =>
+      days.reduce((total, day) => total + pick(day), 0);
+    return {
+      timeZone: this.#timeZone,
+      today,
+      liveItems: live.total,
+      unitsInStock: totals.units,
+      stockValue: formatPaisa(totals.valuePaisa),
+      deliveredToday: sum((day) => day.delivered, upToToday.filter((day) => day.day === today)),
+      deliveredLast7Days: sum((day) => day.delivered),
+      restockedLast7Days: sum((day) => day.restocked),
+    };
+  }
+
+  /**
+   * The `count` days ending today, oldest first. A day's stock is today's totals minus every change
+   * after that day: the roll-up's few rows per day, not the ledger.
+   */
+  async daily(count: number): Promise<StatsDaily> {
+    const today = this.#today();
+    const days = daysEnding(today, count);
+    const [totals, changed, topDelivered] = await Promise.all([
+      this.#stats.totals(),
+      this.#stats.daysFrom(days[0] ?? today),
+      this.#stats.topDelivered(count, today, TOP_DELIVERED),
+    ]);
+    const byDay = new Map(changed.map((day) => [day.day, day]));
+    // Changes dated after today (another instance's clock ahead of ours) are after every day shown.
+    let units = totals.units;
+    let valuePaisa = totals.valuePaisa;
+    for (const day of changed) {
+      if (day.day > today) {
+        units -= day.unitsChange;
+        valuePaisa -= day.valueChangePaisa;
+      }
+    }
+    const rows: DailyStats[] = [];
+    for (const day of days.toReversed()) {
+      const changes = byDay.get(day);
+      rows.push({
+        day,
+        delivered: changes?.delivered ?? 0,
+        restocked: changes?.restocked ?? 0,
+        unitsInStock: units,
+        stockValue: formatPaisa(valuePaisa),
+      });
+      units -= changes?.unitsChange ?? 0;
+      valuePaisa -= changes?.valueChangePaisa ?? 0n;
+    }
+    return { timeZone: this.#timeZone, days: rows.toReversed(), topDelivered };
+  }
+
+  /** An item's quantity at the end of each of the `count` days ending today (deleted items too). */
+  async stockSeries(productId: string, count: number): Promise<StockSeries> {
+    const product = await this.#products.findById(productId, { includeDeleted: true });
+    if (!product) throw notFound(NO_SUCH_PRODUCT);
+    const days = daysEnding(this.#today(), count);
+    const { quantityBefore, days: changed } = await this.#stats.productDays(productId, days[0] ?? '');
+    const byDay = new Map(changed.map((day) => [day.day, day]));
+    let quantity = quantityBefore;
+    return {
+      timeZone: this.#timeZone,
+      points: days.map((day) => {
+        const changes = byDay.get(day);
+        quantity = changes?.quantityEnd ?? quantity;
+        return { day, quantity, delivered: changes?.delivered ?? 0, restocked: changes?.restocked ?? 0 };
+      }),
+    };
+  }
+}
