@@ -19,6 +19,8 @@ import { registerStaticSpa } from './http/static-spa.ts';
 import { registerWriteRateLimit } from './http/write-rate-limit.ts';
 import { loggerOptions } from './logger.ts';
 import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
+import { HistoryRepository } from './products/history-repository.ts';
+import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
@@ -64,7 +66,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await migrateToLatest(database.db, database.engine);
     const accounts = createAccounts(config, database, app.log);
     closers.push(async () => accounts.close());
-    const products = new ProductRepository(database.db);
+    const history = new HistoryRepository(database.db);
+    const products = new ProductRepository(database.db, { engine: database.engine, history });
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
@@ -88,10 +91,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         await api.register(productRoutes, {
           // This instance forgets its stored answers before the writer hears of success; the
           // others when the feed brings them the change.
-          service: new ProductService(products, (event) => {
-            answers.invalidate();
-            return changeFeed.publish(event);
-          }),
+          service: new ProductService(
+            { products, search: new ProductSearch(database.db, database.engine), history },
+            (event) => {
+              answers.invalidate();
+              return changeFeed.publish(event);
+            },
+          ),
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
         });

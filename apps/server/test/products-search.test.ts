@@ -6,12 +6,15 @@ import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { generatedProduct } from '../src/db/seed.ts';
 import { cursorAfter, positionOf } from '../src/products/cursor.ts';
+import { HistoryRepository } from '../src/products/history-repository.ts';
 import {
   type ProductListFilter,
-  ProductRepository,
+  ProductSearch,
   type ProductSort,
   type SearchFilter,
-} from '../src/products/repository.ts';
+} from '../src/products/product-search.ts';
+import { ProductRepository } from '../src/products/repository.ts';
+import { decideRemoval } from '../src/products/service.ts';
 import { TEST_ENGINES } from './support/engines.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 
@@ -33,14 +36,18 @@ const trashed = (index: number) =>
 describe.each(TEST_ENGINES)('product search on %s', (engine) => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
-  let products: ProductRepository;
+  let products: ProductSearch;
   const names: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     await migrateToLatest(handle.db, handle.engine);
-    products = new ProductRepository(handle.db);
+    products = new ProductSearch(handle.db, handle.engine);
+    const repository = new ProductRepository(handle.db, {
+      engine: handle.engine,
+      history: new HistoryRepository(handle.db),
+    });
     const start = Date.now();
     const items = Array.from({ length: COMMON + RARE + WILD.length }, (_, i) => {
       const name =
@@ -57,10 +64,10 @@ describe.each(TEST_ENGINES)('product search on %s', (engine) => {
         at: new Date(start + i),
       };
     });
-    const ids = await products.insertMany(items);
+    const ids = await repository.insertMany(items);
     const deletedAt = new Date(start + items.length);
     for (const [index, id] of ids.entries()) {
-      if (trashed(index)) await products.softDelete(id, deletedAt);
+      if (trashed(index)) await repository.change(id, decideRemoval, 'test', deletedAt);
     }
   });
   afterAll(async () => {
@@ -209,7 +216,7 @@ describe.each(TEST_ENGINES)('product search on %s', (engine) => {
         return result;
       },
     };
-    const counted = new ProductRepository(handle.db.withPlugin(counting));
+    const counted = new ProductSearch(handle.db.withPlugin(counting), handle.engine);
     const statementsFor = async (search: SearchFilter) => {
       statements = 0;
       await counted.search(search);

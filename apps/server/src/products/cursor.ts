@@ -1,7 +1,7 @@
 import type { Product } from '@walton/contract';
 import { HttpError } from '../http/http-error.ts';
 import { toPaisa } from './product-mapper.ts';
-import type { ProductListFilter, SortPosition } from './repository.ts';
+import type { ProductListFilter, SortPosition } from './product-search.ts';
 
 /** The order a cursor belongs to: a position only means something in the order it was taken from. */
 export type ListOrder = Pick<ProductListFilter, 'sort' | 'order' | 'deleted'>;
@@ -34,7 +34,7 @@ const badCursor = (message: string) =>
     extra: { issues: [{ path: 'querystring.after', message }] },
   });
 
-/** The value the list is ordered by (see ProductRepository's sort keys), from the item's wire shape. */
+/** The value the list is ordered by (see ProductSearch's sort keys), from the item's wire shape. */
 function sortValue(product: Product, list: ListOrder): string | number {
   switch (list.sort) {
     case 'created':

@@ -8,14 +8,15 @@ import {
 } from '@walton/contract';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { cursorAfter, positionOf } from './cursor.ts';
-import type { ChangedStock, Page, ProductListFilter, ProductRepository, Total } from './repository.ts';
+import type { HistoryRepository, Page } from './history-repository.ts';
+import type { DecidedChange, ProductChange, ProductState } from './product-change.ts';
+import { toProduct } from './product-mapper.ts';
+import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
+import type { DecideChange, ProductRepository } from './repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'This product does not exist or was deleted';
 export const NO_SUCH_PRODUCT = 'No product has this id';
 export const NOT_IN_TRASH = 'This product is not in the trash';
-export const BUSY_ITEM = 'Someone else is changing this product right now. Please try again.';
-/** A restore that keeps losing to concurrent delete/restore pairs gives up after this many tries. */
-const RESTORE_ATTEMPTS = 5;
 
 /** Messages of refused changes; each is shown to the user as it is. */
 export const STOCK_MESSAGES = {
@@ -39,6 +40,12 @@ export interface Actor {
   name: string;
 }
 
+/** What a stock change left behind: the item's new quantity and version. */
+export interface ChangedStock {
+  quantity: number;
+  version: number;
+}
+
 /** A list request as the API takes it: `after` is the opaque cursor of an earlier answer. */
 export type ProductListRequest = Omit<ProductListFilter, 'after'> & { after?: string | undefined };
 
@@ -52,16 +59,87 @@ export interface ProductPage extends Total {
 export type PublishChange = (event: ChangeEvent) => Promise<void>;
 
 /** A refused change that sends the item as it is now, so the client can show it and try again. */
-const refusal = (statusCode: 409 | 412, message: string, product: Product) =>
-  new HttpError(statusCode, message, { extra: { product } });
+const refusal = (statusCode: 409 | 412, message: string, product: ProductState) =>
+  new HttpError(statusCode, message, { extra: { product: toProduct(product) } });
 
-/** Product use cases: the stock rules live here, the SQL in the repository. */
+/** A live item, or 404. */
+function live(current: ProductState | undefined): ProductState {
+  if (!current || current.deletedAt !== null) throw notFound(PRODUCT_NOT_FOUND);
+  return current;
+}
+
+/** A stale If-Match (the version the client saw is not the current one) changes nothing: 412. */
+function checkVersion(current: ProductState, ifVersion: number | undefined): void {
+  if (ifVersion !== undefined && current.version !== ifVersion) {
+    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quantity), current);
+  }
+}
+
+/**
+ * Delivered: the only valid new quantity is the current one minus one, so two clerks delivering
+ * from the same screen cannot merge two deliveries into one. A refusal says why.
+ */
+export function decideDelivery(
+  current: ProductState | undefined,
+  newQuantity: number,
+  ifVersion: number | undefined,
+): DecidedChange {
+  const product = live(current);
+  checkVersion(product, ifVersion);
+  if (newQuantity >= 0 && newQuantity === product.quantity - DELIVERY_DECREMENT) {
+    return { kind: 'delivered', set: { quantity: newQuantity } };
+  }
+  if (product.quantity < DELIVERY_DECREMENT) throw refusal(409, STOCK_MESSAGES.noQuantity, product);
+  // With a matching If-Match the client saw this very state: its number was simply not current − 1.
+  const message =
+    ifVersion === product.version ? STOCK_MESSAGES.oneAtATime : STOCK_MESSAGES.deliveredMeanwhile;
+  throw refusal(409, message(product.quantity), product);
+}
+
+/** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
+export function decideRestock(
+  current: ProductState | undefined,
+  newQuantity: number,
+  ifVersion: number | undefined,
+): DecidedChange {
+  const product = live(current);
+  checkVersion(product, ifVersion);
+  if (newQuantity <= product.quantity) {
+    throw refusal(409, STOCK_MESSAGES.restockNotAbove(product.quantity), product);
+  }
+  return { kind: 'restocked', set: { quantity: newQuantity } };
+}
+
+/** Soft delete of a live item; nothing to do when it is not live (again, or unknown). */
+export function decideRemoval(current: ProductState | undefined): DecidedChange | undefined {
+  if (!current || current.deletedAt !== null) return undefined;
+  return { kind: 'deleted', set: { deleted: true } };
+}
+
+/** Restore of an item in the trash: 404 when no product has the id, 409 when it is not in the trash. */
+export function decideRestore(current: ProductState | undefined): DecidedChange {
+  if (!current) throw notFound(NO_SUCH_PRODUCT);
+  if (current.deletedAt === null) throw refusal(409, NOT_IN_TRASH, current);
+  return { kind: 'restored', set: { deleted: false } };
+}
+
+/**
+ * Product use cases: the rules live here (the decide… functions, judged on the product's locked
+ * state), the SQL in the repositories.
+ */
 export class ProductService {
   readonly #products: ProductRepository;
+  readonly #search: ProductSearch;
+  readonly #history: HistoryRepository;
   readonly #publish: PublishChange;
 
-  constructor(products: ProductRepository, publish: PublishChange) {
-    this.#products = products;
+  constructor(
+    repositories: { products: ProductRepository; search: ProductSearch; history: HistoryRepository },
+    publish: PublishChange,
+  ) {
+    this.#products = repositories.products;
+    this.#search = repositories.search;
+    this.#history = repositories.history;
     this.#publish = publish;
   }
 
@@ -73,7 +151,7 @@ export class ProductService {
     const after = request.after === undefined ? undefined : positionOf(request.after, request);
     const filter: ProductListFilter = { ...request, after, limit: request.limit + 1 };
     const { items: rows, ...total } = filter.q
-      ? await this.#products.search({ ...filter, q: filter.q })
+      ? await this.#search.search({ ...filter, q: filter.q })
       : await this.#pageAndCount(filter);
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
@@ -82,7 +160,7 @@ export class ProductService {
   }
 
   async #pageAndCount(filter: ProductListFilter): Promise<{ items: Product[] } & Total> {
-    const [items, total] = await Promise.all([this.#products.list(filter), this.#products.count(filter)]);
+    const [items, total] = await Promise.all([this.#search.list(filter), this.#search.count(filter)]);
     return { items, ...total };
   }
 
@@ -118,136 +196,50 @@ export class ProductService {
     return { id };
   }
 
-  /**
-   * Delivered: the only valid new quantity is the current one minus one, applied by one conditional
-   * UPDATE, so two clerks delivering from the same screen cannot merge two deliveries into one.
-   */
+  /** Delivered: the only valid new quantity is the current one minus one (see decideDelivery). */
   async deliver(
     id: string,
     newQuantity: number,
     ifVersion: number | undefined,
     actor: Actor,
   ): Promise<ChangedStock> {
-    // Below zero nothing can match; the refusal says why.
-    const changed =
-      newQuantity < 0
-        ? undefined
-        : await this.#products.changeQuantity({
-            id,
-            newQuantity,
-            expectedQuantity: newQuantity + DELIVERY_DECREMENT,
-            expectedVersion: ifVersion,
-            at: new Date(),
-            reason: 'delivered',
-            actor: actor.email,
-          });
-    if (!changed) throw await this.#deliveryRefusal(id, ifVersion);
-    await this.#publish({ type: 'delivered', id, version: changed.version });
-    return changed;
+    return this.#changeStock(id, (current) => decideDelivery(current, newQuantity, ifVersion), actor);
   }
 
-  async #deliveryRefusal(id: string, ifVersion: number | undefined): Promise<HttpError> {
-    const current = await this.#products.findById(id);
-    if (!current) return notFound(PRODUCT_NOT_FOUND);
-    if (ifVersion !== undefined && current.version !== ifVersion) {
-      return refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current);
-    }
-    if (current.quentity < DELIVERY_DECREMENT) return refusal(409, STOCK_MESSAGES.noQuantity, current);
-    // With a matching If-Match the client saw this very state: its number was simply not current − 1.
-    const message =
-      ifVersion === current.version ? STOCK_MESSAGES.oneAtATime : STOCK_MESSAGES.deliveredMeanwhile;
-    return refusal(409, message(current.quentity), current);
-  }
-
-  /** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
+  /** Restock: the new quantity must be above the current one (see decideRestock). */
   async restock(
     id: string,
     newQuantity: number,
     ifVersion: number | undefined,
     actor: Actor,
   ): Promise<ChangedStock> {
-    const at = new Date();
-    const changed = await this.#products.transaction(async (products) => {
-      const current = await products.findLiveForUpdate(id);
-      if (!current) throw notFound(PRODUCT_NOT_FOUND);
-      if (ifVersion !== undefined && current.version !== ifVersion) {
-        throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current);
-      }
-      if (newQuantity <= current.quentity) {
-        throw refusal(409, STOCK_MESSAGES.restockNotAbove(current.quentity), current);
-      }
-      const result = await products.updateQuantity({
-        id,
-        newQuantity,
-        expectedQuantity: current.quentity,
-        expectedVersion: current.version,
-        at,
-      });
-      // The row is locked (PostgreSQL) or the transaction runs alone (SQLite): it cannot have moved.
-      if (!result) throw new Error(`product ${id} changed while locked`);
-      await products.insertMovement({
-        productId: id,
-        delta: result.quantity - current.quentity,
-        quantityAfter: result.quantity,
-        reason: 'restocked',
-        version: result.version,
-        actor: actor.email,
-        at,
-      });
-      return result;
-    });
-    await this.#publish({ type: 'restocked', id, version: changed.version });
-    return changed;
+    return this.#changeStock(id, (current) => decideRestock(current, newQuantity, ifVersion), actor);
+  }
+
+  async #changeStock(id: string, decide: DecideChange, actor: Actor): Promise<ChangedStock> {
+    const change = await this.#products.change(id, decide, actor.email, new Date());
+    await this.#published(change);
+    return { quantity: change.after.quantity, version: change.after.version };
   }
 
   /** Soft delete: 1 when the item went to the trash, 0 when it was not live (again, or unknown). */
   async remove(id: string, actor: Actor): Promise<number> {
-    const at = new Date();
-    const changed = await this.#products.transaction(async (products) => {
-      const result = await products.softDelete(id, at);
-      if (result) await products.insertMovement(this.#unchangedStock(id, result, 'deleted', actor, at));
-      return result;
-    });
-    if (!changed) return 0;
-    await this.#publish({ type: 'deleted', id, version: changed.version });
+    const change = await this.#products.change(id, decideRemoval, actor.email, new Date());
+    if (!change) return 0;
+    await this.#published(change);
     return 1;
   }
 
-  /**
-   * Takes an item out of the trash. When the conditional update finds it live, a concurrent delete
-   * may have landed since: if the item is in the trash after all, the restore is tried again.
-   */
-  async restore(id: string, actor: Actor): Promise<ChangedStock> {
-    for (let attempt = 1; ; attempt += 1) {
-      const at = new Date();
-      const changed = await this.#products.transaction(async (products) => {
-        const result = await products.restore(id, at);
-        if (result) await products.insertMovement(this.#unchangedStock(id, result, 'restored', actor, at));
-        return result;
-      });
-      if (changed) {
-        await this.#publish({ type: 'restored', id, version: changed.version });
-        return changed;
-      }
-      const current = await this.#products.findById(id, { includeDeleted: true });
-      if (!current) throw notFound(NO_SUCH_PRODUCT);
-      const inTrash = current.deletedAt !== null && current.deletedAt !== undefined;
-      if (!inTrash) throw refusal(409, NOT_IN_TRASH, current);
-      if (attempt >= RESTORE_ATTEMPTS) throw refusal(409, BUSY_ITEM, current);
-    }
+  /** Takes an item out of the trash (see decideRestore). */
+  async restore(id: string, actor: Actor): Promise<void> {
+    const change = await this.#products.change(id, decideRestore, actor.email, new Date());
+    await this.#published(change);
   }
 
-  /** Deleting and restoring move no stock: delta 0, so the ledger's deltas always sum to the quantity. */
-  #unchangedStock(id: string, result: ChangedStock, reason: 'deleted' | 'restored', actor: Actor, at: Date) {
-    return {
-      productId: id,
-      delta: 0,
-      quantityAfter: result.quantity,
-      reason,
-      version: result.version,
-      actor: actor.email,
-      at,
-    };
+  async #published(change: ProductChange): Promise<void> {
+    const { kind, after } = change;
+    if (kind === 'edited' || kind === 'reverted') throw new Error(`no change event for ${kind} yet`);
+    await this.#publish({ type: kind, id: after.id, version: after.version });
   }
 
   /** An item's ledger (deleted items included), newest first. */
@@ -255,8 +247,8 @@ export class ProductService {
     const product = await this.#products.findById(id, { includeDeleted: true });
     if (!product) throw notFound(NO_SUCH_PRODUCT);
     const [items, total] = await Promise.all([
-      this.#products.listMovements(id, page),
-      this.#products.countMovements(id),
+      this.#history.listMovements(id, page),
+      this.#history.countMovements(id),
     ]);
     return { items, total };
   }
