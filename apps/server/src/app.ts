@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
 import { sessionUser } from './auth/guards.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -24,11 +25,22 @@ import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
+import { StatsRepository } from './stats/repository.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { rollupParticipant, StatsService } from './stats/service.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+export interface BuildOptions {
+  /** Where the time comes from: the system clock, or a test's. */
+  clock?: Clock;
+}
+
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { clock = systemClock }: BuildOptions = {},
+): Promise<FastifyInstance> {
   let securityHeaders: Record<string, string> = {};
   const app = Fastify({
     logger: loggerOptions(config),
@@ -63,11 +75,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
     );
     closers.push(() => database.close());
-    await migrateToLatest(database.db, database.engine);
+    await migrateToLatest(database.db, database.engine, config.timeZone);
     const accounts = createAccounts(config, database, app.log);
     closers.push(async () => accounts.close());
     const history = new HistoryRepository(database.db);
-    const products = new ProductRepository(database.db, { engine: database.engine, history });
+    const stats = new StatsRepository(database.db);
+    const products = new ProductRepository(database.db, {
+      engine: database.engine,
+      history,
+      participants: [rollupParticipant(stats, config.timeZone)],
+    });
+    const search = new ProductSearch(database.db, database.engine);
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
@@ -92,14 +110,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           // This instance forgets its stored answers before the writer hears of success; the
           // others when the feed brings them the change.
           service: new ProductService(
-            { products, search: new ProductSearch(database.db, database.engine), history },
+            { products, search, history },
             (event) => {
               answers.invalidate();
               return changeFeed.publish(event);
             },
+            clock,
           ),
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
+        });
+        await api.register(statsRoutes, {
+          service: new StatsService({ stats, products, search }, config.timeZone, clock),
         });
         await api.register(eventRoutes, { feed: changeFeed });
         await api.register(openApiRoutes);

@@ -6,6 +6,7 @@ import {
   type Product,
   SPEC_TEXT,
 } from '@walton/contract';
+import { type Clock, systemClock } from '../clock.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { cursorAfter, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
@@ -132,15 +133,18 @@ export class ProductService {
   readonly #search: ProductSearch;
   readonly #history: HistoryRepository;
   readonly #publish: PublishChange;
+  readonly #now: Clock;
 
   constructor(
     repositories: { products: ProductRepository; search: ProductSearch; history: HistoryRepository },
     publish: PublishChange,
+    now: Clock = systemClock,
   ) {
     this.#products = repositories.products;
     this.#search = repositories.search;
     this.#history = repositories.history;
     this.#publish = publish;
+    this.#now = now;
   }
 
   /**
@@ -188,7 +192,7 @@ export class ProductService {
         input: { ...input, email: actor.email, suplerName: actor.name.trim() || input.suplerName },
         createdBy: actor.id,
         actor: actor.email,
-        at: new Date(),
+        at: this.#now(),
       },
     ]);
     if (!id) throw new Error('insert returned no id');
@@ -217,14 +221,14 @@ export class ProductService {
   }
 
   async #changeStock(id: string, decide: DecideChange, actor: Actor): Promise<ChangedStock> {
-    const change = await this.#products.change(id, decide, actor.email, new Date());
+    const change = await this.#products.change(id, decide, actor.email, this.#now());
     await this.#published(change);
     return { quantity: change.after.quantity, version: change.after.version };
   }
 
   /** Soft delete: 1 when the item went to the trash, 0 when it was not live (again, or unknown). */
   async remove(id: string, actor: Actor): Promise<number> {
-    const change = await this.#products.change(id, decideRemoval, actor.email, new Date());
+    const change = await this.#products.change(id, decideRemoval, actor.email, this.#now());
     if (!change) return 0;
     await this.#published(change);
     return 1;
@@ -232,7 +236,7 @@ export class ProductService {
 
   /** Takes an item out of the trash (see decideRestore). */
   async restore(id: string, actor: Actor): Promise<void> {
-    const change = await this.#products.change(id, decideRestore, actor.email, new Date());
+    const change = await this.#products.change(id, decideRestore, actor.email, this.#now());
     await this.#published(change);
   }
 

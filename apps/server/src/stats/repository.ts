@@ -281,13 +281,18 @@ export class StatsRepository {
       for (const row of rows) {
         if (current?.id !== row.product_id) {
           await flushProduct();
-          current = { id: row.product_id, state: { quantity: 0, pricePaisa: 0, deleted: true }, days: new Map() };
+          current = {
+            id: row.product_id,
+            state: { quantity: 0, pricePaisa: 0, deleted: true },
+            days: new Map(),
+          };
         }
         const before = row.reason === 'created' ? undefined : current.state;
         const state: StockState = {
           quantity: row.quantity_after,
           pricePaisa: Number(row.price_paisa),
-          deleted: row.reason === 'deleted' ? true : row.reason === 'restored' ? false : (before?.deleted ?? false),
+          deleted:
+            row.reason === 'deleted' ? true : row.reason === 'restored' ? false : (before?.deleted ?? false),
         };
         const delta = rollupDelta({ kind: row.reason, before, after: state });
         current.state = state;
@@ -324,14 +329,20 @@ export class StatsRepository {
       value_change_paisa: String(delta.valuePaisa),
     }));
     for (let index = 0; index < dayRows.length; index += INSERT_CHUNK) {
-      await db.insertInto('stock_daily').values(dayRows.slice(index, index + INSERT_CHUNK)).execute();
+      await db
+        .insertInto('stock_daily')
+        .values(dayRows.slice(index, index + INSERT_CHUNK))
+        .execute();
     }
 
     const today = dayKey(now, timeZone);
     await db.deleteFrom('delivery_window_state').execute();
     for (const windowDays of DELIVERY_WINDOWS) {
       await this.#refillWindow(db, windowDays, addDays(today, 1 - windowDays));
-      await db.insertInto('delivery_window_state').values({ window_days: windowDays, through_day: today }).execute();
+      await db
+        .insertInto('delivery_window_state')
+        .values({ window_days: windowDays, through_day: today })
+        .execute();
     }
   }
 

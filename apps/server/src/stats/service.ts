@@ -1,23 +1,37 @@
 import type { DailyStats, StatsDaily, StatsSummary, StockSeries } from '@walton/contract';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/http-error.ts';
+import type { ChangeParticipant, ProductState } from '../products/product-change.ts';
+import type { ProductSearch } from '../products/product-search.ts';
 import type { ProductRepository } from '../products/repository.ts';
 import { NO_SUCH_PRODUCT } from '../products/service.ts';
 import { addDays, dayKey, daysEnding } from './days.ts';
 import type { StatsRepository } from './repository.ts';
-import { rollupDelta, type StockChangeSummary } from './rollup-delta.ts';
+import { rollupDelta, type StockState } from './rollup-delta.ts';
 
 /** How many of the most delivered items the dashboard shows. */
 export const TOP_DELIVERED = 10;
 /** The summary's "last 7 days": today and the six before. */
 const RECENT_DAYS = 7;
 
-/** One change of an item, as the roll-ups take it in the change's transaction. */
-export interface RecordedChange extends StockChangeSummary {
-  productId: string;
-  at: Date;
+const stockOf = (state: ProductState): StockState => ({
+  quantity: state.quantity,
+  pricePaisa: state.pricePaisa,
+  deleted: state.deletedAt !== null,
+});
+
+/**
+ * The roll-ups' part of every change (a participant of ProductRepository's change transaction): its
+ * share, from the item before and after it, added on the day it happened in `timeZone`.
+ */
+export function rollupParticipant(stats: StatsRepository, timeZone: string): ChangeParticipant {
+  return (trx, { kind, before, after, at }) =>
+    stats.add(
+      trx,
+      after.id,
+      dayKey(at, timeZone),
+      rollupDelta({ kind, before: before && stockOf(before), after: stockOf(after) }),
+    );
 }
 
 /** Paisa as an exact amount in taka: `"1234.50"`. */
@@ -27,23 +41,24 @@ export function formatPaisa(paisa: bigint): string {
   return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
 }
 
-/** The dashboard's figures: read from the daily roll-ups, which every change keeps (see `record`). */
+/** The dashboard's figures: read from the daily roll-ups, which every change keeps (rollupParticipant). */
 export class StatsService {
   readonly #stats: StatsRepository;
   readonly #products: ProductRepository;
+  readonly #search: ProductSearch;
   readonly #timeZone: string;
   readonly #now: Clock;
 
-  constructor(stats: StatsRepository, products: ProductRepository, timeZone: string, now: Clock) {
-    this.#stats = stats;
-    this.#products = products;
+  constructor(
+    repositories: { stats: StatsRepository; products: ProductRepository; search: ProductSearch },
+    timeZone: string,
+    now: Clock,
+  ) {
+    this.#stats = repositories.stats;
+    this.#products = repositories.products;
+    this.#search = repositories.search;
     this.#timeZone = timeZone;
     this.#now = now;
-  }
-
-  /** Adds a change to the roll-ups, in its transaction `trx`, on the day it happened in TIME_ZONE. */
-  async record(trx: Kysely<Database>, change: RecordedChange): Promise<void> {
-    await this.#stats.add(trx, change.productId, dayKey(change.at, this.#timeZone), rollupDelta(change));
   }
 
   #today(): string {
@@ -53,7 +68,7 @@ export class StatsService {
   async summary(): Promise<StatsSummary> {
     const today = this.#today();
     const [live, totals, recent] = await Promise.all([
-      this.#products.count({ deleted: false }),
+      this.#search.count({ deleted: false }),
       this.#stats.totals(),
       this.#stats.daysFrom(addDays(today, 1 - RECENT_DAYS)),
     ]);
@@ -66,7 +81,10 @@ export class StatsService {
       liveItems: live.total,
       unitsInStock: totals.units,
       stockValue: formatPaisa(totals.valuePaisa),
-      deliveredToday: sum((day) => day.delivered, upToToday.filter((day) => day.day === today)),
+      deliveredToday: sum(
+        (day) => day.delivered,
+        upToToday.filter((day) => day.day === today),
+      ),
       deliveredLast7Days: sum((day) => day.delivered),
       restockedLast7Days: sum((day) => day.restocked),
     };

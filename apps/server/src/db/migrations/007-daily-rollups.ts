@@ -36,7 +36,11 @@ export async function up(db: Kysely<unknown>, { timeZone }: MigrationContext): P
     .addPrimaryKeyConstraint('product_daily_pk', ['product_id', 'day'])
     .execute();
   // The days leaving a delivery window are found by day.
-  await db.schema.createIndex('product_daily_by_day').on('product_daily').columns(['day', 'product_id']).execute();
+  await db.schema
+    .createIndex('product_daily_by_day')
+    .on('product_daily')
+    .columns(['day', 'product_id'])
+    .execute();
   await db.schema
     .createTable('product_delivery_windows')
     .addColumn('window_days', 'integer', (col) => col.notNull())
