@@ -37,4 +37,11 @@ describe('loadConfig', () => {
   it('requires the Google client id and secret together', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/must be set together/);
   });
+
+  it('counts days in Asia/Dhaka unless TIME_ZONE names another IANA zone', () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Dhaka');
+    expect(loadConfig({ TIME_ZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(() => loadConfig({ TIME_ZONE: 'Dhaka' })).toThrow(/TIME_ZONE: must be an IANA time zone name/);
+    expect(() => loadConfig({ TIME_ZONE: '+06:00' })).toThrow(/TIME_ZONE/);
+  });
 });
