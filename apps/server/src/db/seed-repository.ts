@@ -34,7 +34,7 @@ export class SeedRepository {
         const first = history[0];
         const last = history.at(-1);
         if (!first || !last) throw new Error('a seeded item needs at least its created change');
-        history.forEach((move, index) =>
+        for (const [index, move] of history.entries()) {
           movements.push({
             id: randomUUID(),
             product_id: id,
@@ -44,8 +44,8 @@ export class SeedRepository {
             version: index + 1,
             actor,
             at: move.at.toISOString(),
-          }),
-        );
+          });
+        }
         return {
           id,
           ...toProductColumns(input),

@@ -6,6 +6,7 @@ export const paths = {
   itemDetailPattern: '/manageItem/:id',
   addItem: '/addItem',
   myItems: '/myItem',
+  dashboard: '/dashboard',
   login: '/login',
   register: '/register',
   blog: '/blog',

@@ -79,6 +79,13 @@ export function SiteNavbar() {
                 </NavLink>
               </li>
             ))}
+            {user && (
+              <li className="nav-item">
+                <NavLink to={paths.dashboard} className="nav-link" onClick={collapse}>
+                  Dashboard
+                </NavLink>
+              </li>
+            )}
             <li className="nav-item ms-lg-2 py-2 py-lg-0 site-navbar-auth">
               {isPending ? (
                 <AuthResolving compact />

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { CHANGE_EVENT_NAME, type ChangeEvent, changeEventSchema, type Product } from '@walton/contract';
 import { useEffect } from 'react';
+import { invalidateStats } from '../../dashboard/api/get-stats.ts';
 import { inventoryKeys } from './query-keys.ts';
 
 const parseChange = (data: unknown): ChangeEvent | undefined => {
@@ -13,12 +14,16 @@ const parseChange = (data: unknown): ChangeEvent | undefined => {
   }
 };
 
-/** Refetches what a change made stale; the item itself only when the cached version is older. */
+/**
+ * Refetches what a change made stale; the item itself only when the cached version is older. Any
+ * change moves the dashboard's figures.
+ */
 export function applyChange(queryClient: QueryClient, change: ChangeEvent): Promise<unknown> {
   const cached = queryClient.getQueryData<Product>(inventoryKeys.detail(change.id));
   const work = [
     queryClient.invalidateQueries({ queryKey: inventoryKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }),
+    invalidateStats(queryClient),
     cached && cached.version >= change.version
       ? queryClient.invalidateQueries({ queryKey: inventoryKeys.movements(change.id) })
       : queryClient.invalidateQueries({ queryKey: inventoryKeys.detail(change.id) }),

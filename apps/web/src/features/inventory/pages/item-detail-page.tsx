@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { StockHistory } from '../../dashboard/components/stock-history.tsx';
 import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
@@ -149,7 +150,10 @@ export default function ItemDetailPage() {
           />
         )
       ) : (
-        <ProductDetails product={product.data} />
+        <>
+          <ProductDetails product={product.data} />
+          <StockHistory id={product.data._id} name={product.data.name} />
+        </>
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.home} className="btn btn-outline-secondary">

@@ -1,0 +1,70 @@
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import type { ChartProps } from './chart.tsx';
+
+const Chart = lazy(() => import('./chart.tsx'));
+
+export interface ChartFigureProps extends ChartProps {
+  title: string;
+  /** The same numbers as the chart, for the "Show as table" view. */
+  table: { columns: readonly string[]; rows: ReadonlyArray<{ key: string; cells: readonly ReactNode[] }> };
+  /** What the chart's colours mean, shown under it. */
+  legend?: ReactNode;
+}
+
+/**
+ * A titled chart with a "Show as table" toggle that swaps it for a table of the same numbers: the
+ * chart is a named image to assistive technology, the table is the way to read it.
+ */
+export function ChartFigure({ title, table, legend, ...chart }: ChartFigureProps) {
+  const [asTable, setAsTable] = useState(false);
+  const headingId = useId();
+  return (
+    <section className="card shadow-sm h-100" aria-labelledby={headingId}>
+      <div className="card-body">
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+          <h2 id={headingId} className="h6 mb-0">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-pressed={asTable}
+            onClick={() => setAsTable((shown) => !shown)}
+          >
+            Show as table
+          </button>
+        </div>
+        {asTable ? (
+          <div className="table-responsive stats-table">
+            <table className="table table-sm table-striped mb-0">
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  {table.columns.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={row.key}>
+                    {row.cells.map((cell, column) => (
+                      <td key={table.columns[column]}>{cell}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <Suspense fallback={<div className="stats-chart" style={{ height: chart.height ?? 240 }} />}>
+            <Chart {...chart} />
+            {legend}
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}
