@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { statsDailySchema, statsSummarySchema, stockSeriesSchema } from '@walton/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -25,6 +25,8 @@ export function useStatsSummary() {
 export function useStatsDaily(days: number) {
   return useQuery({
     queryKey: statsKeys.daily(days),
+    // The charts stay (and their table view with them) while another period loads.
+    placeholderData: keepPreviousData,
     queryFn: async () => (await apiRequest(`/stats/daily?days=${days}`, statsDailySchema)).data,
   });
 }
@@ -32,6 +34,7 @@ export function useStatsDaily(days: number) {
 export function useStockSeries(id: string, days: number) {
   return useQuery({
     queryKey: statsKeys.stockSeries(id, days),
+    placeholderData: keepPreviousData,
     queryFn: async () =>
       (await apiRequest(`/product/${encodeURIComponent(id)}/stock-series?days=${days}`, stockSeriesSchema))
         .data,

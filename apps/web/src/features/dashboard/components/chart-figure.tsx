@@ -35,7 +35,9 @@ export function ChartFigure({ title, table, legend, ...chart }: ChartFigureProps
           </button>
         </div>
         {asTable ? (
-          <div className="table-responsive stats-table">
+          // A scrolling table must be reachable by keyboard to be scrolled (WCAG 2.1.1).
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+          <section className="table-responsive stats-table" tabIndex={0} aria-label={`${title}, table`}>
             <table className="table table-sm table-striped mb-0">
               <caption className="visually-hidden">{title}</caption>
               <thead>
@@ -57,7 +59,7 @@ export function ChartFigure({ title, table, legend, ...chart }: ChartFigureProps
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         ) : (
           <Suspense fallback={<div className="stats-chart" style={{ height: chart.height ?? 240 }} />}>
             <Chart {...chart} />

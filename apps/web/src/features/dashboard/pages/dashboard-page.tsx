@@ -20,22 +20,18 @@ const formatCompact = (value: number) => compact.format(value);
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="col-6 col-lg-3">
-      <div className="card shadow-sm h-100">
-        <div className="card-body">
-          <dt className="small text-body-secondary fw-normal">{label}</dt>
-          <dd className="h4 mb-0" data-testid={testId}>
-            {value}
-          </dd>
-        </div>
-      </div>
+    <div className="card card-body shadow-sm">
+      <dt className="small text-body-secondary fw-normal">{label}</dt>
+      <dd className="h4 mb-0" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
 
 function Figures({ summary }: { summary: StatsSummary }) {
   return (
-    <dl className="row g-3 mb-4" aria-label="The warehouse now">
+    <dl className="stats-figures mb-4" aria-label="The warehouse now">
       <Figure label="Live items" value={formatCount(summary.liveItems)} testId="live-items" />
       <Figure label="Units in stock" value={formatCount(summary.unitsInStock)} testId="units-in-stock" />
       <Figure label="Stock value" value={formatExactAmount(summary.stockValue)} testId="stock-value" />
