@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import type { ChartProps } from './chart.tsx';
 
 const Chart = lazy(() => import('./chart.tsx'));
@@ -9,6 +9,24 @@ export interface ChartFigureProps extends ChartProps {
   table: { columns: readonly string[]; rows: ReadonlyArray<{ key: string; cells: readonly ReactNode[] }> };
   /** What the chart's colours mean, shown under it. */
   legend?: ReactNode;
+}
+
+/** Where a chart cannot be drawn (no canvas), says so and points to the table instead of failing the page. */
+class ChartFallback extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p className="text-body-secondary">
+        This browser could not draw the chart: Show as table gives its numbers.
+      </p>
+    );
+  }
 }
 
 /**
@@ -61,10 +79,12 @@ export function ChartFigure({ title, table, legend, ...chart }: ChartFigureProps
             </table>
           </section>
         ) : (
-          <Suspense fallback={<div className="stats-chart" style={{ height: chart.height ?? 240 }} />}>
-            <Chart {...chart} />
-            {legend}
-          </Suspense>
+          <ChartFallback>
+            <Suspense fallback={<div className="stats-chart" style={{ height: chart.height ?? 240 }} />}>
+              <Chart {...chart} />
+              {legend}
+            </Suspense>
+          </ChartFallback>
         )}
       </div>
     </section>
