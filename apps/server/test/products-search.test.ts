@@ -26,6 +26,8 @@ const WILD = ['Walton Wild_card 50% A', 'Walton Wild_card 50% B', 'Walton Wildxc
 const trashed = (index: number) =>
   index < COMMON ? index % 50 === 3 : index === COMMON + 1 || index === COMMON + 4;
 
+const SEARCH_ACTOR = { email: 'test', name: 'Test' };
+
 /**
  * Search over more items than a count goes up to, straight on the repository (adding a thousand
  * items through HTTP would only slow the suite down). Few matches are collected in one statement
@@ -60,14 +62,14 @@ describe.each(TEST_ENGINES)('product search on %s', (engine) => {
       return {
         input: { ...generatedProduct(i), name, price: (i % 97) + 0.5 },
         createdBy: null,
-        actor: 'test',
+        actor: SEARCH_ACTOR,
         at: new Date(start + i),
       };
     });
     const ids = await repository.insertMany(items);
     const deletedAt = new Date(start + items.length);
     for (const [index, id] of ids.entries()) {
-      if (trashed(index)) await repository.change(id, decideRemoval, 'test', deletedAt);
+      if (trashed(index)) await repository.change(id, decideRemoval, SEARCH_ACTOR, deletedAt);
     }
   });
   afterAll(async () => {

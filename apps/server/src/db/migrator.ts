@@ -5,6 +5,7 @@ import type { Engine } from './database.ts';
 import * as products from './migrations/001-products.ts';
 import * as auth from './migrations/002-auth.ts';
 import * as inventoryScale from './migrations/003-inventory-scale.ts';
+import * as productHistory from './migrations/004-product-history.ts';
 import * as dailyRollups from './migrations/007-daily-rollups.ts';
 
 export interface MigrationContext {
@@ -22,6 +23,7 @@ const migrations: Record<string, MigrationModule> = {
   '001-products': products,
   '002-auth': auth,
   '003-inventory-scale': inventoryScale,
+  '004-product-history': productHistory,
   '007-daily-rollups': dailyRollups,
 };
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateProduct } from '@walton/contract';
 import type { Insertable, Kysely } from 'kysely';
+import type { ChangeActor } from '../products/product-change.ts';
 import { toProductColumns } from '../products/product-mapper.ts';
 import type { Database } from './schema.ts';
 import type { GeneratedMove } from './seed.ts';
@@ -11,7 +12,7 @@ export interface SeededItem {
   history: readonly GeneratedMove[];
 }
 
-/** How many ledger rows one insert carries (well under both engines' parameter limits). */
+/** How many history rows one insert carries (well under both engines' parameter limits). */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -26,24 +27,27 @@ export class SeedRepository {
     this.#db = db;
   }
 
-  async insertWithHistory(items: readonly SeededItem[], actor: string): Promise<void> {
+  async insertWithHistory(items: readonly SeededItem[], actor: ChangeActor): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
-      const movements: Insertable<Database['stock_movements']>[] = [];
+      const rows: Insertable<Database['product_history']>[] = [];
       const products = items.map(({ input, history }) => {
         const id = randomUUID();
         const first = history[0];
         const last = history.at(-1);
         if (!first || !last) throw new Error('a seeded item needs at least its created change');
         for (const [index, move] of history.entries()) {
-          movements.push({
+          rows.push({
             id: randomUUID(),
             product_id: id,
+            version: index + 1,
+            kind: move.reason,
+            actor: actor.email,
+            actor_name: actor.name,
+            at: move.at.toISOString(),
             delta: move.delta,
             quantity_after: move.quantityAfter,
-            reason: move.reason,
-            version: index + 1,
-            actor,
-            at: move.at.toISOString(),
+            changes: '[]',
+            revert_of: null,
           });
         }
         return {
@@ -63,10 +67,10 @@ export class SeedRepository {
           .values(products.slice(index, index + ROWS_PER_INSERT))
           .execute();
       }
-      for (let index = 0; index < movements.length; index += ROWS_PER_INSERT) {
+      for (let index = 0; index < rows.length; index += ROWS_PER_INSERT) {
         await trx
-          .insertInto('stock_movements')
-          .values(movements.slice(index, index + ROWS_PER_INSERT))
+          .insertInto('product_history')
+          .values(rows.slice(index, index + ROWS_PER_INSERT))
           .execute();
       }
     });

@@ -1,15 +1,8 @@
+import type { ChangeKind } from '@walton/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** What a history row says happened to a product. */
-export type ChangeKind =
-  | 'created'
-  | 'edited'
-  | 'delivered'
-  | 'restocked'
-  | 'deleted'
-  | 'restored'
-  | 'reverted';
+export type { ChangeKind };
 
 /** A product as stored, in the server's own names (the wire's spellings are product-mapper.ts's). */
 export interface ProductState {
@@ -40,6 +33,24 @@ export type ProductDetails = Pick<
   'name' | 'imageUrl' | 'pricePaisa' | 'description' | 'model' | 'ram' | 'hdd' | 'display' | 'processor'
 >;
 
+/** The details, in the order the history lists a change's fields. */
+export const PRODUCT_DETAIL_FIELDS = [
+  'name',
+  'imageUrl',
+  'pricePaisa',
+  'description',
+  'model',
+  'ram',
+  'hdd',
+  'display',
+  'processor',
+] as const satisfies ReadonlyArray<keyof ProductDetails>;
+
+/** One detail a change moved, old and new value as stored (a price in whole paisa). */
+export type DetailChange = {
+  [K in keyof ProductDetails]: { field: K; from: ProductDetails[K]; to: ProductDetails[K] };
+}[keyof ProductDetails];
+
 /** What one change sets: only the values given change; `deleted` moves the item to or from the trash. */
 export type ProductUpdate = Partial<ProductDetails> & { quantity?: number; deleted?: boolean };
 
@@ -47,6 +58,8 @@ export type ProductUpdate = Partial<ProductDetails> & { quantity?: number; delet
 export interface DecidedChange {
   kind: Exclude<ChangeKind, 'created'>;
   set: ProductUpdate;
+  /** For a revert: the history entry it undoes. */
+  revertOf?: string | undefined;
 }
 
 /** One committed (or committing) change: the product before and after it, who made it and when. */
@@ -57,7 +70,30 @@ export interface ProductChange {
   after: ProductState;
   /** The signed-in user's email (or `seed`). */
   actor: string;
+  /** Their name at the time ('' when unknown). */
+  actorName: string;
   at: Date;
+  /** For a revert: the history entry it undid. */
+  revertOf?: string | undefined;
+}
+
+/** Who makes a change: the email and name the history keeps. */
+export interface ChangeActor {
+  email: string;
+  name: string;
+}
+
+/** The details `change` moved, in PRODUCT_DETAIL_FIELDS order (none for `created`). */
+export function detailChanges(change: ProductChange): DetailChange[] {
+  const { before, after } = change;
+  if (!before) return [];
+  const moved: DetailChange[] = [];
+  for (const field of PRODUCT_DETAIL_FIELDS) {
+    if (before[field] !== after[field]) {
+      moved.push({ field, from: before[field], to: after[field] } as DetailChange);
+    }
+  }
+  return moved;
 }
 
 /**
@@ -66,3 +102,18 @@ export interface ProductChange {
  * whole change back.
  */
 export type ChangeParticipant = (trx: Kysely<Database>, change: ProductChange) => Promise<void>;
+
+/** One history entry as stored, in the server's names. */
+export interface HistoryRecord {
+  id: string;
+  productId: string;
+  kind: ChangeKind;
+  version: number;
+  actor: string;
+  actorName: string;
+  at: string;
+  delta: number;
+  quantityAfter: number;
+  changes: DetailChange[];
+  revertOf: string | null;
+}

@@ -1,7 +1,25 @@
-import { type CreateProduct, type Movement, movementReasonSchema, type Product } from '@walton/contract';
+import {
+  type ChangeKind,
+  type CreateProduct,
+  changeKindSchema,
+  type EditableField,
+  type EditProduct,
+  type FieldChange,
+  type HistoryEntry,
+  type Movement,
+  movementReasonSchema,
+  type Product,
+} from '@walton/contract';
 import type { Updateable } from 'kysely';
-import type { ProductRow, ProductsTable, StockMovementRow } from '../db/schema.ts';
-import type { ProductState, ProductUpdate } from './product-change.ts';
+import { z } from 'zod';
+import type { ProductHistoryRow, ProductRow, ProductsTable } from '../db/schema.ts';
+import type {
+  DetailChange,
+  HistoryRecord,
+  ProductDetails,
+  ProductState,
+  ProductUpdate,
+} from './product-change.ts';
 
 const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
@@ -94,14 +112,128 @@ export function toUpdateColumns(set: ProductUpdate, at: string): Updateable<Prod
   return columns;
 }
 
-/** Stock movement row → its wire shape. */
-export function toMovement(row: StockMovementRow): Movement {
+/** Each editable wire field and the detail it sets: a field the contract adds must be mapped here. */
+const DETAIL_OF = {
+  name: 'name',
+  img: 'imageUrl',
+  price: 'pricePaisa',
+  description: 'description',
+  model: 'model',
+  ram: 'ram',
+  hdd: 'hdd',
+  display: 'display',
+  prosesor: 'processor',
+} as const satisfies Record<EditableField, keyof ProductDetails>;
+
+const FIELD_OF = Object.fromEntries(
+  Object.entries(DETAIL_OF).map(([field, detail]) => [detail, field]),
+) as Record<keyof ProductDetails, EditableField>;
+
+/** A detail's name as the API spells it. */
+export const wireFieldOf = (detail: keyof ProductDetails): EditableField => FIELD_OF[detail];
+
+/** The optional details, which an edit clears with an empty text. */
+const OPTIONAL_DETAILS = new Set<keyof ProductDetails>(['model', 'ram', 'hdd', 'display', 'processor']);
+
+/** A validated edit → the details it sets, as stored (a price in paisa; an emptied optional field null). */
+export function toProductDetails(edit: EditProduct): Partial<ProductDetails> {
+  const details: Partial<ProductDetails> = {};
+  for (const field of Object.keys(DETAIL_OF) as EditableField[]) {
+    const value = edit[field];
+    if (value === undefined) continue;
+    const detail = DETAIL_OF[field];
+    const stored =
+      detail === 'pricePaisa' && typeof value === 'number'
+        ? toPaisa(value)
+        : OPTIONAL_DETAILS.has(detail) && value === ''
+          ? null
+          : value;
+    Object.assign(details, { [detail]: stored });
+  }
+  return details;
+}
+
+/** Whole paisa as an exact decimal amount with two places, by integer arithmetic: 4500050 → "45000.50". */
+export const formatPaisa = (paisa: number) =>
+  `${Math.trunc(paisa / 100)}.${String(Math.abs(paisa % 100)).padStart(2, '0')}`;
+
+/** A stored detail value as the history sends it: text, a price as an exact decimal, absent as null. */
+function wireValue(detail: keyof ProductDetails, value: string | number | null): string | null {
+  if (value === null) return null;
+  if (detail === 'pricePaisa' && typeof value === 'number') return formatPaisa(value);
+  return String(value);
+}
+
+const text = z.string();
+const optionalText = z.string().nullable();
+const detailChange = <K extends keyof ProductDetails, V extends ProductDetails[K]>(
+  field: K,
+  value: z.ZodType<V>,
+) => z.object({ field: z.literal(field), from: value, to: value });
+
+/** The `changes` column's JSON, checked as it is read back. */
+const detailChangesSchema = z.array(
+  z.discriminatedUnion('field', [
+    detailChange('name', text),
+    detailChange('imageUrl', text),
+    detailChange('pricePaisa', z.number().int()),
+    detailChange('description', text),
+    detailChange('model', optionalText),
+    detailChange('ram', optionalText),
+    detailChange('hdd', optionalText),
+    detailChange('display', optionalText),
+    detailChange('processor', optionalText),
+  ]),
+);
+
+/** History row → the server's record of it. */
+export function toHistoryRecord(row: ProductHistoryRow): HistoryRecord {
+  const changes: DetailChange[] = detailChangesSchema.parse(JSON.parse(row.changes));
+  return {
+    id: row.id,
+    productId: row.product_id,
+    kind: changeKindSchema.parse(row.kind) satisfies ChangeKind,
+    version: row.version,
+    actor: row.actor,
+    actorName: row.actor_name,
+    at: toIso(row.at),
+    delta: row.delta,
+    quantityAfter: row.quantity_after,
+    changes,
+    revertOf: row.revert_of,
+  };
+}
+
+/** A history record → its wire shape (field names as the API spells them, values as exact text). */
+export function toHistoryEntry(record: HistoryRecord): HistoryEntry {
+  const changes: FieldChange[] = record.changes.map((change) => ({
+    field: wireFieldOf(change.field),
+    from: wireValue(change.field, change.from),
+    to: wireValue(change.field, change.to),
+  }));
+  return {
+    id: record.id,
+    productId: record.productId,
+    kind: record.kind,
+    version: record.version,
+    actor: record.actor,
+    actorName: record.actorName,
+    at: record.at,
+    delta: record.delta,
+    quantityAfter: record.quantityAfter,
+    changes,
+    ...(record.revertOf === null ? {} : { revertOf: record.revertOf }),
+  };
+}
+
+/** A stock kind's history row → its stock movement, as GET …/movements has always sent it. */
+export function toMovement(row: ProductHistoryRow): Movement {
   return {
     id: row.id,
     productId: row.product_id,
     delta: row.delta,
     quantityAfter: row.quantity_after,
-    reason: movementReasonSchema.parse(row.reason),
+    reason: movementReasonSchema.parse(row.kind),
     version: row.version,
     actor: row.actor,
     at: toIso(row.at),

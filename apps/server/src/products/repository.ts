@@ -4,14 +4,20 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
-import type { ChangeParticipant, DecidedChange, ProductChange, ProductState } from './product-change.ts';
+import type {
+  ChangeActor,
+  ChangeParticipant,
+  DecidedChange,
+  ProductChange,
+  ProductState,
+} from './product-change.ts';
 import { rowToProduct, toProductColumns, toProductState, toUpdateColumns } from './product-mapper.ts';
 
 /** A product to add, who adds it and when. */
 export interface NewProduct {
   input: CreateProduct;
   createdBy: string | null;
-  actor: string;
+  actor: ChangeActor;
   at: Date;
 }
 
@@ -104,7 +110,14 @@ export class ProductRepository {
           .returningAll()
           .executeTakeFirstOrThrow();
         const after = toProductState(row);
-        await this.#record(trx, { kind: 'created', before: undefined, after, actor, at });
+        await this.#record(trx, {
+          kind: 'created',
+          before: undefined,
+          after,
+          actor: actor.email,
+          actorName: actor.name,
+          at,
+        });
         ids.push(after.id);
       }
       return ids;
@@ -118,9 +131,9 @@ export class ProductRepository {
    * Undefined when `decide` found nothing to change; whatever `decide` throws rolls back and
    * reaches the caller.
    */
-  change(id: string, decide: DecideChange, actor: string, at: Date): Promise<ProductChange>;
-  change(id: string, decide: Decide, actor: string, at: Date): Promise<ProductChange | undefined>;
-  async change(id: string, decide: Decide, actor: string, at: Date): Promise<ProductChange | undefined> {
+  change(id: string, decide: DecideChange, actor: ChangeActor, at: Date): Promise<ProductChange>;
+  change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined>;
+  async change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined> {
     return this.#db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('products')
@@ -138,7 +151,15 @@ export class ProductRepository {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      const change: ProductChange = { kind: decided.kind, before, after: toProductState(updated), actor, at };
+      const change: ProductChange = {
+        kind: decided.kind,
+        before,
+        after: toProductState(updated),
+        actor: actor.email,
+        actorName: actor.name,
+        at,
+        revertOf: decided.revertOf,
+      };
       await this.#record(trx, change);
       return change;
     });

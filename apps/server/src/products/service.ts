@@ -2,16 +2,26 @@ import {
   type ChangeEvent,
   type CreateProduct,
   DELIVERY_DECREMENT,
+  type EditProduct,
+  type HistoryEntry,
   type Movement,
   type Product,
+  REVERT_MESSAGES,
   SPEC_TEXT,
 } from '@walton/contract';
 import { type Clock, systemClock } from '../clock.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import { cursorAfter, positionOf } from './cursor.ts';
+import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
-import type { DecidedChange, ProductChange, ProductState } from './product-change.ts';
-import { toProduct } from './product-mapper.ts';
+import {
+  type DecidedChange,
+  type HistoryRecord,
+  PRODUCT_DETAIL_FIELDS,
+  type ProductChange,
+  type ProductDetails,
+  type ProductState,
+} from './product-change.ts';
+import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf } from './product-mapper.ts';
 import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
 import type { DecideChange, ProductRepository } from './repository.ts';
 
@@ -28,6 +38,8 @@ export const STOCK_MESSAGES = {
     `Delivered takes one unit at a time: with ${quantity} in stock, the new quantity is ${quantity - DELIVERY_DECREMENT}.`,
   changedSinceLoaded: (quantity: number) =>
     `This item changed since you loaded it: it now has ${quantity} in stock. Please check and try again.`,
+  editedMeanwhile:
+    'Someone changed this item since you loaded it, so your changes were not saved. Please check the latest version and try again.',
   restockNotAbove: (quantity: number) =>
     `The new quantity must be more than the ${quantity} in stock. Please Add quentity again.`,
   otherSupplier: (email: string) =>
@@ -124,6 +136,53 @@ export function decideRestore(current: ProductState | undefined): DecidedChange 
   return { kind: 'restored', set: { deleted: false } };
 }
 
+/** Two stored values of one detail are the same (an optional detail's empty text and null too). */
+const same = (a: string | number | null, b: string | number | null) => (a ?? '') === (b ?? '');
+
+/**
+ * An edit of a live item's details against the version the client saw: only the details that
+ * differ are set; none at all is nothing to change (no new version, no history row).
+ */
+export function decideEdit(
+  current: ProductState | undefined,
+  details: Partial<ProductDetails>,
+  ifVersion: number,
+): DecidedChange | undefined {
+  const product = live(current);
+  if (product.version !== ifVersion) throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product);
+  const set: Partial<ProductDetails> = {};
+  for (const field of PRODUCT_DETAIL_FIELDS) {
+    const value = details[field];
+    if (value !== undefined && !same(value, product[field])) Object.assign(set, { [field]: value });
+  }
+  return Object.keys(set).length > 0 ? { kind: 'edited', set } : undefined;
+}
+
+/**
+ * A revert of an edit: when every field it changed still holds what it set, each goes back to what
+ * it was; otherwise 409 naming the fields that moved on since.
+ */
+export function decideRevert(
+  current: ProductState | undefined,
+  entry: HistoryRecord | undefined,
+  ifVersion: number,
+): DecidedChange {
+  const product = live(current);
+  if (!entry) throw notFound(REVERT_MESSAGES.noSuchEntry);
+  if (product.version !== ifVersion) throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product);
+  if (entry.kind !== 'edited') throw refusal(409, REVERT_MESSAGES.notAnEdit, product);
+  const movedOn = entry.changes.filter((change) => !same(product[change.field], change.to));
+  if (movedOn.length > 0) {
+    const fields = movedOn.map((change) => wireFieldOf(change.field));
+    throw new HttpError(409, REVERT_MESSAGES.movedOn(fields), {
+      extra: { product: toProduct(product), fields },
+    });
+  }
+  const set: Partial<ProductDetails> = {};
+  for (const change of entry.changes) Object.assign(set, { [change.field]: change.from });
+  return { kind: 'reverted', set, revertOf: entry.id };
+}
+
 /**
  * Product use cases: the rules live here (the decide… functions, judged on the product's locked
  * state), the SQL in the repositories.
@@ -191,7 +250,7 @@ export class ProductService {
       {
         input: { ...input, email: actor.email, suplerName: actor.name.trim() || input.suplerName },
         createdBy: actor.id,
-        actor: actor.email,
+        actor,
         at: this.#now(),
       },
     ]);
@@ -221,14 +280,14 @@ export class ProductService {
   }
 
   async #changeStock(id: string, decide: DecideChange, actor: Actor): Promise<ChangedStock> {
-    const change = await this.#products.change(id, decide, actor.email, this.#now());
+    const change = await this.#products.change(id, decide, actor, this.#now());
     await this.#published(change);
     return { quantity: change.after.quantity, version: change.after.version };
   }
 
   /** Soft delete: 1 when the item went to the trash, 0 when it was not live (again, or unknown). */
   async remove(id: string, actor: Actor): Promise<number> {
-    const change = await this.#products.change(id, decideRemoval, actor.email, this.#now());
+    const change = await this.#products.change(id, decideRemoval, actor, this.#now());
     if (!change) return 0;
     await this.#published(change);
     return 1;
@@ -236,13 +295,57 @@ export class ProductService {
 
   /** Takes an item out of the trash (see decideRestore). */
   async restore(id: string, actor: Actor): Promise<void> {
-    const change = await this.#products.change(id, decideRestore, actor.email, this.#now());
+    const change = await this.#products.change(id, decideRestore, actor, this.#now());
     await this.#published(change);
   }
 
-  async #published(change: ProductChange): Promise<void> {
-    const { kind, after } = change;
-    if (kind === 'edited' || kind === 'reverted') throw new Error(`no change event for ${kind} yet`);
+  /**
+   * Edits an item's details against the version the client saw (see decideEdit). Answers the item
+   * as it is after the edit; an edit that changes nothing answers it as it is.
+   */
+  async edit(id: string, edit: EditProduct, ifVersion: number, actor: Actor): Promise<Product> {
+    const details = toProductDetails(edit);
+    const change = await this.#products.change(
+      id,
+      (current) => decideEdit(current, details, ifVersion),
+      actor,
+      this.#now(),
+    );
+    if (!change) return this.get(id);
+    await this.#published(change);
+    return toProduct(change.after);
+  }
+
+  /** An item's history (deleted items included), newest first, a page at a time by cursor. */
+  async history(
+    id: string,
+    request: { limit: number; after?: string | undefined },
+  ): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
+    const product = await this.#products.findById(id, { includeDeleted: true });
+    if (!product) throw notFound(NO_SUCH_PRODUCT);
+    const beforeVersion = request.after === undefined ? undefined : historyPositionOf(request.after);
+    const rows = await this.#history.list(id, { limit: request.limit + 1, beforeVersion });
+    const items = rows.slice(0, request.limit);
+    const last = items.at(-1);
+    const next = rows.length > items.length && last ? historyCursorAfter(last.version) : undefined;
+    return { items: items.map(toHistoryEntry), next };
+  }
+
+  /** Undoes an edit whose fields still hold what it set (see decideRevert). */
+  async revert(id: string, entryId: string, ifVersion: number, actor: Actor): Promise<Product> {
+    // History rows never change, so the entry can be read before the item is locked.
+    const entry = await this.#history.find(id, entryId);
+    const change = await this.#products.change(
+      id,
+      (current) => decideRevert(current, entry, ifVersion),
+      actor,
+      this.#now(),
+    );
+    await this.#published(change);
+    return toProduct(change.after);
+  }
+
+  async #published({ kind, after }: ProductChange): Promise<void> {
     await this.#publish({ type: kind, id: after.id, version: after.version });
   }
 

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { HistoryRecord } from '../products/product-change.ts';
+import { toHistoryRecord } from '../products/product-mapper.ts';
 import { addDays, dayKey } from './days.ts';
-import { combineDeltas, type RollupDelta, rollupDelta, type StockState } from './rollup-delta.ts';
+import { combineDeltas, type RollupDelta, replayedDeltas } from './rollup-delta.ts';
 
 /** How many rows the warehouse-wide roll-ups are split in (see schema.ts). */
 export const SHARDS = 16;
@@ -51,7 +53,7 @@ const big = (value: bigint | number) => sql`cast(${value.toString()} as bigint)`
 
 /** How many rows one multi-row insert carries (well under both engines' parameter limits). */
 const INSERT_CHUNK = 500;
-/** How many ledger rows a rebuild reads at a time. */
+/** How many history rows a rebuild reads at a time. */
 const REBUILD_BATCH = 5000;
 
 /** All SQL of the dashboard's roll-ups. */
@@ -245,68 +247,60 @@ export class StatsRepository {
   }
 
   /**
-   * Recomputes every roll-up from the ledger (migration 007, and the seeder after a bulk load):
-   * each item's movements in order give its state before and after each change. The ledger has no
-   * prices, so values use each item's current price (prices could not change before edits existed).
+   * Recomputes every roll-up from the history (migration 007, and the seeder after a bulk load): each
+   * item's changes in version order give its state before and after each change. Prices come from
+   * the edits' recorded old and new values (the current price before the first price edit).
    */
   async rebuild(timeZone: string, now: Date): Promise<void> {
     const db = this.#db;
     for (const table of ['stock_daily', 'product_daily', 'product_delivery_windows'] as const) {
       await db.deleteFrom(table).execute();
     }
-    let units = 0;
-    let valuePaisa = 0n;
+    const totals = { units: 0, valuePaisa: 0n };
     const days = new Map<string, RollupDelta>();
     const productRows: ProductDailyRow[] = [];
-    let current: { id: string; state: StockState; days: Map<string, RollupDelta> } | undefined;
-    const flushProduct = async () => {
-      if (!current) return;
-      for (const [day, delta] of current.days) productRows.push({ productId: current.id, day, delta });
+    const replay = async (records: HistoryRecord[], currentPricePaisa: number) => {
+      const productDays = new Map<string, RollupDelta>();
+      for (const { day, delta } of replayedDeltas(records, currentPricePaisa, timeZone)) {
+        totals.units += delta.units;
+        totals.valuePaisa += delta.valuePaisa;
+        days.set(day, combineDeltas(days.get(day), delta));
+        productDays.set(day, combineDeltas(productDays.get(day), delta));
+      }
+      const productId = records[0]?.productId ?? '';
+      for (const [day, delta] of productDays) productRows.push({ productId, day, delta });
       if (productRows.length >= INSERT_CHUNK) await this.#insertProductDays(productRows.splice(0));
     };
 
+    let pending: { records: HistoryRecord[]; pricePaisa: number } | undefined;
     let after: { productId: string; version: number } | undefined;
     for (;;) {
       const rows = await db
-        .selectFrom('stock_movements as m')
-        .innerJoin('products as p', 'p.id', 'm.product_id')
-        .select(['m.product_id', 'm.version', 'm.reason', 'm.quantity_after', 'm.at', 'p.price_paisa'])
+        .selectFrom('product_history as h')
+        .innerJoin('products as p', 'p.id', 'h.product_id')
+        .selectAll('h')
+        .select('p.price_paisa')
         .$if(after !== undefined, (query) =>
-          query.where(sql<boolean>`(m.product_id, m.version) > (${after?.productId}, ${after?.version})`),
+          query.where(sql<boolean>`(h.product_id, h.version) > (${after?.productId}, ${after?.version})`),
         )
-        .orderBy('m.product_id')
-        .orderBy('m.version')
+        .orderBy('h.product_id')
+        .orderBy('h.version')
         .limit(REBUILD_BATCH)
         .execute();
-      for (const row of rows) {
-        if (current?.id !== row.product_id) {
-          await flushProduct();
-          current = {
-            id: row.product_id,
-            state: { quantity: 0, pricePaisa: 0, deleted: true },
-            days: new Map(),
-          };
+      for (const { price_paisa, ...row } of rows) {
+        const record = toHistoryRecord(row);
+        if (pending && pending.records[0]?.productId !== record.productId) {
+          await replay(pending.records, pending.pricePaisa);
+          pending = undefined;
         }
-        const before = row.reason === 'created' ? undefined : current.state;
-        const state: StockState = {
-          quantity: row.quantity_after,
-          pricePaisa: Number(row.price_paisa),
-          deleted:
-            row.reason === 'deleted' ? true : row.reason === 'restored' ? false : (before?.deleted ?? false),
-        };
-        const delta = rollupDelta({ kind: row.reason, before, after: state });
-        current.state = state;
-        const day = dayKey(new Date(row.at), timeZone);
-        units += delta.units;
-        valuePaisa += delta.valuePaisa;
-        days.set(day, combineDeltas(days.get(day), delta));
-        current.days.set(day, combineDeltas(current.days.get(day), delta));
+        pending ??= { records: [], pricePaisa: Number(price_paisa) };
+        pending.records.push(record);
       }
       const last = rows.at(-1);
       if (!last || rows.length < REBUILD_BATCH) break;
       after = { productId: last.product_id, version: last.version };
     }
-    await flushProduct();
+    if (pending) await replay(pending.records, pending.pricePaisa);
     await this.#insertProductDays(productRows);
 
     await db.deleteFrom('stock_totals').execute();
@@ -315,8 +309,8 @@ export class StatsRepository {
       .values(
         Array.from({ length: SHARDS }, (_, shard) => ({
           shard,
-          units: String(shard === 0 ? units : 0),
-          value_paisa: String(shard === 0 ? valuePaisa : 0n),
+          units: String(shard === 0 ? totals.units : 0),
+          value_paisa: String(shard === 0 ? totals.valuePaisa : 0n),
         })),
       )
       .execute();

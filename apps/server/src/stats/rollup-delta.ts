@@ -1,3 +1,6 @@
+import type { HistoryRecord } from '../products/product-change.ts';
+import { dayKey } from './days.ts';
+
 /** An item as the roll-ups see it: what it holds, at what price, and whether it is live. */
 export interface StockState {
   quantity: number;
@@ -55,4 +58,32 @@ export function combineDeltas(earlier: RollupDelta | undefined, later: RollupDel
     restocked: earlier.restocked + later.restocked,
     quantityAfter: later.quantityAfter,
   };
+}
+
+/**
+ * An item's changes replayed from its history (version order): each change's share and its day in
+ * `timeZone`. The price before the first price edit is that edit's old value, or `currentPricePaisa`
+ * when the price never changed.
+ */
+export function replayedDeltas(
+  records: readonly HistoryRecord[],
+  currentPricePaisa: number,
+  timeZone: string,
+): Array<{ day: string; delta: RollupDelta }> {
+  const priceChanges = records
+    .flatMap((record) => record.changes)
+    .filter((change) => change.field === 'pricePaisa');
+  let pricePaisa = priceChanges[0]?.from ?? currentPricePaisa;
+  let state: StockState | undefined;
+  return records.map((record) => {
+    for (const change of record.changes) if (change.field === 'pricePaisa') pricePaisa = change.to;
+    const before = record.kind === 'created' ? undefined : state;
+    const deleted =
+      record.kind === 'deleted' ? true : record.kind === 'restored' ? false : (before?.deleted ?? false);
+    state = { quantity: record.quantityAfter, pricePaisa, deleted };
+    return {
+      day: dayKey(new Date(record.at), timeZone),
+      delta: rollupDelta({ kind: record.kind, before, after: state }),
+    };
+  });
 }

@@ -1,12 +1,14 @@
-import { SPEC_TEXT } from '@walton/contract';
+import { REVERT_MESSAGES, SPEC_TEXT } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/http-error.ts';
-import type { ProductState } from '../../src/products/product-change.ts';
+import type { HistoryRecord, ProductState } from '../../src/products/product-change.ts';
 import {
   decideDelivery,
+  decideEdit,
   decideRemoval,
   decideRestock,
   decideRestore,
+  decideRevert,
   NO_SUCH_PRODUCT,
   NOT_IN_TRASH,
   PRODUCT_NOT_FOUND,
@@ -142,5 +144,76 @@ describe('decideRemoval and decideRestore', () => {
       status: 404,
       message: NO_SUCH_PRODUCT,
     });
+  });
+});
+
+describe('decideEdit', () => {
+  it('sets only the details that differ, and nothing when none does', () => {
+    expect(decideEdit(product(), { name: 'New', pricePaisa: 4_500_000, ram: null }, 3)).toEqual({
+      kind: 'edited',
+      set: { name: 'New' },
+    });
+    expect(decideEdit(product(), { pricePaisa: 4_500_000, description: 'A test item.' }, 3)).toBeUndefined();
+  });
+
+  it('treats an emptied optional detail as absent', () => {
+    expect(decideEdit(product({ model: '' }), { model: null }, 3)).toBeUndefined();
+    expect(decideEdit(product({ model: 'M' }), { model: null }, 3)).toEqual({
+      kind: 'edited',
+      set: { model: null },
+    });
+  });
+
+  it('refuses any other version than the current one with 412, even for a no-op', () => {
+    const refused = refusalOf(() => decideEdit(product(), { name: product().name }, 2));
+    expect(refused).toEqual({ status: 412, message: STOCK_MESSAGES.editedMeanwhile, quantity: 5 });
+    expect(refusalOf(() => decideEdit(trashed, { name: 'X' }, 3)).status).toBe(404);
+  });
+});
+
+describe('decideRevert', () => {
+  const entry = (overrides: Partial<HistoryRecord> = {}): HistoryRecord => ({
+    id: 'e1',
+    productId: 'p1',
+    kind: 'edited',
+    version: 2,
+    actor: 'rahim@example.com',
+    actorName: 'Rahim',
+    at: '2026-01-01T00:00:00.000Z',
+    delta: 0,
+    quantityAfter: 5,
+    changes: [
+      { field: 'pricePaisa', from: 4_000_000, to: 4_500_000 },
+      { field: 'model', from: null, to: 'M1' },
+    ],
+    revertOf: null,
+    ...overrides,
+  });
+
+  it('sets every field the edit changed back to its old value', () => {
+    expect(decideRevert(product({ model: 'M1' }), entry(), 3)).toEqual({
+      kind: 'reverted',
+      set: { pricePaisa: 4_000_000, model: null },
+      revertOf: 'e1',
+    });
+  });
+
+  it('names the fields that moved on since the edit', () => {
+    const refused = refusalOf(() => decideRevert(product({ pricePaisa: 1 }), entry(), 3));
+    expect(refused).toEqual({
+      status: 409,
+      message: REVERT_MESSAGES.movedOn(['price', 'model']),
+      quantity: 5,
+    });
+  });
+
+  it('reverts edits only, of a live item, at the version the client saw', () => {
+    expect(refusalOf(() => decideRevert(product(), entry({ kind: 'delivered' }), 3))).toMatchObject({
+      status: 409,
+      message: REVERT_MESSAGES.notAnEdit,
+    });
+    expect(refusalOf(() => decideRevert(product({ model: 'M1' }), entry(), 1)).status).toBe(412);
+    expect(refusalOf(() => decideRevert(product(), undefined, 3)).status).toBe(404);
+    expect(refusalOf(() => decideRevert(trashed, entry(), 3)).status).toBe(404);
   });
 });

@@ -6,7 +6,13 @@ import { generatedProduct } from '../../src/db/seed.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
-import { decideDelivery, decideRemoval, decideRestock, decideRestore } from '../../src/products/service.ts';
+import {
+  decideDelivery,
+  decideEdit,
+  decideRemoval,
+  decideRestock,
+  decideRestore,
+} from '../../src/products/service.ts';
 import { StatsRepository } from '../../src/stats/repository.ts';
 import { rollupParticipant, StatsService } from '../../src/stats/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
@@ -14,6 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 
 const TIME_ZONE = 'Asia/Dhaka';
 const HOUR = 3_600_000;
+const ACTOR = { email: 'test@example.com', name: 'Test' };
 
 /**
  * The roll-ups the participant keeps change by change are the ones a rebuild from the ledger gives
@@ -24,6 +31,7 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
   let handle: DatabaseHandle;
   let stats: StatsRepository;
   let service: StatsService;
+  let products: ProductRepository;
   const ids: string[] = [];
   const now = new Date('2026-05-20T12:00:00Z');
 
@@ -39,7 +47,7 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     await migrateToLatest(handle.db, handle.engine, TIME_ZONE);
     stats = new StatsRepository(handle.db);
-    const products = new ProductRepository(handle.db, {
+    products = new ProductRepository(handle.db, {
       engine: handle.engine,
       history: new HistoryRepository(handle.db),
       participants: [rollupParticipant(stats, TIME_ZONE)],
@@ -54,7 +62,7 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
     };
     for (let n = 0; n < 4; n += 1) {
       const [id] = await products.insertMany([
-        { input: { ...generatedProduct(n), quentity: 20 + n }, createdBy: null, actor: 'test', at: tick() },
+        { input: { ...generatedProduct(n), quentity: 20 + n }, createdBy: null, actor: ACTOR, at: tick() },
       ]);
       if (id) ids.push(id);
     }
@@ -62,20 +70,29 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
       const id = ids[round % ids.length] ?? '';
       const current = await products.findById(id, { includeDeleted: true });
       if (!current) continue;
-      if (current.deletedAt) await products.change(id, decideRestore, 'test', tick());
-      else if (round % 11 === 5) await products.change(id, decideRemoval, 'test', tick());
-      else if (round % 5 === 0 || current.quentity === 0)
+      if (current.deletedAt) await products.change(id, decideRestore, ACTOR, tick());
+      else if (round % 11 === 5) await products.change(id, decideRemoval, ACTOR, tick());
+      else if (round % 7 === 3) {
+        // A new price (whole paisa) revalues the stock from that day on.
+        const pricePaisa = Math.round(current.price * 100) + 12_345;
+        await products.change(
+          id,
+          (state) => decideEdit(state, { pricePaisa }, current.version),
+          ACTOR,
+          tick(),
+        );
+      } else if (round % 5 === 0 || current.quentity === 0)
         await products.change(
           id,
           (state) => decideRestock(state, current.quentity + 7, undefined),
-          'test',
+          ACTOR,
           tick(),
         );
       else
         await products.change(
           id,
           (state) => decideDelivery(state, current.quentity - 1, undefined),
-          'test',
+          ACTOR,
           tick(),
         );
     }
@@ -92,5 +109,12 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
     expect(kept.month.topDelivered.length).toBeGreaterThan(0);
     await stats.rebuild(TIME_ZONE, now);
     expect(await answers()).toEqual(kept);
+    // The value follows the prices: today's is Σ current price × quantity of the live items.
+    let value = 0;
+    for (const id of ids) {
+      const item = await products.findById(id);
+      if (item) value += Math.round(item.price * 100) * item.quentity;
+    }
+    expect(kept.summary.stockValue).toBe((value / 100).toFixed(2));
   });
 });

@@ -148,6 +148,22 @@ describe.each(TEST_ENGINES)('stats API on %s', (engine) => {
     at('2026-03-10T12:00:00Z');
   });
 
+  it('revalues the stock when a price is edited', async () => {
+    const current = await ctx.app.inject({ method: 'GET', url: `/api/product/${x._id}` });
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${x._id}`,
+      headers: { ...clerk.session, 'if-match': String(current.headers.etag) },
+      payload: { price: 200 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const summary = await get<StatsSummary>('/api/stats/summary');
+    expect(summary.stockValue).toBe('25400.00'); // 7 × 200 + 12 × 2000
+    expect(summary.unitsInStock).toBe(19);
+    const daily = await get<StatsDaily>('/api/stats/daily', {}, '30');
+    expect(daily.days.slice(-2).map((day) => day.stockValue)).toEqual(['10804.00', '25400.00']);
+  });
+
   it('refuses other periods, unknown items and anonymous callers', async () => {
     const badDays = await api.call('GET', '/api/stats/daily', {
       headers: clerk.session,

@@ -7,7 +7,7 @@ import type { Database } from '../schema.ts';
  * The dashboard's daily roll-ups (see schema.ts), so its figures cost the same with a million
  * movements as with ten: warehouse totals and days split in shards, each item's days (its stock
  * series, its deliveries) and the delivery windows of the most delivered items. Filled from the
- * existing ledger, with days counted in TIME_ZONE.
+ * existing history (migration 004), with days counted in TIME_ZONE.
  */
 export async function up(db: Kysely<unknown>, { timeZone }: MigrationContext): Promise<void> {
   await db.schema

@@ -3,8 +3,6 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useInventoryEvents } from '../../inventory/api/use-inventory-events.ts';
 import { QueryError } from '../../inventory/components/query-error.tsx';
 import { formatCount, formatExactAmount } from '../../inventory/format.ts';
 import { useStatsDaily, useStatsSummary } from '../api/get-stats.ts';
@@ -168,10 +166,8 @@ function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
   );
 }
 
-/** `/dashboard`: the warehouse at a glance, live through the change feed. */
+/** `/dashboard`: the warehouse at a glance, live through the app's change feed (see invalidateStats). */
 export default function DashboardPage() {
-  const { user } = useSession();
-  useInventoryEvents(Boolean(user));
   const [period, setPeriod] = useState<Period>(30);
   const summary = useStatsSummary();
   const daily = useStatsDaily(period);
