@@ -122,6 +122,7 @@ export async function buildApp(
         });
         await api.register(statsRoutes, {
           service: new StatsService({ stats, products, search }, config.timeZone, clock),
+          answers,
         });
         await api.register(eventRoutes, { feed: changeFeed });
         await api.register(openApiRoutes);

@@ -7,12 +7,19 @@ import {
   stockSeriesQuerySchema,
   stockSeriesSchema,
 } from '@walton/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AnswerCache } from '../http/answer-cache.ts';
 import { type StatsService, TOP_DELIVERED } from './service.ts';
 
 export interface StatsRoutesOptions {
   service: StatsService;
+  /**
+   * Where answers are kept until the next change (ADR 7's store): the figures are the same for every
+   * signed-in user, and every change empties it. The key holds today, so a new day is a new answer.
+   */
+  answers: AnswerCache;
 }
 
 const SESSION = [{ session: [] }];
@@ -20,7 +27,13 @@ const errors = { 401: apiErrorSchema, 500: apiErrorSchema };
 const daysNote = 'Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).';
 
 /** The dashboard's figures (signed in): HTTP only, the work is StatsService's. */
-export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app, { service }) => {
+export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app, { service, answers }) => {
+  const kept = (request: FastifyRequest, reply: FastifyReply, key: string, read: () => Promise<object>) =>
+    answers.reply(request, reply, `stats ${key} ${service.today()}`, async () => ({
+      headers: {},
+      payload: await read(),
+    }));
+
   app.get(
     '/stats/summary',
     {
@@ -35,7 +48,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         response: { 200: statsSummarySchema, ...errors },
       },
     },
-    () => service.summary(),
+    (request, reply) => kept(request, reply, 'summary', () => service.summary()),
   );
 
   app.get(
@@ -52,7 +65,8 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         response: { 200: statsDailySchema, 400: apiErrorSchema, ...errors },
       },
     },
-    (request) => service.daily(request.query.days),
+    (request, reply) =>
+      kept(request, reply, `daily ${request.query.days}`, () => service.daily(request.query.days)),
   );
 
   app.get(

@@ -61,12 +61,13 @@ export class StatsService {
     this.#now = now;
   }
 
-  #today(): string {
+  /** Today in the warehouse's time zone. */
+  today(): string {
     return dayKey(this.#now(), this.#timeZone);
   }
 
   async summary(): Promise<StatsSummary> {
-    const today = this.#today();
+    const today = this.today();
     const [live, totals, recent] = await Promise.all([
       this.#search.count({ deleted: false }),
       this.#stats.totals(),
@@ -95,7 +96,7 @@ export class StatsService {
    * after that day: the roll-up's few rows per day, not the ledger.
    */
   async daily(count: number): Promise<StatsDaily> {
-    const today = this.#today();
+    const today = this.today();
     const days = daysEnding(today, count);
     const [totals, changed, topDelivered] = await Promise.all([
       this.#stats.totals(),
@@ -132,7 +133,7 @@ export class StatsService {
   async stockSeries(productId: string, count: number): Promise<StockSeries> {
     const product = await this.#products.findById(productId, { includeDeleted: true });
     if (!product) throw notFound(NO_SUCH_PRODUCT);
-    const days = daysEnding(this.#today(), count);
+    const days = daysEnding(this.today(), count);
     const { quantityBefore, days: changed } = await this.#stats.productDays(productId, days[0] ?? '');
     const byDay = new Map(changed.map((day) => [day.day, day]));
     let quantity = quantityBefore;
