@@ -15,7 +15,7 @@ import { signedInUser } from './support/users.ts';
  */
 const WIDTHS = [375, 768, 1280] as const;
 const AXE_WIDTHS: ReadonlySet<number> = new Set([375, 1280]);
-const README_SHOTS: ReadonlySet<string> = new Set(['home', 'manage', 'detail']);
+const README_SHOTS: ReadonlySet<string> = new Set(['home', 'manage', 'detail', 'dashboard']);
 const TITLE_SUFFIX = '- Walton Warehouse';
 
 interface Route {

@@ -80,7 +80,13 @@ export function ChartFigure({ title, table, legend, ...chart }: ChartFigureProps
           </section>
         ) : (
           <ChartFallback>
-            <Suspense fallback={<div className="stats-chart" style={{ height: chart.height ?? 240 }} />}>
+            <Suspense
+              fallback={
+                <div className="stats-chart" style={{ height: chart.height ?? 240 }} role="status">
+                  <span className="visually-hidden">Loading the chart…</span>
+                </div>
+              }
+            >
               <Chart {...chart} />
               {legend}
             </Suspense>

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, Product } from '@walton/contract';
-import type { ProductPage } from './get-products.ts';
 import { invalidateStats } from '../../dashboard/api/get-stats.ts';
+import type { ProductPage } from './get-products.ts';
 import { productKeys } from './product-keys.ts';
 
 /**
