@@ -38,6 +38,11 @@ const pathsOf = (shape: ChartSeries['shape']) => {
   }
 };
 
+/** Axis steps in whole numbers (the charts count units and taka): 1, 2, 5, 10, 20, 50, … */
+const WHOLE_STEPS = Array.from({ length: 13 }, (_, power) =>
+  [1, 2, 5].map((step) => step * 10 ** power),
+).flat();
+
 const toSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -58,16 +63,19 @@ export default function Chart({ label, x, series, height = 240, formatValue }: C
       height,
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: false } },
+      // Categories (ranks) sit on whole numbers with half a step of room on each side.
+      scales: { x: isTime ? { time: false } : { time: false, range: [0.5, xs.length + 0.5] } },
       axes: [
         {
           stroke: '#212529',
+          ...(isTime ? {} : { incrs: [1] }),
           values: (_, splits) =>
             splits.map((split) => (isTime ? dayLabel.format(new Date(split * 1000)) : String(split))),
         },
         {
           stroke: '#212529',
           size: 70,
+          incrs: WHOLE_STEPS,
           values: (_, splits) => splits.map((split) => (formatValue ? formatValue(split) : String(split))),
         },
       ],

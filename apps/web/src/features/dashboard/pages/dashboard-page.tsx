@@ -16,9 +16,19 @@ const COLORS = { delivered: '#b02a37', restocked: '#146c43', value: '#0a58ca', t
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const formatCompact = (value: number) => compact.format(value);
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  testId,
+  wide = false,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  wide?: boolean;
+}) {
   return (
-    <div className="card card-body shadow-sm">
+    <div className={`card card-body shadow-sm${wide ? ' stats-figure-wide' : ''}`}>
       <dt className="small text-body-secondary fw-normal">{label}</dt>
       <dd className="h4 mb-0" data-testid={testId}>
         {value}
@@ -32,7 +42,7 @@ function Figures({ summary }: { summary: StatsSummary }) {
     <dl className="stats-figures mb-4" aria-label="The warehouse now">
       <Figure label="Live items" value={formatCount(summary.liveItems)} testId="live-items" />
       <Figure label="Units in stock" value={formatCount(summary.unitsInStock)} testId="units-in-stock" />
-      <Figure label="Stock value" value={formatExactAmount(summary.stockValue)} testId="stock-value" />
+      <Figure label="Stock value" value={formatExactAmount(summary.stockValue)} testId="stock-value" wide />
       {summary.itemsAtOrBelowThreshold !== undefined && (
         <Figure
           label="Items at or below threshold"
