@@ -1,19 +1,7 @@
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { statsDailySchema, statsSummarySchema, stockSeriesSchema } from '@walton/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** Query keys of the dashboard's figures; every change of any item makes all of them stale. */
-export const statsKeys = {
-  all: ['stats'] as const,
-  summary: () => [...statsKeys.all, 'summary'] as const,
-  daily: (days: number) => [...statsKeys.all, 'daily', days] as const,
-  stockSeries: (id: string, days: number) => [...statsKeys.all, 'stock-series', id, days] as const,
-};
-
-/** Refetches the figures shown: called for every product change the change feed brings. */
-export function invalidateStats(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: statsKeys.all });
-}
+import { statsKeys } from './stats-keys.ts';
 
 export function useStatsSummary() {
   return useQuery({
