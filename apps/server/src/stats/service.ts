@@ -2,6 +2,7 @@ import type { DailyStats, StatsDaily, StatsSummary, StockSeries } from '@walton/
 import type { Clock } from '../clock.ts';
 import { notFound } from '../http/http-error.ts';
 import type { ChangeParticipant, ProductState } from '../products/product-change.ts';
+import { formatPaisa } from '../products/product-mapper.ts';
 import type { ProductSearch } from '../products/product-search.ts';
 import type { ProductRepository } from '../products/repository.ts';
 import { NO_SUCH_PRODUCT } from '../products/service.ts';
@@ -32,13 +33,6 @@ export function rollupParticipant(stats: StatsRepository, timeZone: string): Cha
       dayKey(at, timeZone),
       rollupDelta({ kind, before: before && stockOf(before), after: stockOf(after) }),
     );
-}
-
-/** Paisa as an exact amount in taka: `"1234.50"`. */
-export function formatPaisa(paisa: bigint): string {
-  const sign = paisa < 0n ? '-' : '';
-  const magnitude = paisa < 0n ? -paisa : paisa;
-  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
 }
 
 /** The dashboard's figures: read from the daily roll-ups, which every change keeps (rollupParticipant). */
