@@ -14,6 +14,7 @@ const ProductDetailPage = lazy(() => import('../features/inventory/pages/product
 const AddProductPage = lazy(() => import('../features/inventory/pages/add-product-page.tsx'));
 const EditProductPage = lazy(() => import('../features/inventory/pages/edit-product-page.tsx'));
 const MyProductsPage = lazy(() => import('../features/inventory/pages/my-products-page.tsx'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -108,6 +109,14 @@ export function AppRoutes() {
             element={
               <Page title="Settings">
                 <SettingsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.dashboard}
+            element={
+              <Page title="Dashboard">
+                <DashboardPage />
               </Page>
             }
           />

@@ -94,6 +94,11 @@ export function SiteNavbar() {
             {user && (
               <>
                 <li className="nav-item">
+                  <NavLink to={paths.dashboard} className="nav-link" onClick={collapse}>
+                    Dashboard
+                  </NavLink>
+                </li>
+                <li className="nav-item">
                   <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
                     Scan
                   </NavLink>
