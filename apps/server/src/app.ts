@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
+import type { ChangeEvent } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
 import { sessionUser } from './auth/guards.ts';
 import type { Config } from './config.ts';
+import { CsvExports } from './csv/exports.ts';
+import { ProductImport } from './csv/product-import.ts';
+import { csvRoutes } from './csv/routes.ts';
 import { openDatabase, pingDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoCatalogIfEmpty } from './db/seed.ts';
@@ -85,15 +89,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       async (api) => {
         await registerAccounts(api, accounts, config);
         await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
+        // This instance forgets its stored answers before the writer hears of success; the others
+        // when the feed brings them the change.
+        const publish = (event: ChangeEvent) => {
+          answers.invalidate();
+          return changeFeed.publish(event);
+        };
         await api.register(productRoutes, {
-          // This instance forgets its stored answers before the writer hears of success; the
-          // others when the feed brings them the change.
-          service: new ProductService(products, (event) => {
-            answers.invalidate();
-            return changeFeed.publish(event);
-          }),
+          service: new ProductService(products, publish),
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
+        });
+        await api.register(csvRoutes, {
+          exports: new CsvExports(products, app.log),
+          productImport: new ProductImport(products, publish),
         });
         await api.register(eventRoutes, { feed: changeFeed });
         await api.register(openApiRoutes);

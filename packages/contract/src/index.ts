@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './csv.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './messages.ts';

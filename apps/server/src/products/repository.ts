@@ -66,6 +66,27 @@ export interface QuantityChange {
   at: Date;
 }
 
+/** A product to insert: its validated input, and the id to keep when it comes from an export. */
+export interface NewProduct {
+  id?: string | undefined;
+  input: CreateProduct;
+  createdBy: string | null;
+  actor: string;
+  at: Date;
+}
+
+/** A change in the ledger with the name of its item, for the history export. */
+export type MovementOfProduct = Movement & { name: string };
+
+/** Where a keyset walk through the ledger starts: right after the change at `at` with this id. */
+export interface LedgerPosition {
+  at: string;
+  id: string;
+}
+
+/** Multi-row inserts stay well below both engines' limits on bound parameters (17 per product). */
+const INSERT_BATCH = 500;
+
 export interface NewMovement {
   productId: string;
   delta: number;
@@ -89,15 +110,21 @@ const TRIGRAM = 3;
 export class ProductRepository {
   readonly #db: Kysely<Database>;
   readonly #engine: Engine;
+  readonly #inTransaction: boolean;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, inTransaction = false) {
     this.#db = db;
     this.#engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+    this.#inTransaction = inTransaction;
   }
 
-  /** Runs `work` in one transaction, with a repository whose queries all belong to it. */
+  /**
+   * Runs `work` in one transaction, with a repository whose queries all belong to it; inside a
+   * transaction already, `work` joins it (so a bulk operation can hold many steps in one).
+   */
   transaction<T>(work: (products: ProductRepository) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute((trx) => work(new ProductRepository(trx)));
+    if (this.#inTransaction) return work(this);
+    return this.#db.transaction().execute((trx) => work(new ProductRepository(trx, true)));
   }
 
   /**
@@ -350,51 +377,57 @@ export class ProductRepository {
     return Number(row.total);
   }
 
-  /** Inserts products with their `created` movements (version 1) in one transaction; returns their ids. */
-  async insertMany(
-    items: ReadonlyArray<{ input: CreateProduct; createdBy: string | null; actor: string; at: Date }>,
-  ): Promise<string[]> {
+  /**
+   * Inserts products with their `created` movements (version 1) in one transaction, a few hundred
+   * rows a statement; returns their ids (the given ones, or new ones).
+   */
+  async insertMany(items: ReadonlyArray<NewProduct>): Promise<string[]> {
     return this.transaction(async (products) => {
       const ids: string[] = [];
-      for (const item of items) ids.push(await products.#insert(item));
+      for (let start = 0; start < items.length; start += INSERT_BATCH) {
+        ids.push(...(await products.#insertBatch(items.slice(start, start + INSERT_BATCH))));
+      }
       return ids;
     });
   }
 
-  async #insert({
-    input,
-    createdBy,
-    actor,
-    at,
-  }: {
-    input: CreateProduct;
-    createdBy: string | null;
-    actor: string;
-    at: Date;
-  }): Promise<string> {
-    const id = randomUUID();
-    const timestamp = at.toISOString();
-    await this.#db
-      .insertInto('products')
-      .values({
-        id,
-        ...toProductColumns(input),
-        created_by: createdBy,
+  async #insertBatch(items: ReadonlyArray<NewProduct>): Promise<string[]> {
+    const rows = items.map((item) => {
+      const timestamp = item.at.toISOString();
+      return {
+        id: item.id ?? randomUUID(),
+        ...toProductColumns(item.input),
+        created_by: item.createdBy,
         created_at: timestamp,
         updated_at: timestamp,
         deleted_at: null,
-      })
-      .execute();
-    await this.insertMovement({
-      productId: id,
-      delta: input.quentity,
-      quantityAfter: input.quentity,
-      reason: 'created',
-      version: 1,
-      actor,
-      at,
+      };
     });
-    return id;
+    if (rows.length === 0) return [];
+    await this.#db.insertInto('products').values(rows).execute();
+    await this.#db
+      .insertInto('stock_movements')
+      .values(
+        items.map((item, index) => ({
+          id: randomUUID(),
+          product_id: rows[index]?.id ?? '',
+          delta: item.input.quentity,
+          quantity_after: item.input.quentity,
+          reason: 'created',
+          version: 1,
+          actor: item.actor,
+          at: item.at.toISOString(),
+        })),
+      )
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The products with these ids, deleted ones included. */
+  async findByIds(ids: ReadonlyArray<string>): Promise<Product[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+    return rows.map(toProduct);
   }
 
   /**
@@ -513,6 +546,33 @@ export class ProductRepository {
       .offset(page.offset)
       .execute();
     return rows.map(toMovement);
+  }
+
+  /**
+   * A page of every item's changes from `from` (inclusive) to `to` (exclusive), oldest first, each
+   * with its item's name; `after` continues right after an earlier page's last change.
+   */
+  async listMovementsBetween(range: {
+    from: Date | undefined;
+    to: Date | undefined;
+    after: LedgerPosition | undefined;
+    limit: number;
+  }): Promise<MovementOfProduct[]> {
+    const at = (value: Date | string) => {
+      const text = value instanceof Date ? value.toISOString() : value;
+      return this.#engine === 'postgres' ? sql`cast(${text} as timestamptz)` : sql`${text}`;
+    };
+    let query = this.#db
+      .selectFrom('stock_movements as m')
+      .innerJoin('products as p', 'p.id', 'm.product_id')
+      .selectAll('m')
+      .select('p.name');
+    if (range.from) query = query.where(sql<boolean>`m.at >= ${at(range.from)}`);
+    if (range.to) query = query.where(sql<boolean>`m.at < ${at(range.to)}`);
+    if (range.after)
+      query = query.where(sql<boolean>`(m.at, m.id) > (${at(range.after.at)}, ${range.after.id})`);
+    const rows = await query.orderBy('m.at', 'asc').orderBy('m.id', 'asc').limit(range.limit).execute();
+    return rows.map(({ name, ...row }) => ({ ...toMovement(row), name }));
   }
 
   async countMovements(productId: string): Promise<number> {

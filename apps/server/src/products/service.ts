@@ -39,6 +39,14 @@ export interface Actor {
   name: string;
 }
 
+/**
+ * The supplier of what a user adds, by hand or by import: always the user, named as their account
+ * is (or as `fallbackName` says when the account has no name).
+ */
+export function asSupplier(actor: Actor, fallbackName: string): Pick<CreateProduct, 'email' | 'suplerName'> {
+  return { email: actor.email, suplerName: actor.name.trim() || fallbackName };
+}
+
 /** A list request as the API takes it: `after` is the opaque cursor of an earlier answer. */
 export type ProductListRequest = Omit<ProductListFilter, 'after'> & { after?: string | undefined };
 
@@ -107,7 +115,7 @@ export class ProductService {
     }
     const [id] = await this.#products.insertMany([
       {
-        input: { ...input, email: actor.email, suplerName: actor.name.trim() || input.suplerName },
+        input: { ...input, ...asSupplier(actor, input.suplerName) },
         createdBy: actor.id,
         actor: actor.email,
         at: new Date(),
