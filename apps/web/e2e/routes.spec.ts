@@ -49,6 +49,7 @@ const SIGNED_IN: Route[] = [
   { name: 'detail', path: firstProductPath, title: 'Details' },
   { name: 'add-item', path: '/addItem', title: 'Add Item' },
   { name: 'my-items', path: '/myItem', title: 'My Item' },
+  { name: 'import', path: '/import', title: 'Import' },
   { name: 'blog', path: '/blog', title: 'Blog' },
 ];
 

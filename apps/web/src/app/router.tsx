@@ -13,6 +13,7 @@ const ManageItemsPage = lazy(() => import('../features/inventory/pages/manage-it
 const ItemDetailPage = lazy(() => import('../features/inventory/pages/item-detail-page.tsx'));
 const AddItemPage = lazy(() => import('../features/inventory/pages/add-item-page.tsx'));
 const MyItemsPage = lazy(() => import('../features/inventory/pages/my-items-page.tsx'));
+const ImportPage = lazy(() => import('../features/inventory/pages/import-page.tsx'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -72,6 +73,14 @@ export function AppRoutes() {
             element={
               <Page title="My Item">
                 <MyItemsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.importItems}
+            element={
+              <Page title="Import">
+                <ImportPage />
               </Page>
             }
           />

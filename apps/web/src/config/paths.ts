@@ -6,6 +6,7 @@ export const paths = {
   itemDetailPattern: '/manageItem/:id',
   addItem: '/addItem',
   myItems: '/myItem',
+  importItems: '/import',
   login: '/login',
   register: '/register',
   blog: '/blog',

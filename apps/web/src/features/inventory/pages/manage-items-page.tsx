@@ -18,6 +18,8 @@ import { ProductRowCells } from '../components/product-row-cells.tsx';
 import { QueryError } from '../components/query-error.tsx';
 
 export const MANAGE_PAGE_SIZE = 10;
+/** Every live item as a CSV file (a plain download: the browser sends the session cookie). */
+const EXPORT_URL = '/api/export/products.csv';
 const SEARCH_DELAY_MS = 300;
 
 /** Waits until the user pauses typing before searching. */
@@ -96,6 +98,12 @@ export default function ManageItemsPage() {
         <div className="d-flex gap-2">
           <Link to={paths.home} className="btn btn-outline-secondary">
             Back to home
+          </Link>
+          <a href={EXPORT_URL} className="btn btn-outline-primary" download>
+            Export CSV
+          </a>
+          <Link to={paths.importItems} className="btn btn-outline-primary">
+            Import CSV
           </Link>
           <Link to={paths.addItem} className="btn btn-primary">
             Add New Item
