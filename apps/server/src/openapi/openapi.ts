@@ -47,8 +47,9 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   404: 'No such product (or no such route)',
   409: 'Conflicts with the item as it is now, which `product` carries',
   412: 'If-Match names an older version; `product` carries the item as it is now',
-  413: 'The body is larger than 64 KiB',
-  415: 'The body is not application/json',
+  413: 'The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows)',
+  415: 'The body is not application/json (an import: not text/csv or multipart/form-data)',
+  422: 'The file has problems: `errors` lists each as {row, field, message}, and nothing was written',
   429: 'Too many requests; Retry-After says when to try again',
   500: 'Something went wrong on our side (details go to the log only)',
 };
