@@ -116,7 +116,8 @@ function csvTable(csv: CsvReport): string[] {
     const i = csv.import;
     lines.push(
       '',
-      `Import: ${int(i.rows)} rows (${(i.bytes / 1024 / 1024).toFixed(1)} MiB) in ${i.seconds.toFixed(1)} s, ` +
+      `Import: ${int(i.rows)} rows (${(i.bytes / 1024 / 1024).toFixed(1)} MiB) in ${i.seconds.toFixed(1)} s ` +
+        `(server CPU ${i.cpuSeconds.toFixed(1)} s), ` +
         `${int(i.created)} items created, server RSS peak ${int(i.rssPeakMiB)} MiB.`,
     );
   }

@@ -135,7 +135,7 @@ export class ProductImport {
       throw refusal(422, ROW_MESSAGES.refused(checked.problems.total), checked.problems.listed);
     }
     if (request.dryRun) return { ...checked.counts, dryRun: true };
-    const written = await this.#products.transaction(async (products) => {
+    const written = await this.#products.bulkTransaction(async (products) => {
       const pass = await this.#pass(request, 'writing', products, (items) => products.insertMany(items));
       // Only a change made between the two passes can make a checked file fail now: roll back.
       if (pass.problems.total > 0) throw refusal(409, ROW_MESSAGES.changedMeanwhile, pass.problems.listed);
