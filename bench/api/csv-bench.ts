@@ -212,9 +212,6 @@ export async function runCsvBench(settings: Settings): Promise<CsvReport> {
   }
   report.peakRatio = peakRatio(report.exports.filter((result) => result.heap === 'capped'));
   report.defaultPeakRatio = peakRatio(report.exports.filter((result) => result.heap === 'default'));
-  const [smallest, largest] = [report.exports[0], report.exports.at(-1)];
-  if (smallest && largest && smallest !== largest)
-    report.peakRatio = largest.rssPeakMiB / smallest.rssPeakMiB;
 
   const target = await freshDatabase(settings.postgresUrl);
   try {
