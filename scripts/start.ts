@@ -1,6 +1,8 @@
 /**
  * `npm start`: builds the web app if it has not been built yet, then runs the one server that
  * serves the API and the SPA (on the embedded SQLite database unless DATABASE_URL says otherwise).
+ * The build is always a production build, whatever NODE_ENV the shell has (apps/web/vite.config.ts
+ * sees to it); `npm run build` rebuilds it, e.g. after pulling new sources.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

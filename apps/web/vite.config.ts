@@ -1,10 +1,22 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { prerenderPages } from './scripts/prerender-plugin.ts';
 import { purgeBootstrap } from './scripts/purge-bootstrap-plugin.ts';
 
+/**
+ * A build is always a production build, whatever NODE_ENV the shell has: with NODE_ENV=development
+ * Vite builds React's development code (which `npm start` would then serve). Vite reads NODE_ENV
+ * after the plugins' config hooks, so setting it here decides the build.
+ */
+const productionBuild = (): Plugin => ({
+  name: 'walton:production-build',
+  config(_config, { command }) {
+    if (command === 'build') process.env.NODE_ENV = 'production';
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), purgeBootstrap(), prerenderPages()],
+  plugins: [productionBuild(), react(), purgeBootstrap(), prerenderPages()],
   define: {
     // The footer's copyright year is the year of the build: pages prerendered at build time and the
     // scripts that hydrate them must agree on it, whatever the visitor's clock says.

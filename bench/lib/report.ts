@@ -137,12 +137,12 @@ function webTable(web: WebReport): string[] {
       "level). CPU index: Lighthouse's benchmarkIndex of the machine during the runs (higher is faster); its " +
       '4× CPU slow-down assumes a desktop-class machine, so a low index (a busy or slow machine) inflates TBT.',
     '',
-    '| Route | Performance | LCP ms | TBT ms | CLS | FCP ms | JS raw | JS gzip | CSS raw | CSS gzip | CPU index |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Route | Performance | SEO | LCP ms | TBT ms | CLS | FCP ms | JS raw | JS gzip | CSS raw | CSS gzip | CPU index |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of web.routes) {
     lines.push(
-      `| ${r.route} | ${r.performance} | ${int(r.lcp)} | ${int(r.tbt)} | ${r.cls.toFixed(3)} | ${int(r.fcp)} | ` +
+      `| ${r.route} | ${r.performance} | ${r.seo} | ${int(r.lcp)} | ${int(r.tbt)} | ${r.cls.toFixed(3)} | ${int(r.fcp)} | ` +
         `${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.css.raw)} | ${kb(r.css.gzip)} | ${r.benchmarkIndex} |`,
     );
   }

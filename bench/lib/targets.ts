@@ -120,6 +120,7 @@ function webTargets(web: WebReport | undefined): TargetCheck[] {
   if (!web || !home || !blog) {
     return [
       { target: 'Lighthouse mobile performance ≥ 95 on / and /blog', measured: '—', met: null },
+      { target: 'Lighthouse SEO 100 on / and /blog', measured: '—', met: null },
       { target: 'CLS 0', measured: '—', met: null },
       { target: '≤ 120 KB gzipped JS on the landing route', measured: '—', met: null },
     ];
@@ -129,6 +130,11 @@ function webTargets(web: WebReport | undefined): TargetCheck[] {
       target: 'Lighthouse mobile performance ≥ 95 on / and /blog',
       measured: `/ ${home.performance}, /blog ${blog.performance}`,
       met: home.performance >= 95 && blog.performance >= 95,
+    },
+    {
+      target: 'Lighthouse SEO 100 on / and /blog',
+      measured: `/ ${home.seo}, /blog ${blog.seo}`,
+      met: home.seo === 100 && blog.seo === 100,
     },
     {
       target: 'CLS 0',

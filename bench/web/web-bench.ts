@@ -1,8 +1,8 @@
 /**
  * `npm run bench:web`: builds the web app when its sources are newer than the build, serves it with
  * the real server (production mode, fresh SQLite database with the demo catalog), and runs
- * Lighthouse (its default mobile profile: Moto G Power, slow 4G, 4× CPU slow-down, simulated) in
- * Debian's Chromium on each route; then the same on a plain static HTML copy of the landing page.
+ * Lighthouse (its default mobile profile: Moto G Power, slow 4G, 4× CPU slow-down, simulated; the
+ * performance and SEO categories) in Debian's Chromium on each route; then the same on a plain static HTML copy of the landing page.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -29,6 +29,8 @@ export interface WebRouteResult {
   route: string;
   /** 0–100, median of the runs. */
   performance: number;
+  /** Lighthouse's SEO score, 0–100, median of the runs. */
+  seo: number;
   /** Milliseconds, median of the runs. */
   lcp: number;
   fcp: number;
@@ -99,7 +101,7 @@ interface LighthouseResult {
   runtimeError?: { code: string; message: string };
   runWarnings: string[];
   environment: { benchmarkIndex: number };
-  categories: { performance: { score: number | null } };
+  categories: { performance: { score: number | null }; seo: { score: number | null } };
   audits: Record<string, { numericValue?: number; details?: { items?: NetworkRequest[] } }>;
 }
 
@@ -113,7 +115,7 @@ async function lighthouseOnce(url: string, outDir: string, run: number): Promise
       url,
       '--output=json',
       `--output-path=${output}`,
-      '--only-categories=performance',
+      '--only-categories=performance,seo',
       `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
       '--quiet',
     ],
@@ -172,6 +174,7 @@ async function measureRoute(route: string, url: string, runs: number): Promise<W
       performance: Math.round(
         median(results.map((result) => (result.categories.performance.score ?? 0) * 100)),
       ),
+      seo: Math.round(median(results.map((result) => (result.categories.seo.score ?? 0) * 100))),
       lcp: metric('largest-contentful-paint'),
       fcp: metric('first-contentful-paint'),
       tbt: metric('total-blocking-time'),
@@ -191,7 +194,7 @@ async function measureRoute(route: string, url: string, runs: number): Promise<W
 function describe(result: WebRouteResult): string {
   const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
   return (
-    `  ${result.route.padEnd(26)} score ${result.performance} LCP ${Math.round(result.lcp)} ms ` +
+    `  ${result.route.padEnd(26)} score ${result.performance} SEO ${result.seo} LCP ${Math.round(result.lcp)} ms ` +
     `TBT ${Math.round(result.tbt)} ms CLS ${result.cls.toFixed(3)} JS ${kb(result.js.gzip)} gz CSS ${kb(result.css.gzip)} gz`
   );
 }

@@ -23,6 +23,8 @@ import { registerStaticSpa } from './http/static-spa.ts';
 import { registerWriteRateLimit } from './http/write-rate-limit.ts';
 import { loggerOptions } from './logger.ts';
 import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
+import { HistoryRepository } from './products/history-repository.ts';
+import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
@@ -68,7 +70,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await migrateToLatest(database.db, database.engine);
     const accounts = createAccounts(config, database, app.log);
     closers.push(async () => accounts.close());
-    const products = new ProductRepository(database.db);
+    const history = new HistoryRepository(database.db, database.engine);
+    const products = new ProductRepository(database.db, { engine: database.engine, history });
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
@@ -95,13 +98,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           answers.invalidate();
           return changeFeed.publish(event);
         };
+        const search = new ProductSearch(database.db, database.engine);
+        const service = new ProductService({ products, search, history }, publish);
         await api.register(productRoutes, {
-          service: new ProductService(products, publish),
+          service,
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
         });
         await api.register(csvRoutes, {
-          exports: new CsvExports(products, app.log),
+          exports: new CsvExports({ search, history }, app.log),
           productImport: new ProductImport(products, publish),
         });
         await api.register(eventRoutes, { feed: changeFeed });

@@ -224,3 +224,46 @@ test('/, /blog and /login never move once painted: no layout shift while they lo
   }
   expect(shifts).toEqual([]);
 });
+
+test("the app runs React's production build, though the suite builds it from a shell with NODE_ENV=development", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  // React's development build gives every fiber debugging fields (`_debugOwner`); the production build has none.
+  const development = await page.evaluate(() => {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('no #root');
+    const key = Object.keys(root).find((name) => name.startsWith('__reactContainer$'));
+    if (!key) throw new Error('React has not rendered into #root');
+    const fiber: unknown = Reflect.get(root, key);
+    return typeof fiber === 'object' && fiber !== null && '_debugOwner' in fiber;
+  });
+  expect(development, 'React runs its development build').toBe(false);
+});
+
+test('public pages: description, canonical URL and Open Graph card in the prerendered HTML; robots.txt', async ({
+  request,
+}) => {
+  for (const path of ['/', '/blog']) {
+    const html = await (await request.get(path)).text();
+    const content = (pattern: RegExp) => pattern.exec(html)?.[1];
+    expect(content(/<meta name="description" content="([^"]{50,})"/), `${path} description`).toBeTruthy();
+    const canonical = content(/<link rel="canonical" href="([^"]+)"/);
+    expect(canonical && new URL(canonical).pathname, `${path} canonical`).toBe(path);
+    expect(content(/<meta property="og:title" content="([^"]+)"/), `${path} og:title`).toMatch(
+      /- Walton Warehouse$/,
+    );
+    expect(
+      content(/<meta property="og:description" content="([^"]+)"/),
+      `${path} og:description`,
+    ).toBeTruthy();
+    const image = content(/<meta property="og:image" content="([^"]+)"/);
+    expect(image, `${path} og:image`).toMatch(/^https?:\/\//);
+    const picture = await request.get(new URL(image ?? '', 'http://x').pathname);
+    expect(picture.headers()['content-type'], `${path} og:image is served`).toMatch(/^image\/jpeg/);
+  }
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+});

@@ -186,3 +186,49 @@ test('manage list: Next follows the server cursor, Previous comes back, the labe
   await expect(itemNames).toHaveText(names.slice(0, 10));
   await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
 });
+
+test('my items: a supplier with more than a page of items pages through them with Next and Previous', async ({
+  page,
+}) => {
+  const user = await signedInUser(page, 'supplier');
+  const names = Array.from({ length: 12 }, (_, i) => `Mine ${String(i + 1).padStart(2, '0')} ${user.email}`);
+  for (const name of names) await createProductViaApi(page, user, { name });
+
+  await page.goto('/myItem');
+  const pager = page.getByRole('navigation', { name: 'Item pages' });
+  const itemNames = page.getByRole('row').filter({ hasText: user.email }).getByRole('link');
+  await expect(pager).toContainText('Items 1–10 of 12 (page 1 of 2)');
+  await expect(itemNames).toHaveText(names.slice(0, 10));
+
+  const nextPage = page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get('offset') === '10',
+  );
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  expect(new URL((await nextPage).url()).searchParams.get('limit')).toBe('10');
+  await expect(pager).toContainText('Items 11–12 of 12 (page 2 of 2)');
+  await expect(itemNames).toHaveText(names.slice(10));
+  await expect(pager.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+  await pager.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pager).toContainText('Items 1–10 of 12 (page 1 of 2)');
+  await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+});
+
+test('the live change feed opens once for the visit, not again on every page', async ({ page }) => {
+  const user = await signedInUser(page);
+  const product = await createProductViaApi(page, user);
+  let opened = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') opened += 1;
+  });
+  await page.goto('/manageItem');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Items' })).toBeVisible();
+  await expect.poll(() => opened).toBe(1);
+  await page.getByLabel('Search items').fill(product.name);
+  await page.getByRole('link', { name: product.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.getByRole('link', { name: 'Go ManageITem' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'My items' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Items' })).toBeVisible();
+  expect(opened).toBe(1);
+});

@@ -4,13 +4,62 @@ import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from 'v
 import type { PrerenderedPage } from '../src/prerender.tsx';
 
 /**
- * The public pages whose HTML is rendered at build time. Pages with forms are left out: before the
- * scripts have loaded, a prerendered form would submit itself as a plain GET.
+ * The public pages whose HTML is rendered at build time, each with the description search engines
+ * and link previews show. Pages with forms are left out: before the scripts have loaded, a
+ * prerendered form would submit itself as a plain GET.
  */
 export const PRERENDERED_PAGES = [
-  { url: '/', file: 'index.html' },
-  { url: '/blog', file: 'blog/index.html' },
+  {
+    url: '/',
+    file: 'index.html',
+    description:
+      'Walton Warehouse: stock of Walton inverter and standard air conditioners in Bangladesh. Check availability, manage inventory, deliver and restock items.',
+  },
+  {
+    url: '/blog',
+    file: 'blog/index.html',
+    description:
+      'Walton Warehouse blog, in English and Bengali: JavaScript and Node.js, when to use Node.js or MongoDB, SQL and NoSQL databases, and what JWT is for.',
+  },
 ] as const;
+
+/** The picture link previews show for a public page (Open Graph's og:image), 1200 × 630. */
+const SHARE_IMAGE = '/images/share-card.jpg';
+
+/**
+ * The address users reach the site at, for the absolute URLs of canonical links and Open Graph
+ * (the server's `PUBLIC_URL`, read at build time; its development default otherwise).
+ */
+function publicOrigin(): string {
+  const value = process.env.PUBLIC_URL ?? 'http://localhost:3000';
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`prerender: PUBLIC_URL must be an http(s) address, not ${value}`);
+  }
+  return url.href.replace(/\/$/, '');
+}
+
+/** The head tags of a public page: its description, canonical URL and Open Graph card. */
+function seoTags(page: { url: string; description: string }, title: string): string {
+  const url = `${publicOrigin()}${page.url}`;
+  const tags = [
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="Walton Warehouse" />',
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(`${publicOrigin()}${SHARE_IMAGE}`)}" />`,
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="630" />',
+    '<meta name="twitter:card" content="summary_large_image" />',
+  ];
+  return tags.map((tag) => `    ${tag}\n`).join('');
+}
+
+/** The template's own description (the SPA shell keeps it; a public page says its own). */
+const TEMPLATE_DESCRIPTION = /\s*<meta\s+name="description"[^>]*>\n/;
 
 /** The page with an empty #root that the server sends for every other route (history fallback). */
 export const SPA_SHELL = 'spa.html';
@@ -114,7 +163,9 @@ export function prerenderPages(): Plugin {
             '<title>Walton Warehouse</title>',
             `<title>${escapeHtml(title)}</title>`,
           );
-          page = replaceOnce(page, HEAD_END, `${head}${HEAD_END}`);
+          if (!TEMPLATE_DESCRIPTION.test(page)) throw new Error('prerender: index.html has no description');
+          page = page.replace(TEMPLATE_DESCRIPTION, '\n');
+          page = replaceOnce(page, HEAD_END, `${seoTags(route, title)}${head}${HEAD_END}`);
           page = replaceOnce(page, ROOT_ELEMENT, `<div id="root">${body}</div>`);
           const file = join(outDir, route.file);
           mkdirSync(dirname(file), { recursive: true });

@@ -33,11 +33,13 @@ export const HISTORY_CSV_COLUMNS = [
   'at',
   'productId',
   'name',
-  'reason',
+  'kind',
   'delta',
   'quantityAfter',
   'version',
   'actor',
+  'actorName',
+  'changes',
 ] as const;
 
 /** The largest import: rows after the header, and bytes of the file. */
@@ -50,8 +52,6 @@ export const IMPORT_MESSAGES = {
   noFile: 'Send the CSV file as the body (Content-Type: text/csv) or as the file field of a multipart upload',
   empty: 'The file is empty: it needs a header row naming the columns, then one row per item',
   notUtf8: 'The file is not UTF-8 text: in your spreadsheet, save it as "CSV UTF-8"',
-  updateComesWithEditing:
-    'Updating existing items by _id comes with item editing; this item differs from the one stored. Leave _id empty to add it as a new item.',
 } as const;
 
 const booleanFlag = z.pipe(

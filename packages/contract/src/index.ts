@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './csv.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './history.ts';
 export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';

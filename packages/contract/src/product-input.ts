@@ -112,6 +112,37 @@ export const createProductSchema = z.strictObject({
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type CreateProduct = z.output<typeof createProductSchema>;
 
+/** Fields an edit may not send: quantity belongs to Delivered and restock, the supplier to nobody. */
+const NOT_EDITABLE = { quentity: true, suplerName: true, email: true } as const;
+
+export const EDIT_MESSAGES = {
+  quantity: 'Quantity is not edited here: use Delivered to take one out, or Add quentity to restock',
+  supplier: 'The supplier of an item cannot be changed',
+  empty: 'Send at least one field to change',
+} as const;
+
+/** The fields of the creation payload an edit may change: every field added there is editable here. */
+export const editableProductSchema = z.omit(createProductSchema, NOT_EDITABLE);
+/** The name of an editable field, as the API spells it (`img`, `prosesor`, …). */
+export const editableFieldSchema = z.keyof(editableProductSchema);
+export type EditableField = z.infer<typeof editableFieldSchema>;
+
+/**
+ * PATCH /api/product/:id body: any non-empty subset of the editable fields, validated as when adding.
+ * Quantity and supplier fields are refused with a message saying why.
+ */
+export const editProductSchema = checked(
+  z.strictObject({
+    ...z.partial(editableProductSchema).shape,
+    quentity: z.optional(z.never({ error: EDIT_MESSAGES.quantity })),
+    suplerName: z.optional(z.never({ error: EDIT_MESSAGES.supplier })),
+    email: z.optional(z.never({ error: EDIT_MESSAGES.supplier })),
+  }),
+  z.refine((edit) => Object.values(edit).some((value) => value !== undefined), EDIT_MESSAGES.empty),
+);
+export type EditProductInput = z.input<typeof editProductSchema>;
+export type EditProduct = z.output<typeof editProductSchema>;
+
 /** PUT /api/product/:id (Delivered) and PUT /api/products/:id (restock) body. */
 export const stockChangeSchema = z.strictObject({ newQuentity: quantitySchema });
 export type StockChange = z.output<typeof stockChangeSchema>;

@@ -10,12 +10,12 @@ import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import { positionAfter } from '../products/cursor.ts';
 import type {
-  LedgerPosition,
-  MovementOfProduct,
-  ProductListFilter,
-  ProductRepository,
-  SortPosition,
-} from '../products/repository.ts';
+  HistoryPosition,
+  HistoryRecordOfProduct,
+  HistoryRepository,
+} from '../products/history-repository.ts';
+import { toHistoryEntry } from '../products/product-mapper.ts';
+import type { ProductListFilter, ProductSearch, SortPosition } from '../products/product-search.ts';
 import { escapeFormula } from './formula-escape.ts';
 
 /** Rows read from the database at a time: memory stays the same whatever the table's size. */
@@ -51,16 +51,23 @@ function productRecord(product: Product): Cell[] {
   ];
 }
 
-function historyRecord(change: MovementOfProduct): Cell[] {
+/** An edit's (or revert's) fields as one cell: `price: 45000.50 → 47500.00; model:  → WSI-12`. */
+const changesCell = (entry: ReturnType<typeof toHistoryEntry>) =>
+  entry.changes.map((change) => `${change.field}: ${change.from ?? ''} → ${change.to ?? ''}`).join('; ');
+
+function historyRecord({ name, ...record }: HistoryRecordOfProduct): Cell[] {
+  const entry = toHistoryEntry(record);
   return [
-    text(change.at),
-    text(change.productId),
-    text(change.name),
-    text(change.reason),
-    change.delta,
-    change.quantityAfter,
-    change.version,
-    text(change.actor),
+    text(entry.at),
+    text(entry.productId),
+    text(name),
+    text(entry.kind),
+    entry.delta,
+    entry.quantityAfter,
+    entry.version,
+    text(entry.actor),
+    text(entry.actorName),
+    text(changesCell(entry)),
   ];
 }
 
@@ -80,11 +87,13 @@ export function historyPeriod(query: HistoryExportQuery): { from: Date | undefin
  * reads Bengali right.
  */
 export class CsvExports {
-  readonly #products: ProductRepository;
+  readonly #search: ProductSearch;
+  readonly #history: HistoryRepository;
   readonly #log: FastifyBaseLogger;
 
-  constructor(products: ProductRepository, log: FastifyBaseLogger) {
-    this.#products = products;
+  constructor(repositories: { search: ProductSearch; history: HistoryRepository }, log: FastifyBaseLogger) {
+    this.#search = repositories.search;
+    this.#history = repositories.history;
     this.#log = log;
   }
 
@@ -111,7 +120,7 @@ export class CsvExports {
     };
     let after: SortPosition | undefined;
     for (;;) {
-      const page = await this.#products.list({ ...filter, after });
+      const page = await this.#search.list({ ...filter, after });
       for (const product of page) yield productRecord(product);
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE) return;
@@ -121,13 +130,13 @@ export class CsvExports {
 
   async *#historyRecords(query: HistoryExportQuery): AsyncGenerator<Cell[]> {
     const period = historyPeriod(query);
-    let after: LedgerPosition | undefined;
+    let after: HistoryPosition | undefined;
     for (;;) {
-      const page = await this.#products.listMovementsBetween({ ...period, after, limit: EXPORT_PAGE });
+      const page = await this.#history.listBetween({ ...period, after, limit: EXPORT_PAGE });
       for (const change of page) yield historyRecord(change);
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE) return;
-      after = { at: last.at, id: last.id };
+      after = { at: last.at, productId: last.productId, version: last.version };
     }
   }
 

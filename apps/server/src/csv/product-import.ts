@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import {
   type CreateProduct,
   createProductSchema,
+  type EditProduct,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportProgressLine,
@@ -12,12 +13,19 @@ import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
   PRODUCT_CSV_REQUIRED_COLUMNS,
-  type Product,
 } from '@walton/contract';
 import { CsvError, parse } from 'csv-parse';
 import { HttpError } from '../http/http-error.ts';
+import type { ProductDetails, ProductState } from '../products/product-change.ts';
+import { toProductDetails } from '../products/product-mapper.ts';
 import type { NewProduct, ProductRepository } from '../products/repository.ts';
-import { type Actor, asSupplier, type PublishChange } from '../products/service.ts';
+import {
+  type Actor,
+  asSupplier,
+  decideEdit,
+  decideImportedQuantity,
+  type PublishChange,
+} from '../products/service.ts';
 import { unescapeFormula } from './formula-escape.ts';
 
 /** Rows checked against the database (and written) together. */
@@ -66,10 +74,23 @@ interface CheckedRow {
   input: CreateProduct;
 }
 
+/** A row that changes a live item: its details (as an edit), its quantity (as an import adjustment). */
+interface Update {
+  id: string;
+  details: Partial<ProductDetails>;
+  quantity: number;
+}
+
 interface Counts {
   created: number;
   updated: number;
   unchanged: number;
+}
+
+/** What the rows of a batch do: the items they add and the items they change. */
+interface Sorted {
+  creates: NewProduct[];
+  updates: Update[];
 }
 
 /** The problems of one pass over the file: the first MAX_LISTED_ERRORS, and how many in all. */
@@ -88,22 +109,21 @@ const isRecord = (value: unknown): value is string[] =>
 
 const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '');
 
-/** The details an import can change (the supplier is whoever imports, so it is not compared). */
-const DETAILS = [
-  'name',
-  'img',
-  'price',
-  'quentity',
-  'description',
-  'model',
-  'ram',
-  'hdd',
-  'display',
-  'prosesor',
-] as const;
-
-const sameDetails = (stored: Product, input: CreateProduct) =>
-  DETAILS.every((field) => stored[field] === input[field]);
+/**
+ * A row as an edit of every editable field: the row is the whole item, so an empty detail cell
+ * clears that detail (the supplier is whoever imports, and is not edited).
+ */
+const asEdit = (input: CreateProduct): EditProduct => ({
+  name: input.name,
+  img: input.img,
+  price: input.price,
+  description: input.description,
+  model: input.model ?? '',
+  ram: input.ram ?? '',
+  hdd: input.hdd ?? '',
+  display: input.display ?? '',
+  prosesor: input.prosesor ?? '',
+});
 
 function* chunksOf(file: Buffer): Generator<Buffer> {
   for (let start = 0; start < file.length; start += CHUNK) yield file.subarray(start, start + CHUNK);
@@ -116,7 +136,9 @@ const refusal = (statusCode: number, message: string, errors: ImportRowError[]) 
  * Imports products from a CSV file, all or nothing. The file is read twice, each time streamed
  * through csv-parse a chunk at a time: first to check every row (the add form's schema, the header,
  * the _ids against the database), then, only when no row has a problem, to write it in one
- * transaction, a batch of rows a statement. Nothing but the file itself is held in memory.
+ * transaction: new items a batch of rows a statement, changes of existing items through the one
+ * change operation with the rules of editing (decideEdit) and an `imported` change for a quantity
+ * that differs. Nothing but the file itself is held in memory.
  */
 export class ProductImport {
   readonly #products: ProductRepository;
@@ -136,7 +158,9 @@ export class ProductImport {
     }
     if (request.dryRun) return { ...checked.counts, dryRun: true };
     const written = await this.#products.bulkTransaction(async (products) => {
-      const pass = await this.#pass(request, 'writing', products, (items) => products.insertMany(items));
+      const pass = await this.#pass(request, 'writing', products, (sorted) =>
+        this.#write(products, sorted, request.actor),
+      );
       // Only a change made between the two passes can make a checked file fail now: roll back.
       if (pass.problems.total > 0) throw refusal(409, ROW_MESSAGES.changedMeanwhile, pass.problems.listed);
       return pass.counts;
@@ -155,7 +179,7 @@ export class ProductImport {
     request: ImportRequest,
     phase: ImportProgress['phase'],
     products: ProductRepository,
-    write: (items: NewProduct[]) => Promise<unknown>,
+    write: (sorted: Sorted) => Promise<void>,
   ): Promise<{ counts: Counts; problems: Problems }> {
     const problems = new Problems();
     const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
@@ -163,9 +187,9 @@ export class ProductImport {
     const at = new Date();
     let pending: CheckedRow[] = [];
     const flush = async () => {
-      const creates = await this.#sort(pending, products, request.actor, at, counts, problems);
+      const sorted = await this.#sort(pending, products, request.actor, at, counts, problems);
       pending = [];
-      if (creates.length > 0 && problems.total === 0) await write(creates);
+      if (problems.total === 0) await write(sorted);
     };
 
     const parser = Readable.from(chunksOf(request.file)).pipe(parse({ bom: true, relax_column_count: true }));
@@ -270,8 +294,9 @@ export class ProductImport {
 
   /**
    * Sorts checked rows against what is stored: a row without _id, or with one no item has, adds an
-   * item (keeping that _id, so an export brought into a new instance keeps its ids); a row matching
-   * a live item with the same details changes nothing; any other match is a problem.
+   * item (keeping that _id, so an export brought into a new instance keeps its ids); a row whose
+   * _id is a live item changes it where its details (by the rules of editing) or its quantity differ,
+   * and is unchanged otherwise; an item in the trash is a problem.
    */
   async #sort(
     rows: CheckedRow[],
@@ -280,23 +305,45 @@ export class ProductImport {
     at: Date,
     counts: Counts,
     problems: Problems,
-  ): Promise<NewProduct[]> {
+  ): Promise<Sorted> {
     const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
-    const stored = new Map((await products.findByIds(ids)).map((product) => [product._id, product]));
-    const creates: NewProduct[] = [];
+    const stored = new Map((await products.findStates(ids)).map((state) => [state.id, state]));
+    const sorted: Sorted = { creates: [], updates: [] };
     for (const row of rows) {
       const current = row.id === undefined ? undefined : stored.get(row.id);
       if (!current) {
         counts.created += 1;
-        creates.push({ id: row.id, input: row.input, createdBy: actor.id, actor: actor.email, at });
-      } else if (current.deletedAt) {
+        sorted.creates.push({ id: row.id, input: row.input, createdBy: actor.id, actor, at });
+      } else if (current.deletedAt !== null) {
         problems.add(row.row, '_id', ROW_MESSAGES.inTrash);
-      } else if (sameDetails(current, row.input)) {
-        counts.unchanged += 1;
       } else {
-        problems.add(row.row, '_id', IMPORT_MESSAGES.updateComesWithEditing);
+        const update = this.#update(current, row.input);
+        if (update) {
+          counts.updated += 1;
+          sorted.updates.push(update);
+        } else {
+          counts.unchanged += 1;
+        }
       }
     }
-    return creates;
+    return sorted;
+  }
+
+  /** What a row changes of a live item, judged by the same rules as the writes; undefined for nothing. */
+  #update(current: ProductState, input: CreateProduct): Update | undefined {
+    const details = toProductDetails(asEdit(input));
+    const edit = decideEdit(current, details, current.version);
+    const adjustment = decideImportedQuantity(current, input.quentity);
+    return edit || adjustment ? { id: current.id, details, quantity: input.quentity } : undefined;
+  }
+
+  /** Writes a batch in the import's transaction: new items together, each change of an item apart. */
+  async #write(products: ProductRepository, { creates, updates }: Sorted, actor: Actor): Promise<void> {
+    if (creates.length > 0) await products.insertMany(creates);
+    const at = new Date();
+    for (const { id, details, quantity } of updates) {
+      await products.change(id, (current) => decideEdit(current, details, current?.version ?? 0), actor, at);
+      await products.change(id, (current) => decideImportedQuantity(current, quantity), actor, at);
+    }
   }
 }

@@ -4,6 +4,8 @@ import type { Engine } from './database.ts';
 import * as products from './migrations/001-products.ts';
 import * as auth from './migrations/002-auth.ts';
 import * as inventoryScale from './migrations/003-inventory-scale.ts';
+import * as productHistory from './migrations/004-product-history.ts';
+import * as importHistoryKind from './migrations/008-import-history-kind.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -18,6 +20,8 @@ const migrations: Record<string, MigrationModule> = {
   '001-products': products,
   '002-auth': auth,
   '003-inventory-scale': inventoryScale,
+  '004-product-history': productHistory,
+  '008-import-history-kind': importHistoryKind,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

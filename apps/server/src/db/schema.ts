@@ -25,16 +25,23 @@ export interface ProductsTable {
   deleted_at: ColumnType<Date | string | null, string | null, string | null>;
 }
 
-export interface StockMovementsTable {
+/** Every change of an item, of stock or of details: append-only (migration 004). */
+export interface ProductHistoryTable {
   id: string;
   product_id: string;
+  /** The product version this change produced (unique per product; orders the history). */
+  version: number;
+  kind: string;
+  /** The actor's email (`seed` for the demo catalog) and their name at the time ('' when unknown). */
+  actor: string;
+  actor_name: string;
+  at: Timestamp;
   delta: number;
   quantity_after: number;
-  reason: string;
-  /** The product version this change produced (unique per product; orders the ledger). */
-  version: number;
-  actor: string;
-  at: Timestamp;
+  /** JSON: for edits and reverts, each changed field's old and new stored value (see product-change.ts). */
+  changes: string;
+  /** For a revert: the edit it undid. */
+  revert_of: string | null;
 }
 
 /** Live and deleted product totals, kept by triggers (migration 003) so counting is one row read. */
@@ -106,7 +113,7 @@ export interface AuthAttemptsTable {
 
 export interface Database {
   products: ProductsTable;
-  stock_movements: StockMovementsTable;
+  product_history: ProductHistoryTable;
   product_counts: ProductCountsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -117,4 +124,4 @@ export interface Database {
 }
 
 export type ProductRow = Selectable<ProductsTable>;
-export type StockMovementRow = Selectable<StockMovementsTable>;
+export type ProductHistoryRow = Selectable<ProductHistoryTable>;

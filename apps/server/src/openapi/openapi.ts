@@ -7,9 +7,12 @@ import {
   createProductSchema,
   deletedSchema,
   deliveryRequestSchema,
+  editProductSchema,
+  historyEntrySchema,
   movementSchema,
   productConflictSchema,
   productSchema,
+  revertConflictSchema,
   SEARCH_COUNT_LIMIT,
   stockChangedSchema,
   stockChangeSchema,
@@ -23,7 +26,7 @@ import { z } from 'zod';
  * The contract's schemas that appear in the document as named components. A registry of our own
  * (not zod's global one) so the contract stays free of OpenAPI concerns.
  */
-const components = z.registry<{ id: string }>();
+const components = z.registry<{ id: string; examples?: unknown[] }>();
 components.add(productSchema, { id: 'Product' });
 components.add(productConflictSchema, { id: 'ProductConflict' });
 components.add(apiErrorSchema, { id: 'ApiError' });
@@ -36,6 +39,40 @@ components.add(createdProductSchema, { id: 'ProductAdded' });
 components.add(deletedSchema, { id: 'Deleted' });
 components.add(successSchema, { id: 'Success' });
 components.add(changeEventSchema, { id: 'ChangeEvent' });
+components.add(editProductSchema, {
+  id: 'EditProduct',
+  examples: [{ price: 47500 }, { name: 'Walton WSI-KRYSTALINE-18C 1.5 Ton Inverter AC', ram: '' }],
+});
+components.add(historyEntrySchema, {
+  id: 'HistoryEntry',
+  examples: [
+    {
+      id: '1f0c2b7e-6d3a-4e55-9b1e-0b6f7a9c2d41',
+      productId: '8a3e3c52-2f1d-4f8e-9a47-5b0d6c1e7f20',
+      kind: 'edited',
+      version: 7,
+      actor: 'rahim@example.com',
+      actorName: 'Rahim',
+      at: '2026-11-24T05:30:00.000Z',
+      delta: 0,
+      quantityAfter: 12,
+      changes: [{ field: 'price', from: '45000.00', to: '47500.00' }],
+    },
+    {
+      id: '6b2d9f10-3c4e-4a7b-8f21-9d0e5c6a7b38',
+      productId: '8a3e3c52-2f1d-4f8e-9a47-5b0d6c1e7f20',
+      kind: 'delivered',
+      version: 6,
+      actor: 'karim@example.com',
+      actorName: 'Karim',
+      at: '2026-11-24T05:20:00.000Z',
+      delta: -1,
+      quantityAfter: 12,
+      changes: [],
+    },
+  ],
+});
+components.add(revertConflictSchema, { id: 'RevertConflict' });
 
 /** What each status means across the API; an operation's description adds what is particular to it. */
 const STATUS_DESCRIPTIONS: Record<string, string> = {
@@ -50,11 +87,29 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   413: 'The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows)',
   415: 'The body is not application/json (an import: not text/csv or multipart/form-data)',
   422: 'The file has problems: `errors` lists each as {row, field, message}, and nothing was written',
+  428: 'If-Match is missing: send the ETag of the version you are changing',
   429: 'Too many requests; Retry-After says when to try again',
   500: 'Something went wrong on our side (details go to the log only)',
 };
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+
+const etagHeader = {
+  description: 'The version, quoted: send it back as If-Match',
+  schema: { type: 'string' },
+};
+
+/** The headers of a page after which more follow (`what`: "more items"). */
+const nextPageHeaders = (what: string, same = '') => ({
+  'X-Next-Cursor': {
+    description: `Present when ${what} follow: send it as \`after\`${same} for the next page`,
+    schema: { type: 'string' },
+  },
+  Link: {
+    description: `Present when ${what} follow: \`<the next page, with after=X-Next-Cursor>; rel="next"\``,
+    schema: { type: 'string' },
+  },
+});
 
 /** Response headers, by operation and status (JSON schemas cannot carry them). */
 const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> = {
@@ -67,27 +122,17 @@ const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> 
         description: 'Present (true) when a search matches more items than X-Total-Count says',
         schema: { type: 'string', enum: ['true'] },
       },
-      'X-Next-Cursor': {
-        description:
-          'Present when more items follow: send it as `after` (same sort, order and deleted) for the next page',
-        schema: { type: 'string' },
-      },
-      Link: {
-        description:
-          'Present when more items follow: `<the next page, with after=X-Next-Cursor>; rel="next"`',
-        schema: { type: 'string' },
-      },
+      ...nextPageHeaders('more items', ' (same sort, order and deleted)'),
     },
   },
   'get /api/productOrder': { 200: { 'X-Total-Count': integerHeader('How many items the supplier has') } },
   'get /api/product/{id}/movements': {
     200: { 'X-Total-Count': integerHeader('How many movements the item has') },
   },
-  'get /api/product/{id}': {
-    200: {
-      ETag: { description: 'The version, quoted: send it back as If-Match', schema: { type: 'string' } },
-    },
-  },
+  'get /api/product/{id}': { 200: { ETag: etagHeader } },
+  'patch /api/product/{id}': { 200: { ETag: etagHeader } },
+  'post /api/product/{id}/history/{entryId}/revert': { 200: { ETag: etagHeader } },
+  'get /api/product/{id}/history': { 200: nextPageHeaders('more entries') },
   'post /api/productOrder': {
     201: { Location: { description: 'Where the new product can be read', schema: { type: 'string' } } },
   },

@@ -1,4 +1,6 @@
 import {
+  HISTORY_CSV_COLUMNS,
+  type HistoryEntry,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
@@ -157,16 +159,7 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     const response = await exportCsv(source.app, clerk, '/api/export/history.csv');
     await api.call('GET', '/api/export/history.csv', { headers: clerk.session });
     const [header, ...rows] = csvRows(response.body);
-    expect(header).toEqual([
-      'at',
-      'productId',
-      'name',
-      'reason',
-      'delta',
-      'quantityAfter',
-      'version',
-      'actor',
-    ]);
+    expect(header).toEqual([...HISTORY_CSV_COLUMNS]);
     // The items and the trashed one created, its deletion, then one delivery.
     expect(rows.map((row) => row[3])).toEqual([
       ...TRICKY.map(() => 'created'),
@@ -271,6 +264,17 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
         { row: 702, field: 'quentity', message: 'Must be a whole number' },
       ]);
       expect(await liveItems(fresh.app)).toEqual([]);
+
+      // Fixed, it imports; its export spans pages of the keyset walk, each item once, in file order.
+      rows[700] = 'Item 700,/images/products/window-unit.svg,700.25,700,Item number 700';
+      const fixed = await importCsv(fresh.app, importer, [HEADER, ...rows].join('\n'));
+      expect(fixed.json()).toEqual({ created: rows.length, updated: 0, unchanged: 0, dryRun: false });
+      const exported = csvRows((await exportCsv(fresh.app, importer, '/api/export/products.csv')).body);
+      const names = exported.slice(1).map((row) => row[1]);
+      expect(names.toSorted()).toEqual(rows.map((_, i) => `Item ${i}`).toSorted());
+      const history = csvRows((await exportCsv(fresh.app, importer, '/api/export/history.csv')).body);
+      expect(new Set(history.slice(1).map((row) => row[1])).size).toBe(rows.length);
+      expect(history).toHaveLength(rows.length + 1);
     } finally {
       await fresh.close();
     }
@@ -302,8 +306,8 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     ]);
   });
 
-  it('checks _id: a live item with the same details is unchanged; other details, the trash and repeats are refused', async () => {
-    const [first, second] = added as [Product, Product];
+  it('refuses the _id of an item in the trash, an _id that is not one, and the same _id twice', async () => {
+    const second = added[1] as Product;
     const trash = csvRows(
       (await exportCsv(source.app, clerk, '/api/export/products.csv?deleted=true')).body,
     )[1]?.[0];
@@ -313,7 +317,6 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
       clerk,
       [
         `_id,${HEADER}`,
-        row(first._id, 'Renamed'),
         row(trash ?? '', 'Back'),
         row('not-an-id', 'X'),
         row(second._id, 'Once'),
@@ -322,12 +325,78 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     );
     expect(response.statusCode).toBe(422);
     expect(refusal(response.body).errors).toEqual([
-      { row: 4, field: '_id', message: ROW_MESSAGES.badId },
-      { row: 6, field: '_id', message: ROW_MESSAGES.repeatedId },
-      { row: 2, field: '_id', message: IMPORT_MESSAGES.updateComesWithEditing },
-      { row: 3, field: '_id', message: ROW_MESSAGES.inTrash },
-      { row: 5, field: '_id', message: IMPORT_MESSAGES.updateComesWithEditing },
+      { row: 3, field: '_id', message: ROW_MESSAGES.badId },
+      { row: 5, field: '_id', message: ROW_MESSAGES.repeatedId },
+      { row: 2, field: '_id', message: ROW_MESSAGES.inTrash },
     ]);
+    expect((await liveItems(source.app)).find((product) => product._id === second._id)).toEqual(second);
+  });
+
+  it('updates a live item by _id as an edit, and its new quantity as an import adjustment, in its history', async () => {
+    const before = await addProduct(source.app, clerk, {
+      name: 'Before import',
+      quentity: 10,
+      model: 'OLD-1',
+    });
+    const file =
+      `_id,${HEADER},model\n` +
+      `${before._id},After import,/images/products/split-inverter-white.svg,123.45,14,Described anew,\n`;
+    const dry = await importCsv(source.app, clerk, file, '?dryRun=true');
+    expect(dry.json()).toEqual({ created: 0, updated: 1, unchanged: 0, dryRun: true });
+    const read = async () =>
+      (await source.app.inject({ method: 'GET', url: `/api/product/${before._id}` })).json<Product>();
+    expect(await read()).toEqual(before);
+
+    const done = await importCsv(source.app, clerk, file);
+    expect(done.json()).toEqual({ created: 0, updated: 1, unchanged: 0, dryRun: false });
+    const after = await read();
+    expect(after).toMatchObject({
+      name: 'After import',
+      price: 123.45,
+      quentity: 14,
+      description: 'Described anew',
+      version: before.version + 2,
+    });
+    expect(after.model).toBeUndefined();
+
+    const history = await source.app.inject({
+      method: 'GET',
+      url: `/api/product/${before._id}/history`,
+      headers: clerk.session,
+    });
+    const [adjustment, edit, created] = history.json<HistoryEntry[]>();
+    expect(adjustment).toMatchObject({ kind: 'imported', delta: 4, quantityAfter: 14, actor: clerk.email });
+    expect(edit?.kind).toBe('edited');
+    expect(edit?.changes.map((change) => change.field)).toEqual(['name', 'price', 'description', 'model']);
+    expect(edit?.changes.find((change) => change.field === 'model')).toEqual({
+      field: 'model',
+      from: 'OLD-1',
+      to: null,
+    });
+    expect(created?.kind).toBe('created');
+    const movements = await source.app.inject({
+      method: 'GET',
+      url: `/api/product/${before._id}/movements`,
+      headers: clerk.session,
+    });
+    const deltas = movements.json<Array<{ delta: number }>>().map((movement) => movement.delta);
+    expect(deltas.reduce((sum, delta) => sum + delta, 0)).toBe(14);
+
+    const exported = csvRows((await exportCsv(source.app, clerk, '/api/export/history.csv')).body);
+    const mine = exported.filter((row) => row[1] === before._id).map((row) => [row[3], row[4], row[9]]);
+    expect(mine).toEqual([
+      ['created', '10', ''],
+      [
+        'edited',
+        '0',
+        'name: Before import → After import; price: 58900.50 → 123.45; description: A test air conditioner. → Described anew; model: OLD-1 → ',
+      ],
+      ['imported', '4', ''],
+    ]);
+
+    const again = await importCsv(source.app, clerk, file);
+    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 1, dryRun: false });
+    expect((await read()).version).toBe(after.version);
   });
 
   it('refuses files over 20 MB or 100,000 rows with a clear 413, body or upload', async () => {

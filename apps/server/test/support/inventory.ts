@@ -50,7 +50,7 @@ export class ApiRecorder {
 
   /** `route` is the route pattern (`/api/product/:id`); `params` fill it in. */
   async call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     route: string,
     options: Omit<InjectOptions, 'method' | 'url'> & { params?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {

@@ -52,6 +52,26 @@ export async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * axe at each of `widths` (px) with whatever is open now (a toast, a modal), then back to 1280 px.
+ * An open toast is kept open meanwhile: the pointer rests on it (toasts pause while hovered).
+ */
+export async function axeViolationsAt(
+  page: Page,
+  widths: readonly number[],
+  hold?: Locator,
+): Promise<string[]> {
+  const violations: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+    if (hold) await hold.hover();
+    const found = await axeViolations(page);
+    if (found.length > 0) violations.push(`at ${width} px:`, ...found);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return violations;
+}
+
 /** Hue (degrees) and saturation (0–1) of a computed CSS `rgb()`/`rgba()` colour. */
 function hueAndSaturation(color: string): { hue: number; saturation: number } {
   const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => Number(part) / 255);

@@ -1,13 +1,22 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useProductChangeFeed } from '../features/inventory/api/product-change-feed.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { useToasterDemanded } from '../lib/toaster-demand.ts';
+import { useSession } from '../lib/session.ts';
+import { useToasterDemanded } from '../lib/toast.ts';
 
-// The toast library loads only once code that can raise a toast has loaded (see lib/toaster-demand.ts);
-// toasts raised before the container mounts are queued by react-toastify and shown once it is there.
+// The toast library loads with the first toast; lib/toast.ts keeps the toasts raised before the
+// container has mounted and hands them to it once it is there.
 const Toaster = lazy(() => import('./toaster.tsx'));
 
-/** App-wide providers: server state (React Query) and the single toast container. */
+/** The live change feed, open once for the whole visit of a signed-in user. */
+function ProductChangeFeed() {
+  const { user } = useSession();
+  useProductChangeFeed(Boolean(user));
+  return null;
+}
+
+/** App-wide providers: server state (React Query), the live change feed and the single toast container. */
 export function AppProvider({
   children,
   queryClient: given,
@@ -19,6 +28,7 @@ export function AppProvider({
   const toasterDemanded = useToasterDemanded();
   return (
     <QueryClientProvider client={queryClient}>
+      <ProductChangeFeed />
       {children}
       {toasterDemanded && (
         <Suspense fallback={null}>

@@ -12,6 +12,7 @@ import HomePage from './routes/home-page.tsx';
 const ManageItemsPage = lazy(() => import('../features/inventory/pages/manage-items-page.tsx'));
 const ItemDetailPage = lazy(() => import('../features/inventory/pages/item-detail-page.tsx'));
 const AddItemPage = lazy(() => import('../features/inventory/pages/add-item-page.tsx'));
+const EditItemPage = lazy(() => import('../features/inventory/pages/edit-item-page.tsx'));
 const MyItemsPage = lazy(() => import('../features/inventory/pages/my-items-page.tsx'));
 const ImportPage = lazy(() => import('../features/inventory/pages/import-page.tsx'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
@@ -57,6 +58,14 @@ export function AppRoutes() {
             element={
               <Page title="Details">
                 <ItemDetailPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.itemEditPattern}
+            element={
+              <Page title="Edit Item">
+                <EditItemPage />
               </Page>
             }
           />

@@ -4,6 +4,8 @@ export const paths = {
   manageItems: '/manageItem',
   itemDetail: (id: string) => `/manageItem/${encodeURIComponent(id)}`,
   itemDetailPattern: '/manageItem/:id',
+  itemEdit: (id: string) => `/manageItem/${encodeURIComponent(id)}/edit`,
+  itemEditPattern: '/manageItem/:id/edit',
   addItem: '/addItem',
   myItems: '/myItem',
   importItems: '/import',

@@ -1,9 +1,30 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client.ts';
+import { forgetSignedInUser, sessionQueryKey } from './session.ts';
+import { toast } from './toast.ts';
 
-/** Server state lives in React Query; 4xx answers are final, so only other failures are retried. */
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** The server's answer when the request's session has ended (expired, signed out elsewhere, revoked). */
+export const isSessionEnded = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 401;
+
+/**
+ * Server state lives in React Query; 4xx answers are final, so only other failures are retried.
+ * Any request answered 401 means the session ended while the page was open: the app forgets the
+ * user, so a protected page sends them to /login and back to it after signing in, and says why once.
+ * Pages leave such errors to this (they show no failure of their own for them).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = (error: unknown) => {
+    if (!isSessionEnded(error)) return;
+    const wasSignedIn = Boolean(queryClient.getQueryData(sessionQueryKey));
+    forgetSignedInUser(queryClient);
+    if (wasSignedIn) toast.info(SESSION_ENDED);
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 10_000,
@@ -13,4 +34,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }

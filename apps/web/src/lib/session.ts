@@ -51,13 +51,21 @@ export function useSession(): { user: SignedInUser | null; isPending: boolean } 
 }
 
 /**
- * Signs out on the server and forgets the access token and everything fetched for this user (nothing
- * of theirs may be shown to whoever uses this browser next). Better Auth's client loads only now.
+ * Forgets the access token and everything fetched for this user (nothing of theirs may be shown to
+ * whoever uses this browser next) and records that nobody is signed in: a protected page then sends
+ * the user to /login, remembering where they were (app/protected-route.tsx).
  */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  accessToken.clear();
+  // The session query stays (emptied, not removed), so the components watching it see the change.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData(sessionQueryKey, null);
+}
+
+/** Signs out on the server, then forgets the user. Better Auth's client loads only now. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   accessToken.clear();
   const { authClient } = await import('./auth-client.ts');
   await authClient.signOut();
-  queryClient.clear();
-  queryClient.setQueryData(sessionQueryKey, null);
+  forgetSignedInUser(queryClient);
 }

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
 import { signOut, useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 
 const ITEM_LINKS = [
   { to: paths.manageItems, label: 'Manage Items' },
@@ -41,7 +42,6 @@ export function SiteNavbar() {
       await signOut(queryClient);
       collapse();
     } catch {
-      const { toast } = await import('../../lib/toast.ts');
       toast.error('Could not sign you out. Please check your connection and try again.');
     } finally {
       setSigningOut(false);

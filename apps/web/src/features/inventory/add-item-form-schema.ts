@@ -31,3 +31,15 @@ export const addItemFormSchema = z.extend(createProductSchema, {
 });
 
 export type AddItemFormValues = z.input<typeof addItemFormSchema>;
+
+/**
+ * The Edit form: the Add form's schema without what an edit cannot change (quantity, supplier), so
+ * every field and message of adding holds here too, and a field added there is editable here.
+ */
+export const editItemFormSchema = z.omit(addItemFormSchema, {
+  quentity: true,
+  suplerName: true,
+  email: true,
+});
+export type EditItemFormValues = z.input<typeof editItemFormSchema>;
+export type EditItemValues = z.output<typeof editItemFormSchema>;

@@ -32,7 +32,7 @@ describe('landing banner', () => {
     );
     expect(within(banner).getByText(/factory fresh, ready to ship/)).toBeInTheDocument();
 
-    await user.click(within(banner).getByRole('link', { name: 'Read More' }));
+    await user.click(within(banner).getByRole('link', { name: 'Read More on the Walton Warehouse blog' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument();
     expect(route().location.pathname).toBe('/blog');

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { requestAccessToken } from '../../../lib/access-token.ts';
 import { type SignedInUser, useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
@@ -82,7 +83,6 @@ function LoginForm({ destination }: { destination: string }) {
 
   const forgotPassword = async () => {
     const email = getValues('email').trim();
-    const { toast } = await import('../../../lib/toast.ts');
     if (!email) {
       toast.error(SPEC_TEXT.provideEmail);
       return;
@@ -103,7 +103,6 @@ function LoginForm({ destination }: { destination: string }) {
       client.sendVerificationEmail({ email, callbackURL: paths.verifyEmail }),
     );
     setResendPending(false);
-    const { toast } = await import('../../../lib/toast.ts');
     if (outcome.ok) toast.success(`We sent a new verification link to ${email}.`);
     else toast.error(`The verification email was not sent: ${outcome.message}`);
   };

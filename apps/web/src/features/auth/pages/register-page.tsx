@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
@@ -54,7 +55,6 @@ function RegisterForm() {
       return;
     }
     setRegisteredEmail(email.trim());
-    const { toast } = await import('../../../lib/toast.ts');
     toast.success(`Welcome, ${name.trim()}! We sent a verification email to ${email.trim()}.`);
   };
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateProduct, createdProductSchema } from '@walton/contract';
 import { accessToken, requestAccessToken } from '../../../lib/access-token.ts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
-import { inventoryKeys } from './query-keys.ts';
+import { applyProductChange } from './product-cache.ts';
 
 function postProduct(input: CreateProduct, token: string) {
   return apiRequest('/productOrder', createdProductSchema, {
@@ -31,6 +31,6 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+    onSuccess: ({ _id }) => applyProductChange(queryClient, { type: 'created', id: _id }),
   });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { movementSchema } from '@walton/contract';
 import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { inventoryKeys, productPath } from './query-keys.ts';
+import { productKeys, productPath } from './product-keys.ts';
 
 export const LATEST_MOVEMENTS_LIMIT = 10;
 
@@ -15,5 +15,5 @@ export async function getMovements(id: string, limit = LATEST_MOVEMENTS_LIMIT) {
 }
 
 export function useMovements(id: string) {
-  return useQuery({ queryKey: inventoryKeys.movements(id), queryFn: () => getMovements(id) });
+  return useQuery({ queryKey: productKeys.movements(id), queryFn: () => getMovements(id) });
 }

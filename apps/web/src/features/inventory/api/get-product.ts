@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Product, productSchema } from '@walton/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { inventoryKeys, productPath } from './query-keys.ts';
+import { productKeys, productPath } from './product-keys.ts';
 
 /** GET /api/product/:id. The product carries its `version` (the same value as the ETag) for `If-Match`. */
 export async function getProduct(id: string): Promise<Product> {
@@ -10,5 +10,5 @@ export async function getProduct(id: string): Promise<Product> {
 }
 
 export function useProduct(id: string) {
-  return useQuery({ queryKey: inventoryKeys.detail(id), queryFn: () => getProduct(id) });
+  return useQuery({ queryKey: productKeys.detail(id), queryFn: () => getProduct(id) });
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Product, productSchema } from '@walton/contract';
 import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { inventoryKeys, type ProductListParams } from './query-keys.ts';
+import { type ProductListParams, productKeys } from './product-keys.ts';
 
 export interface ProductPage {
   items: Product[];
@@ -12,7 +12,17 @@ export interface ProductPage {
   next: string | null;
 }
 
-const productListSchema = z.array(productSchema);
+export const productListSchema = z.array(productSchema);
+
+/** A page of products with the server's `X-Total-Count` and `X-Next-Cursor`. */
+export function toProductPage(items: Product[], headers: Headers, offset: number): ProductPage {
+  const total = Number(headers.get('x-total-count'));
+  return {
+    items,
+    total: Number.isFinite(total) && total >= items.length ? total : offset + items.length,
+    next: headers.get('x-next-cursor'),
+  };
+}
 
 /**
  * GET /api/product: one page of products, the total count and the next page's cursor. A page
@@ -25,17 +35,12 @@ export async function getProducts({ limit, offset = 0, after, q }: ProductListPa
   const query = q?.trim();
   if (query) search.set('q', query);
   const { data, headers } = await apiRequest(`/product?${search.toString()}`, productListSchema);
-  const total = Number(headers.get('x-total-count'));
-  return {
-    items: data,
-    total: Number.isFinite(total) && total >= data.length ? total : offset + data.length,
-    next: headers.get('x-next-cursor'),
-  };
+  return toProductPage(data, headers, offset);
 }
 
 export function useProducts(params: ProductListParams) {
   return useQuery({
-    queryKey: inventoryKeys.list(params),
+    queryKey: productKeys.list(params),
     queryFn: () => getProducts(params),
     placeholderData: keepPreviousData,
   });

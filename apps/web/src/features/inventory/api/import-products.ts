@@ -7,7 +7,7 @@ import {
 } from '@walton/contract';
 import { useCallback } from 'react';
 import { apiLines } from '../../../lib/api-client.ts';
-import { inventoryKeys } from './query-keys.ts';
+import { productKeys } from './product-keys.ts';
 
 export type ImportProgress = Extract<ImportProgressLine, { type: 'progress' }>;
 
@@ -49,7 +49,7 @@ export function useImportProducts() {
     async (file: Blob, options: Parameters<typeof importProducts>[1]) => {
       const outcome = await importProducts(file, options);
       if (outcome.kind === 'done' && !outcome.result.dryRun) {
-        await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+        await queryClient.invalidateQueries({ queryKey: productKeys.all });
       }
       return outcome;
     },

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successSchema } from '@walton/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { inventoryKeys, productPath } from './query-keys.ts';
+import { applyProductChange } from './product-cache.ts';
+import { productPath } from './product-keys.ts';
 
 /** POST /api/product/:id/restore: undoes a delete. */
 export async function restoreProduct(id: string) {
@@ -13,6 +14,6 @@ export function useRestoreProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+    onSuccess: (_restored, id) => applyProductChange(queryClient, { type: 'restored', id }),
   });
 }

@@ -1,9 +1,17 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Product, productSchema, SPEC_TEXT, stockChangedSchema } from '@walton/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ChangeEvent,
+  DELIVERY_DECREMENT,
+  type Product,
+  productSchema,
+  SPEC_TEXT,
+  stockChangedSchema,
+} from '@walton/contract';
 import type { z } from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { getProduct } from './get-product.ts';
-import { ifMatch, inventoryKeys } from './query-keys.ts';
+import { applyProductChange } from './product-cache.ts';
+import { ifMatch } from './product-keys.ts';
 
 export type StockChanged = z.output<typeof stockChangedSchema>;
 
@@ -31,11 +39,11 @@ export class StockConflictError extends Error {
 }
 
 /** PUT with `If-Match`; `path` is `/product/:id` (Delivered) or `/products/:id` (restock). */
-export async function putStock(path: string, newQuentity: number, version: number): Promise<StockChanged> {
+export async function putStock(path: string, newQuantity: number, version: number): Promise<StockChanged> {
   const { data } = await apiRequest(path, stockChangedSchema, {
     method: 'PUT',
     headers: { 'if-match': ifMatch(version) },
-    body: JSON.stringify({ newQuentity }),
+    body: JSON.stringify({ newQuentity: newQuantity }),
   });
   return data;
 }
@@ -50,7 +58,7 @@ const isConflict = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError && (error.status === 409 || error.status === 412);
 
 const targetQuantity = (intent: StockIntent, product: Product): number =>
-  intent.kind === 'deliver' ? product.quentity - 1 : product.quentity + intent.amount;
+  intent.kind === 'deliver' ? product.quentity - DELIVERY_DECREMENT : product.quentity + intent.amount;
 
 /**
  * Applies the intent to the version the user saw; the server has the last word (a Delivered at 0 is
@@ -61,7 +69,7 @@ const targetQuantity = (intent: StockIntent, product: Product): number =>
 export async function applyStockChange(
   product: Product,
   intent: StockIntent,
-  send: (newQuentity: number, version: number) => Promise<StockChanged>,
+  send: (newQuantity: number, version: number) => Promise<StockChanged>,
 ): Promise<StockChangeResult> {
   try {
     return { ...(await send(targetQuantity(intent, product), product.version)), reapplied: false };
@@ -69,7 +77,7 @@ export async function applyStockChange(
     if (!isConflict(error)) throw error;
     if (error.status === 409) throw new StockConflictError(error.message, productInBody(error));
     const latest = productInBody(error) ?? (await getProduct(product._id));
-    if (intent.kind === 'deliver' && latest.quentity < 1) {
+    if (intent.kind === 'deliver' && latest.quentity < DELIVERY_DECREMENT) {
       throw new StockConflictError(SPEC_TEXT.noQuantity, latest);
     }
     try {
@@ -84,32 +92,21 @@ export async function applyStockChange(
   }
 }
 
-/** Shows the server's answer at once, then refreshes everything that depends on the item. */
+/** Shows the server's answer at once, then refreshes everything that depends on the product. */
 export function useStockMutation<Variables extends { product: Product }>(
+  type: Extract<ChangeEvent['type'], 'delivered' | 'restocked'>,
   send: (variables: Variables) => Promise<StockChangeResult>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: ({ quentity, version }, { product }) => {
-      queryClient.setQueryData<Product>(inventoryKeys.detail(product._id), (current) =>
-        current ? { ...current, quentity, version } : current,
-      );
-      return refreshAfterChange(queryClient, product._id);
-    },
-    onError: (error, { product }) => {
-      if (error instanceof StockConflictError && error.product) {
-        queryClient.setQueryData(inventoryKeys.detail(product._id), error.product);
-      }
-      return refreshAfterChange(queryClient, product._id);
-    },
+    onSuccess: ({ quentity, version }, { product }) =>
+      applyProductChange(queryClient, { type, id: product._id, quantity: quentity, version }),
+    onError: (error, { product }) =>
+      applyProductChange(queryClient, {
+        type,
+        id: product._id,
+        latest: error instanceof StockConflictError ? error.product : undefined,
+      }),
   });
-}
-
-function refreshAfterChange(queryClient: QueryClient, id: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: inventoryKeys.detail(id) }),
-    queryClient.invalidateQueries({ queryKey: inventoryKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }),
-  ]);
 }

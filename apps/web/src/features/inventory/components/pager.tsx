@@ -2,8 +2,8 @@ import Button from 'react-bootstrap/Button';
 import { formatCount } from '../format.ts';
 
 /**
- * Previous/next through a list the API serves a page of `limit` at a time: Next follows the
- * server's cursor for the page after, Previous goes back the way Next came. `page` counts from 1.
+ * Previous/next through a list the API serves a page of `limit` at a time (the page after by the
+ * server's cursor or by offset: the caller's choice). `page` counts from 1.
  */
 export function Pager({
   page,

@@ -34,6 +34,7 @@ function itemOnServer(initial: Product) {
         movementFixture({ id: 'm-1', delta: 7, quantityAfter: 7, reason: 'created' }),
       ]),
     ),
+    http.get('/api/product/:id/history', () => HttpResponse.json([])),
   );
   const record = async (request: Request) => {
     const call = {
@@ -251,12 +252,31 @@ describe('/manageItem/:id', () => {
     itemOnServer(productFixture());
     server.use(
       http.put('/api/product/:id', () =>
-        HttpResponse.json(errorBody(401, 'Unauthorized', 'Please sign in first'), { status: 401 }),
+        HttpResponse.json(errorBody(403, 'Forbidden', 'Please verify your email address first'), {
+          status: 403,
+        }),
       ),
     );
     const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
     await user.click(await screen.findByRole('button', { name: 'Delivered' }));
-    expect(await screen.findByText('The stock was not changed: Please sign in first')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The stock was not changed: Please verify your email address first'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the user to /login, remembering the page, when the session has ended meanwhile', async () => {
+    itemOnServer(productFixture());
+    server.use(
+      http.put('/api/product/:id', () =>
+        HttpResponse.json(errorBody(401, 'Unauthorized', 'Please sign in first'), { status: 401 }),
+      ),
+    );
+    const { user, route } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    await waitFor(() => expect(route().location.pathname).toBe('/login'));
+    expect(route().location.state).toMatchObject({ from: { pathname: '/manageItem/p-1' } });
+    expect(screen.queryByText(/Please sign in first/)).toBeNull();
   });
 
   it('explains an unknown item', async () => {

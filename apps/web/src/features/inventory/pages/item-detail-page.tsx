@@ -7,26 +7,23 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
 import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
-import { useInventoryEvents } from '../api/use-inventory-events.ts';
 import { AddQuantityModal } from '../components/add-quantity-modal.tsx';
+import { HistoryList } from '../components/history-list.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { FIELD_LABELS } from '../field-labels.ts';
 import { formatCount, formatPrice } from '../format.ts';
 
-const DETAIL_LINES = [
-  ['model', 'Model'],
-  ['ram', 'RAM'],
-  ['hdd', 'HDD'],
-  ['display', 'Display'],
-  ['prosesor', 'Prosesor'],
-] as const satisfies ReadonlyArray<readonly [keyof Product, string]>;
+const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const satisfies ReadonlyArray<
+  keyof Product & keyof typeof FIELD_LABELS
+>;
 
 /** Tells the user what the server did, including when their change had to be applied to a newer version. */
 function announceSuccess(result: StockChangeResult): void {
@@ -40,6 +37,7 @@ function announceSuccess(result: StockChangeResult): void {
 
 /** A refused change always says why; a conflict also shows the item's latest quantity. */
 function announceFailure(error: Error): void {
+  if (isSessionEnded(error)) return;
   if (error instanceof StockConflictError) {
     toast.warning(error.message);
     return;
@@ -71,9 +69,9 @@ function ProductDetails({ product }: { product: Product }) {
       },
     );
 
-  const lines = DETAIL_LINES.flatMap(([key, label]) => {
+  const lines = DETAIL_LINES.flatMap((key) => {
     const value = product[key];
-    return value ? [{ key, label, value }] : [];
+    return value ? [{ key, label: FIELD_LABELS[key], value }] : [];
   });
 
   return (
@@ -109,10 +107,14 @@ function ProductDetails({ product }: { product: Product }) {
             <Button variant="outline-primary" onClick={() => setShowModal(true)} disabled={busy}>
               Add Quentity
             </Button>
+            <Link to={paths.itemEdit(product._id)} className="btn btn-outline-secondary">
+              Edit
+            </Link>
           </div>
         </Col>
       </Row>
       <MovementList productId={product._id} />
+      <HistoryList product={product} />
       <AddQuantityModal
         show={showModal}
         productName={product.name}
@@ -126,8 +128,6 @@ function ProductDetails({ product }: { product: Product }) {
 
 export default function ItemDetailPage() {
   const { id = '' } = useParams();
-  const { user } = useSession();
-  useInventoryEvents(Boolean(user));
   const product = useProduct(id);
 
   return (

@@ -162,14 +162,18 @@ describe('/manageItem', () => {
     catalogue(productList(2));
     server.use(
       http.delete('/api/product/:id', () =>
-        HttpResponse.json(errorBody(401, 'Unauthorized', 'Please sign in first'), { status: 401 }),
+        HttpResponse.json(errorBody(403, 'Forbidden', 'Please verify your email address first'), {
+          status: 403,
+        }),
       ),
     );
     const { user } = await renderRoute('/manageItem', { user: testUser() });
     await user.click(await screen.findByRole('button', { name: 'Delete Product 1' }));
     const dialog = await screen.findByRole('dialog', { name: SPEC_TEXT.deleteConfirm });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Could not delete Product 1: Please sign in first')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Could not delete Product 1: Please verify your email address first'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(SPEC_TEXT.deleteSuccess)).not.toBeInTheDocument();
     expect(await rowNames()).toEqual(['Product 1', 'Product 2']);
   });

@@ -5,12 +5,11 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
+import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { useRestoreProduct } from '../api/restore-product.ts';
-import { useInventoryEvents } from '../api/use-inventory-events.ts';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal.tsx';
 import { DeleteSuccessToast } from '../components/delete-success-toast.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -33,8 +32,6 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 export default function ManageItemsPage() {
-  const { user } = useSession();
-  useInventoryEvents(Boolean(user));
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
@@ -58,7 +55,9 @@ export default function ManageItemsPage() {
   const undo = (product: Product) => {
     restoration.mutate(product._id, {
       onSuccess: ({ success }) => toast.success(success),
-      onError: (error) => toast.error(`Could not restore ${product.name}: ${error.message}`),
+      onError: (error) => {
+        if (!isSessionEnded(error)) toast.error(`Could not restore ${product.name}: ${error.message}`);
+      },
     });
   };
 
@@ -84,7 +83,7 @@ export default function ManageItemsPage() {
       },
       onError: (error) => {
         setPending(null);
-        toast.error(`Could not delete ${product.name}: ${error.message}`);
+        if (!isSessionEnded(error)) toast.error(`Could not delete ${product.name}: ${error.message}`);
       },
     });
   };

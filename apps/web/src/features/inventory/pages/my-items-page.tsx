@@ -1,17 +1,33 @@
+import { useEffect, useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useMyItems } from '../api/get-my-items.ts';
-import { useInventoryEvents } from '../api/use-inventory-events.ts';
+import { useSupplierProducts } from '../api/get-supplier-products.ts';
+import { Pager } from '../components/pager.tsx';
 import { ProductRowCells } from '../components/product-row-cells.tsx';
 import { QueryError } from '../components/query-error.tsx';
 
+export const MY_ITEMS_PAGE_SIZE = 10;
+
 export default function MyItemsPage() {
   const { user } = useSession();
-  useInventoryEvents(Boolean(user));
-  const items = useMyItems(user?.email);
+  // Pages count from 1; the server pages this list by offset (GET /api/productOrder?limit=&offset=).
+  const [page, setPage] = useState(1);
+  const products = useSupplierProducts(
+    { email: user?.email ?? '', limit: MY_ITEMS_PAGE_SIZE, offset: (page - 1) * MY_ITEMS_PAGE_SIZE },
+    Boolean(user),
+  );
+  const shown = products.data?.items.length ?? 0;
+  // While the next page loads, the one shown is the previous page: Next waits for the real one.
+  const hasNext =
+    !products.isPlaceholderData && (page - 1) * MY_ITEMS_PAGE_SIZE + shown < (products.data?.total ?? 0);
+  // When the products of the last page are gone (deleted meanwhile), step back to one that has some.
+  const emptied = !products.isPlaceholderData && products.data?.items.length === 0 && page > 1;
+  useEffect(() => {
+    if (emptied) setPage((current) => Math.max(1, current - 1));
+  }, [emptied]);
 
   return (
     <div className="container py-4">
@@ -22,41 +38,52 @@ export default function MyItemsPage() {
         </Link>
       </div>
       {user && <p className="text-body-secondary">Items you added as {user.email}.</p>}
-      {!user || items.isPending ? (
+      {!user || products.isPending ? (
         <Spinner label="Loading your items…" />
-      ) : items.isError ? (
+      ) : products.isError ? (
         <QueryError
           title="We could not load your items."
-          error={items.error}
-          onRetry={() => void items.refetch()}
-          retrying={items.isFetching}
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          retrying={products.isFetching}
         />
-      ) : items.data.length === 0 ? (
+      ) : products.data.total === 0 ? (
         <p className="py-4">
           You have not added any items yet. <Link to={paths.addItem}>Add your first item</Link>.
         </p>
       ) : (
-        <Table responsive striped hover className="align-middle">
-          <caption className="visually-hidden">Items you added</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Price</th>
-              <th scope="col">Quantity</th>
-              <th scope="col" className="d-none d-md-table-cell">
-                Description
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.data.map((product) => (
-              <tr key={product._id}>
-                <ProductRowCells product={product} />
-                <td className="d-none d-md-table-cell small text-body-secondary">{product.description}</td>
+        <>
+          <Table responsive striped hover className="align-middle" aria-busy={products.isFetching}>
+            <caption className="visually-hidden">Items you added</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Price</th>
+                <th scope="col">Quantity</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  Description
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {products.data.items.map((product) => (
+                <tr key={product._id}>
+                  <ProductRowCells product={product} />
+                  <td className="d-none d-md-table-cell small text-body-secondary">{product.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager
+            page={page}
+            limit={MY_ITEMS_PAGE_SIZE}
+            total={products.data.total}
+            shown={shown}
+            hasNext={hasNext}
+            onPrevious={() => setPage((current) => Math.max(1, current - 1))}
+            onNext={() => setPage((current) => current + 1)}
+          />
+        </>
       )}
     </div>
   );

@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CHANGE_EVENT_NAME, type ChangeEvent, changeEventSchema } from '@walton/contract';
+import { useEffect } from 'react';
+import { sessionQueryKey } from '../../../lib/session.ts';
+import { applyProductChange } from './product-cache.ts';
+
+const parseChange = (data: unknown): ChangeEvent | undefined => {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = changeEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Subscribes to the server's live change feed (`GET /api/events`, Server-Sent Events named `change`)
+ * while `enabled` (the feed is for signed-in users), so lists and products refresh when anyone
+ * changes them. Mounted once, in the app provider: it stays open across navigations. When the server
+ * refuses it (the session ended elsewhere), the session is checked again, which sends the user of a
+ * protected page to sign in.
+ */
+export function useProductChangeFeed(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events', { withCredentials: true });
+    const onChange = (event: MessageEvent) => {
+      const change = parseChange(event.data);
+      if (change) void applyProductChange(queryClient, change);
+    };
+    // EventSource reconnects by itself after a dropped connection; CLOSED means the server refused it.
+    const onError = () => {
+      if (source.readyState === EventSource.CLOSED) {
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      }
+    };
+    source.addEventListener(CHANGE_EVENT_NAME, onChange);
+    source.addEventListener('error', onError);
+    return () => {
+      source.removeEventListener(CHANGE_EVENT_NAME, onChange);
+      source.removeEventListener('error', onError);
+      source.close();
+    };
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,31 @@
+/** Query keys of the products. Everything lives under `products`, so one prefix reaches all of it. */
+export interface ProductListParams {
+  limit: number;
+  offset?: number;
+  /** The page after this cursor (an earlier page's `next`) instead of an offset. */
+  after?: string | undefined;
+  q?: string;
+}
+
+/** One page of the products one supplier added (offset paging). */
+export interface SupplierProductsParams {
+  email: string;
+  limit: number;
+  offset: number;
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
+  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
+  movements: (id: string) => [...productKeys.detail(id), 'movements'] as const,
+  history: (id: string) => [...productKeys.detail(id), 'history'] as const,
+  bySupplier: () => [...productKeys.all, 'by-supplier'] as const,
+  supplierPage: (params: SupplierProductsParams) => [...productKeys.bySupplier(), params] as const,
+};
+
+/** The `If-Match` value for a product version (the server's ETag is the quoted version). */
+export const ifMatch = (version: number): string => `"${version}"`;
+
+export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`;
