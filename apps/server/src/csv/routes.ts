@@ -162,8 +162,9 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
           `${PRODUCT_CSV_COLUMNS.join(', ')} (${PRODUCT_CSV_REQUIRED_COLUMNS.join(', ')} required; an ` +
           `export's ${PRODUCT_CSV_EXPORT_ONLY_COLUMNS.join(', ')} are accepted and ignored). Each row is ` +
           'checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or ' +
-          'with one no item has) adds an item; a row whose `_id` is a live item with the same details is ' +
-          '`unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), ' +
+          'with one no item has) adds an item; a row whose `_id` is a live item edits its details (as ' +
+          'PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a ' +
+          'row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), ' +
           'and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` ' +
           'the answer is a stream of progress lines ending with a `result` or `refused` line.',
         security: SESSION,

@@ -19,6 +19,8 @@ import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/invent
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const BOM = '\uFEFF';
+/** Tests that build a second instance (PGlite takes long to create one) or send 20 MB files, on a busy machine. */
+const FRESH_INSTANCE_TIMEOUT_MS = 120_000;
 const HEADER = 'name,img,price,quentity,description';
 
 /** Items whose text is hard for a CSV file: Bengali, commas, quotes, line breaks, formula starts. */
@@ -180,43 +182,49 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     expect(backwards.statusCode).toBe(400);
   });
 
-  it('round trip: an export imported into a fresh instance gives the same items, prices and quantities', async () => {
-    const file = (await exportCsv(source.app, clerk, '/api/export/products.csv')).rawPayload;
-    const fresh = await createTestApp(engine);
-    try {
-      const importer = await newClerk(fresh.app, 'Import Clerk');
-      const response = await importCsv(fresh.app, importer, file);
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ created: TRICKY.length, updated: 0, unchanged: 0, dryRun: false });
-      const before = await liveItems(source.app);
-      const after = await liveItems(fresh.app);
-      const details = (product: Product) => ({
-        _id: product._id,
-        name: product.name,
-        img: product.img,
-        price: product.price,
-        quentity: product.quentity,
-        description: product.description,
-        model: product.model,
-        prosesor: product.prosesor,
-      });
-      expect(after.map(details).sort((a, b) => a._id.localeCompare(b._id))).toEqual(
-        before.map(details).sort((a, b) => a._id.localeCompare(b._id)),
-      );
-      // The supplier is whoever imports, as when adding by hand.
-      expect(new Set(after.map((product) => product.email))).toEqual(new Set([importer.email.toLowerCase()]));
-      // The import is in the history as the items' creation.
-      const history = csvRows((await exportCsv(fresh.app, importer, '/api/export/history.csv')).body);
-      expect(history.slice(1).map((row) => [row[3], row[4], row[7]])).toEqual(
-        expect.arrayContaining([['created', '6', importer.email]]),
-      );
-      // Imported again: every row matches its item, nothing changes.
-      const again = await importCsv(fresh.app, importer, file);
-      expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: TRICKY.length, dryRun: false });
-    } finally {
-      await fresh.close();
-    }
-  });
+  it(
+    'round trip: an export imported into a fresh instance gives the same items, prices and quantities',
+    async () => {
+      const file = (await exportCsv(source.app, clerk, '/api/export/products.csv')).rawPayload;
+      const fresh = await createTestApp(engine);
+      try {
+        const importer = await newClerk(fresh.app, 'Import Clerk');
+        const response = await importCsv(fresh.app, importer, file);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toEqual({ created: TRICKY.length, updated: 0, unchanged: 0, dryRun: false });
+        const before = await liveItems(source.app);
+        const after = await liveItems(fresh.app);
+        const details = (product: Product) => ({
+          _id: product._id,
+          name: product.name,
+          img: product.img,
+          price: product.price,
+          quentity: product.quentity,
+          description: product.description,
+          model: product.model,
+          prosesor: product.prosesor,
+        });
+        expect(after.map(details).sort((a, b) => a._id.localeCompare(b._id))).toEqual(
+          before.map(details).sort((a, b) => a._id.localeCompare(b._id)),
+        );
+        // The supplier is whoever imports, as when adding by hand.
+        expect(new Set(after.map((product) => product.email))).toEqual(
+          new Set([importer.email.toLowerCase()]),
+        );
+        // The import is in the history as the items' creation.
+        const history = csvRows((await exportCsv(fresh.app, importer, '/api/export/history.csv')).body);
+        expect(history.slice(1).map((row) => [row[3], row[4], row[7]])).toEqual(
+          expect.arrayContaining([['created', '6', importer.email]]),
+        );
+        // Imported again: every row matches its item, nothing changes.
+        const again = await importCsv(fresh.app, importer, file);
+        expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: TRICKY.length, dryRun: false });
+      } finally {
+        await fresh.close();
+      }
+    },
+    FRESH_INSTANCE_TIMEOUT_MS,
+  );
 
   it('reads quoted commas, quotes, line breaks and Bengali from a hand-written file, with or without a BOM', async () => {
     const file =
@@ -245,40 +253,44 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     });
   });
 
-  it('imports nothing when one row in the middle is bad, and names that row', async () => {
-    const fresh = await createTestApp(engine);
-    try {
-      const importer = await newClerk(fresh.app);
-      const rows = Array.from({ length: 1200 }, (_, i) =>
-        i === 700
-          ? `Bad ${i},javascript:alert(1),-3,1.5,ok`
-          : `Item ${i},/images/products/window-unit.svg,${i}.25,${i},Item number ${i}`,
-      );
-      const response = await importCsv(fresh.app, importer, [HEADER, ...rows].join('\n'));
-      expect(response.statusCode).toBe(422);
-      const body = refusal(response.body);
-      expect(body.message).toBe(ROW_MESSAGES.refused(3));
-      expect(body.errors).toEqual([
-        { row: 702, field: 'img', message: 'Must be an http(s) URL or a path under /images/' },
-        { row: 702, field: 'price', message: 'Must not be negative' },
-        { row: 702, field: 'quentity', message: 'Must be a whole number' },
-      ]);
-      expect(await liveItems(fresh.app)).toEqual([]);
+  it(
+    'imports nothing when one row in the middle is bad, and names that row',
+    async () => {
+      const fresh = await createTestApp(engine);
+      try {
+        const importer = await newClerk(fresh.app);
+        const rows = Array.from({ length: 1200 }, (_, i) =>
+          i === 700
+            ? `Bad ${i},javascript:alert(1),-3,1.5,ok`
+            : `Item ${i},/images/products/window-unit.svg,${i}.25,${i},Item number ${i}`,
+        );
+        const response = await importCsv(fresh.app, importer, [HEADER, ...rows].join('\n'));
+        expect(response.statusCode).toBe(422);
+        const body = refusal(response.body);
+        expect(body.message).toBe(ROW_MESSAGES.refused(3));
+        expect(body.errors).toEqual([
+          { row: 702, field: 'img', message: 'Must be an http(s) URL or a path under /images/' },
+          { row: 702, field: 'price', message: 'Must not be negative' },
+          { row: 702, field: 'quentity', message: 'Must be a whole number' },
+        ]);
+        expect(await liveItems(fresh.app)).toEqual([]);
 
-      // Fixed, it imports; its export spans pages of the keyset walk, each item once, in file order.
-      rows[700] = 'Item 700,/images/products/window-unit.svg,700.25,700,Item number 700';
-      const fixed = await importCsv(fresh.app, importer, [HEADER, ...rows].join('\n'));
-      expect(fixed.json()).toEqual({ created: rows.length, updated: 0, unchanged: 0, dryRun: false });
-      const exported = csvRows((await exportCsv(fresh.app, importer, '/api/export/products.csv')).body);
-      const names = exported.slice(1).map((row) => row[1]);
-      expect(names.toSorted()).toEqual(rows.map((_, i) => `Item ${i}`).toSorted());
-      const history = csvRows((await exportCsv(fresh.app, importer, '/api/export/history.csv')).body);
-      expect(new Set(history.slice(1).map((row) => row[1])).size).toBe(rows.length);
-      expect(history).toHaveLength(rows.length + 1);
-    } finally {
-      await fresh.close();
-    }
-  });
+        // Fixed, it imports; its export spans pages of the keyset walk, each item once, in file order.
+        rows[700] = 'Item 700,/images/products/window-unit.svg,700.25,700,Item number 700';
+        const fixed = await importCsv(fresh.app, importer, [HEADER, ...rows].join('\n'));
+        expect(fixed.json()).toEqual({ created: rows.length, updated: 0, unchanged: 0, dryRun: false });
+        const exported = csvRows((await exportCsv(fresh.app, importer, '/api/export/products.csv')).body);
+        const names = exported.slice(1).map((row) => row[1]);
+        expect(names.toSorted()).toEqual(rows.map((_, i) => `Item ${i}`).toSorted());
+        const history = csvRows((await exportCsv(fresh.app, importer, '/api/export/history.csv')).body);
+        expect(new Set(history.slice(1).map((row) => row[1])).size).toBe(rows.length);
+        expect(history).toHaveLength(rows.length + 1);
+      } finally {
+        await fresh.close();
+      }
+    },
+    FRESH_INSTANCE_TIMEOUT_MS,
+  );
 
   it('names missing, unknown and repeated columns, and rows of the wrong width', async () => {
     const headers = await api.call('POST', '/api/import/products', {
@@ -399,28 +411,32 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     expect((await read()).version).toBe(after.version);
   });
 
-  it('refuses files over 20 MB or 100,000 rows with a clear 413, body or upload', async () => {
-    const big = Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a');
-    const body = await api.call('POST', '/api/import/products', {
-      headers: { ...clerk.session, 'content-type': 'text/csv' },
-      payload: big,
-    });
-    expect(body.statusCode).toBe(413);
-    expect(body.json().message).toBe(IMPORT_MESSAGES.tooLarge);
-    const upload = multipart(big);
-    const uploaded = await source.app.inject({
-      method: 'POST',
-      url: '/api/import/products',
-      headers: { ...clerk.session, 'content-type': upload.contentType },
-      payload: upload.payload,
-    });
-    expect(uploaded.statusCode).toBe(413);
-    expect(uploaded.json().message).toBe(IMPORT_MESSAGES.tooLarge);
-    const rows = `${HEADER}\n${'A,/images/a.svg,1,1,d\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
-    const tooMany = await importCsv(source.app, clerk, rows, '?dryRun=true');
-    expect(tooMany.statusCode).toBe(413);
-    expect(tooMany.json().message).toBe(IMPORT_MESSAGES.tooManyRows);
-  });
+  it(
+    'refuses files over 20 MB or 100,000 rows with a clear 413, body or upload',
+    async () => {
+      const big = Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a');
+      const body = await api.call('POST', '/api/import/products', {
+        headers: { ...clerk.session, 'content-type': 'text/csv' },
+        payload: big,
+      });
+      expect(body.statusCode).toBe(413);
+      expect(body.json().message).toBe(IMPORT_MESSAGES.tooLarge);
+      const upload = multipart(big);
+      const uploaded = await source.app.inject({
+        method: 'POST',
+        url: '/api/import/products',
+        headers: { ...clerk.session, 'content-type': upload.contentType },
+        payload: upload.payload,
+      });
+      expect(uploaded.statusCode).toBe(413);
+      expect(uploaded.json().message).toBe(IMPORT_MESSAGES.tooLarge);
+      const rows = `${HEADER}\n${'A,/images/a.svg,1,1,d\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
+      const tooMany = await importCsv(source.app, clerk, rows, '?dryRun=true');
+      expect(tooMany.statusCode).toBe(413);
+      expect(tooMany.json().message).toBe(IMPORT_MESSAGES.tooManyRows);
+    },
+    FRESH_INSTANCE_TIMEOUT_MS,
+  );
 
   it('takes a multipart upload, refuses other bodies and files that are not UTF-8', async () => {
     const upload = multipart(`${HEADER}\nUploaded,/images/a.svg,10,2,From a form\n`);
