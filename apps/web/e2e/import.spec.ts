@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { expect, test } from './support/fixtures.ts';
 import { signedInUser } from './support/users.ts';
 
@@ -56,4 +59,47 @@ test('import: a file with an error is refused with the row named, the fixed file
   const bengali = page.getByRole('row').filter({ hasText: `ওয়ালটন ${tag} এসি` });
   await expect(bengali).toContainText('12,000');
   await expect(bengali).toContainText(user.name);
+});
+
+test('export, change a quantity in the file, import it back: the item is updated and its History says so', async ({
+  page,
+}) => {
+  const user = await signedInUser(page, 'exporter');
+  const tag = randomUUID().slice(0, 6);
+  const importPage = page.getByLabel('CSV file');
+  await page.goto('/import');
+  await importPage.setInputFiles(catalogue(tag, '30000'));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText('3 new items');
+
+  await page.goto('/manageItem');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^walton-products-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await download.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header = [], ...rows] = parse(text, { bom: true }) as string[][];
+  const column = (name: string) => header.indexOf(name);
+  const frost = rows.find((row) => row[column('name')] === `Walton ${tag} Frost`);
+  if (!frost) throw new Error('the export lacks the imported item');
+  expect(frost[column('quentity')]).toBe('9');
+  frost[column('quentity')] = '12';
+
+  await page.goto('/import');
+  await importPage.setInputFiles({
+    name: 'changed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(stringify([header, frost], { bom: true })),
+  });
+  await expect(page.getByRole('status').filter({ hasText: 'The file is ready to import' })).toContainText(
+    '1 updated',
+  );
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText('1 updated');
+
+  await page.goto(`/manageItem/${frost[column('_id')]}`);
+  await expect(page.getByTestId('quantity')).toHaveText('12');
+  const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+  await expect(history.first()).toContainText(`Quantity set by an import: +3, 12 in stock by ${user.name}`);
 });
