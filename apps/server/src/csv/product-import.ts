@@ -172,8 +172,8 @@ export class ProductImport {
   }
 
   /**
-   * One pass over the file: every row checked, and in batches the rows that add items handed to
-   * `write` (as long as no problem was found).
+   * One pass over the file: every row checked, and batch by batch what the rows add and change
+   * handed to `write` (as long as no problem was found).
    */
   async #pass(
     request: ImportRequest,
