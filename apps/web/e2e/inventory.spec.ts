@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SPEC_TEXT, SUCCESS_TEXT } from '@walton/contract';
 import { missingBootstrapRules } from './support/bootstrap-rules.ts';
 import { expect, test } from './support/fixtures.ts';
-import { createProductViaApi, newProduct } from './support/products.ts';
+import { addProductViaForm, createProductViaApi, newProduct } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -28,12 +28,7 @@ test('add item: supplier fields prefilled and read-only, success toast, form res
     '/manageItem',
   );
 
-  await page.getByLabel('Name', { exact: true }).fill(product.name);
-  await page.getByLabel('Image URL').fill(String(product.img));
-  await page.getByLabel('Price (BDT)').fill(String(product.price));
-  await page.getByLabel('Quantity').fill(String(product.quentity));
-  await page.getByLabel('Description').fill(product.description);
-  await page.getByRole('main').getByRole('button', { name: 'Add Item' }).click();
+  await addProductViaForm(page, product);
 
   await expect(toast(page, SUCCESS_TEXT.productAdded)).toBeVisible();
   for (const label of ['Name', 'Image URL', 'Price (BDT)', 'Quantity', 'Description']) {

@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test';
 import { SPEC_TEXT } from '@walton/contract';
-import { expect, expectRedText, test } from './support/fixtures.ts';
+import { axeViolationsAt, expect, expectRedText, test } from './support/fixtures.ts';
 import { appLinkIn, waitForMail } from './support/mailbox.ts';
-import { newUser, registerViaApi, type TestUser } from './support/users.ts';
-
-async function fillRegistration(page: Page, user: TestUser, confirmPassword = user.password): Promise<void> {
-  await page.getByLabel('Name').fill(user.name);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm password').fill(confirmPassword);
-}
+import { fillRegistration, newUser, registerViaApi } from './support/users.ts';
 
 async function emailVerified(page: Page): Promise<boolean | undefined> {
   const response = await page.request.get('/api/auth/get-session');
@@ -61,6 +54,7 @@ test("register: the server's error takes precedence over the mismatch message", 
   const serverError = page.getByRole('alert').filter({ hasText: /already exists/i });
   await expect(serverError).toBeVisible();
   await expectRedText(serverError);
+  expect(await axeViolationsAt(page, [375, 1280])).toEqual([]);
 
   // Now the passwords differ as well: the server's message still stands, not the mismatch one.
   await page.getByLabel('Confirm password').fill(`${existing.password}-typo`);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SUCCESS_TEXT } from '@walton/contract';
 import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
-import { createProductViaApi, newProduct } from './support/products.ts';
+import { addProductViaForm, createProductViaApi, newProduct } from './support/products.ts';
 import { signedInUser, type TestUser } from './support/users.ts';
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -77,12 +77,7 @@ test('signed out in another tab: adding an item on the open /addItem lands on /l
   await otherTab.close();
 
   problems.allow(/status of 401 /);
-  await page.getByLabel('Name', { exact: true }).fill(product.name);
-  await page.getByLabel('Image URL').fill(String(product.img));
-  await page.getByLabel('Price (BDT)').fill(String(product.price));
-  await page.getByLabel('Quantity').fill(String(product.quentity));
-  await page.getByLabel('Description').fill(product.description);
-  await page.getByRole('main').getByRole('button', { name: 'Add Item' }).click();
+  await addProductViaForm(page, product);
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   await expect(page.getByRole('alert').filter({ hasText: SESSION_ENDED })).toBeVisible();
   await expect(page.getByText(/Please sign in first/)).toHaveCount(0);

@@ -42,3 +42,13 @@ export async function createProductViaApi(
   const { _id } = (await response.json()) as { _id: string };
   return { ...product, _id };
 }
+
+/** Fills the Add Item form on /addItem with `product` and submits it, as a supplier would. */
+export async function addProductViaForm(page: Page, product: CreateProductInput): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(product.name);
+  await page.getByLabel('Image URL').fill(String(product.img));
+  await page.getByLabel('Price (BDT)').fill(String(product.price));
+  await page.getByLabel('Quantity').fill(String(product.quentity));
+  await page.getByLabel('Description').fill(product.description);
+  await page.getByRole('main').getByRole('button', { name: 'Add Item' }).click();
+}

@@ -60,3 +60,15 @@ export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser
 
 /** The server's refusal of a wrong email or password, as the login form shows it (in the server's words). */
 export const SIGN_IN_REFUSED = /wrong email or password|invalid email or password|incorrect/i;
+
+/** Fills the /register form for `user` (the confirmation differs when `confirmPassword` is given). */
+export async function fillRegistration(
+  page: Page,
+  user: TestUser,
+  confirmPassword = user.password,
+): Promise<void> {
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(confirmPassword);
+}

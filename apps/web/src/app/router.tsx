@@ -9,12 +9,12 @@ import HomePage from './routes/home-page.tsx';
 // The landing page ships in the entry chunk: it is where most visits start, and loading it lazily
 // would put one more round trip before its first paint. Every other page is its own chunk, loaded
 // when its route is first visited.
-const ManageItemsPage = lazy(() => import('../features/inventory/pages/manage-items-page.tsx'));
-const ItemDetailPage = lazy(() => import('../features/inventory/pages/item-detail-page.tsx'));
-const AddItemPage = lazy(() => import('../features/inventory/pages/add-item-page.tsx'));
-const EditItemPage = lazy(() => import('../features/inventory/pages/edit-item-page.tsx'));
-const MyItemsPage = lazy(() => import('../features/inventory/pages/my-items-page.tsx'));
-const ImportPage = lazy(() => import('../features/inventory/pages/import-page.tsx'));
+const ManageProductsPage = lazy(() => import('../features/inventory/pages/manage-products-page.tsx'));
+const ProductDetailPage = lazy(() => import('../features/inventory/pages/product-detail-page.tsx'));
+const AddProductPage = lazy(() => import('../features/inventory/pages/add-product-page.tsx'));
+const EditProductPage = lazy(() => import('../features/inventory/pages/edit-product-page.tsx'));
+const MyProductsPage = lazy(() => import('../features/inventory/pages/my-products-page.tsx'));
+const ImportProductsPage = lazy(() => import('../features/inventory/pages/import-products-page.tsx'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -49,7 +49,7 @@ export function AppRoutes() {
             path={paths.manageItems}
             element={
               <Page title="Manage Item">
-                <ManageItemsPage />
+                <ManageProductsPage />
               </Page>
             }
           />
@@ -57,7 +57,7 @@ export function AppRoutes() {
             path={paths.itemDetailPattern}
             element={
               <Page title="Details">
-                <ItemDetailPage />
+                <ProductDetailPage />
               </Page>
             }
           />
@@ -65,7 +65,7 @@ export function AppRoutes() {
             path={paths.itemEditPattern}
             element={
               <Page title="Edit Item">
-                <EditItemPage />
+                <EditProductPage />
               </Page>
             }
           />
@@ -73,7 +73,7 @@ export function AppRoutes() {
             path={paths.addItem}
             element={
               <Page title="Add Item">
-                <AddItemPage />
+                <AddProductPage />
               </Page>
             }
           />
@@ -81,7 +81,7 @@ export function AppRoutes() {
             path={paths.myItems}
             element={
               <Page title="My Item">
-                <MyItemsPage />
+                <MyProductsPage />
               </Page>
             }
           />
@@ -89,7 +89,7 @@ export function AppRoutes() {
             path={paths.importItems}
             element={
               <Page title="Import">
-                <ImportPage />
+                <ImportProductsPage />
               </Page>
             }
           />

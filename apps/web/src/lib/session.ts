@@ -62,6 +62,16 @@ export function forgetSignedInUser(queryClient: QueryClient): void {
   queryClient.setQueryData(sessionQueryKey, null);
 }
 
+/** Asks the server again who is signed in and, when nobody is any more, forgets the user. */
+export async function recheckSession(queryClient: QueryClient): Promise<void> {
+  const user = await queryClient.fetchQuery({
+    queryKey: sessionQueryKey,
+    queryFn: getSignedInUser,
+    staleTime: 0,
+  });
+  if (!user) forgetSignedInUser(queryClient);
+}
+
 /** Signs out on the server, then forgets the user. Better Auth's client loads only now. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   accessToken.clear();

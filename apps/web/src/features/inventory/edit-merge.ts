@@ -1,16 +1,16 @@
 import { type EditableField, type EditProduct, editableFieldSchema, type Product } from '@walton/contract';
-import type { EditItemValues } from './add-item-form-schema.ts';
+import type { EditProductValues } from './add-product-form-schema.ts';
 
 /** Every field an edit can change. */
 export const EDITABLE_FIELDS: readonly EditableField[] = editableFieldSchema.options;
 
-type Value = EditItemValues[EditableField];
+type Value = EditProductValues[EditableField];
 
 /** An optional field left empty and one that is absent are the same. */
 const same = (a: Value, b: Value) => (a ?? '') === (b ?? '');
 
 /** The editable values of an item, as the Edit form holds them once checked. */
-export function editValuesOf(product: Product): EditItemValues {
+export function editValuesOf(product: Product): EditProductValues {
   return {
     name: product.name,
     img: product.img,
@@ -25,7 +25,7 @@ export function editValuesOf(product: Product): EditItemValues {
 }
 
 /** The PATCH body that takes `base` to `values`: only the fields that differ (an emptied one as ""). */
-export function editFrom(base: EditItemValues, values: EditItemValues): EditProduct {
+export function editFrom(base: EditProductValues, values: EditProductValues): EditProduct {
   const edit: EditProduct = {};
   for (const field of EDITABLE_FIELDS) {
     if (!same(base[field], values[field])) Object.assign(edit, { [field]: values[field] ?? '' });
@@ -46,11 +46,11 @@ export interface EditConflict {
  * changed to different values is a conflict for the clerk to decide (`values` holds theirs meanwhile).
  */
 export function mergeEdit(
-  base: EditItemValues,
-  yours: EditItemValues,
-  theirs: EditItemValues,
-): { values: EditItemValues; conflicts: EditConflict[] } {
-  const values: EditItemValues = { ...theirs };
+  base: EditProductValues,
+  yours: EditProductValues,
+  theirs: EditProductValues,
+): { values: EditProductValues; conflicts: EditConflict[] } {
+  const values: EditProductValues = { ...theirs };
   const conflicts: EditConflict[] = [];
   for (const field of EDITABLE_FIELDS) {
     const youChanged = !same(base[field], yours[field]);

@@ -1,17 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type EditProduct, type Product, productSchema } from '@walton/contract';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { latestInBody } from './latest-in-body.ts';
 import { applyProductChange } from './product-cache.ts';
 import { ifMatch, productPath } from './product-keys.ts';
-
-/** The item as it is now, which a 409 or 412 answer carries. */
-export function latestInBody(error: unknown): Product | undefined {
-  if (!(error instanceof ApiRequestError)) return undefined;
-  const body = error.body;
-  if (typeof body !== 'object' || body === null || !('product' in body)) return undefined;
-  const parsed = productSchema.safeParse(body.product);
-  return parsed.success ? parsed.data : undefined;
-}
 
 /** PATCH /api/product/:id against the version the edit was made on. */
 export async function patchProduct(id: string, edit: EditProduct, version: number): Promise<Product> {

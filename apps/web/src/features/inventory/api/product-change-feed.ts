@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CHANGE_EVENT_NAME, type ChangeEvent, changeEventSchema } from '@walton/contract';
 import { useEffect } from 'react';
-import { sessionQueryKey } from '../../../lib/session.ts';
+import { recheckSession } from '../../../lib/session.ts';
 import { applyProductChange } from './product-cache.ts';
 
 const parseChange = (data: unknown): ChangeEvent | undefined => {
@@ -18,8 +18,8 @@ const parseChange = (data: unknown): ChangeEvent | undefined => {
  * Subscribes to the server's live change feed (`GET /api/events`, Server-Sent Events named `change`)
  * while `enabled` (the feed is for signed-in users), so lists and products refresh when anyone
  * changes them. Mounted once, in the app provider: it stays open across navigations. When the server
- * refuses it (the session ended elsewhere), the session is checked again, which sends the user of a
- * protected page to sign in.
+ * refuses it (the session ended elsewhere), the session is checked again: when it is over, the app
+ * forgets the user and a protected page sends them to sign in.
  */
 export function useProductChangeFeed(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -32,9 +32,7 @@ export function useProductChangeFeed(enabled: boolean): void {
     };
     // EventSource reconnects by itself after a dropped connection; CLOSED means the server refused it.
     const onError = () => {
-      if (source.readyState === EventSource.CLOSED) {
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      }
+      if (source.readyState === EventSource.CLOSED) void recheckSession(queryClient);
     };
     source.addEventListener(CHANGE_EVENT_NAME, onChange);
     source.addEventListener('error', onError);

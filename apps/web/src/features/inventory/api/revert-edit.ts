@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Product, productSchema } from '@walton/contract';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
-import { latestInBody } from './edit-product.ts';
+import { latestInBody } from './latest-in-body.ts';
 import { applyProductChange } from './product-cache.ts';
 import { ifMatch, productPath } from './product-keys.ts';
 

@@ -3,13 +3,13 @@ import {
   type ChangeEvent,
   DELIVERY_DECREMENT,
   type Product,
-  productSchema,
   SPEC_TEXT,
   stockChangedSchema,
 } from '@walton/contract';
 import type { z } from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { getProduct } from './get-product.ts';
+import { latestInBody } from './latest-in-body.ts';
 import { applyProductChange } from './product-cache.ts';
 import { ifMatch } from './product-keys.ts';
 
@@ -48,12 +48,6 @@ export async function putStock(path: string, newQuantity: number, version: numbe
   return data;
 }
 
-const productInBody = (error: ApiRequestError): Product | undefined => {
-  if (typeof error.body !== 'object' || error.body === null || !('product' in error.body)) return undefined;
-  const parsed = productSchema.safeParse(error.body.product);
-  return parsed.success ? parsed.data : undefined;
-};
-
 const isConflict = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError && (error.status === 409 || error.status === 412);
 
@@ -75,8 +69,8 @@ export async function applyStockChange(
     return { ...(await send(targetQuantity(intent, product), product.version)), reapplied: false };
   } catch (error) {
     if (!isConflict(error)) throw error;
-    if (error.status === 409) throw new StockConflictError(error.message, productInBody(error));
-    const latest = productInBody(error) ?? (await getProduct(product._id));
+    if (error.status === 409) throw new StockConflictError(error.message, latestInBody(error));
+    const latest = latestInBody(error) ?? (await getProduct(product._id));
     if (intent.kind === 'deliver' && latest.quentity < DELIVERY_DECREMENT) {
       throw new StockConflictError(SPEC_TEXT.noQuantity, latest);
     }
@@ -86,7 +80,7 @@ export async function applyStockChange(
       if (!isConflict(second)) throw second;
       throw new StockConflictError(
         second.status === 409 ? second.message : STILL_CHANGING,
-        productInBody(second),
+        latestInBody(second),
       );
     }
   }

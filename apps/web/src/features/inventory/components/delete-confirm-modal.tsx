@@ -4,13 +4,13 @@ import Modal from 'react-bootstrap/Modal';
 
 /** Asks `are you sure delete?` before deleting; focus is trapped inside and restored on close. */
 export function DeleteConfirmModal({
-  itemName,
+  productName,
   show,
   deleting,
   onConfirm,
   onCancel,
 }: {
-  itemName: string | undefined;
+  productName: string | undefined;
   show: boolean;
   deleting: boolean;
   onConfirm: () => void;
@@ -23,7 +23,7 @@ export function DeleteConfirmModal({
           {SPEC_TEXT.deleteConfirm}
         </Modal.Title>
       </Modal.Header>
-      {itemName && <Modal.Body>{itemName} will be removed from the inventory.</Modal.Body>}
+      {productName && <Modal.Body>{productName} will be removed from the inventory.</Modal.Body>}
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={deleting}>
           Cancel

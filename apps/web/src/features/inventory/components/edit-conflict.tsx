@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import type { EditItemValues } from '../add-item-form-schema.ts';
+import type { EditProductValues } from '../add-product-form-schema.ts';
 import type { EditConflict } from '../edit-merge.ts';
 import { FIELD_LABELS } from '../field-labels.ts';
 import { formatPrice } from '../format.ts';
@@ -70,9 +70,9 @@ export function EditConflictChooser({
   onCancel,
 }: {
   conflicts: EditConflict[];
-  values: EditItemValues;
+  values: EditProductValues;
   saving: boolean;
-  onSave: (values: EditItemValues) => void;
+  onSave: (values: EditProductValues) => void;
   onCancel: () => void;
 }) {
   const [choices, setChoices] = useState<Partial<Record<EditConflict['field'], Choice>>>({});

@@ -20,7 +20,7 @@ export function Banner() {
             {/* The spec's "Read More", with a hidden ending that says where it leads (link text that
                 stands alone, for screen readers and search engines). */}
             <Link to={paths.blog} className="btn btn-warning btn-lg fw-semibold">
-              Read More<span className="visually-hidden"> on the Walton Warehouse blog</span>
+              Read More <span className="visually-hidden">on the Walton Warehouse blog</span>
             </Link>
           </div>
           <div className="col-lg-6 text-center">

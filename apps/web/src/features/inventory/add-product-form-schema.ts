@@ -25,21 +25,21 @@ const checkedBy =
  * The contract's creation payload as the Add Item form fills it in: every field a string, all of them
  * required; price and quantity are checked as numbers and then by the contract's own rules.
  */
-export const addItemFormSchema = z.extend(createProductSchema, {
+export const addProductFormSchema = z.extend(createProductSchema, {
   price: z.pipe(numberInput, z.transform(checkedBy(priceSchema))),
   quentity: z.pipe(numberInput, z.transform(checkedBy(quantitySchema))),
 });
 
-export type AddItemFormValues = z.input<typeof addItemFormSchema>;
+export type AddProductFormValues = z.input<typeof addProductFormSchema>;
 
 /**
  * The Edit form: the Add form's schema without what an edit cannot change (quantity, supplier), so
  * every field and message of adding holds here too, and a field added there is editable here.
  */
-export const editItemFormSchema = z.omit(addItemFormSchema, {
+export const editProductFormSchema = z.omit(addProductFormSchema, {
   quentity: true,
   suplerName: true,
   email: true,
 });
-export type EditItemFormValues = z.input<typeof editItemFormSchema>;
-export type EditItemValues = z.output<typeof editItemFormSchema>;
+export type EditProductFormValues = z.input<typeof editProductFormSchema>;
+export type EditProductValues = z.output<typeof editProductFormSchema>;

@@ -158,7 +158,7 @@ function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boole
  * /import: choose a CSV file, see its first rows and the server's dry run (every problem by row),
  * then import it, all or nothing, following the server's progress.
  */
-export default function ImportPage() {
+export default function ImportProductsPage() {
   const importProducts = useImportProducts();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string[][]>([]);

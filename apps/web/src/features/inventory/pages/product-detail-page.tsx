@@ -126,7 +126,7 @@ function ProductDetails({ product }: { product: Product }) {
   );
 }
 
-export default function ItemDetailPage() {
+export default function ProductDetailPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
 

@@ -31,7 +31,7 @@ function useDebounced(value: string, delayMs: number): string {
   return debounced;
 }
 
-export default function ManageItemsPage() {
+export default function ManageProductsPage() {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
@@ -70,7 +70,7 @@ export default function ManageItemsPage() {
         if (deletedCount > 0) {
           toast.success(({ closeToast }) => (
             <DeleteSuccessToast
-              itemName={product.name}
+              productName={product.name}
               onUndo={() => {
                 closeToast();
                 undo(product);
@@ -185,7 +185,7 @@ export default function ManageItemsPage() {
 
       <DeleteConfirmModal
         show={pending !== null}
-        itemName={pending?.name}
+        productName={pending?.name}
         deleting={deletion.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}

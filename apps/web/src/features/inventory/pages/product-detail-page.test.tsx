@@ -4,7 +4,7 @@ import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody, movementFixture, productFixture } from '../../../../test/features/inventory-fixtures.ts';
-import { server, testUser } from '../../../../test/msw-server.ts';
+import { server, sessionHandler, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 
 interface StockCall {
@@ -293,8 +293,10 @@ describe('/manageItem/:id', () => {
 
 /** A stand-in for the browser's EventSource (jsdom has none), letting the test push server events. */
 class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
   static instances: FakeEventSource[] = [];
   readonly url: string;
+  readyState = 0;
   closed = false;
   constructor(url: string) {
     super();
@@ -332,5 +334,20 @@ describe('/manageItem/:id live updates', () => {
     source.emit('change', 'not json');
     unmount();
     expect(source.closed).toBe(true);
+  });
+
+  it('when the server refuses the feed (the session ended elsewhere), sends the user to /login', async () => {
+    globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+    itemOnServer(productFixture());
+    const { route } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    expect(await quantity()).toHaveTextContent('7');
+    const source = FakeEventSource.instances.at(-1);
+    if (!source) throw new Error('the app did not subscribe to /api/events');
+
+    server.use(sessionHandler(null));
+    source.readyState = FakeEventSource.CLOSED;
+    source.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(route().location.pathname).toBe('/login'));
+    expect(route().location.state).toMatchObject({ from: { pathname: '/manageItem/p-1' } });
   });
 });

@@ -10,13 +10,13 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { type SignedInUser, useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type AddItemFormValues, addItemFormSchema } from '../add-item-form-schema.ts';
+import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { FormField } from '../components/form-field.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { serverFieldErrors } from '../server-field-errors.ts';
 
-const emptyValues = (user: SignedInUser): AddItemFormValues => ({
+const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   name: '',
   img: '',
   price: '',
@@ -30,7 +30,7 @@ const FIELDS = ['name', 'img', 'price', 'quentity', 'description', 'suplerName',
 const isField = (name: string): name is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(name);
 
-function AddItemForm({ user }: { user: SignedInUser }) {
+function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
   const {
     register,
@@ -38,8 +38,8 @@ function AddItemForm({ user }: { user: SignedInUser }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AddItemFormValues, unknown, CreateProduct>({
-    resolver: zodResolver(addItemFormSchema),
+  } = useForm<AddProductFormValues, unknown, CreateProduct>({
+    resolver: zodResolver(addProductFormSchema),
     defaultValues: emptyValues(user),
   });
 
@@ -106,14 +106,14 @@ function AddItemForm({ user }: { user: SignedInUser }) {
   );
 }
 
-export default function AddItemPage() {
+export default function AddProductPage() {
   const { user } = useSession();
   return (
     <div className="container py-4" style={{ maxWidth: 880 }}>
       <h1 id="add-item-heading" className="h2 mb-3">
         Add a new item
       </h1>
-      {user ? <AddItemForm user={user} /> : <p role="status">Checking your sign-in…</p>}
+      {user ? <AddProductForm user={user} /> : <p role="status">Checking your sign-in…</p>}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.manageItems} className="btn btn-outline-secondary">
           Back to manage list

@@ -9,20 +9,20 @@ import { Pager } from '../components/pager.tsx';
 import { ProductRowCells } from '../components/product-row-cells.tsx';
 import { QueryError } from '../components/query-error.tsx';
 
-export const MY_ITEMS_PAGE_SIZE = 10;
+const MY_PRODUCTS_PAGE_SIZE = 10;
 
-export default function MyItemsPage() {
+export default function MyProductsPage() {
   const { user } = useSession();
   // Pages count from 1; the server pages this list by offset (GET /api/productOrder?limit=&offset=).
   const [page, setPage] = useState(1);
   const products = useSupplierProducts(
-    { email: user?.email ?? '', limit: MY_ITEMS_PAGE_SIZE, offset: (page - 1) * MY_ITEMS_PAGE_SIZE },
+    { email: user?.email ?? '', limit: MY_PRODUCTS_PAGE_SIZE, offset: (page - 1) * MY_PRODUCTS_PAGE_SIZE },
     Boolean(user),
   );
   const shown = products.data?.items.length ?? 0;
   // While the next page loads, the one shown is the previous page: Next waits for the real one.
   const hasNext =
-    !products.isPlaceholderData && (page - 1) * MY_ITEMS_PAGE_SIZE + shown < (products.data?.total ?? 0);
+    !products.isPlaceholderData && (page - 1) * MY_PRODUCTS_PAGE_SIZE + shown < (products.data?.total ?? 0);
   // When the products of the last page are gone (deleted meanwhile), step back to one that has some.
   const emptied = !products.isPlaceholderData && products.data?.items.length === 0 && page > 1;
   useEffect(() => {
@@ -76,7 +76,7 @@ export default function MyItemsPage() {
           </Table>
           <Pager
             page={page}
-            limit={MY_ITEMS_PAGE_SIZE}
+            limit={MY_PRODUCTS_PAGE_SIZE}
             total={products.data.total}
             shown={shown}
             hasNext={hasNext}

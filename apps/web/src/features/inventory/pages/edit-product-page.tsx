@@ -12,9 +12,14 @@ import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type EditItemFormValues, type EditItemValues, editItemFormSchema } from '../add-item-form-schema.ts';
-import { latestInBody, useEditProduct } from '../api/edit-product.ts';
+import {
+  type EditProductFormValues,
+  type EditProductValues,
+  editProductFormSchema,
+} from '../add-product-form-schema.ts';
+import { useEditProduct } from '../api/edit-product.ts';
 import { useProduct } from '../api/get-product.ts';
+import { latestInBody } from '../api/latest-in-body.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { QueryError } from '../components/query-error.tsx';
@@ -30,14 +35,14 @@ const isEditableField = (name: string): name is EditableField =>
   (EDITABLE_FIELDS as readonly string[]).includes(name);
 
 /** Checked values back into the form's text inputs. */
-const formValuesOf = (values: EditItemValues): EditItemFormValues => ({
+const formValuesOf = (values: EditProductValues): EditProductFormValues => ({
   ...values,
   price: String(values.price),
 });
 
 interface Conflict {
   latest: Product;
-  values: EditItemValues;
+  values: EditProductValues;
   conflicts: EditConflict[];
 }
 
@@ -46,7 +51,7 @@ interface Conflict {
  * version. When someone saved meanwhile (412), the edit is merged with theirs (see mergeEdit): saved
  * at once when no field was changed by both, otherwise after the clerk chose for each such field.
  */
-function EditItemForm({ opened }: { opened: Product }) {
+function EditProductForm({ opened }: { opened: Product }) {
   const navigate = useNavigate();
   const save = useEditProduct();
   const [base, setBase] = useState(opened);
@@ -58,13 +63,13 @@ function EditItemForm({ opened }: { opened: Product }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<EditItemFormValues, unknown, EditItemValues>({
-    resolver: zodResolver(editItemFormSchema),
+  } = useForm<EditProductFormValues, unknown, EditProductValues>({
+    resolver: zodResolver(editProductFormSchema),
     defaultValues: formValuesOf(editValuesOf(opened)),
   });
   const detailPath = paths.itemDetail(opened._id);
 
-  const send = async (values: EditItemValues, on: Product): Promise<void> => {
+  const send = async (values: EditProductValues, on: Product): Promise<void> => {
     setFailure(null);
     const edit = editFrom(editValuesOf(on), values);
     if (Object.keys(edit).length === 0) {
@@ -118,7 +123,7 @@ function EditItemForm({ opened }: { opened: Product }) {
     <Form
       noValidate
       onSubmit={handleSubmit((values) => send(values, base))}
-      aria-labelledby="edit-item-heading"
+      aria-labelledby="edit-product-heading"
     >
       {failure && (
         <Alert variant="danger" role="alert">
@@ -142,7 +147,7 @@ function EditItemForm({ opened }: { opened: Product }) {
   );
 }
 
-export default function EditItemPage() {
+export default function EditProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const [opened, setOpened] = useState<Product | null>(null);
@@ -151,11 +156,11 @@ export default function EditItemPage() {
 
   return (
     <div className="container py-4" style={{ maxWidth: 880 }}>
-      <h1 id="edit-item-heading" className="h2 mb-3">
+      <h1 id="edit-product-heading" className="h2 mb-3">
         Edit item
       </h1>
       {opened ? (
-        <EditItemForm key={opened._id} opened={opened} />
+        <EditProductForm key={opened._id} opened={opened} />
       ) : !product.isError ? (
         <Spinner label="Loading the item…" />
       ) : product.error instanceof ApiRequestError && product.error.status === 404 ? (

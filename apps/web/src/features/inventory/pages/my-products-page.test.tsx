@@ -44,4 +44,26 @@ describe('/myItem', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Product 1' })).toBeInTheDocument();
   });
+
+  it('pages the list by limit and offset with the server total, instead of asking for everything', async () => {
+    const all = productList(13);
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/productOrder', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(`${params.get('limit')}/${params.get('offset')}`);
+        const offset = Number(params.get('offset'));
+        const items = all.slice(offset, offset + Number(params.get('limit')));
+        return HttpResponse.json(items, { headers: { 'x-total-count': String(all.length) } });
+      }),
+    );
+    const { user } = await renderRoute('/myItem', { user: testUser() });
+    const pager = await screen.findByRole('navigation', { name: 'Item pages' });
+    expect(pager).toHaveTextContent('Items 1–10 of 13 (page 1 of 2)');
+    await user.click(within(pager).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('link', { name: 'Product 13' })).toBeInTheDocument();
+    expect(pager).toHaveTextContent('Items 11–13 of 13 (page 2 of 2)');
+    expect(within(pager).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(asked).toEqual(['10/0', '10/10']);
+  });
 });
