@@ -41,13 +41,14 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
+/** A Kysely migrator of our migrations, for the database of `engine`. */
+export function createMigrator<T>(db: Kysely<T>, engine: Engine): Migrator {
+  return new Migrator({ db: db as Kysely<unknown>, provider: new InCodeMigrationProvider({ engine }) });
+}
+
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest<T>(db: Kysely<T>, engine: Engine): Promise<void> {
-  const migrator = new Migrator({
-    db: db as Kysely<unknown>,
-    provider: new InCodeMigrationProvider({ engine }),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db, engine).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });
