@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { usePageTitle } from '../components/page-title.ts';
 import { paths } from '../config/paths.ts';
+import type { MessageKey } from '../i18n/i18n.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
 import HomePage from './routes/home-page.tsx';
@@ -21,7 +22,7 @@ const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 
 /** A page with its document title, `{title}- Walton Warehouse`, set while it is shown. */
-function Page({ title, children }: { title: string; children: ReactNode }) {
+function Page({ title, children }: { title: MessageKey; children: ReactNode }) {
   usePageTitle(title);
   return children;
 }
@@ -37,16 +38,35 @@ export function AppRoutes() {
         <Route
           index
           element={
-            <Page title="Home">
+            <Page title="page.home">
               <HomePage />
             </Page>
           }
         />
+        {/* The public pages prerendered in Bengali too (ADR 17); the other pages have one address. */}
+        <Route path={paths.bengali}>
+          <Route
+            index
+            element={
+              <Page title="page.home">
+                <HomePage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.blog.slice(1)}
+            element={
+              <Page title="page.blog">
+                <BlogPage />
+              </Page>
+            }
+          />
+        </Route>
         <Route element={<ProtectedRoute />}>
           <Route
             path={paths.manageItems}
             element={
-              <Page title="Manage Item">
+              <Page title="page.manageItem">
                 <ManageProductsPage />
               </Page>
             }
@@ -54,7 +74,7 @@ export function AppRoutes() {
           <Route
             path={paths.itemDetailPattern}
             element={
-              <Page title="Details">
+              <Page title="page.details">
                 <ProductDetailPage />
               </Page>
             }
@@ -62,7 +82,7 @@ export function AppRoutes() {
           <Route
             path={paths.addItem}
             element={
-              <Page title="Add Item">
+              <Page title="page.addItem">
                 <AddProductPage />
               </Page>
             }
@@ -70,7 +90,7 @@ export function AppRoutes() {
           <Route
             path={paths.myItems}
             element={
-              <Page title="My Item">
+              <Page title="page.myItem">
                 <MyProductsPage />
               </Page>
             }
@@ -79,7 +99,7 @@ export function AppRoutes() {
         <Route
           path={paths.login}
           element={
-            <Page title="Login">
+            <Page title="page.login">
               <LoginPage />
             </Page>
           }
@@ -87,7 +107,7 @@ export function AppRoutes() {
         <Route
           path={paths.register}
           element={
-            <Page title="Register">
+            <Page title="page.register">
               <RegisterPage />
             </Page>
           }
@@ -95,7 +115,7 @@ export function AppRoutes() {
         <Route
           path={paths.blog}
           element={
-            <Page title="Blog">
+            <Page title="page.blog">
               <BlogPage />
             </Page>
           }
@@ -103,7 +123,7 @@ export function AppRoutes() {
         <Route
           path={paths.resetPassword}
           element={
-            <Page title="Reset Password">
+            <Page title="page.resetPassword">
               <ResetPasswordPage />
             </Page>
           }
@@ -111,7 +131,7 @@ export function AppRoutes() {
         <Route
           path={paths.verifyEmail}
           element={
-            <Page title="Verify Email">
+            <Page title="page.verifyEmail">
               <VerifyEmailPage />
             </Page>
           }
@@ -119,7 +139,7 @@ export function AppRoutes() {
         <Route
           path="*"
           element={
-            <Page title="Not Found">
+            <Page title="page.notFound">
               <NotFound />
             </Page>
           }

@@ -11,4 +11,6 @@ export const paths = {
   blog: '/blog',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`). */
+  bengali: '/bn',
 } as const;

@@ -1,7 +1,9 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
+import { useTranslate } from '../../i18n/i18n.ts';
 import { RouteErrorBoundary } from '../route-error-boundary.tsx';
+import { useLanguageSync } from './language-sync.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteNavbar } from './site-navbar.tsx';
 
@@ -20,10 +22,12 @@ function useScrollToTopOnNavigate() {
 export function RootLayout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
+  useLanguageSync();
+  const t = useTranslate();
   return (
     <>
       <a href="#main-content" className="visually-hidden-focusable skip-link">
-        Skip to main content
+        {t('layout.skipToContent')}
       </a>
       <SiteNavbar />
       {/* At least a screen tall (styles.css), so the footer never moves when a page arrives late. */}

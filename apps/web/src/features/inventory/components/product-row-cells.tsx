@@ -1,11 +1,12 @@
 import type { Product } from '@walton/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { formatCount, formatPrice } from '../format.ts';
+import { useFormatters } from '../../../i18n/format.ts';
 import { ProductImage } from './product-image.tsx';
 
 /** The item, price and quantity cells every product table starts with. */
 export function ProductRowCells({ product }: { product: Product }) {
+  const format = useFormatters();
   return (
     <>
       <td>
@@ -21,8 +22,8 @@ export function ProductRowCells({ product }: { product: Product }) {
           <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
         </div>
       </td>
-      <td className="text-nowrap">{formatPrice(product.price)}</td>
-      <td>{formatCount(product.quentity)}</td>
+      <td className="text-nowrap">{format.price(product.price)}</td>
+      <td>{format.count(product.quentity)}</td>
     </>
   );
 }

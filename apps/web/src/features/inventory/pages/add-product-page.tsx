@@ -9,6 +9,10 @@ import Row from 'react-bootstrap/Row';
 import { type FieldPath, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { validationText } from '../../../i18n/validation-text.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { type SignedInUser, useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -51,6 +55,7 @@ function Field({
   autoComplete?: string;
 }) {
   const id = useId();
+  const format = useFormatters();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
@@ -71,7 +76,7 @@ function Field({
         </Form.Text>
       )}
       <Form.Control.Feedback type="invalid" id={errorId}>
-        {error}
+        {error && validationText(error, format.count)}
       </Form.Control.Feedback>
     </Form.Group>
   );
@@ -79,6 +84,7 @@ function Field({
 
 function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
+  const t = useTranslate();
   const {
     register,
     handleSubmit,
@@ -93,7 +99,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
   const onSubmit = async (values: CreateProduct) => {
     try {
       const { success } = await create.mutateAsync(values);
-      toast.success(success);
+      toast.success(currentLanguage() === 'en' ? success : translate('add.added', { name: values.name }));
       reset(emptyValues(user));
     } catch (error) {
       if (error instanceof ApiRequestError) {
@@ -110,26 +116,26 @@ function AddProductForm({ user }: { user: SignedInUser }) {
     <Form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="add-item-heading">
       {create.isError && (
         <Alert variant="danger" role="alert">
-          The item was not added: {create.error.message}
+          {t('add.notAdded', { reason: errorText(create.error) })}
         </Alert>
       )}
       <Row>
         <Col md={6}>
-          <Field label="Name" error={errors.name?.message} registration={register('name')} />
+          <Field label={t('add.name')} error={errors.name?.message} registration={register('name')} />
         </Col>
         <Col md={6}>
           <Field
-            label="Image URL"
+            label={t('add.img')}
             error={errors.img?.message}
             registration={register('img')}
             type="url"
             inputMode="url"
-            hint="An http(s) address, or a path under /images/"
+            hint={t('add.imgHint')}
           />
         </Col>
         <Col sm={6}>
           <Field
-            label="Price (BDT)"
+            label={t('add.price')}
             error={errors.price?.message}
             registration={register('price')}
             type="number"
@@ -140,7 +146,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
         </Col>
         <Col sm={6}>
           <Field
-            label="Quantity"
+            label={t('add.quantity')}
             error={errors.quentity?.message}
             registration={register('quentity')}
             type="number"
@@ -151,7 +157,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
         </Col>
         <Col xs={12}>
           <Field
-            label="Description"
+            label={t('add.description')}
             error={errors.description?.message}
             registration={register('description')}
             as="textarea"
@@ -160,26 +166,26 @@ function AddProductForm({ user }: { user: SignedInUser }) {
         </Col>
         <Col md={6}>
           <Field
-            label="Supplier name"
+            label={t('add.supplierName')}
             error={errors.suplerName?.message}
             registration={register('suplerName')}
             readOnly
-            hint="From your account"
+            hint={t('add.fromAccount')}
           />
         </Col>
         <Col md={6}>
           <Field
-            label="Supplier email"
+            label={t('add.supplierEmail')}
             error={errors.email?.message}
             registration={register('email')}
             type="email"
             readOnly
-            hint="From your account"
+            hint={t('add.fromAccount')}
           />
         </Col>
       </Row>
       <Button type="submit" variant="primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Adding…' : 'Add Item'}
+        {isSubmitting ? t('add.adding') : t('add.submit')}
       </Button>
     </Form>
   );
@@ -187,18 +193,19 @@ function AddProductForm({ user }: { user: SignedInUser }) {
 
 export default function AddProductPage() {
   const { user } = useSession();
+  const t = useTranslate();
   return (
     <div className="container py-4" style={{ maxWidth: 880 }}>
       <h1 id="add-item-heading" className="h2 mb-3">
-        Add a new item
+        {t('add.heading')}
       </h1>
-      {user ? <AddProductForm user={user} /> : <p role="status">Checking your sign-in…</p>}
+      {user ? <AddProductForm user={user} /> : <p role="status">{t('common.checkingSignIn')}</p>}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.manageItems} className="btn btn-outline-secondary">
-          Back to manage list
+          {t('add.backToManage')}
         </Link>
         <Link to={paths.myItems} className="btn btn-outline-primary">
-          My Items
+          {t('add.myItems')}
         </Link>
       </div>
     </div>

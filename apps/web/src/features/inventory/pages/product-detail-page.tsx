@@ -6,6 +6,9 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { formatters, useFormatters } from '../../../i18n/format.ts';
+import { currentLanguage, type MessageKey, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -17,34 +20,37 @@ import { AddQuantityModal } from '../components/add-quantity-modal.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { QueryError } from '../components/query-error.tsx';
-import { formatCount, formatPrice } from '../format.ts';
 
 const DETAIL_LINES = [
-  ['model', 'Model'],
-  ['ram', 'RAM'],
-  ['hdd', 'HDD'],
-  ['display', 'Display'],
-  ['prosesor', 'Prosesor'],
-] as const satisfies ReadonlyArray<readonly [keyof Product, string]>;
+  ['model', 'detail.model'],
+  ['ram', 'detail.ram'],
+  ['hdd', 'detail.hdd'],
+  ['display', 'detail.display'],
+  ['prosesor', 'detail.prosesor'],
+] as const satisfies ReadonlyArray<readonly [keyof Product, MessageKey]>;
+
+/** What the user sees after a stock change: the server's own text in English, ours in another language. */
+const SUCCESS_TEXT = { deliver: 'detail.deliveredToast', restock: 'detail.restockedToast' } as const;
 
 /** Tells the user what the server did, including when their change had to be applied to a newer version. */
-function announceSuccess(result: StockChangeResult): void {
-  toast.success(result.success);
-  if (result.reapplied) {
-    toast.info(
-      `Someone else changed this item while you were looking at it, so your change was applied to the latest quantity: ${formatCount(result.quentity)} now in stock.`,
-    );
-  }
+function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, result: StockChangeResult): void {
+  const quantity = formatters(currentLanguage()).count(result.quentity);
+  toast.success(
+    currentLanguage() === 'en'
+      ? result.success
+      : translate(SUCCESS_TEXT[kind], { name: product.name, quantity }),
+  );
+  if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
 }
 
 /** A refused change always says why; a conflict also shows the item's latest quantity. */
 function announceFailure(error: Error): void {
   if (isSessionEnded(error)) return;
   if (error instanceof StockConflictError) {
-    toast.warning(error.message);
+    toast.warning(errorText(error));
     return;
   }
-  toast.error(`The stock was not changed: ${error.message}`);
+  toast.error(translate('detail.notChanged', { reason: errorText(error) }));
 }
 
 function ProductDetails({ product }: { product: Product }) {
@@ -52,9 +58,14 @@ function ProductDetails({ product }: { product: Product }) {
   const restock = useRestockProduct();
   const [showModal, setShowModal] = useState(false);
   const busy = deliver.isPending || restock.isPending;
+  const t = useTranslate();
+  const format = useFormatters();
 
   const onDeliver = () =>
-    deliver.mutate({ product }, { onSuccess: announceSuccess, onError: announceFailure });
+    deliver.mutate(
+      { product },
+      { onSuccess: (result) => announceSuccess('deliver', product, result), onError: announceFailure },
+    );
 
   const onRestock = (amount: number) =>
     restock.mutate(
@@ -62,7 +73,7 @@ function ProductDetails({ product }: { product: Product }) {
       {
         onSuccess: (result) => {
           setShowModal(false);
-          announceSuccess(result);
+          announceSuccess('restock', product, result);
         },
         onError: (error) => {
           if (error instanceof StockConflictError) setShowModal(false);
@@ -84,19 +95,20 @@ function ProductDetails({ product }: { product: Product }) {
         </Col>
         <Col md={7}>
           <h1 className="h2">{product.name}</h1>
-          <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{formatPrice(product.price)}</p>
+          <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{format.price(product.price)}</p>
           <p className="mb-2" aria-live="polite">
-            Quantity: <strong data-testid="quantity">{formatCount(product.quentity)}</strong>
+            {t('detail.quantity')} <strong data-testid="quantity">{format.count(product.quentity)}</strong>
           </p>
           <p className="mb-2">
-            Supplier: {product.suplerName} (<a href={`mailto:${product.email}`}>{product.email}</a>)
+            {t('detail.supplier')} {product.suplerName} (
+            <a href={`mailto:${product.email}`}>{product.email}</a>)
           </p>
           <p>{product.description}</p>
           {lines.length > 0 && (
             <dl className="row small mb-3">
               {lines.map(({ key, label, value }) => (
                 <div key={key} className="d-flex gap-2">
-                  <dt className="fw-semibold">{label}:</dt>
+                  <dt className="fw-semibold">{t(label)}:</dt>
                   <dd className="mb-1">{value}</dd>
                 </div>
               ))}
@@ -104,10 +116,10 @@ function ProductDetails({ product }: { product: Product }) {
           )}
           <div className="d-flex flex-wrap gap-2">
             <Button variant="success" onClick={onDeliver} disabled={busy}>
-              {deliver.isPending ? 'Delivering…' : 'Delivered'}
+              {deliver.isPending ? t('detail.delivering') : t('detail.delivered')}
             </Button>
             <Button variant="outline-primary" onClick={() => setShowModal(true)} disabled={busy}>
-              Add Quentity
+              {t('detail.addQuantity')}
             </Button>
           </div>
         </Col>
@@ -127,20 +139,21 @@ function ProductDetails({ product }: { product: Product }) {
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  const t = useTranslate();
 
   return (
     <div className="container py-4">
       {product.isPending ? (
-        <Spinner label="Loading the item…" />
+        <Spinner label={t('detail.loading')} />
       ) : product.isError ? (
         product.error instanceof ApiRequestError && product.error.status === 404 ? (
           <div className="py-4" role="alert">
-            <h1 className="h3">Item not found</h1>
-            <p>{product.error.message}. It may have been deleted.</p>
+            <h1 className="h3">{t('detail.notFound')}</h1>
+            <p>{t('detail.notFoundText', { reason: errorText(product.error) })}</p>
           </div>
         ) : (
           <QueryError
-            title="We could not load this item."
+            title={t('detail.loadFailed')}
             error={product.error}
             onRetry={() => void product.refetch()}
             retrying={product.isFetching}
@@ -151,10 +164,10 @@ export default function ProductDetailPage() {
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.home} className="btn btn-outline-secondary">
-          Back to home
+          {t('common.backToHome')}
         </Link>
         <Link to={paths.manageItems} className="btn btn-primary">
-          Go ManageITem
+          {t('detail.goManage')}
         </Link>
       </div>
     </div>

@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activateLanguage } from '../src/i18n/i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from '../src/i18n/language.ts';
+import { movementFixture, productFixture } from './features/inventory-fixtures.ts';
+import { server, testUser } from './msw-server.ts';
+import { renderRoute } from './render-route.tsx';
+
+/**
+ * What may stay in Latin letters on a Bengali page: brand and model names, email addresses, web
+ * addresses and paths a user types, and the names of the languages in the switcher (marked lang="en").
+ * The blog's entries are authored content in both languages (spec section 1): their English halves
+ * (lang="en") are skipped, their Bengali halves are checked below for being written in Bengali.
+ */
+const ALLOWED = [
+  /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // email addresses
+  /\bWalton\b/g, // the brand
+  /\b[A-Z0-9]+(-[A-Z0-9]+)+\b/g, // model names such as WSI-KRYSTALINE-18F
+  /\bhttp\(s\)/g, // the image field's hint names the scheme
+  /\/images\//g, // and the folder
+];
+
+/** The text a person reads on the page (text nodes and the labels, alternatives and placeholders of elements). */
+function readableTexts(root: Element): string[] {
+  const texts: string[] = [];
+  const walk = (element: Element) => {
+    if (element.getAttribute('lang') === 'en' || element.hasAttribute('data-blog-half')) return;
+    for (const name of ['aria-label', 'alt', 'placeholder', 'title']) {
+      const value = element.getAttribute(name);
+      if (value) texts.push(value);
+    }
+    for (const child of element.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE && child.textContent?.trim())
+        texts.push(child.textContent.trim());
+      else if (child instanceof Element) walk(child);
+    }
+  };
+  walk(root);
+  return texts;
+}
+
+const englishIn = (texts: string[]): string[] =>
+  texts.filter((text) =>
+    /[A-Za-z]{2,}/.test(ALLOWED.reduce((rest, pattern) => rest.replace(pattern, ''), text)),
+  );
+
+const product = productFixture({
+  name: 'Walton WSI-KRYSTALINE-18F',
+  description: 'কপার কনডেন্সার ও ইকো মোডসহ স্প্লিট ইনভার্টার এসি।',
+  suplerName: 'করিম ট্রেডার্স',
+});
+
+const ROUTES: ReadonlyArray<{ path: string; signedIn: boolean; ready: () => Promise<unknown> }> = [
+  { path: '/bn/', signedIn: false, ready: () => screen.findByText('Walton WSI-KRYSTALINE-18F') },
+  { path: '/bn/blog', signedIn: false, ready: () => screen.findByRole('heading', { level: 1, name: 'ব্লগ' }) },
+  { path: '/manageItem', signedIn: true, ready: () => screen.findByRole('table') },
+  { path: `/manageItem/${product._id}`, signedIn: true, ready: () => screen.findByText('রিস্টক') },
+  { path: '/addItem', signedIn: true, ready: () => screen.findByRole('button', { name: 'আইটেম যোগ করুন' }) },
+  { path: '/myItem', signedIn: true, ready: () => screen.findByRole('table') },
+  {
+    path: '/login',
+    signedIn: false,
+    ready: () => screen.findByRole('button', { name: 'গুগল দিয়ে চালিয়ে যান' }),
+  },
+  { path: '/register', signedIn: false, ready: () => screen.findByRole('button', { name: 'রেজিস্টার' }) },
+  {
+    path: '/reset-password?token=t',
+    signedIn: false,
+    ready: () => screen.findByRole('button', { name: 'নতুন পাসওয়ার্ড সেভ করুন' }),
+  },
+  { path: '/reset-password', signedIn: false, ready: () => screen.findByText(/লিংকটি ভুল/) },
+  { path: '/verify-email', signedIn: false, ready: () => screen.findByText('আপনার ইমেইল যাচাই হয়েছে। ধন্যবাদ!') },
+  { path: '/verify-email?error=token_expired', signedIn: true, ready: () => screen.findByText(/মেয়াদ শেষ/) },
+  {
+    path: '/no/such/page',
+    signedIn: false,
+    ready: () => screen.findByRole('heading', { name: 'এই পেজটি খুঁজে পাওয়া যায়নি' }),
+  },
+];
+
+describe('every route in Bengali', () => {
+  beforeAll(() => activateLanguage('bn'));
+  afterAll(() => activateLanguage('en'));
+
+  it.each(ROUTES)(
+    '$path has no English text besides names, emails and the blog English halves',
+    async (route) => {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, 'bn');
+      server.use(
+        http.get('/api/product', () => HttpResponse.json([product], { headers: { 'x-total-count': '1' } })),
+        http.get('/api/product/:id', () => HttpResponse.json(product)),
+        http.get('/api/product/:id/movements', () =>
+          HttpResponse.json([movementFixture({ actor: 'karim@example.com' })]),
+        ),
+        http.get('/api/productOrder', () =>
+          HttpResponse.json([product], { headers: { 'x-total-count': '1' } }),
+        ),
+      );
+      await renderRoute(route.path, { user: route.signedIn ? testUser({ name: 'রহিম উদ্দিন' }) : null });
+      await route.ready();
+      // The session is known and nothing is loading any more.
+      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      expect(document.documentElement.lang).toBe('bn');
+      expect(englishIn(readableTexts(document.body))).toEqual([]);
+      expect(document.title).toMatch(/- ওয়ালটন ওয়্যারহাউস$/);
+    },
+  );
+
+  it('shows each blog entry with its Bengali half first, written in Bengali (technical names aside)', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'bn');
+    await renderRoute('/bn/blog');
+    await screen.findByRole('heading', { level: 1, name: 'ব্লগ' });
+    const articles = document.querySelectorAll('article');
+    expect(articles.length).toBe(4);
+    for (const article of articles) {
+      const [first, second] = article.querySelectorAll('[data-blog-half]');
+      expect(first?.getAttribute('lang')).toBe('bn');
+      expect(second?.getAttribute('lang')).toBe('en');
+      const letters = (first?.textContent ?? '').replace(/[^\p{L}\p{M}]/gu, '');
+      const bengali = letters.replace(/[^\u0980-\u09FF]/gu, '');
+      expect(bengali.length / letters.length).toBeGreaterThan(0.8);
+    }
+  });
+});
