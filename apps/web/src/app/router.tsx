@@ -1,23 +1,28 @@
-import { lazy, type ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { usePageTitle } from '../components/page-title.ts';
 import { paths } from '../config/paths.ts';
-import type { MessageKey } from '../i18n/i18n.ts';
+import { loadPageMessages, type MessageKey } from '../i18n/i18n.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
 import HomePage from './routes/home-page.tsx';
 
+/** A page loaded on demand together with the texts of the pages (i18n/i18n.ts), so it renders in one go. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => Promise.all([load(), loadPageMessages()]).then(([page]) => page));
+}
+
 // The landing page ships in the entry chunk: it is where most visits start, and loading it lazily
 // would put one more round trip before its first paint. Every other page is its own chunk, loaded
 // when its route is first visited.
-const ManageProductsPage = lazy(() => import('../features/inventory/pages/manage-products-page.tsx'));
-const ProductDetailPage = lazy(() => import('../features/inventory/pages/product-detail-page.tsx'));
-const AddProductPage = lazy(() => import('../features/inventory/pages/add-product-page.tsx'));
-const MyProductsPage = lazy(() => import('../features/inventory/pages/my-products-page.tsx'));
-const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
-const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
-const VerifyEmailPage = lazy(() => import('../features/auth/pages/verify-email-page.tsx'));
+const ManageProductsPage = lazyPage(() => import('../features/inventory/pages/manage-products-page.tsx'));
+const ProductDetailPage = lazyPage(() => import('../features/inventory/pages/product-detail-page.tsx'));
+const AddProductPage = lazyPage(() => import('../features/inventory/pages/add-product-page.tsx'));
+const MyProductsPage = lazyPage(() => import('../features/inventory/pages/my-products-page.tsx'));
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'));
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'));
+const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 

@@ -6,8 +6,16 @@ import { describe, expect, it } from 'vitest';
 
 type Catalogue = Record<string, string>;
 
+const PARTS = ['shell', 'pages'] as const;
+
+const part = (language: string, name: string): Catalogue =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, 'locales', language, `${name}.json`), 'utf8'),
+  ) as Catalogue;
+
+/** A language's whole catalogue (its parts together). */
 const catalogue = (language: string): Catalogue =>
-  JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${language}.json`), 'utf8')) as Catalogue;
+  Object.assign({}, ...PARTS.map((name) => part(language, name)));
 
 const catalogues = Object.fromEntries(LANGUAGES.map((language) => [language, catalogue(language)]));
 const english = catalogue('en');
@@ -20,9 +28,14 @@ function slots(message: string): string[] {
 }
 
 describe('message catalogues', () => {
-  it.each(LANGUAGES)('%s has exactly the keys of the English catalogue', (language) => {
-    expect(Object.keys(catalogues[language] ?? {}).sort()).toEqual(Object.keys(english).sort());
-  });
+  it.each(LANGUAGES)(
+    '%s has exactly the keys of the English catalogue, each in the same part',
+    (language) => {
+      for (const name of PARTS) {
+        expect(Object.keys(part(language, name)).sort(), name).toEqual(Object.keys(part('en', name)).sort());
+      }
+    },
+  );
 
   it.each(LANGUAGES)('%s says every message with the same placeholders and tags as English', (language) => {
     const target = catalogues[language] ?? {};
