@@ -23,6 +23,8 @@ const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx')
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'));
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page.tsx'));
+const LabelsPage = lazyPage(() => import('../features/labels/pages/labels-page.tsx'));
+const ScanRoute = lazyPage(() => import('./routes/scan-route.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 
@@ -97,6 +99,22 @@ export function AppRoutes() {
             element={
               <Page title="page.myItem">
                 <MyProductsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.labels}
+            element={
+              <Page title="page.labels">
+                <LabelsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.scan}
+            element={
+              <Page title="page.scan">
+                <ScanRoute />
               </Page>
             }
           />

@@ -1,4 +1,4 @@
-import { CURRENCY_LABEL } from '@walton/contract';
+import { formatPrice } from '@walton/contract';
 import { useLanguage } from './i18n.ts';
 import { INTL_LOCALE, type Language } from './language.ts';
 
@@ -13,7 +13,6 @@ export interface Formatters {
 
 function formattersFor(language: Language): Formatters {
   const locale = INTL_LOCALE[language];
-  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const money = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'BDT',
@@ -28,8 +27,7 @@ function formattersFor(language: Language): Formatters {
     ...(language === 'en' ? {} : { hourCycle: 'h23' }),
   });
   return {
-    price: (price) =>
-      language === 'en' ? `${CURRENCY_LABEL} $${amount.format(price)}` : money.format(price),
+    price: (price) => (language === 'en' ? formatPrice(price) : money.format(price)),
     count: (value) => count.format(value),
     digits: (value) => digits.format(value),
     dateTime: (iso) => {

@@ -26,7 +26,7 @@ export function RootLayout() {
   const t = useTranslate();
   return (
     <>
-      <a href="#main-content" className="visually-hidden-focusable skip-link">
+      <a href="#main-content" className="visually-hidden-focusable skip-link d-print-none">
         {t('layout.skipToContent')}
       </a>
       <SiteNavbar />

@@ -23,7 +23,7 @@ export function SiteFooter() {
   const t = useTranslate();
   const format = useFormatters();
   return (
-    <footer className="site-footer bg-dark text-light pt-5 pb-4">
+    <footer className="site-footer bg-dark text-light pt-5 pb-4 d-print-none">
       <div className="container">
         <div className="row g-4">
           {COLUMNS.map((column) => (

@@ -1,25 +1,18 @@
 import type { Product } from '@walton/contract';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
-import { formatters, useFormatters } from '../../../i18n/format.ts';
-import { currentLanguage, type MessageKey, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { isSessionEnded } from '../../../lib/query-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useProduct } from '../api/get-product.ts';
-import { useRestockProduct } from '../api/restock-product.ts';
-import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
-import { AddQuantityModal } from '../components/add-quantity-modal.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { StockActions } from '../components/stock-actions.tsx';
 
 const DETAIL_LINES = [
   ['model', 'detail.model'],
@@ -29,59 +22,9 @@ const DETAIL_LINES = [
   ['prosesor', 'detail.prosesor'],
 ] as const satisfies ReadonlyArray<readonly [keyof Product, MessageKey]>;
 
-/** What the user sees after a stock change: the server's own text in English, ours in another language. */
-const SUCCESS_TEXT = { deliver: 'detail.deliveredToast', restock: 'detail.restockedToast' } as const;
-
-/** Tells the user what the server did, including when their change had to be applied to a newer version. */
-function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, result: StockChangeResult): void {
-  const quantity = formatters(currentLanguage()).count(result.quentity);
-  toast.success(
-    currentLanguage() === 'en'
-      ? result.success
-      : translate(SUCCESS_TEXT[kind], { name: product.name, quantity }),
-  );
-  if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
-}
-
-/** A refused change always says why; a conflict also shows the item's latest quantity. */
-function announceFailure(error: Error): void {
-  if (isSessionEnded(error)) return;
-  if (error instanceof StockConflictError) {
-    toast.warning(errorText(error));
-    return;
-  }
-  toast.error(translate('detail.notChanged', { reason: errorText(error) }));
-}
-
 function ProductDetails({ product }: { product: Product }) {
-  const deliver = useDeliverProduct();
-  const restock = useRestockProduct();
-  const [showModal, setShowModal] = useState(false);
-  const busy = deliver.isPending || restock.isPending;
   const t = useTranslate();
   const format = useFormatters();
-
-  const onDeliver = () =>
-    deliver.mutate(
-      { product },
-      { onSuccess: (result) => announceSuccess('deliver', product, result), onError: announceFailure },
-    );
-
-  const onRestock = (amount: number) =>
-    restock.mutate(
-      { product, amount },
-      {
-        onSuccess: (result) => {
-          setShowModal(false);
-          announceSuccess('restock', product, result);
-        },
-        onError: (error) => {
-          if (error instanceof StockConflictError) setShowModal(false);
-          announceFailure(error);
-        },
-      },
-    );
-
   const lines = DETAIL_LINES.flatMap(([key, label]) => {
     const value = product[key];
     return value ? [{ key, label, value }] : [];
@@ -114,24 +57,10 @@ function ProductDetails({ product }: { product: Product }) {
               ))}
             </dl>
           )}
-          <div className="d-flex flex-wrap gap-2">
-            <Button variant="success" onClick={onDeliver} disabled={busy}>
-              {deliver.isPending ? t('detail.delivering') : t('detail.delivered')}
-            </Button>
-            <Button variant="outline-primary" onClick={() => setShowModal(true)} disabled={busy}>
-              {t('detail.addQuantity')}
-            </Button>
-          </div>
+          <StockActions product={product} />
         </Col>
       </Row>
       <MovementList productId={product._id} />
-      <AddQuantityModal
-        show={showModal}
-        productName={product.name}
-        saving={restock.isPending}
-        onSubmit={onRestock}
-        onHide={() => setShowModal(false)}
-      />
     </>
   );
 }

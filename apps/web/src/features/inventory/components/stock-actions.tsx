@@ -1,0 +1,97 @@
+import type { Product } from '@walton/contract';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { errorText } from '../../../i18n/error-text.ts';
+import { formatters } from '../../../i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { isSessionEnded } from '../../../lib/query-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeliverProduct } from '../api/deliver-product.ts';
+import { useRestockProduct } from '../api/restock-product.ts';
+import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
+import { AddQuantityModal } from './add-quantity-modal.tsx';
+
+/** What the user sees after a stock change: the server's own text in English, ours in another language. */
+const SUCCESS_TEXT = { deliver: 'detail.deliveredToast', restock: 'detail.restockedToast' } as const;
+
+/** Tells the user what the server did, including when their change had to be applied to a newer version. */
+function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, result: StockChangeResult): void {
+  const quantity = formatters(currentLanguage()).count(result.quentity);
+  toast.success(
+    currentLanguage() === 'en'
+      ? result.success
+      : translate(SUCCESS_TEXT[kind], { name: product.name, quantity }),
+  );
+  if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
+}
+
+/** A refused change always says why; a conflict also shows the item's latest quantity. */
+function announceFailure(error: Error): void {
+  if (isSessionEnded(error)) return;
+  if (error instanceof StockConflictError) {
+    toast.warning(errorText(error));
+    return;
+  }
+  toast.error(translate('detail.notChanged', { reason: errorText(error) }));
+}
+
+/**
+ * The spec's Delivered and Add Quentity buttons with the Add Quentity modal, announcing every
+ * outcome in a toast. `large` makes them thumb-sized, side by side across the width (the scan view).
+ */
+export function StockActions({ product, large = false }: { product: Product; large?: boolean }) {
+  const deliver = useDeliverProduct();
+  const restock = useRestockProduct();
+  const [showModal, setShowModal] = useState(false);
+  const busy = deliver.isPending || restock.isPending;
+  const t = useTranslate();
+  const size = large ? 'lg' : undefined;
+  const grow = large ? 'flex-fill py-3' : undefined;
+
+  const onDeliver = () =>
+    deliver.mutate(
+      { product },
+      { onSuccess: (result) => announceSuccess('deliver', product, result), onError: announceFailure },
+    );
+
+  const onRestock = (amount: number) =>
+    restock.mutate(
+      { product, amount },
+      {
+        onSuccess: (result) => {
+          setShowModal(false);
+          announceSuccess('restock', product, result);
+        },
+        onError: (error) => {
+          if (error instanceof StockConflictError) setShowModal(false);
+          announceFailure(error);
+        },
+      },
+    );
+
+  return (
+    <>
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="success" size={size} className={grow} onClick={onDeliver} disabled={busy}>
+          {deliver.isPending ? t('detail.delivering') : t('detail.delivered')}
+        </Button>
+        <Button
+          variant="outline-primary"
+          size={size}
+          className={grow}
+          onClick={() => setShowModal(true)}
+          disabled={busy}
+        >
+          {t('detail.addQuantity')}
+        </Button>
+      </div>
+      <AddQuantityModal
+        show={showModal}
+        productName={product.name}
+        saving={restock.isPending}
+        onSubmit={onRestock}
+        onHide={() => setShowModal(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { createQrReader } from './qr-reader.ts';
+
+/** How often a frame is read while the camera runs. */
+const SCAN_INTERVAL_MS = 150;
+
+export type CameraState =
+  | { status: 'starting' }
+  | { status: 'scanning' }
+  | { status: 'unavailable'; problem: CameraProblem; detail?: string };
+
+/** Why the camera is not there; the page says it in the user's language (`camera.<problem>`). */
+export type CameraProblem = 'insecure' | 'refused' | 'missing' | 'busy' | 'failed';
+
+function problemOf(error: unknown): { problem: CameraProblem; detail?: string } {
+  const name = error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return { problem: 'refused' };
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return { problem: 'missing' };
+  if (name === 'NotReadableError' || name === 'AbortError') return { problem: 'busy' };
+  return error instanceof Error && error.message
+    ? { problem: 'failed', detail: error.message }
+    : { problem: 'busy' };
+}
+
+/**
+ * While `active`, shows the rear camera in `video` and reads QR codes from it continuously, calling
+ * `onFrame` with the text of each frame read (null when it shows no code; the caller decides what
+ * to do with repeats). The camera is released when `active` turns false or the page goes away.
+ */
+export function useCameraScanner(
+  video: RefObject<HTMLVideoElement | null>,
+  active: boolean,
+  onFrame: (text: string | null) => void,
+): CameraState {
+  const [state, setState] = useState<CameraState>({ status: 'starting' });
+  const latestOnFrame = useRef(onFrame);
+  latestOnFrame.current = onFrame;
+
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    let stream: MediaStream | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setState({ status: 'starting' });
+    const release = () => {
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+
+    async function start() {
+      if (!navigator.mediaDevices?.getUserMedia) {
+        setState({ status: 'unavailable', problem: 'insecure' });
+        return;
+      }
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
+        const read = await createQrReader();
+        const element = video.current;
+        if (stopped || !element) {
+          release();
+          return;
+        }
+        element.srcObject = stream;
+        await element.play();
+        if (stopped) return;
+        setState({ status: 'scanning' });
+        const scan = async () => {
+          if (stopped) return;
+          if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+            const text = await read(element).catch(() => null);
+            if (stopped) return;
+            latestOnFrame.current(text);
+          }
+          timer = setTimeout(scan, SCAN_INTERVAL_MS);
+        };
+        void scan();
+      } catch (error) {
+        release();
+        if (!stopped) setState({ status: 'unavailable', ...problemOf(error) });
+      }
+    }
+    void start();
+
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      release();
+      if (video.current) video.current.srcObject = null;
+    };
+  }, [active, video]);
+
+  return state;
+}
