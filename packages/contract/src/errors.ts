@@ -2,6 +2,60 @@ import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
 
 /**
+ * The stable names of the API's failures, sent as `code` beside the English `message`: a client
+ * that speaks another language says each in its own words (the SPA's catalogues have `error.<CODE>`).
+ */
+export const API_ERROR_CODES = [
+  'BAD_REQUEST',
+  'INVALID_INPUT',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'VERSION_STALE',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+  'PRODUCT_NOT_FOUND',
+  'OUT_OF_STOCK',
+  'QUANTITY_CHANGED',
+  'ONE_AT_A_TIME',
+  'QUANTITY_NOT_ABOVE',
+  'SUPPLIER_NOT_SELF',
+  'NOT_IN_TRASH',
+  'ITEM_BUSY',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** The code of a failure that has no more specific one: its HTTP status, named. */
+export function apiErrorCodeForStatus(statusCode: number): ApiErrorCode {
+  switch (statusCode) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 412:
+      return 'VERSION_STALE';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'UNAVAILABLE';
+    default:
+      return statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  }
+}
+
+/**
  * Body of every error the API answers with. `message` is written to be shown to the user as it is (in
  * English); `code` names the failure for clients that say it in another language.
  */
@@ -12,7 +66,7 @@ export const apiErrorSchema = z.object({
   code: checked(
     z.optional(z.string()),
     z.describe(
-      "Stable name of the failure (OUT_OF_STOCK, NOT_FOUND, …): the SPA shows its own text for it in the user's language",
+      "Stable name of the failure (API_ERROR_CODES: OUT_OF_STOCK, NOT_FOUND, …), sent with every error by this server; the SPA says it in the user's language. Optional for clients of older servers.",
     ),
   ),
   issues: checked(

@@ -1,4 +1,5 @@
 import {
+  type ApiErrorCode,
   type ChangeEvent,
   type CreateProduct,
   DELIVERY_DECREMENT,
@@ -52,8 +53,8 @@ export interface ProductPage extends Total {
 export type PublishChange = (event: ChangeEvent) => Promise<void>;
 
 /** A refused change that sends the item as it is now, so the client can show it and try again. */
-const refusal = (statusCode: 409 | 412, message: string, product: Product) =>
-  new HttpError(statusCode, message, { extra: { product } });
+const refusal = (statusCode: 409 | 412, message: string, product: Product, code: ApiErrorCode) =>
+  new HttpError(statusCode, message, { code, extra: { product } });
 
 /** Product use cases: the stock rules live here, the SQL in the repository. */
 export class ProductService {
@@ -88,7 +89,7 @@ export class ProductService {
 
   async get(id: string): Promise<Product> {
     const product = await this.#products.findById(id);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return product;
   }
 
@@ -103,7 +104,7 @@ export class ProductService {
   /** Adds an item supplied by the signed-in user: the supplier is always the actor. */
   async create(input: CreateProduct, actor: Actor): Promise<{ id: string }> {
     if (input.email.toLowerCase() !== actor.email.toLowerCase()) {
-      throw forbidden(STOCK_MESSAGES.otherSupplier(actor.email));
+      throw forbidden(STOCK_MESSAGES.otherSupplier(actor.email), 'SUPPLIER_NOT_SELF');
     }
     const [id] = await this.#products.insertMany([
       {
@@ -148,15 +149,16 @@ export class ProductService {
 
   async #deliveryRefusal(id: string, ifVersion: number | undefined): Promise<HttpError> {
     const current = await this.#products.findById(id);
-    if (!current) return notFound(PRODUCT_NOT_FOUND);
+    if (!current) return notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     if (ifVersion !== undefined && current.version !== ifVersion) {
-      return refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current);
+      return refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current, 'VERSION_STALE');
     }
-    if (current.quentity < DELIVERY_DECREMENT) return refusal(409, STOCK_MESSAGES.noQuantity, current);
+    if (current.quentity < DELIVERY_DECREMENT)
+      return refusal(409, STOCK_MESSAGES.noQuantity, current, 'OUT_OF_STOCK');
     // With a matching If-Match the client saw this very state: its number was simply not current − 1.
-    const message =
-      ifVersion === current.version ? STOCK_MESSAGES.oneAtATime : STOCK_MESSAGES.deliveredMeanwhile;
-    return refusal(409, message(current.quentity), current);
+    return ifVersion === current.version
+      ? refusal(409, STOCK_MESSAGES.oneAtATime(current.quentity), current, 'ONE_AT_A_TIME')
+      : refusal(409, STOCK_MESSAGES.deliveredMeanwhile(current.quentity), current, 'QUANTITY_CHANGED');
   }
 
   /** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
@@ -169,12 +171,12 @@ export class ProductService {
     const at = new Date();
     const changed = await this.#products.transaction(async (products) => {
       const current = await products.findLiveForUpdate(id);
-      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      if (!current) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       if (ifVersion !== undefined && current.version !== ifVersion) {
-        throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current);
+        throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current, 'VERSION_STALE');
       }
       if (newQuantity <= current.quentity) {
-        throw refusal(409, STOCK_MESSAGES.restockNotAbove(current.quentity), current);
+        throw refusal(409, STOCK_MESSAGES.restockNotAbove(current.quentity), current, 'QUANTITY_NOT_ABOVE');
       }
       const result = await products.updateQuantity({
         id,
@@ -230,10 +232,10 @@ export class ProductService {
         return changed;
       }
       const current = await this.#products.findById(id, { includeDeleted: true });
-      if (!current) throw notFound(NO_SUCH_PRODUCT);
+      if (!current) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
       const inTrash = current.deletedAt !== null && current.deletedAt !== undefined;
-      if (!inTrash) throw refusal(409, NOT_IN_TRASH, current);
-      if (attempt >= RESTORE_ATTEMPTS) throw refusal(409, BUSY_ITEM, current);
+      if (!inTrash) throw refusal(409, NOT_IN_TRASH, current, 'NOT_IN_TRASH');
+      if (attempt >= RESTORE_ATTEMPTS) throw refusal(409, BUSY_ITEM, current, 'ITEM_BUSY');
     }
   }
 
@@ -253,7 +255,7 @@ export class ProductService {
   /** An item's ledger (deleted items included), newest first. */
   async movements(id: string, page: Page): Promise<{ items: Movement[]; total: number }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT);
+    if (!product) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
     const [items, total] = await Promise.all([
       this.#products.listMovements(id, page),
       this.#products.countMovements(id),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import { LANGUAGES, SPEC_TEXT } from '@walton/contract';
+import { API_ERROR_CODES, LANGUAGES, SPEC_TEXT } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
 
 type Catalogue = Record<string, string>;
@@ -74,6 +74,11 @@ describe('message catalogues', () => {
     expect(english['detail.goManage']).toBe('Go ManageITem');
     expect(english['inventory.allManageItem']).toBe('All Manage Item');
     expect(english['customerSay.heading']).toBe('WHAT CUSTOMER SAY');
+  });
+
+  it.each(LANGUAGES)('%s says every failure the API names (error.<code>)', (language) => {
+    const missing = API_ERROR_CODES.filter((code) => !(`error.${code}` in (catalogues[language] ?? {})));
+    expect(missing).toEqual([]);
   });
 
   it('translates every message into Bengali (none left in English)', () => {

@@ -370,6 +370,7 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
+            code?: string;
             issues?: {
                 path: string;
                 message: string;
@@ -846,11 +847,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -924,11 +925,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1202,11 +1203,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1336,11 +1337,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1432,11 +1433,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
