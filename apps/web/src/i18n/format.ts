@@ -16,7 +16,7 @@ function formattersFor(language: Language): Formatters {
   const money = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'BDT',
-    maximumFractionDigits: 2,
+    trailingZeroDisplay: 'stripIfInteger',
   });
   const count = new Intl.NumberFormat(locale);
   const digits = new Intl.NumberFormat(locale, { useGrouping: false });

@@ -351,6 +351,11 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
+            code?: string;
+            issues?: {
+                path: string;
+                message: string;
+            }[];
             product: components["schemas"]["Product"];
         };
         /**

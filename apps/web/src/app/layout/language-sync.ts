@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { activateLanguage, useLanguage } from '../../i18n/i18n.ts';
+import { activateLanguage, currentLanguage } from '../../i18n/i18n.ts';
 import {
   isLocalisedPage,
   languageOfPath,
@@ -10,25 +10,28 @@ import {
 } from '../../i18n/language.ts';
 
 /**
- * Keeps the active language and the address in step: an address that names a language (`/bn/…`,
- * from a search result or a shared link) makes it the chosen one; otherwise the remembered choice (or
- * the browser's) applies, and a public page is shown at its address in that language (`/` → `/bn/`).
+ * On arriving at an address, puts the language and the address in step: an address that names a
+ * language (`/bn/…`, from a search result or a shared link) makes it the chosen one; otherwise the
+ * remembered choice (or the browser's) applies, and a public page moves to its address in that
+ * language (`/` → `/bn/`). Only arrivals count: the switcher changes both itself.
  */
 export function useLanguageSync(): void {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
-  const active = useLanguage();
+  const arrivedAt = useRef<string | null>(null);
   useEffect(() => {
+    if (arrivedAt.current === pathname) return;
+    arrivedAt.current = pathname;
     const named = languageOfPath(pathname);
     if (named) storeLanguage(named);
     const wanted = named ?? preferredLanguage(pathname);
-    if (wanted !== active) {
-      void activateLanguage(wanted);
-      return;
-    }
-    if (isLocalisedPage(pathname)) {
-      const address = localisedPath(pathname, active);
-      if (address !== pathname) void navigate(`${address}${search}${hash}`, { replace: true });
-    }
-  }, [pathname, search, hash, active, navigate]);
+    const moveToItsAddress = () => {
+      const address = localisedPath(pathname, wanted);
+      if (isLocalisedPage(pathname) && address !== pathname) {
+        void navigate(`${address}${search}${hash}`, { replace: true });
+      }
+    };
+    if (wanted === currentLanguage()) moveToItsAddress();
+    else void activateLanguage(wanted).then(moveToItsAddress);
+  }, [pathname, search, hash, navigate]);
 }
