@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AlertRepository } from './alerts/alert-repository.ts';
+import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
+import { alertRoutes } from './alerts/routes.ts';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
 import { sessionUser } from './auth/guards.ts';
 import type { Config } from './config.ts';
@@ -12,16 +15,23 @@ import { openChangeFeed } from './events/change-feed.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { AnswerCache, COMPRESSION_THRESHOLD } from './http/answer-cache.ts';
+import { registerCanonicalPath } from './http/canonical-path.ts';
+import { registerChangeLimit } from './http/change-limit.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSpa } from './http/static-spa.ts';
-import { registerWriteRateLimit } from './http/write-rate-limit.ts';
 import { loggerOptions } from './logger.ts';
 import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
+import { OutboxRepository } from './outbox/outbox-repository.ts';
+import { OutboxWorker } from './outbox/outbox-worker.ts';
+import { HistoryRepository } from './products/history-repository.ts';
+import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { SettingsRepository } from './settings/settings-repository.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -63,21 +73,54 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     closers.push(() => database.close());
     await migrateToLatest(database.db, database.engine);
     const accounts = createAccounts(config, database, app.log);
-    closers.push(async () => accounts.close());
-    const products = new ProductRepository(database.db);
+    closers.push(() => accounts.close());
+    const settings = new SettingsRepository(database.db);
+    const outbox = new OutboxRepository(database.db, { giveUpAfterMs: config.outbox.giveUpAfterMs });
+    const lowStockAlerts = new LowStockAlerts({
+      alerts: new AlertRepository(database.db),
+      outbox,
+      settings,
+      mailer: accounts.mailer,
+      publicUrl: config.publicUrl,
+      webhook: config.alertWebhook,
+    });
+    const history = new HistoryRepository(database.db);
+    const products = new ProductRepository(database.db, {
+      engine: database.engine,
+      history,
+      // In the transaction of every change: a fall to the low-stock threshold queues its alert.
+      participants: [(trx, change) => lowStockAlerts.recordCrossing(trx, change)],
+    });
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
+    closers.push(async () => answers.close());
     changeFeed.subscribe(() => answers.invalidate());
     changeFeed.onInterruption(() => answers.invalidate());
+    if (config.outbox.worker) {
+      const worker = new OutboxWorker({
+        outbox,
+        handlers: lowStockAlerts.handlers(),
+        settings: config.outbox,
+        log: app.log.child({ module: 'outbox' }),
+      });
+      // A committed change may have queued jobs: this instance's through the in-process feed, every
+      // other instance's through LISTEN/NOTIFY. Polling covers what a wake-up missed.
+      changeFeed.subscribe(() => worker.wake());
+      worker.start();
+      // Stopped first (closers run in reverse): the tries under way settle while the database is open.
+      closers.push(() => worker.stop());
+    }
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     registerInputGuard(app);
     securityHeaders = await registerSecurityHeaders(app, config.isProduction);
-    await registerWriteRateLimit(app, config.writeRateLimitPerMinute);
+    // First of the hooks that look at the request: nothing below sees a non-canonical path.
+    registerCanonicalPath(app);
+    await registerChangeLimit(app, config.writeRateLimitPerMinute);
     await app.register(compress, { threshold: COMPRESSION_THRESHOLD });
     await registerOpenApi(app);
 
@@ -88,15 +131,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         await api.register(productRoutes, {
           // This instance forgets its stored answers before the writer hears of success; the
           // others when the feed brings them the change.
-          service: new ProductService(products, (event) => {
-            answers.invalidate();
-            return changeFeed.publish(event);
-          }),
+          service: new ProductService(
+            { products, search: new ProductSearch(database.db, database.engine), history },
+            (event) => {
+              answers.invalidate();
+              return changeFeed.publish(event);
+            },
+          ),
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
           publicUrl: config.publicUrl,
         });
-        await api.register(eventRoutes, { feed: changeFeed });
+        await api.register(eventRoutes, { feed: changeFeed, maxStreams: config.maxEventStreams });
+        await api.register(settingsRoutes, { settings });
+        await api.register(alertRoutes, { alerts: lowStockAlerts });
         await api.register(openApiRoutes);
       },
       { prefix: '/api' },

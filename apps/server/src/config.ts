@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopback } from './http/loopback.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -15,8 +16,12 @@ const emailDomains = z
       .filter(Boolean),
   );
 
-/** Proxies on the machine or a private network may tell us the client's address (X-Forwarded-For). */
-const DEFAULT_TRUSTED_PROXIES = 'loopback,linklocal,uniquelocal';
+/**
+ * Only a proxy on this machine may tell us the client's address (X-Forwarded-For); proxies on a
+ * private network are opt-in (`loopback,linklocal,uniquelocal` or their addresses), since any host
+ * there could otherwise choose the address every per-IP limit counts.
+ */
+const DEFAULT_TRUSTED_PROXIES = 'loopback';
 
 const milliseconds = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -73,13 +78,33 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   READ_CACHE_TTL_MS: milliseconds(100, 3_600_000, 5000),
+  READ_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4_294_967_296)
+    .default(32 * 1024 * 1024),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000, 15_000),
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  OUTBOX_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  OUTBOX_POLL_MS: milliseconds(50, 600_000, 5000),
+  OUTBOX_RETRY_BASE_MS: milliseconds(10, 3_600_000, 10_000),
+  OUTBOX_RETRY_MAX_MS: milliseconds(10, 86_400_000, 1_800_000),
+  OUTBOX_GIVE_UP_AFTER_MS: milliseconds(1000, 30 * 86_400_000, 86_400_000),
+  OUTBOX_JOB_TIMEOUT_MS: milliseconds(100, 600_000, 10_000),
 });
 
 export type Env = z.output<typeof envSchema>;
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string }
+  /** `statementTimeoutMs`: the longest a statement may run before PostgreSQL cancels it. */
+  | { kind: 'postgres'; url: string; statementTimeoutMs: number }
   | { kind: 'pglite'; dataDir: string | undefined };
 
 export interface Config {
@@ -92,6 +117,11 @@ export interface Config {
   database: DatabaseConfig;
   logLevel: Env['LOG_LEVEL'];
   authSecret: string | undefined;
+  /**
+   * Unverified accounts may read but change nothing. AUTH_REQUIRE_VERIFIED_EMAIL=true, and always
+   * when AUTH_ALLOWED_EMAIL_DOMAINS is set: an address at an allowed domain proves nothing until
+   * its owner has opened the link mailed to it.
+   */
   requireVerifiedEmail: boolean;
   allowedEmailDomains: string[];
   smtpUrl: string | undefined;
@@ -102,6 +132,11 @@ export interface Config {
   accessTokenTtlSeconds: number;
   seedDemoCatalog: boolean;
   webDistDir: string | undefined;
+  /**
+   * GET /api/dev/outbox exists: mail is not configured (no SMTP_URL), and NODE_ENV=development is
+   * set explicitly or HOST is a loopback address. Even then it answers loopback clients only.
+   */
+  devOutbox: boolean;
   /**
    * Whose X-Forwarded-For to believe for the client address (per-IP limits, logs): `true` (every
    * hop), `false` (none) or a comma-separated list of addresses, CIDRs and the names `loopback`,
@@ -114,9 +149,28 @@ export interface Config {
   writeRateLimitPerMinute: number;
   /**
    * Public product reads kept ready to send until a product changes (see http/answer-cache.ts):
-   * how many answers (0: off), and the longest one is kept should a change never reach this instance.
+   * how many answers (0: off), how many bytes they may take at most, and the longest one is kept
+   * should a change never reach this instance.
    */
-  readCache: { maxEntries: number; ttlMs: number };
+  readCache: { maxEntries: number; maxBytes: number; ttlMs: number };
+  /** Event streams (GET /api/events) open at once on this instance, all users together. */
+  maxEventStreams: number;
+  /** Where low-stock alerts are POSTed, signed with `secret` (unset: no webhook). */
+  alertWebhook: { url: string; secret: string } | undefined;
+  /**
+   * The transactional outbox's worker (see outbox/outbox-worker.ts): whether this instance runs one,
+   * how often it looks for due jobs when nothing woke it, the back-off between tries (doubling from
+   * `retryBaseMs` up to `retryMaxMs`), how long a job is retried before it is marked failed, and how
+   * long one try may take (a claimed job is leased for three times that).
+   */
+  outbox: {
+    worker: boolean;
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    giveUpAfterMs: number;
+    jobTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -136,7 +190,7 @@ function databaseFrom(env: Env): DatabaseConfig {
     const path = url.slice('pglite:'.length);
     return { kind: 'pglite', dataDir: path === '' || path === 'memory' ? undefined : path };
   }
-  return { kind: 'postgres', url };
+  return { kind: 'postgres', url, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS };
 }
 
 /** Rules that involve several variables, checked on the raw values so they are reported with the rest. */
@@ -144,6 +198,9 @@ function crossFieldProblems(source: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   if (source.NODE_ENV === 'production' && !source.AUTH_SECRET) {
     problems.push('AUTH_SECRET: is required when NODE_ENV=production');
+  }
+  if (source.ALERT_WEBHOOK_URL && !source.ALERT_WEBHOOK_SECRET) {
+    problems.push('ALERT_WEBHOOK_SECRET: is required when ALERT_WEBHOOK_URL is set (it signs every call)');
   }
   if (Boolean(source.GOOGLE_CLIENT_ID) !== Boolean(source.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
@@ -162,6 +219,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...(parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS
       ? ['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']
       : []),
+    ...(parsed.success && parsed.data.OUTBOX_RETRY_BASE_MS > parsed.data.OUTBOX_RETRY_MAX_MS
+      ? ['OUTBOX_RETRY_BASE_MS: must not be longer than OUTBOX_RETRY_MAX_MS']
+      : []),
   ];
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const env = parsed.data;
@@ -175,7 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: databaseFrom(env),
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
-    requireVerifiedEmail: env.AUTH_REQUIRE_VERIFIED_EMAIL,
+    requireVerifiedEmail: env.AUTH_REQUIRE_VERIFIED_EMAIL || env.AUTH_ALLOWED_EMAIL_DOMAINS.length > 0,
     allowedEmailDomains: env.AUTH_ALLOWED_EMAIL_DOMAINS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -191,6 +251,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     seedDemoCatalog: env.SEED_DEMO_CATALOG,
     webDistDir: env.WEB_DIST_DIR,
+    devOutbox:
+      env.SMTP_URL === undefined &&
+      env.NODE_ENV !== 'production' &&
+      (source.NODE_ENV === 'development' || isLoopback(env.HOST)),
     trustProxy: env.TRUST_PROXY,
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -198,6 +262,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
-    readCache: { maxEntries: env.READ_CACHE_ENTRIES, ttlMs: env.READ_CACHE_TTL_MS },
+    readCache: {
+      maxEntries: env.READ_CACHE_ENTRIES,
+      maxBytes: env.READ_CACHE_MAX_BYTES,
+      ttlMs: env.READ_CACHE_TTL_MS,
+    },
+    maxEventStreams: env.EVENT_STREAMS_MAX,
+    alertWebhook:
+      env.ALERT_WEBHOOK_URL && env.ALERT_WEBHOOK_SECRET
+        ? { url: env.ALERT_WEBHOOK_URL, secret: env.ALERT_WEBHOOK_SECRET }
+        : undefined,
+    outbox: {
+      worker: env.OUTBOX_WORKER,
+      pollMs: env.OUTBOX_POLL_MS,
+      retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
+      giveUpAfterMs: env.OUTBOX_GIVE_UP_AFTER_MS,
+      jobTimeoutMs: env.OUTBOX_JOB_TIMEOUT_MS,
+    },
   };
 }

@@ -49,6 +49,7 @@ const SIGNED_IN: Route[] = [
   { name: 'detail', path: firstProductPath, title: 'Details' },
   { name: 'add-item', path: '/addItem', title: 'Add Item' },
   { name: 'my-items', path: '/myItem', title: 'My Item' },
+  { name: 'settings', path: '/settings', title: 'Settings' },
   { name: 'blog', path: '/blog', title: 'Blog' },
   { name: 'labels', path: '/labels', title: 'Labels' },
   // The suite's browser has no camera: the scan page as it is without one.

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { FieldChange } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateLanguage } from '../src/i18n/i18n.ts';
@@ -19,6 +20,7 @@ const ALLOWED = [
   /\b[A-Z0-9]+(-[A-Z0-9]+)+\b/g, // model names such as WSI-KRYSTALINE-18F
   /\bhttp\(s\)/g, // the image field's hint names the scheme
   /\/images\//g, // and the folder
+  /\b(QR|A4|HTTPS|localhost)\b/g, // technical names Bengali writes as they are
 ];
 
 /** The text a person reads on the page (text nodes and the labels, alternatives and placeholders of elements). */
@@ -47,9 +49,27 @@ const englishIn = (texts: string[]): string[] =>
 
 const product = productFixture({
   name: 'Walton WSI-KRYSTALINE-18F',
+  lowStockThreshold: 10,
   description: 'কপার কনডেন্সার ও ইকো মোডসহ স্প্লিট ইনভার্টার এসি।',
   suplerName: 'করিম ট্রেডার্স',
 });
+
+const historyEntry = (id: string, kind: 'created' | 'edited', changes: FieldChange[]) => ({
+  id,
+  productId: product._id,
+  kind,
+  version: 1,
+  actor: 'karim@example.com',
+  actorName: 'করিম',
+  at: '2026-01-03T09:00:00.000Z',
+  delta: kind === 'created' ? 7 : 0,
+  quantityAfter: 7,
+  changes,
+});
+const HISTORY = [
+  historyEntry('h-2', 'edited', [{ field: 'price', from: '70000', to: '72500' }]),
+  historyEntry('h-1', 'created', []),
+];
 
 const ROUTES: ReadonlyArray<{ path: string; signedIn: boolean; ready: () => Promise<unknown> }> = [
   { path: '/bn/', signedIn: false, ready: () => screen.findByText('Walton WSI-KRYSTALINE-18F') },
@@ -72,6 +92,14 @@ const ROUTES: ReadonlyArray<{ path: string; signedIn: boolean; ready: () => Prom
   { path: '/reset-password', signedIn: false, ready: () => screen.findByText(/লিংকটি ভুল/) },
   { path: '/verify-email', signedIn: false, ready: () => screen.findByText('আপনার ইমেইল যাচাই হয়েছে। ধন্যবাদ!') },
   { path: '/verify-email?error=token_expired', signedIn: true, ready: () => screen.findByText(/মেয়াদ শেষ/) },
+  {
+    path: `/manageItem/${product._id}/edit`,
+    signedIn: true,
+    ready: () => screen.findByRole('button', { name: 'পরিবর্তন সেভ করুন' }),
+  },
+  { path: '/settings', signedIn: true, ready: () => screen.findByRole('switch') },
+  { path: '/labels', signedIn: true, ready: () => screen.findByTestId('labels-summary') },
+  { path: '/scan', signedIn: true, ready: () => screen.findByRole('heading', { name: 'লেবেল স্ক্যান করুন' }) },
   {
     path: '/no/such/page',
     signedIn: false,
@@ -96,11 +124,18 @@ describe('every route in Bengali', () => {
         http.get('/api/productOrder', () =>
           HttpResponse.json([product], { headers: { 'x-total-count': '1' } }),
         ),
+        http.get('/api/product/:id/history', () => HttpResponse.json(HISTORY)),
+        http.get('/api/settings', () => HttpResponse.json({ lowStockEmail: true })),
       );
       await renderRoute(route.path, { user: route.signedIn ? testUser({ name: 'রহিম উদ্দিন' }) : null });
       await route.ready();
-      // The session is known and nothing is loading any more.
-      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      // The session is known and nothing is loading any more (the navbar's low-stock count is a
+      // status that stays).
+      await waitFor(() =>
+        expect(
+          screen.queryAllByRole('status').filter((status) => status.dataset.testid !== 'low-stock-count'),
+        ).toEqual([]),
+      );
       expect(document.documentElement.lang).toBe('bn');
       expect(englishIn(readableTexts(document.body))).toEqual([]);
       expect(document.title).toMatch(/- ওয়ালটন ওয়্যারহাউস$/);

@@ -9,6 +9,8 @@ export const API_ERROR_CODES = [
   'BAD_REQUEST',
   'INVALID_INPUT',
   'VALIDATION_FAILED',
+  // Better Auth's name for a refused form field, kept for the sign-in and sign-up checks in front of it.
+  'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -16,6 +18,8 @@ export const API_ERROR_CODES = [
   'VERSION_STALE',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  'TOO_MANY_REQUESTS',
+  'NON_CANONICAL_PATH',
   'INTERNAL',
   'UNAVAILABLE',
   'PRODUCT_NOT_FOUND',
@@ -26,6 +30,10 @@ export const API_ERROR_CODES = [
   'SUPPLIER_NOT_SELF',
   'NOT_IN_TRASH',
   'ITEM_BUSY',
+  'HISTORY_ENTRY_NOT_FOUND',
+  'NOT_AN_EDIT',
+  'EDIT_MOVED_ON',
+  'PRECONDITION_REQUIRED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -44,6 +52,8 @@ export function apiErrorCodeForStatus(statusCode: number): ApiErrorCode {
       return 'CONFLICT';
     case 412:
       return 'VERSION_STALE';
+    case 428:
+      return 'PRECONDITION_REQUIRED';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
     case 429:

@@ -33,8 +33,23 @@ function openSqlite(file: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
 }
 
+/**
+ * PGlite is a test engine, a development dependency: loaded only for a `pglite:` DATABASE_URL, so a
+ * production install without development dependencies never needs it.
+ */
+async function loadPglite(): Promise<typeof import('@electric-sql/pglite')> {
+  try {
+    return await import('@electric-sql/pglite');
+  } catch (error) {
+    throw new Error(
+      'DATABASE_URL=pglite:… needs @electric-sql/pglite, a development dependency: run npm install (with development dependencies), or use SQLite or PostgreSQL',
+      { cause: error },
+    );
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Kysely<Database>> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite } = await loadPglite();
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const database = await PGlite.create(dataDir);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PgliteLikePool(database) }) });
@@ -59,7 +74,13 @@ export async function openDatabase(
       return { db, engine: 'postgres', config, connectListener: undefined, close: () => db.destroy() };
     }
     case 'postgres': {
-      const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+      // A statement that runs longer than the timeout is cancelled by PostgreSQL (57014), so no
+      // slow query holds one of the ten connections for ever.
+      const pool = new pg.Pool({
+        connectionString: config.url,
+        max: 10,
+        statement_timeout: config.statementTimeoutMs,
+      });
       pool.on('error', onIdleClientError);
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       const connectListener = async () => {

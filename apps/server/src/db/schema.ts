@@ -18,6 +18,8 @@ export interface ProductsTable {
   hdd: string | null;
   display: string | null;
   processor: string | null;
+  /** At or below this quantity the item is low on stock; null: no alert. */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -25,16 +27,23 @@ export interface ProductsTable {
   deleted_at: ColumnType<Date | string | null, string | null, string | null>;
 }
 
-export interface StockMovementsTable {
+/** Every change of an item, of stock or of details: append-only (migration 004). */
+export interface ProductHistoryTable {
   id: string;
   product_id: string;
+  /** The product version this change produced (unique per product; orders the history). */
+  version: number;
+  kind: string;
+  /** The actor's email (`seed` for the demo catalog) and their name at the time ('' when unknown). */
+  actor: string;
+  actor_name: string;
+  at: Timestamp;
   delta: number;
   quantity_after: number;
-  reason: string;
-  /** The product version this change produced (unique per product; orders the ledger). */
-  version: number;
-  actor: string;
-  at: Timestamp;
+  /** JSON: for edits and reverts, each changed field's old and new stored value (see product-change.ts). */
+  changes: string;
+  /** For a revert: the edit it undid. */
+  revert_of: string | null;
 }
 
 /** Live and deleted product totals, kept by triggers (migration 003) so counting is one row read. */
@@ -104,9 +113,53 @@ export interface AuthAttemptsTable {
   window_started_ms: ColumnType<number | string | bigint, number, number>;
 }
 
+/** One low-stock crossing (migration 006), written in the transaction of the change that caused it. */
+export interface LowStockAlertsTable {
+  id: string;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  threshold: number;
+  at: Timestamp;
+}
+
+/** A job of the transactional outbox (see outbox/outbox-repository.ts). */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  alert_id: string | null;
+  recipient: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  run_at: Timestamp;
+  lease_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  leased_by: ColumnType<string | null, string | null | undefined, string | null>;
+  give_up_at: Timestamp;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One try of an outbox job; `error` null when it succeeded. */
+export interface OutboxAttemptsTable {
+  job_id: string;
+  attempt: number;
+  at: Timestamp;
+  error: string | null;
+}
+
+/** A user's preferences; `low_stock_email` is 0 or 1 on both engines. */
+export interface UserSettingsTable {
+  user_id: string;
+  low_stock_email: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   products: ProductsTable;
-  stock_movements: StockMovementsTable;
+  product_history: ProductHistoryTable;
   product_counts: ProductCountsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -114,7 +167,12 @@ export interface Database {
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
   auth_attempts: AuthAttemptsTable;
+  low_stock_alerts: LowStockAlertsTable;
+  outbox: OutboxTable;
+  outbox_attempts: OutboxAttemptsTable;
+  user_settings: UserSettingsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
-export type StockMovementRow = Selectable<StockMovementsTable>;
+export type ProductHistoryRow = Selectable<ProductHistoryTable>;
+export type OutboxRow = Selectable<OutboxTable>;

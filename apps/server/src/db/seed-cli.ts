@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.ts';
+import { HistoryRepository } from '../products/history-repository.ts';
 import { ProductRepository } from '../products/repository.ts';
 import { openDatabase, refreshPlannerStatistics } from './database.ts';
 import { migrateToLatest } from './migrator.ts';
@@ -19,7 +20,10 @@ async function main() {
   const database = await openDatabase(loadConfig().database);
   try {
     await migrateToLatest(database.db, database.engine);
-    const products = new ProductRepository(database.db);
+    const products = new ProductRepository(database.db, {
+      engine: database.engine,
+      history: new HistoryRepository(database.db),
+    });
     const offset = await products.countAll();
     const bar = new cliProgress.SingleBar({ format: 'seeding [{bar}] {value}/{total} items' });
     bar.start(count, 0);

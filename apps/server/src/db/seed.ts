@@ -2,7 +2,8 @@ import type { CreateProduct } from '@walton/contract';
 import type { ProductRepository } from '../products/repository.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
 
-export const SEED_ACTOR = 'seed';
+/** Who the history says added the demo and load-test items. */
+export const SEED_ACTOR = { email: 'seed', name: '' } as const;
 
 /** Seeds the demo catalog into a database that has never held a product. */
 export async function seedDemoCatalogIfEmpty(products: ProductRepository): Promise<number> {

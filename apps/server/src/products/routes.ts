@@ -1,15 +1,21 @@
 import {
+  ANONYMOUS_OFFSET_MAX,
   apiErrorSchema,
   createdProductSchema,
   createProductSchema,
   deletedSchema,
   deliveryRequestSchema,
+  editProductSchema,
+  historyEntrySchema,
+  historyListQuerySchema,
+  LIST_DEFAULT_LIMIT,
   movementListQuerySchema,
   movementSchema,
   productConflictSchema,
   productIdSchema,
   productListQuerySchema,
   productSchema,
+  revertConflictSchema,
   SEARCH_COUNT_LIMIT,
   SPEC_TEXT,
   SUCCESS_TEXT,
@@ -22,8 +28,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AnswerCache } from '../http/answer-cache.ts';
-import { unauthorized } from '../http/http-error.ts';
+import { HttpError, unauthorized } from '../http/http-error.ts';
 import { productLabelSvg } from './label-svg.ts';
+import { visibleTo } from './product-mapper.ts';
 import type { Actor, ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
@@ -32,7 +39,7 @@ export interface ProductRoutesOptions {
   answers: AnswerCache;
   /**
    * The signed-in user of a request on a public route (the guards resolve it only on protected
-   * ones); the trash listing needs it.
+   * ones): the trash listing needs one, and only signed-in readers see supplier emails.
    */
   sessionUser: (request: FastifyRequest) => Promise<Actor | null>;
   /** The address users reach the web app at (PUBLIC_URL): labels link to its item pages. */
@@ -50,6 +57,7 @@ const LABEL_HEADERS = {
 };
 
 const idParams = z.object({ id: productIdSchema });
+const entryParams = z.object({ id: productIdSchema, entryId: productIdSchema });
 
 export const IF_MATCH_MESSAGE = 'If-Match must be the ETag from GET /api/product/:id, like "3"';
 
@@ -65,6 +73,32 @@ const ifMatchHeaders = z.looseObject({
 /** The version an If-Match names; undefined when absent or `*` (any current version). */
 const versionFrom = (ifMatch: string | undefined): number | undefined =>
   ifMatch === undefined || ifMatch === '*' ? undefined : Number(ifMatch.slice(1, -1));
+
+export const DEEP_OFFSET_MESSAGE =
+  `offset can be at most ${ANONYMOUS_OFFSET_MAX} without signing in: to page deeper, send the ` +
+  '`after` cursor from the X-Next-Cursor header of the page before';
+
+export const IF_MATCH_REQUIRED =
+  'This change needs If-Match: the ETag of the version you are changing, from GET /api/product/:id, like "3"';
+
+/** The version a required If-Match names: 428 without one (or with `*`, which names none). */
+function requiredVersion(ifMatch: string | undefined): number {
+  const version = versionFrom(ifMatch);
+  if (version === undefined) throw new HttpError(428, IF_MATCH_REQUIRED);
+  return version;
+}
+
+/**
+ * The list pages worth keeping in the read cache: first pages of a usual size (the landing page,
+ * the first page of a search). Any other page is read and sent, never kept, so requests for many
+ * distinct pages cannot crowd out the common ones or fill memory.
+ */
+function isCommonPage(query: z.output<typeof productListQuerySchema>): boolean {
+  return query.offset === 0 && query.after === undefined && query.limit <= LIST_DEFAULT_LIMIT;
+}
+
+/** Which stored answers a reader may get: anonymous ones carry no supplier email. */
+const audienceOf = (reader: Actor | null) => (reader ? 'signed-in' : 'anonymous');
 
 const totalCountDescription = 'The total number of matches is in the `X-Total-Count` header.';
 
@@ -104,10 +138,25 @@ function setTotal(reply: FastifyReply, total: number): void {
 }
 
 /**
- * A product list's headers: the count (`capped` when a search stopped counting, see the route) and,
- * when more items follow, where the next page starts: the cursor alone (`X-Next-Cursor`) and the whole
- * request for it (`Link: <…>; rel="next"`, the same validated query with `after` in place of any offset).
+ * When more items follow, where the next page starts: the cursor alone (`X-Next-Cursor`) and the
+ * whole request for it (`Link: <…>; rel="next"`, the same validated query with `after` in place of
+ * any offset).
  */
+function nextPageHeaders(
+  path: string,
+  query: Record<string, unknown>,
+  next: string | undefined,
+): Record<string, string> {
+  if (!next) return {};
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && name !== 'offset' && name !== 'after') search.set(name, String(value));
+  }
+  search.set('after', next);
+  return { 'x-next-cursor': next, link: `<${path}?${search}>; rel="next"` };
+}
+
+/** A product list's headers: the count (`capped` when a search stopped counting, see the route) and the next page's. */
 function listHeaders(
   path: string,
   query: Record<string, unknown>,
@@ -115,16 +164,7 @@ function listHeaders(
 ): Record<string, string> {
   const headers: Record<string, string> = { 'x-total-count': String(total) };
   if (capped) headers['x-total-count-capped'] = 'true';
-  if (next) {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined && name !== 'offset' && name !== 'after') search.set(name, String(value));
-    }
-    search.set('after', next);
-    headers['x-next-cursor'] = next;
-    headers.link = `<${path}?${search}>; rel="next"`;
-  }
-  return headers;
+  return { ...headers, ...nextPageHeaders(path, query, next) };
 }
 
 /** HTTP only: validate, call the service, shape the reply. */
@@ -147,7 +187,11 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the ' +
           'next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page ' +
           'that follows, at the same cost however deep it is (`offset` walks past every item it skips). ' +
-          'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400.',
+          'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. ' +
+          `Without signing in, \`offset\` goes up to ${ANONYMOUS_OFFSET_MAX} and items come without the ` +
+          "supplier's `email`. " +
+          '`lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged ' +
+          `the same way; the count stops at ${SEARCH_COUNT_LIMIT} like a search's).`,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
@@ -155,18 +199,26 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request, reply) => {
       const { query } = request;
       const path = request.routeOptions.url ?? '/api/product';
-      if (query.deleted) {
-        // The trash is for signed-in users only, and is never kept with the public answers.
-        if (!(await sessionUser(request))) throw unauthorized();
-        const page = await service.list(query);
-        reply.headers(listHeaders(path, query, page));
-        return page.items;
+      const reader = await sessionUser(request);
+      if (!reader && query.deleted) throw unauthorized();
+      if (!reader && query.offset > ANONYMOUS_OFFSET_MAX) {
+        throw new HttpError(400, DEEP_OFFSET_MESSAGE, { code: 'VALIDATION_ERROR' });
       }
-      // The validated query (defaults filled in, in schema order) names the answer.
-      return answers.reply(request, reply, `list ${JSON.stringify(query)}`, async () => {
+      const read = async () => {
         const page = await service.list(query);
-        return { headers: listHeaders(path, query, page), payload: page.items };
-      });
+        return {
+          headers: listHeaders(path, query, page),
+          payload: page.items.map((product) => visibleTo(product, reader)),
+        };
+      };
+      // The trash is never kept with the other answers, nor is an uncommon page.
+      if (query.deleted || !isCommonPage(query)) {
+        const { headers, payload } = await read();
+        reply.headers(headers);
+        return payload;
+      }
+      // The audience and the validated query (defaults filled in, in schema order) name the answer.
+      return answers.reply(request, reply, `${audienceOf(reader)} list ${JSON.stringify(query)}`, read);
     },
   );
 
@@ -178,16 +230,21 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         operationId: 'getProduct',
         tags: ['products'],
         summary: 'One live product',
-        description: 'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes.',
+        description:
+          'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes. Without ' +
+          "signing in, the item comes without the supplier's `email`.",
         params: idParams,
         response: { 200: productSchema, 404: apiErrorSchema, ...serverError },
       },
     },
-    async (request, reply) =>
-      answers.reply(request, reply, `item ${request.params.id}`, async () => {
+    async (request, reply) => {
+      const reader = await sessionUser(request);
+      const key = `${audienceOf(reader)} item ${request.params.id}`;
+      return answers.reply(request, reply, key, async () => {
         const product = await service.get(request.params.id);
-        return { headers: { etag: `"${product.version}"` }, payload: product };
-      }),
+        return { headers: { etag: `"${product.version}"` }, payload: visibleTo(product, reader) };
+      });
+    },
   );
 
   app.get(
@@ -344,6 +401,108 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         actorOf(request),
       );
       return { success: SUCCESS_TEXT.stockUpdated, quentity: changed.quantity, version: changed.version };
+    },
+  );
+
+  app.patch(
+    '/product/:id',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'editProduct',
+        tags: ['products'],
+        summary: "Edit an item's details",
+        description:
+          'Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, ' +
+          '`prosesor` and `lowStockThreshold`, validated as when adding (an empty optional field clears it; ' +
+          'raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is ' +
+          'required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. ' +
+          'Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are ' +
+          'refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing ' +
+          'keeps the version and writes no history.',
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: editProductSchema,
+        response: {
+          200: productSchema,
+          ...changeErrors,
+          404: apiErrorSchema,
+          412: productConflictSchema,
+          428: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const version = requiredVersion(request.headers['if-match']);
+      const product = await service.edit(request.params.id, request.body, version, actorOf(request));
+      reply.header('etag', `"${product.version}"`);
+      return product;
+    },
+  );
+
+  app.get(
+    '/product/:id/history',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'listHistory',
+        tags: ['products'],
+        summary: "An item's history: every change, newest first",
+        description:
+          'Created, edited, delivered, restocked, deleted, restored and reverted, each with who and when; ' +
+          'edits and reverts list each field with its old and new value (prices as exact decimals). ' +
+          'Deleted items keep their history. When more entries follow, `X-Next-Cursor` (and ' +
+          '`Link: <…>; rel="next"`) gives the cursor to send as `after` for the next page.',
+        params: idParams,
+        querystring: historyListQuerySchema,
+        response: {
+          200: z.array(historyEntrySchema),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          ...protectedErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { items, next } = await service.history(request.params.id, request.query);
+      const path = `/api/product/${encodeURIComponent(request.params.id)}/history`;
+      reply.headers(nextPageHeaders(path, request.query, next));
+      return items;
+    },
+  );
+
+  app.post(
+    '/product/:id/history/:entryId/revert',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'revertEdit',
+        tags: ['products'],
+        summary: 'Revert an edit',
+        description:
+          'Sets each field the edit changed back to its old value, when every one of them still holds ' +
+          'what the edit set; otherwise 409 naming the `fields` that changed since. Only edits can be ' +
+          'reverted (409 for other entries). `If-Match` is required (428 without it, 412 when stale). ' +
+          'Writes a `reverted` history entry and answers the item with its new `ETag`.',
+        params: entryParams,
+        headers: ifMatchHeaders,
+        response: {
+          200: productSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: revertConflictSchema,
+          412: productConflictSchema,
+          428: apiErrorSchema,
+          ...writeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const version = requiredVersion(request.headers['if-match']);
+      const { id, entryId } = request.params;
+      const product = await service.revert(id, entryId, version, actorOf(request));
+      reply.header('etag', `"${product.version}"`);
+      return product;
     },
   );
 

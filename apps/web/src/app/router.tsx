@@ -18,6 +18,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 const ManageProductsPage = lazyPage(() => import('../features/inventory/pages/manage-products-page.tsx'));
 const ProductDetailPage = lazyPage(() => import('../features/inventory/pages/product-detail-page.tsx'));
 const AddProductPage = lazyPage(() => import('../features/inventory/pages/add-product-page.tsx'));
+const EditProductPage = lazyPage(() => import('../features/inventory/pages/edit-product-page.tsx'));
 const MyProductsPage = lazyPage(() => import('../features/inventory/pages/my-products-page.tsx'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'));
@@ -25,6 +26,7 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-pa
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page.tsx'));
 const LabelsPage = lazyPage(() => import('../features/labels/pages/labels-page.tsx'));
 const ScanRoute = lazyPage(() => import('./routes/scan-route.tsx'));
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 
@@ -87,6 +89,14 @@ export function AppRoutes() {
             }
           />
           <Route
+            path={paths.itemEditPattern}
+            element={
+              <Page title="page.edit">
+                <EditProductPage />
+              </Page>
+            }
+          />
+          <Route
             path={paths.addItem}
             element={
               <Page title="page.addItem">
@@ -115,6 +125,14 @@ export function AppRoutes() {
             element={
               <Page title="page.scan">
                 <ScanRoute />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.settings}
+            element={
+              <Page title="page.settings">
+                <SettingsPage />
               </Page>
             }
           />

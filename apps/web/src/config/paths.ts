@@ -6,6 +6,8 @@ export const paths = {
   manageItems: '/manageItem',
   itemDetail: productPagePath,
   itemDetailPattern: '/manageItem/:id',
+  itemEdit: (id: string) => `/manageItem/${encodeURIComponent(id)}/edit`,
+  itemEditPattern: '/manageItem/:id/edit',
   addItem: '/addItem',
   myItems: '/myItem',
   login: '/login',
@@ -15,6 +17,7 @@ export const paths = {
   verifyEmail: '/verify-email',
   labels: '/labels',
   scan: '/scan',
+  settings: '/settings',
   /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`). */
   bengali: '/bn',
 } as const;

@@ -3,6 +3,8 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
+import { useLowStockCount } from '../../features/inventory/api/get-low-stock-count.ts';
+import { useFormatters } from '../../i18n/format.ts';
 import { type MessageKey, useLanguage, useTranslate } from '../../i18n/i18n.ts';
 import { localisedPath } from '../../i18n/language.ts';
 import { signOut, useSession } from '../../lib/session.ts';
@@ -17,6 +19,19 @@ const ITEM_LINKS = [
 ] as const satisfies ReadonlyArray<{ to: string; label: MessageKey }>;
 
 const MENU_ID = 'site-navbar-links';
+
+/** How many items are low on stock, kept current by the change feed (signed-in users only). */
+function LowStockCount() {
+  const { data: count } = useLowStockCount(true);
+  const t = useTranslate();
+  const format = useFormatters();
+  if (count === undefined) return null;
+  return (
+    <span className="navbar-text" role="status" data-testid="low-stock-count">
+      {t('nav.lowStock')} <span className="badge text-bg-warning">{format.count(count)}</span>
+    </span>
+  );
+}
 
 /**
  * Sticky top navigation that collapses below the lg breakpoint (992 px) behind a toggle button.
@@ -85,11 +100,21 @@ export function SiteNavbar() {
               </li>
             ))}
             {user && (
-              <li className="nav-item">
-                <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
-                  {t('nav.scan')}
-                </NavLink>
-              </li>
+              <>
+                <li className="nav-item">
+                  <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
+                    {t('nav.scan')}
+                  </NavLink>
+                </li>
+                <li className="nav-item">
+                  <NavLink to={paths.settings} className="nav-link" onClick={collapse}>
+                    {t('nav.settings')}
+                  </NavLink>
+                </li>
+                <li className="nav-item ms-lg-2">
+                  <LowStockCount />
+                </li>
+              </>
             )}
             <li className="nav-item ms-lg-2 py-2 py-lg-0 site-navbar-auth">
               {isPending ? (

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SignedInUser } from '@walton/contract';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { requestAccessToken } from '../../../lib/access-token.ts';
-import { type SignedInUser, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';

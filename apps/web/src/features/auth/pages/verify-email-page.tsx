@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SignedInUser } from '@walton/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { type MessageKey, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { RichText } from '../../../i18n/rich-text.tsx';
-import { type SignedInUser, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';

@@ -54,7 +54,7 @@ function withoutProduct(page: ProductPage | undefined, id: string): ProductPage 
  * The web app's one cache policy for a product change, used by every mutation and by the change
  * feed: it writes what the change tells (the new quantity and version, the latest state, a deleted
  * product gone from the pages shown), then refetches whatever the change can have made stale (the
- * product, its movements, every list and supplier page: a change can move a product into or out of
+ * product, its movements and history, every list and supplier page: a change can move a product into or out of
  * any of them). A change whose version the cache already shows everywhere is skipped.
  */
 export function applyProductChange(queryClient: QueryClient, change: ProductChange): Promise<unknown> {
@@ -79,8 +79,10 @@ export function applyProductChange(queryClient: QueryClient, change: ProductChan
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: productKeys.bySupplier() }),
-    detailCurrent
-      ? queryClient.invalidateQueries({ queryKey: productKeys.movements(id) })
-      : queryClient.invalidateQueries({ queryKey: productKeys.detail(id) }),
+    ...(detailCurrent
+      ? [productKeys.movements(id), productKeys.history(id)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        )
+      : [queryClient.invalidateQueries({ queryKey: productKeys.detail(id) })]),
   ]);
 }

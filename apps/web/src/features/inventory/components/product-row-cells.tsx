@@ -2,6 +2,7 @@ import type { Product } from '@walton/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../i18n/format.ts';
+import { LowStockBadge } from './low-stock-badge.tsx';
 import { ProductImage } from './product-image.tsx';
 
 /** The item, price and quantity cells every product table starts with. */
@@ -23,7 +24,11 @@ export function ProductRowCells({ product }: { product: Product }) {
         </div>
       </td>
       <td className="text-nowrap">{format.price(product.price)}</td>
-      <td>{format.count(product.quentity)}</td>
+      <td>
+        <span className="d-inline-flex flex-wrap align-items-center gap-2">
+          {format.count(product.quentity)} <LowStockBadge product={product} />
+        </span>
+      </td>
     </>
   );
 }

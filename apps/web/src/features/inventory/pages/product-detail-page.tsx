@@ -6,28 +6,27 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
-import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useProduct } from '../api/get-product.ts';
+import { HistoryList } from '../components/history-list.tsx';
+import { LowStockBadge } from '../components/low-stock-badge.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { StockActions } from '../components/stock-actions.tsx';
+import { FIELD_LABELS } from '../field-labels.ts';
 
-const DETAIL_LINES = [
-  ['model', 'detail.model'],
-  ['ram', 'detail.ram'],
-  ['hdd', 'detail.hdd'],
-  ['display', 'detail.display'],
-  ['prosesor', 'detail.prosesor'],
-] as const satisfies ReadonlyArray<readonly [keyof Product, MessageKey]>;
+const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const satisfies ReadonlyArray<
+  keyof Product & keyof typeof FIELD_LABELS
+>;
 
 function ProductDetails({ product }: { product: Product }) {
   const t = useTranslate();
   const format = useFormatters();
-  const lines = DETAIL_LINES.flatMap(([key, label]) => {
+  const lines = DETAIL_LINES.flatMap((key) => {
     const value = product[key];
-    return value ? [{ key, label, value }] : [];
+    return value ? [{ key, label: FIELD_LABELS[key], value }] : [];
   });
 
   return (
@@ -40,11 +39,17 @@ function ProductDetails({ product }: { product: Product }) {
           <h1 className="h2">{product.name}</h1>
           <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{format.price(product.price)}</p>
           <p className="mb-2" aria-live="polite">
-            {t('detail.quantity')} <strong data-testid="quantity">{format.count(product.quentity)}</strong>
+            {t('detail.quantity')} <strong data-testid="quantity">{format.count(product.quentity)}</strong>{' '}
+            <LowStockBadge product={product} className="ms-1" />
           </p>
           <p className="mb-2">
-            {t('detail.supplier')} {product.suplerName} (
-            <a href={`mailto:${product.email}`}>{product.email}</a>)
+            {t('detail.supplier')} {product.suplerName}
+            {product.email && (
+              <>
+                {' '}
+                (<a href={`mailto:${product.email}`}>{product.email}</a>)
+              </>
+            )}
           </p>
           <p>{product.description}</p>
           {lines.length > 0 && (
@@ -57,10 +62,16 @@ function ProductDetails({ product }: { product: Product }) {
               ))}
             </dl>
           )}
-          <StockActions product={product} />
+          <div className="d-flex flex-wrap gap-2">
+            <StockActions product={product} />
+            <Link to={paths.itemEdit(product._id)} className="btn btn-outline-secondary">
+              {t('detail.edit')}
+            </Link>
+          </div>
         </Col>
       </Row>
       <MovementList productId={product._id} />
+      <HistoryList product={product} />
     </>
   );
 }

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import Col from 'react-bootstrap/Col';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslate } from '../../../i18n/i18n.ts';
+import { FormField } from './form-field.tsx';
+
+/** The item's own fields, which the Add form and the Edit form share. */
+export type DetailField = 'name' | 'img' | 'price' | 'description' | 'lowStockThreshold';
+
+/** How a form hands one of its fields over: its registration and its current error. */
+export type FieldOf = (field: DetailField) => {
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+};
+
+/**
+ * Name, image, price, the low-stock threshold and description, with the same labels, hints and input
+ * types in both forms; `afterPrice` goes next to the price (the Add form's quantity).
+ */
+export function ProductDetailFields({ field, afterPrice }: { field: FieldOf; afterPrice?: ReactNode }) {
+  const t = useTranslate();
+  return (
+    <>
+      <Col md={6}>
+        <FormField label={t('add.name')} {...field('name')} />
+      </Col>
+      <Col md={6}>
+        <FormField
+          label={t('add.img')}
+          {...field('img')}
+          type="url"
+          inputMode="url"
+          hint={t('add.imgHint')}
+        />
+      </Col>
+      <Col sm={6}>
+        <FormField
+          label={t('add.price')}
+          {...field('price')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+        />
+      </Col>
+      {afterPrice}
+      <Col sm={6}>
+        <FormField
+          label={t('add.lowStock')}
+          {...field('lowStockThreshold')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          optional
+          hint={t('add.lowStockHint')}
+        />
+      </Col>
+      <Col xs={12}>
+        <FormField label={t('add.description')} {...field('description')} as="textarea" rows={4} />
+      </Col>
+    </>
+  );
+}
