@@ -7,6 +7,7 @@ import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
 import { alertRoutes } from './alerts/routes.ts';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
 import { sessionUser } from './auth/guards.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -32,11 +33,22 @@ import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
+import { StatsRepository } from './stats/repository.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { rollupParticipant, StatsService } from './stats/service.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+export interface BuildOptions {
+  /** Where the time comes from: the system clock, or a test's. */
+  clock?: Clock;
+}
+
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { clock = systemClock }: BuildOptions = {},
+): Promise<FastifyInstance> {
   let securityHeaders: Record<string, string> = {};
   const app = Fastify({
     logger: loggerOptions(config),
@@ -71,7 +83,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
     );
     closers.push(() => database.close());
-    await migrateToLatest(database.db, database.engine);
+    await migrateToLatest(database.db, database.engine, config.timeZone);
     const accounts = createAccounts(config, database, app.log);
     closers.push(() => accounts.close());
     const settings = new SettingsRepository(database.db);
@@ -85,12 +97,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       webhook: config.alertWebhook,
     });
     const history = new HistoryRepository(database.db);
+    const stats = new StatsRepository(database.db);
     const products = new ProductRepository(database.db, {
       engine: database.engine,
       history,
-      // In the transaction of every change: a fall to the low-stock threshold queues its alert.
-      participants: [(trx, change) => lowStockAlerts.recordCrossing(trx, change)],
+      // In the transaction of every change: a fall to the low-stock threshold queues its alert, and
+      // the dashboard's daily roll-ups take their share.
+      participants: [
+        (trx, change) => lowStockAlerts.recordCrossing(trx, change),
+        rollupParticipant(stats, config.timeZone),
+      ],
     });
+    const search = new ProductSearch(database.db, database.engine);
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
@@ -132,15 +150,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           // This instance forgets its stored answers before the writer hears of success; the
           // others when the feed brings them the change.
           service: new ProductService(
-            { products, search: new ProductSearch(database.db, database.engine), history },
+            { products, search, history },
             (event) => {
               answers.invalidate();
               return changeFeed.publish(event);
             },
+            clock,
           ),
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
           publicUrl: config.publicUrl,
+        });
+        await api.register(statsRoutes, {
+          service: new StatsService({ stats, products, search }, config.timeZone, clock),
+          answers,
         });
         await api.register(eventRoutes, { feed: changeFeed, maxStreams: config.maxEventStreams });
         await api.register(settingsRoutes, { settings });

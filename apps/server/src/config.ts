@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLoopback } from './http/loopback.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './stats/days.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -97,6 +98,10 @@ const envSchema = z.object({
   OUTBOX_RETRY_MAX_MS: milliseconds(10, 86_400_000, 1_800_000),
   OUTBOX_GIVE_UP_AFTER_MS: milliseconds(1000, 30 * 86_400_000, 86_400_000),
   OUTBOX_JOB_TIMEOUT_MS: milliseconds(100, 600_000, 10_000),
+  TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, 'must be an IANA time zone name, like Asia/Dhaka or UTC'),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -171,6 +176,8 @@ export interface Config {
     giveUpAfterMs: number;
     jobTimeoutMs: number;
   };
+  /** The warehouse's IANA time zone: the dashboard's days start at its midnight. */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -280,5 +287,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       giveUpAfterMs: env.OUTBOX_GIVE_UP_AFTER_MS,
       jobTimeoutMs: env.OUTBOX_JOB_TIMEOUT_MS,
     },
+    timeZone: env.TIME_ZONE,
   };
 }

@@ -11,3 +11,4 @@ export * from './movement.ts';
 export * from './product.ts';
 export * from './product-input.ts';
 export * from './settings.ts';
+export * from './stats.ts';

@@ -52,6 +52,51 @@ export interface ProductCountsTable {
   total: number;
 }
 
+/** Integers that may outgrow a float (sums of paisa): bigint columns, written from strings. */
+type BigCount = ColumnType<number | string | bigint, string, string>;
+
+/**
+ * The dashboard's roll-ups (migration 007), kept by the stats participant in the transaction of each
+ * change. Days are `YYYY-MM-DD` in TIME_ZONE. Warehouse-wide rows are split in shards (by product)
+ * so concurrent changes of different items do not queue on one row; readers sum the shards.
+ */
+export interface StockTotalsTable {
+  shard: number;
+  units: BigCount;
+  value_paisa: BigCount;
+}
+
+export interface StockDailyTable {
+  day: string;
+  shard: number;
+  delivered_units: BigCount;
+  restocked_units: BigCount;
+  units_change: BigCount;
+  value_change_paisa: BigCount;
+}
+
+export interface ProductDailyTable {
+  product_id: string;
+  day: string;
+  delivered_units: number;
+  restocked_units: number;
+  /** The item's quantity after its last change of the day. */
+  quantity_end: number;
+}
+
+/** Each item's deliveries over the days from the window's start (see StatsRepository.topDelivered). */
+export interface ProductDeliveryWindowsTable {
+  window_days: number;
+  product_id: string;
+  delivered_units: number;
+}
+
+/** The last day each delivery window was brought up to. */
+export interface DeliveryWindowStateTable {
+  window_days: number;
+  through_day: string;
+}
+
 /** Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads. */
 export interface UsersTable {
   id: string;
@@ -171,6 +216,11 @@ export interface Database {
   outbox: OutboxTable;
   outbox_attempts: OutboxAttemptsTable;
   user_settings: UserSettingsTable;
+  stock_totals: StockTotalsTable;
+  stock_daily: StockDailyTable;
+  product_daily: ProductDailyTable;
+  product_delivery_windows: ProductDeliveryWindowsTable;
+  delivery_window_state: DeliveryWindowStateTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

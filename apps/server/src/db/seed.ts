@@ -43,3 +43,41 @@ export function generatedProduct(n: number): CreateProduct {
     email: `supplier${n % 50}@load.test`,
   };
 }
+
+/** One generated change of a seeded item's ledger. */
+export interface GeneratedMove {
+  reason: 'created' | 'delivered' | 'restocked';
+  delta: number;
+  quantityAfter: number;
+  at: Date;
+}
+
+const DAY_MS = 86_400_000;
+/** How far back a seeded history starts. */
+const HISTORY_DAYS = 365;
+
+/**
+ * A generated item's ledger for load tests (`npm run seed -- --movements N`): created a year before
+ * `now`, then `moves` changes spread evenly up to `now`, mostly single-unit deliveries and, when
+ * stock runs low or every fifth change, a restock. Deterministic for a given `n`.
+ */
+export function generatedHistory(n: number, moves: number, now: Date): GeneratedMove[] {
+  const start = now.getTime() - HISTORY_DAYS * DAY_MS + (n % 1000) * 60_000;
+  const step = (now.getTime() - start) / (moves + 1);
+  let quantity = generatedProduct(n).quentity;
+  const history: GeneratedMove[] = [
+    { reason: 'created', delta: quantity, quantityAfter: quantity, at: new Date(start) },
+  ];
+  for (let move = 1; move <= moves; move += 1) {
+    const at = new Date(Math.floor(start + move * step));
+    if (quantity === 0 || (n + move) % 5 === 0) {
+      const added = 5 + ((n * 7 + move) % 16);
+      quantity += added;
+      history.push({ reason: 'restocked', delta: added, quantityAfter: quantity, at });
+    } else {
+      quantity -= 1;
+      history.push({ reason: 'delivered', delta: -1, quantityAfter: quantity, at });
+    }
+  }
+  return history;
+}

@@ -254,6 +254,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },
         { name: 'settings', description: "The signed-in user's preferences" },
         { name: 'alerts', description: 'Low-stock alerts and their deliveries, for audit' },
+        { name: 'stats', description: "The dashboard's figures and each item's stock over time" },
         { name: 'health', description: 'Liveness and readiness' },
         { name: 'development', description: 'Only on development servers without SMTP_URL' },
       ],

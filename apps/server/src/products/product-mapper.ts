@@ -168,9 +168,15 @@ export function toProductDetails(edit: EditProduct): Partial<ProductDetails> {
   return details;
 }
 
-/** Whole paisa as an exact decimal amount with two places, by integer arithmetic: 4500050 → "45000.50". */
-export const formatPaisa = (paisa: number) =>
-  `${Math.trunc(paisa / 100)}.${String(Math.abs(paisa % 100)).padStart(2, '0')}`;
+/**
+ * Whole paisa as an exact decimal amount with two places, by integer arithmetic: 4500050 → "45000.50",
+ * -5 → "-0.05"; a bigint for sums beyond a float's exact range.
+ */
+export function formatPaisa(paisa: number | bigint): string {
+  const value = BigInt(paisa);
+  const magnitude = value < 0n ? -value : value;
+  return `${value < 0n ? '-' : ''}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+}
 
 /** A stored detail value as the history sends it: text, a price as an exact decimal, absent as null. */
 function wireValue(detail: keyof ProductDetails, value: string | number | null): string | null {

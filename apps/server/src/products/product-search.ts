@@ -249,6 +249,17 @@ export class ProductSearch {
     return this.#cappedCount(this.#filtered(filter));
   }
 
+  /**
+   * Every live item at or below its threshold, uncapped: read from the low-stock partial indexes,
+   * which hold only those items, so the cost follows how many are low, not the catalogue's size.
+   */
+  async countLowStock(): Promise<number> {
+    const row = await this.#filtered({ deleted: false, lowStock: true })
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   async #cappedCount(matching: ProductQuery): Promise<Total> {
     const row = await this.#db
       .selectFrom(

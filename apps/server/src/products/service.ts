@@ -10,6 +10,7 @@ import {
   REVERT_MESSAGES,
   SPEC_TEXT,
 } from '@walton/contract';
+import { type Clock, systemClock } from '../clock.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
@@ -196,15 +197,18 @@ export class ProductService {
   readonly #search: ProductSearch;
   readonly #history: HistoryRepository;
   readonly #publish: PublishChange;
+  readonly #now: Clock;
 
   constructor(
     repositories: { products: ProductRepository; search: ProductSearch; history: HistoryRepository },
     publish: PublishChange,
+    now: Clock = systemClock,
   ) {
     this.#products = repositories.products;
     this.#search = repositories.search;
     this.#history = repositories.history;
     this.#publish = publish;
+    this.#now = now;
   }
 
   /**
@@ -252,7 +256,7 @@ export class ProductService {
         input: { ...input, email: actor.email, suplerName: actor.name.trim() || input.suplerName },
         createdBy: actor.id,
         actor,
-        at: new Date(),
+        at: this.#now(),
       },
     ]);
     if (!id) throw new Error('insert returned no id');
@@ -281,14 +285,14 @@ export class ProductService {
   }
 
   async #changeStock(id: string, decide: DecideChange, actor: Actor): Promise<ChangedStock> {
-    const change = await this.#products.change(id, decide, actor, new Date());
+    const change = await this.#products.change(id, decide, actor, this.#now());
     await this.#published(change);
     return { quantity: change.after.quantity, version: change.after.version };
   }
 
   /** Soft delete: 1 when the item went to the trash, 0 when it was not live (again, or unknown). */
   async remove(id: string, actor: Actor): Promise<number> {
-    const change = await this.#products.change(id, decideRemoval, actor, new Date());
+    const change = await this.#products.change(id, decideRemoval, actor, this.#now());
     if (!change) return 0;
     await this.#published(change);
     return 1;
@@ -296,7 +300,7 @@ export class ProductService {
 
   /** Takes an item out of the trash (see decideRestore). */
   async restore(id: string, actor: Actor): Promise<void> {
-    const change = await this.#products.change(id, decideRestore, actor, new Date());
+    const change = await this.#products.change(id, decideRestore, actor, this.#now());
     await this.#published(change);
   }
 
@@ -310,7 +314,7 @@ export class ProductService {
       id,
       (current) => decideEdit(current, details, ifVersion),
       actor,
-      new Date(),
+      this.#now(),
     );
     if (!change) return this.get(id);
     await this.#published(change);
@@ -340,7 +344,7 @@ export class ProductService {
       id,
       (current) => decideRevert(current, entry, ifVersion),
       actor,
-      new Date(),
+      this.#now(),
     );
     await this.#published(change);
     return toProduct(change.after);

@@ -20,6 +20,7 @@ const ProductDetailPage = lazyPage(() => import('../features/inventory/pages/pro
 const AddProductPage = lazyPage(() => import('../features/inventory/pages/add-product-page.tsx'));
 const EditProductPage = lazyPage(() => import('../features/inventory/pages/edit-product-page.tsx'));
 const MyProductsPage = lazyPage(() => import('../features/inventory/pages/my-products-page.tsx'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -133,6 +134,14 @@ export function AppRoutes() {
             element={
               <Page title="page.settings">
                 <SettingsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.dashboard}
+            element={
+              <Page title="page.dashboard">
+                <DashboardPage />
               </Page>
             }
           />

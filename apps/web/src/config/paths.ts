@@ -10,6 +10,7 @@ export const paths = {
   itemEditPattern: '/manageItem/:id/edit',
   addItem: '/addItem',
   myItems: '/myItem',
+  dashboard: '/dashboard',
   login: '/login',
   register: '/register',
   blog: '/blog',

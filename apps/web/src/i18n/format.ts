@@ -1,4 +1,4 @@
-import { formatPrice } from '@walton/contract';
+import { CURRENCY_LABEL, formatPrice } from '@walton/contract';
 import { useLanguage } from './i18n.ts';
 import { INTL_LOCALE, type Language } from './language.ts';
 
@@ -6,6 +6,8 @@ export interface Formatters {
   /** A price: the spec's `BDT $` label in English, Intl's ৳ with Bengali digits in Bengali. */
   price: (price: number) => string;
   count: (value: number) => string;
+  /** An exact amount from the API (`"1234567.50"`), digit for digit: the spec's label in English. */
+  exactAmount: (value: string) => string;
   /** A number read digit by digit (a year, a phone number): no grouping separators. */
   digits: (value: number) => string;
   dateTime: (iso: string) => string;
@@ -29,6 +31,14 @@ function formattersFor(language: Language): Formatters {
   return {
     price: (price) => (language === 'en' ? formatPrice(price) : money.format(price)),
     count: (value) => count.format(value),
+    exactAmount: (value) => {
+      const [whole = '0', fraction = '00'] = value.replace(/^-/, '').split('.');
+      const sign = value.startsWith('-') ? '-' : '';
+      if (language === 'en') {
+        return `${sign}${CURRENCY_LABEL} $${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+      }
+      return `${sign}${count.format(BigInt(whole))}.${[...fraction].map((d) => digits.format(Number(d))).join('')}৳`;
+    },
     digits: (value) => digits.format(value),
     dateTime: (iso) => {
       const date = new Date(iso);

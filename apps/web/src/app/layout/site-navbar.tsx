@@ -102,6 +102,11 @@ export function SiteNavbar() {
             {user && (
               <>
                 <li className="nav-item">
+                  <NavLink to={paths.dashboard} className="nav-link" onClick={collapse}>
+                    {t('nav.dashboard')}
+                  </NavLink>
+                </li>
+                <li className="nav-item">
                   <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
                     {t('nav.scan')}
                   </NavLink>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, Product } from '@walton/contract';
+import { invalidateStats } from '../../dashboard/api/stats-keys.ts';
 import type { ProductPage } from './get-products.ts';
 import { productKeys } from './product-keys.ts';
 
@@ -79,6 +80,7 @@ export function applyProductChange(queryClient: QueryClient, change: ProductChan
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: productKeys.bySupplier() }),
+    invalidateStats(queryClient),
     ...(detailCurrent
       ? [productKeys.movements(id), productKeys.history(id)].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),

@@ -8,6 +8,7 @@ import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { StockHistory } from '../../dashboard/components/stock-history.tsx';
 import { useProduct } from '../api/get-product.ts';
 import { HistoryList } from '../components/history-list.tsx';
 import { LowStockBadge } from '../components/low-stock-badge.tsx';
@@ -100,7 +101,10 @@ export default function ProductDetailPage() {
           />
         )
       ) : (
-        <ProductDetails product={product.data} />
+        <>
+          <ProductDetails product={product.data} />
+          <StockHistory id={product.data._id} name={product.data.name} />
+        </>
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.home} className="btn btn-outline-secondary">

@@ -1,0 +1,261 @@
+import { DASHBOARD_PERIODS, type StatsDaily, type StatsSummary } from '@walton/contract';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { useLanguage, useTranslate } from '../../../i18n/i18n.ts';
+import { INTL_LOCALE } from '../../../i18n/language.ts';
+import { QueryError } from '../../inventory/components/query-error.tsx';
+import { useStatsDaily, useStatsSummary } from '../api/get-stats.ts';
+import { ChartFigure } from '../components/chart-figure.tsx';
+import { PeriodToggle } from '../components/period-toggle.tsx';
+
+type Period = (typeof DASHBOARD_PERIODS)[number];
+
+const COLORS = { delivered: '#b02a37', restocked: '#146c43', value: '#0a58ca', top: '#6f42c1' };
+
+function Figure({
+  label,
+  value,
+  testId,
+  wide = false,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  wide?: boolean;
+}) {
+  return (
+    <div className={`card card-body shadow-sm${wide ? ' stats-figure-wide' : ''}`}>
+      <dt className="small text-body-secondary fw-normal">{label}</dt>
+      <dd className="h4 mb-0" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Figures({ summary }: { summary: StatsSummary }) {
+  const t = useTranslate();
+  const { count: formatCount, exactAmount: formatExactAmount } = useFormatters();
+  return (
+    <dl className="stats-figures mb-4" aria-label={t('dash.now')}>
+      <Figure label={t('dash.liveItems')} value={formatCount(summary.liveItems)} testId="live-items" />
+      <Figure
+        label={t('dash.unitsInStock')}
+        value={formatCount(summary.unitsInStock)}
+        testId="units-in-stock"
+      />
+      <Figure
+        label={t('dash.stockValue')}
+        value={formatExactAmount(summary.stockValue)}
+        testId="stock-value"
+        wide
+      />
+      <Figure
+        label={t('dash.atThreshold')}
+        value={formatCount(summary.itemsAtOrBelowThreshold)}
+        testId="low-stock-items"
+      />
+      <Figure
+        label={t('dash.deliveredToday')}
+        value={formatCount(summary.deliveredToday)}
+        testId="delivered-today"
+      />
+      <Figure
+        label={t('dash.delivered7')}
+        value={formatCount(summary.deliveredLast7Days)}
+        testId="delivered-7-days"
+      />
+      <Figure
+        label={t('dash.restocked7')}
+        value={formatCount(summary.restockedLast7Days)}
+        testId="restocked-7-days"
+      />
+    </dl>
+  );
+}
+
+function Legend({ entries }: { entries: ReadonlyArray<{ label: string; color: string }> }) {
+  return (
+    <ul className="list-inline small mb-0 mt-2">
+      {entries.map((entry) => (
+        <li key={entry.label} className="list-inline-item">
+          <span className="stats-swatch" style={{ background: entry.color }} aria-hidden="true" />{' '}
+          {entry.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const { count: formatCount, exactAmount: formatExactAmount } = useFormatters();
+  const formatCompact = useMemo(() => {
+    const compact = new Intl.NumberFormat(INTL_LOCALE[language], {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    return (value: number) => compact.format(value);
+  }, [language]);
+  const days = formatCount(period);
+  const charts = useMemo(() => {
+    const days = daily.days.map((day) => day.day);
+    return {
+      days,
+      moves: [
+        {
+          label: t('dash.delivered'),
+          color: COLORS.delivered,
+          values: daily.days.map((day) => day.delivered),
+        },
+        {
+          label: t('dash.restocked'),
+          color: COLORS.restocked,
+          values: daily.days.map((day) => day.restocked),
+        },
+      ],
+      value: [
+        {
+          label: t('dash.stockValue'),
+          color: COLORS.value,
+          values: daily.days.map((day) => Number(day.stockValue)),
+        },
+      ],
+      ranks: daily.topDelivered.map((_, index) => index + 1),
+      top: [
+        {
+          label: t('dash.unitsDelivered'),
+          color: COLORS.top,
+          shape: 'bars' as const,
+          values: daily.topDelivered.map((item) => item.delivered),
+        },
+      ],
+    };
+  }, [daily, t]);
+  return (
+    <div className="row g-3">
+      <div className="col-12 col-xl-6">
+        <ChartFigure
+          title={t('dash.flowTitle', { days })}
+          label={t('dash.flowLabel', { days })}
+          x={charts.days}
+          series={charts.moves}
+          legend={<Legend entries={charts.moves} />}
+          table={{
+            columns: [t('dash.day'), t('dash.delivered'), t('dash.restocked')],
+            rows: daily.days.map((day) => ({
+              key: day.day,
+              cells: [day.day, formatCount(day.delivered), formatCount(day.restocked)],
+            })),
+          }}
+        />
+      </div>
+      <div className="col-12 col-xl-6">
+        <ChartFigure
+          title={t('dash.valueTitle', { days })}
+          label={t('dash.valueLabel', { days })}
+          x={charts.days}
+          series={charts.value}
+          formatValue={formatCompact}
+          table={{
+            columns: [t('dash.day'), t('dash.stockValue'), t('dash.unitsInStock')],
+            rows: daily.days.map((day) => ({
+              key: day.day,
+              cells: [day.day, formatExactAmount(day.stockValue), formatCount(day.unitsInStock)],
+            })),
+          }}
+        />
+      </div>
+      <div className="col-12">
+        {daily.topDelivered.length === 0 ? (
+          <section className="card shadow-sm">
+            <div className="card-body">
+              <h2 className="h6">{t('dash.topTitle', { days })}</h2>
+              <p className="mb-0">{t('dash.nothingDelivered')}</p>
+            </div>
+          </section>
+        ) : (
+          <ChartFigure
+            title={t('dash.topTitle', { days })}
+            label={t('dash.topLabel', { days, count: formatCount(daily.topDelivered.length) })}
+            x={charts.ranks}
+            series={charts.top}
+            legend={
+              <ol className="small mb-0 mt-2 stats-ranking">
+                {daily.topDelivered.map((item) => (
+                  <li key={item.id}>
+                    <Link to={paths.itemDetail(item.id)}>{item.name}</Link>: {formatCount(item.delivered)}
+                  </li>
+                ))}
+              </ol>
+            }
+            table={{
+              columns: [t('dash.rank'), t('dash.item'), t('dash.unitsDelivered')],
+              rows: daily.topDelivered.map((item, index) => ({
+                key: item.id,
+                cells: [formatCount(index + 1), item.name, formatCount(item.delivered)],
+              })),
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** `/dashboard`: the warehouse at a glance, live through the app's change feed (see invalidateStats). */
+export default function DashboardPage() {
+  const [period, setPeriod] = useState<Period>(30);
+  const summary = useStatsSummary();
+  const daily = useStatsDaily(period);
+  const t = useTranslate();
+
+  return (
+    <div className="container py-4">
+      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
+        <h1 className="h2 mb-0">{t('dash.heading')}</h1>
+        {summary.data && (
+          <p className="small text-body-secondary mb-0">
+            {t('dash.timeZone', { timeZone: summary.data.timeZone, today: summary.data.today })}
+          </p>
+        )}
+      </div>
+      {summary.isPending ? (
+        <Spinner label={t('dash.loadingFigures')} />
+      ) : summary.isError ? (
+        <QueryError
+          title={t('dash.figuresFailed')}
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+          retrying={summary.isFetching}
+        />
+      ) : (
+        <Figures summary={summary.data} />
+      )}
+      <div className="d-flex justify-content-end mb-3">
+        <PeriodToggle
+          label={t('dash.period')}
+          periods={DASHBOARD_PERIODS}
+          value={period}
+          onChange={setPeriod}
+        />
+      </div>
+      {daily.isPending ? (
+        <Spinner label={t('dash.loadingCharts')} />
+      ) : daily.isError ? (
+        <QueryError
+          title={t('dash.chartsFailed')}
+          error={daily.error}
+          onRetry={() => void daily.refetch()}
+          retrying={daily.isFetching}
+        />
+      ) : (
+        <Charts daily={daily.data} period={period} />
+      )}
+    </div>
+  );
+}
