@@ -21,6 +21,7 @@ const ALLOWED = [
   /\bhttp\(s\)/g, // the image field's hint names the scheme
   /\/images\//g, // and the folder
   /\b(QR|A4|HTTPS|localhost)\b/g, // technical names Bengali writes as they are
+  /\b[A-Z][a-z]+\/[A-Z][A-Za-z_]+\b/g, // time zone names (Asia/Dhaka)
 ];
 
 /** The text a person reads on the page (text nodes and the labels, alternatives and placeholders of elements). */
@@ -66,6 +67,13 @@ const historyEntry = (id: string, kind: 'created' | 'edited', changes: FieldChan
   quantityAfter: 7,
   changes,
 });
+const DAY = {
+  day: '2026-01-03',
+  delivered: 2,
+  restocked: 3,
+  stockValue: '507500.00',
+  unitsInStock: 7,
+};
 const HISTORY = [
   historyEntry('h-2', 'edited', [{ field: 'price', from: '70000', to: '72500' }]),
   historyEntry('h-1', 'created', []),
@@ -97,6 +105,7 @@ const ROUTES: ReadonlyArray<{ path: string; signedIn: boolean; ready: () => Prom
     signedIn: true,
     ready: () => screen.findByRole('button', { name: 'পরিবর্তন সেভ করুন' }),
   },
+  { path: '/dashboard', signedIn: true, ready: () => screen.findByTestId('stock-value') },
   { path: '/settings', signedIn: true, ready: () => screen.findByRole('switch') },
   { path: '/labels', signedIn: true, ready: () => screen.findByTestId('labels-summary') },
   { path: '/scan', signedIn: true, ready: () => screen.findByRole('heading', { name: 'লেবেল স্ক্যান করুন' }) },
@@ -126,6 +135,32 @@ describe('every route in Bengali', () => {
         ),
         http.get('/api/product/:id/history', () => HttpResponse.json(HISTORY)),
         http.get('/api/settings', () => HttpResponse.json({ lowStockEmail: true })),
+        http.get('/api/stats/summary', () =>
+          HttpResponse.json({
+            timeZone: 'Asia/Dhaka',
+            today: '2026-01-03',
+            liveItems: 1,
+            unitsInStock: 7,
+            stockValue: '507500.00',
+            itemsAtOrBelowThreshold: 1,
+            deliveredToday: 2,
+            deliveredLast7Days: 5,
+            restockedLast7Days: 3,
+          }),
+        ),
+        http.get('/api/stats/daily', () =>
+          HttpResponse.json({
+            timeZone: 'Asia/Dhaka',
+            days: [DAY],
+            topDelivered: [{ id: product._id, name: product.name, delivered: 5 }],
+          }),
+        ),
+        http.get('/api/product/:id/stock-series', () =>
+          HttpResponse.json({
+            timeZone: 'Asia/Dhaka',
+            points: [{ day: '2026-01-03', quantity: 7, delivered: 2, restocked: 3 }],
+          }),
+        ),
       );
       await renderRoute(route.path, { user: route.signedIn ? testUser({ name: 'রহিম উদ্দিন' }) : null });
       await route.ready();
