@@ -377,7 +377,7 @@ export interface paths {
         get: operations["getSettings"];
         /**
          * Sets the signed-in user's preferences
-         * @description `lowStockEmail`: "Low-stock alerts by email", a mail to this account for every item that falls to its low-stock threshold.
+         * @description `lowStockEmail`: "Low-stock alerts by email", a mail to this account for every item that falls to its low-stock threshold. `language`: the app language the user chose (`en`, `bn`), which mails to them are written in. Each field is optional: the ones sent change, the others stay.
          */
         put: operations["updateSettings"];
         post?: never;
@@ -672,6 +672,11 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
+            code?: string;
+            issues?: {
+                path: string;
+                message: string;
+            }[];
             product: components["schemas"]["Product"];
             fields?: ("name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold")[];
         };
@@ -1290,11 +1295,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1886,11 +1891,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -2248,6 +2253,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         lowStockEmail: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "bn";
                     };
                 };
             };
@@ -2286,7 +2293,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    lowStockEmail: boolean;
+                    lowStockEmail?: boolean;
+                    /** @enum {string} */
+                    language?: "en" | "bn";
                 };
             };
         };
@@ -2299,6 +2308,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         lowStockEmail: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "bn";
                     };
                 };
             };

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { useTranslate } from '../../i18n/i18n.ts';
 import { RouteErrorBoundary } from '../route-error-boundary.tsx';
+import { useLanguageOnServer } from './language-on-server.ts';
 import { useLanguageSync } from './language-sync.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteNavbar } from './site-navbar.tsx';
@@ -23,6 +24,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
   useLanguageSync();
+  useLanguageOnServer();
   const t = useTranslate();
   return (
     <>
