@@ -1,8 +1,6 @@
-import { I18nProvider } from '@lingui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useProductChangeFeed } from '../features/inventory/api/product-change-feed.ts';
-import { i18n } from '../i18n/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { useSession } from '../lib/session.ts';
 import { useToasterDemanded } from '../lib/toast.ts';
@@ -18,7 +16,7 @@ function ProductChangeFeed() {
   return null;
 }
 
-/** App-wide providers: the active language (Lingui), server state (React Query), the live change feed and the single toast container. */
+/** App-wide providers: server state (React Query), the live change feed and the single toast container. */
 export function AppProvider({
   children,
   queryClient: given,
@@ -29,16 +27,14 @@ export function AppProvider({
   const [queryClient] = useState(() => given ?? createQueryClient());
   const toasterDemanded = useToasterDemanded();
   return (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ProductChangeFeed />
-        {children}
-        {toasterDemanded && (
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        )}
-      </QueryClientProvider>
-    </I18nProvider>
+    <QueryClientProvider client={queryClient}>
+      <ProductChangeFeed />
+      {children}
+      {toasterDemanded && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </QueryClientProvider>
   );
 }

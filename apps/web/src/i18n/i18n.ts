@@ -13,8 +13,8 @@ export type MessageValues = Record<string, string | number>;
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 /**
- * Each language's catalogue comes in two parts: `shell` (the layout, the landing page, the blog's
- * chrome and the error texts) and `pages` (every other page). English's shell ships with the app, as
+ * Each language's catalogue comes in two parts: `shell` (the layout, the landing page and the blog's
+ * chrome) and `pages` (every other page, and the texts of the API's error codes). English's shell ships with the app, as
  * the first render of most visits needs it; everything else is a chunk of its own, loaded when first
  * needed, so the landing page carries neither the other pages' texts nor the Bengali catalogue.
  */
@@ -49,9 +49,12 @@ i18n.activate('en', [INTL_LOCALE.en]);
 
 /** Loads `language`'s catalogue (what is needed of it) and makes it the active one; `<html lang>` follows. */
 export async function activateLanguage(language: Language): Promise<void> {
-  await Promise.all([load(language, 'shell'), pagesNeeded ? load(language, 'pages') : undefined]);
+  // English's shell is all the landing page needs (an error there is shown in the server's English
+  // words); another language is a download anyway, and comes whole, its error texts included.
+  const whole = () => pagesNeeded || language !== 'en';
+  await Promise.all([load(language, 'shell'), whole() ? load(language, 'pages') : undefined]);
   // A page may have asked for its texts while the shell was loading.
-  if (pagesNeeded) await load(language, 'pages');
+  if (whole()) await load(language, 'pages');
   i18n.activate(language, [INTL_LOCALE[language]]);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

@@ -1,6 +1,6 @@
-import { Trans } from '@lingui/react';
+import { I18nProvider, Trans } from '@lingui/react';
 import type { ReactElement } from 'react';
-import type { MessageKey, MessageValues } from './i18n.ts';
+import { i18n, type MessageKey, type MessageValues } from './i18n.ts';
 
 /**
  * A message with markup inside (`Open <0>the link</0>`): each numbered tag becomes the element given
@@ -15,5 +15,9 @@ export function RichText({
   values?: MessageValues;
   components: Record<string, ReactElement>;
 }) {
-  return <Trans id={id} values={values} components={components} />;
+  return (
+    <I18nProvider i18n={i18n}>
+      <Trans id={id} values={values} components={components} />
+    </I18nProvider>
+  );
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { settingsKeys } from '../../features/settings/api/query-keys.ts';
-import { updateSettings } from '../../features/settings/api/update-settings.ts';
 import { useLanguage } from '../../i18n/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -17,9 +16,12 @@ export function useLanguageOnServer(): void {
   const userId = user?.id;
   useEffect(() => {
     if (!userId) return;
-    updateSettings({ language }).then(
-      (saved) => queryClient.setQueryData(settingsKeys.mine, saved),
-      () => undefined,
-    );
+    // Loaded with the first signed-in page, not with the landing page of every visitor.
+    import('../../features/settings/api/update-settings.ts')
+      .then(({ updateSettings }) => updateSettings({ language }))
+      .then(
+        (saved) => queryClient.setQueryData(settingsKeys.mine, saved),
+        () => undefined,
+      );
   }, [userId, language, queryClient]);
 }
