@@ -52,7 +52,8 @@ describe('public pages prerendered in Bengali', () => {
       if (args[0] !== MULTIPLE_RENDERERS) errors.push(args);
     });
     try {
-      root = await hydratePage(container);
+      root = (await hydratePage(container)) ?? undefined;
+      expect(root).toBeDefined();
       await within(screen.getByRole('navigation')).findByRole('link', { name: 'লগইন' });
       await waitFor(() => expect(adoptedByReact(h1)).toBe(true));
       expect(screen.getByRole('heading', { level: 1 })).toBe(h1);

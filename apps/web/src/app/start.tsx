@@ -2,7 +2,7 @@ import './zod-without-eval.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { activateLanguage } from '../i18n/i18n.ts';
-import { isLanguage, preferredLanguage } from '../i18n/language.ts';
+import { isLanguage, isLocalisedPage, localisedPath, preferredLanguage } from '../i18n/language.ts';
 import { App } from './app.tsx';
 
 const app = (
@@ -25,12 +25,20 @@ export async function render(container: HTMLElement): Promise<void> {
 
 /**
  * Hydrates a prerendered page in the language it was written in (its `<html lang>`): the first render
- * must match the markup. If the visitor prefers the other one, the layout switches after that
- * (app/layout/language-sync.ts).
+ * must match the markup. A visitor whose language is the other one is sent to the page's address in
+ * that language instead (`/` → `/bn/`), itself prerendered: switching languages during a hydration
+ * would change text React has not adopted yet.
  */
-export async function hydratePage(container: HTMLElement): Promise<Root> {
+export async function hydratePage(container: HTMLElement): Promise<Root | null> {
   const { lang } = document.documentElement;
-  await activateLanguage(isLanguage(lang) ? lang : 'en');
+  const written = isLanguage(lang) ? lang : 'en';
+  const { pathname, search, hash } = window.location;
+  const wanted = preferredLanguage(pathname);
+  if (wanted !== written && isLocalisedPage(pathname)) {
+    window.location.replace(`${localisedPath(pathname, wanted)}${search}${hash}`);
+    return null;
+  }
+  await activateLanguage(written);
   return hydrate(container);
 }
 
