@@ -20,7 +20,8 @@ const ALLOWED = [
   /\b[A-Z0-9]+(-[A-Z0-9]+)+\b/g, // model names such as WSI-KRYSTALINE-18F
   /\bhttp\(s\)/g, // the image field's hint names the scheme
   /\/images\//g, // and the folder
-  /\b(QR|A4|HTTPS|localhost)\b/g, // technical names Bengali writes as they are
+  /\b(QR|A4|HTTPS|localhost|CSV|UTF-8|MB)\b/g, // technical names Bengali writes as they are
+  /\b(name|img|price|quentity|description|suplerName|email)\b/g, // the CSV file's column names
   /\b[A-Z][a-z]+\/[A-Z][A-Za-z_]+\b/g, // time zone names (Asia/Dhaka)
 ];
 
@@ -105,6 +106,7 @@ const ROUTES: ReadonlyArray<{ path: string; signedIn: boolean; ready: () => Prom
     signedIn: true,
     ready: () => screen.findByRole('button', { name: 'পরিবর্তন সেভ করুন' }),
   },
+  { path: '/import', signedIn: true, ready: () => screen.findByLabelText('CSV ফাইল') },
   { path: '/dashboard', signedIn: true, ready: () => screen.findByTestId('stock-value') },
   { path: '/settings', signedIn: true, ready: () => screen.findByRole('switch') },
   { path: '/labels', signedIn: true, ready: () => screen.findByTestId('labels-summary') },

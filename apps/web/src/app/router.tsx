@@ -21,6 +21,7 @@ const AddProductPage = lazyPage(() => import('../features/inventory/pages/add-pr
 const EditProductPage = lazyPage(() => import('../features/inventory/pages/edit-product-page.tsx'));
 const MyProductsPage = lazyPage(() => import('../features/inventory/pages/my-products-page.tsx'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx'));
+const ImportProductsPage = lazyPage(() => import('../features/inventory/pages/import-products-page.tsx'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -142,6 +143,14 @@ export function AppRoutes() {
             element={
               <Page title="page.dashboard">
                 <DashboardPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.importItems}
+            element={
+              <Page title="page.import">
+                <ImportProductsPage />
               </Page>
             }
           />

@@ -43,6 +43,11 @@ export function describeEntry(entry: HistoryEntry): string {
       return translate('history.restored');
     case 'reverted':
       return translate('history.revertedEntry', { changes: describeChanges(entry.changes) });
+    case 'imported':
+      return translate('history.imported', {
+        delta: `${entry.delta > 0 ? '+' : ''}${format().count(entry.delta)}`,
+        quantity: format().count(entry.quantityAfter),
+      });
   }
 }
 

@@ -11,6 +11,7 @@ const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
   restocked: 'movements.restocked',
   deleted: 'movements.deleted',
   restored: 'movements.restored',
+  imported: 'movements.imported',
 };
 
 /** The item's latest stock movements, newest first. */
