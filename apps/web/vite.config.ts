@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiCatalogs } from './scripts/lingui-catalog-plugin.ts';
 import { prerenderPages } from './scripts/prerender-plugin.ts';
 import { purgeBootstrap } from './scripts/purge-bootstrap-plugin.ts';
 
@@ -16,7 +17,7 @@ const productionBuild = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [productionBuild(), react(), purgeBootstrap(), prerenderPages()],
+  plugins: [productionBuild(), linguiCatalogs(), react(), purgeBootstrap(), prerenderPages()],
   define: {
     // The footer's copyright year is the year of the build: pages prerendered at build time and the
     // scripts that hydrate them must agree on it, whatever the visitor's clock says.

@@ -138,6 +138,8 @@ function webTargets(web: WebReport | undefined): TargetCheck[] {
   const route = (path: string) => web?.routes.find((r) => r.route === path);
   const home = route('/');
   const blog = route('/blog');
+  const bnHome = route('/bn/');
+  const bnBlog = route('/bn/blog');
   const app = web?.routes.filter((r) => r.route.startsWith('/') && !r.route.includes('baseline')) ?? [];
   if (!web || !home || !blog) {
     return [
@@ -145,6 +147,7 @@ function webTargets(web: WebReport | undefined): TargetCheck[] {
       { target: 'Lighthouse SEO 100 on / and /blog', measured: '—', met: null },
       { target: 'CLS 0', measured: '—', met: null },
       { target: '≤ 120 KB gzipped JS on the landing route', measured: '—', met: null },
+      { target: 'Lighthouse mobile performance ≥ 95 on /bn/ and /bn/blog', measured: '—', met: null },
     ];
   }
   return [
@@ -168,6 +171,11 @@ function webTargets(web: WebReport | undefined): TargetCheck[] {
       target: '≤ 120 KB gzipped JS on the landing route',
       measured: `${(home.js.gzip / 1024).toFixed(1)} KB (${home.js.files} files)`,
       met: home.js.gzip <= 120 * 1024,
+    },
+    {
+      target: 'Lighthouse mobile performance ≥ 95 on /bn/ and /bn/blog',
+      measured: bnHome && bnBlog ? `/bn/ ${bnHome.performance}, /bn/blog ${bnBlog.performance}` : '—',
+      met: bnHome && bnBlog ? bnHome.performance >= 95 && bnBlog.performance >= 95 : null,
     },
   ];
 }

@@ -16,7 +16,7 @@ import type { Settings } from '../lib/settings.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
 import { serveStaticBaseline, snapshotLanding } from './static-baseline.ts';
 
-export const ROUTES = ['/', '/blog', '/login'] as const;
+export const ROUTES = ['/', '/blog', '/login', '/bn/', '/bn/blog'] as const;
 export const BASELINE_ROUTE = '/ (static HTML baseline)';
 
 export interface Bytes {

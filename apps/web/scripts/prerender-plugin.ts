@@ -3,25 +3,63 @@ import { dirname, join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { PrerenderedPage } from '../src/prerender.tsx';
 
+type PageLanguage = 'en' | 'bn';
+
 /**
- * The public pages whose HTML is rendered at build time, each with the description search engines
- * and link previews show. Pages with forms are left out: before the scripts have loaded, a
+ * The public pages whose HTML is rendered at build time, in English and in Bengali (ADR 17), each
+ * with the description search engines and link previews show and the addresses of the page in both
+ * languages (`hreflang` alternates). Pages with forms are left out: before the scripts have loaded, a
  * prerendered form would submit itself as a plain GET.
  */
-export const PRERENDERED_PAGES = [
+export const PRERENDERED_PAGES: ReadonlyArray<{
+  url: string;
+  file: string;
+  language: PageLanguage;
+  alternates: Record<PageLanguage, string>;
+  description: string;
+}> = [
   {
     url: '/',
     file: 'index.html',
+    language: 'en',
+    alternates: { en: '/', bn: '/bn/' },
     description:
       'Walton Warehouse: stock of Walton inverter and standard air conditioners in Bangladesh. Check availability, manage inventory, deliver and restock items.',
   },
   {
     url: '/blog',
     file: 'blog/index.html',
+    language: 'en',
+    alternates: { en: '/blog', bn: '/bn/blog' },
     description:
       'Walton Warehouse blog, in English and Bengali: JavaScript and Node.js, when to use Node.js or MongoDB, SQL and NoSQL databases, and what JWT is for.',
   },
-] as const;
+  {
+    url: '/bn/',
+    file: 'bn/index.html',
+    language: 'bn',
+    alternates: { en: '/', bn: '/bn/' },
+    description:
+      'ওয়ালটন ওয়্যারহাউস: বাংলাদেশে ওয়ালটন ইনভার্টার ও সাধারণ এসির স্টক। স্টক দেখুন, ইনভেন্টরি ম্যানেজ করুন, ডেলিভারি ও রিস্টক করুন।',
+  },
+  {
+    url: '/bn/blog',
+    file: 'bn/blog/index.html',
+    language: 'bn',
+    alternates: { en: '/blog', bn: '/bn/blog' },
+    description:
+      'ওয়ালটন ওয়্যারহাউসের ব্লগ, বাংলা ও ইংরেজিতে: জাভাস্ক্রিপ্ট ও নোড.জেএস, কখন নোড.জেএস বা মঙ্গোডিবি, SQL ও NoSQL ডেটাবেস, আর JWT কীসের জন্য।',
+  },
+];
+
+/** Open Graph's name for each language's locale. */
+const OG_LOCALE: Record<PageLanguage, string> = { en: 'en_US', bn: 'bn_BD' };
+
+/** What a browser without JavaScript says, in the page's language (index.html has the English). */
+const NOSCRIPT: Record<PageLanguage, string> = {
+  en: 'Walton Warehouse needs JavaScript to run. Please enable it and reload the page.',
+  bn: 'ওয়ালটন ওয়্যারহাউস চালাতে জাভাস্ক্রিপ্ট লাগে। জাভাস্ক্রিপ্ট চালু করে পেজটি আবার লোড করুন।',
+};
 
 /** The picture link previews show for a public page (Open Graph's og:image), 1200 × 630. */
 const SHARE_IMAGE = '/images/share-card.jpg';
@@ -39,12 +77,22 @@ function publicOrigin(): string {
   return url.href.replace(/\/$/, '');
 }
 
-/** The head tags of a public page: its description, canonical URL and Open Graph card. */
-function seoTags(page: { url: string; description: string }, title: string): string {
+/**
+ * The head tags of a public page: its description, canonical URL (its own language's address), the
+ * address in each language (`hreflang`, English as the default) and Open Graph card.
+ */
+function seoTags(page: (typeof PRERENDERED_PAGES)[number], title: string): string {
   const url = `${publicOrigin()}${page.url}`;
+  const alternate = (hreflang: string, path: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${publicOrigin()}${path}`)}" />`;
   const tags = [
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    alternate('en', page.alternates.en),
+    alternate('bn', page.alternates.bn),
+    alternate('x-default', page.alternates.en),
+    `<meta property="og:locale" content="${OG_LOCALE[page.language]}" />`,
+    `<meta property="og:locale:alternate" content="${OG_LOCALE[page.language === 'en' ? 'bn' : 'en']}" />`,
     '<meta property="og:type" content="website" />',
     '<meta property="og:site_name" content="Walton Warehouse" />',
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
@@ -155,14 +203,15 @@ export function prerenderPages(): Plugin {
           prerenderPage: (url: string) => Promise<PrerenderedPage>;
         };
         for (const route of PRERENDERED_PAGES) {
-          const { html, title } = await prerenderPage(route.url);
+          const { html, title, language } = await prerenderPage(route.url);
+          if (language !== route.language) {
+            throw new Error(`prerender: ${route.url} was rendered in ${language}, not ${route.language}`);
+          }
           const { imageHints, body } = splitImageHints(html);
           const head = imageHints.map((link) => `    ${link}\n`).join('');
-          let page = replaceOnce(
-            pageTemplate,
-            '<title>Walton Warehouse</title>',
-            `<title>${escapeHtml(title)}</title>`,
-          );
+          let page = replaceOnce(pageTemplate, '<html lang="en">', `<html lang="${language}">`);
+          page = replaceOnce(page, NOSCRIPT.en, NOSCRIPT[language]);
+          page = replaceOnce(page, '<title>Walton Warehouse</title>', `<title>${escapeHtml(title)}</title>`);
           if (!TEMPLATE_DESCRIPTION.test(page)) throw new Error('prerender: index.html has no description');
           page = page.replace(TEMPLATE_DESCRIPTION, '\n');
           page = replaceOnce(page, HEAD_END, `${seoTags(route, title)}${head}${HEAD_END}`);

@@ -10,7 +10,7 @@ if (container.hasChildNodes()) {
   // then load the app and hydrate, so the scripts never stand between the visitor and the page.
   void afterFirstContentfulPaint()
     .then(() => import('./app/start.tsx'))
-    .then(({ hydrate }) => hydrate(container));
+    .then(({ hydratePage }) => hydratePage(container));
 } else {
   void import('./app/start.tsx').then(({ render }) => render(container));
 }

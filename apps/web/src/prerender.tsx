@@ -5,12 +5,16 @@ import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { PageTitleRecorder } from './components/page-title.ts';
+import { activateLanguage } from './i18n/i18n.ts';
+import { type Language, languageOfPath } from './i18n/language.ts';
 
 export interface PrerenderedPage {
   /** The markup of #root. */
   html: string;
   /** The document title the page sets. */
   title: string;
+  /** The language it is written in (`/bn/…` in Bengali). */
+  language: Language;
 }
 
 /**
@@ -20,6 +24,8 @@ export interface PrerenderedPage {
  * page is painted before its JavaScript has even loaded.
  */
 export async function prerenderPage(url: string): Promise<PrerenderedPage> {
+  const language = languageOfPath(url) ?? 'en';
+  await activateLanguage(language);
   let title = '';
   const { prelude } = await prerender(
     <StrictMode>
@@ -41,5 +47,5 @@ export async function prerenderPage(url: string): Promise<PrerenderedPage> {
   );
   const html = await new Response(prelude).text();
   if (!title) throw new Error(`prerendering ${url} set no page title`);
-  return { html, title };
+  return { html, title, language };
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+import { loadPageMessages } from '../src/i18n/i18n.ts';
 import { server } from './msw-server.ts';
 
 // Pages load lazily behind Suspense; on a busy machine compiling a route's chunk can take more than
@@ -14,6 +15,10 @@ window.scrollTo = () => undefined;
 // Listen before any test module loads: Better Auth's client keeps a reference to `fetch` from the
 // moment it is created, so the interception must already be in place by then.
 server.listen({ onUnhandledFrame: 'error' });
+
+// The texts of the pages beyond the landing page load with the first of them (src/app/router.tsx);
+// unit tests that use them without rendering a route need them loaded up front.
+await loadPageMessages();
 afterEach(() => {
   cleanup();
   server.resetHandlers();

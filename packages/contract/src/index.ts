@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './history.ts';
 export * from './label.ts';
+export * from './language.ts';
 export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';

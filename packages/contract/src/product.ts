@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { apiErrorSchema } from './errors.ts';
 
 // What the API answers with. What it accepts is in product-input.ts, a module of its own so that a
 // page which only reads products (the landing page) carries none of the input rules.
@@ -49,10 +50,5 @@ export const stockChangedSchema = z.extend(successSchema, {
 export const deletedSchema = z.object({ deletedCount: integer() });
 
 /** 409 and 412 answers to a stock change: the usual error body plus the item as it is now. */
-export const productConflictSchema = z.object({
-  statusCode: integer(),
-  error: z.string(),
-  message: z.string(),
-  product: productSchema,
-});
+export const productConflictSchema = z.extend(apiErrorSchema, { product: productSchema });
 export type ProductConflict = z.infer<typeof productConflictSchema>;

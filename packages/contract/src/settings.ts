@@ -1,8 +1,15 @@
 import { z } from 'zod/mini';
+import { languageSchema } from './language.ts';
 
 /** A signed-in user's preferences (`GET` and `PUT /api/settings`). */
 export const userSettingsSchema = z.strictObject({
   /** "Low-stock alerts by email": a mail for every item that falls to its low-stock threshold. */
   lowStockEmail: z.boolean({ error: 'Must be true or false' }),
+  /** The language chosen in the app's switcher, which mails to the user are written in (absent: never chosen, English). */
+  language: z.optional(languageSchema),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** `PUT /api/settings`: the preferences to change; the others stay as they are. */
+export const userSettingsUpdateSchema = z.partial(userSettingsSchema);
+export type UserSettingsUpdate = z.infer<typeof userSettingsUpdateSchema>;

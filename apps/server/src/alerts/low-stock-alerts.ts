@@ -87,7 +87,10 @@ export class LowStockAlerts {
       alert.supplierEmail.toLowerCase(),
       ...(await this.#settings.lowStockEmailRecipients()),
     ]);
-    const jobs = [...recipients].map((to) => mailJob(lowStockEmail(to, notice), alertId));
+    const jobs: NewJob[] = [];
+    for (const to of recipients) {
+      jobs.push(mailJob(lowStockEmail(to, notice, await this.#settings.languageOf(to)), alertId));
+    }
     if (this.#webhook) {
       const body = lowStockWebhookBody({ ...notice, productId: alert.productId, at: alert.at });
       jobs.push({ kind: ALERT_JOB_KINDS.webhook, payload: { alertId, body }, alertId });

@@ -62,7 +62,7 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
       ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
       : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
   return new HttpError(429, `Too many attempts. Please wait ${wait} and try again.`, {
-    extra: { code: 'TOO_MANY_REQUESTS' },
+    code: 'TOO_MANY_REQUESTS',
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }
@@ -78,7 +78,7 @@ function accountOf(body: unknown): string | undefined {
   );
   if (!parsed.success) {
     throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Please enter a valid email address', {
-      extra: { code: 'VALIDATION_ERROR' },
+      code: 'VALIDATION_ERROR',
     });
   }
   return parsed.data.toLowerCase();

@@ -9,6 +9,7 @@ import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { BackgroundMail } from '../mail/background-mail.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { SettingsRepository } from '../settings/settings-repository.ts';
 import { LIMITED_AUTH_PATHS } from './attempt-limits.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -90,6 +91,8 @@ export function emailDomainAllowed(email: string, allowedDomains: string[]): boo
 
 /** Better Auth on our Kysely database: email + password with verification and reset, optional Google. */
 export function createAuth(deps: AuthDependencies) {
+  // Mails go out in the language the user chose in the app (English until they choose).
+  const settings = new SettingsRepository(deps.db);
   const { config, mail, log } = deps;
   const webUrl = (path: string) => `${config.publicUrl}${path}`;
 
@@ -127,7 +130,9 @@ export function createAuth(deps: AuthDependencies) {
         const callback = encodeURIComponent(webUrl(WEB_PATHS.resetPassword));
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/reset-password/${token}?callbackURL=${callback}`;
         // Sent after the answer: an existing and an unknown address answer alike in time.
-        mail.send(passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60));
+        mail.send(async () =>
+          passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60, await settings.languageOf(user.email)),
+        );
       },
     },
     emailVerification: {
@@ -138,7 +143,7 @@ export function createAuth(deps: AuthDependencies) {
         // Verified by the API, which then redirects to the SPA's page (with ?error=... on failure).
         const callback = encodeURIComponent(webUrl(WEB_PATHS.verifyEmail));
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${callback}`;
-        mail.send(verificationEmail(user, url));
+        mail.send(async () => verificationEmail(user, url, await settings.languageOf(user.email)));
       },
     },
     account: {

@@ -75,7 +75,7 @@ function checkBody(path: string, body: unknown): void {
   const result = rule.safeParse(body ?? {});
   if (!result.success) {
     throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request', {
-      extra: { code: 'VALIDATION_ERROR' },
+      code: 'VALIDATION_ERROR',
     });
   }
 }
@@ -174,7 +174,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const path = request.url.split('?', 1)[0] ?? '';
       const target = new URL(request.url, publicUrl);
       if (target.pathname !== path) {
-        throw new HttpError(400, NON_CANONICAL_PATH_MESSAGE, { extra: { code: 'NON_CANONICAL_PATH' } });
+        throw new HttpError(400, NON_CANONICAL_PATH_MESSAGE, { code: 'NON_CANONICAL_PATH' });
       }
       if (request.method === 'POST') checkBody(path, request.body);
       await enforceAuthLimits(limiter, request, path);

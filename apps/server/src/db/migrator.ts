@@ -9,6 +9,7 @@ import * as productHistory from './migrations/004-product-history.ts';
 import * as lowStockAlerts from './migrations/006-low-stock-alerts.ts';
 import * as dailyRollups from './migrations/007-daily-rollups.ts';
 import * as importHistoryKind from './migrations/008-import-history-kind.ts';
+import * as userLanguage from './migrations/009-user-language.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -29,6 +30,7 @@ const migrations: Record<string, MigrationModule> = {
   '006-low-stock-alerts': lowStockAlerts,
   '007-daily-rollups': dailyRollups,
   '008-import-history-kind': importHistoryKind,
+  '009-user-language': userLanguage,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

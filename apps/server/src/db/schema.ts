@@ -199,6 +199,8 @@ export interface OutboxAttemptsTable {
 export interface UserSettingsTable {
   user_id: string;
   low_stock_email: number;
+  /** The app language the user chose (`en`, `bn`); null until they choose one. */
+  language: string | null;
   updated_at: Timestamp;
 }
 

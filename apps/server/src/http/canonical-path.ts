@@ -45,7 +45,7 @@ export function registerCanonicalPath(app: FastifyInstance): void {
     const problem = nonCanonicalPath(request.raw.url ?? '');
     if (problem) {
       throw new HttpError(400, `${NON_CANONICAL_PATH_MESSAGE} (${problem})`, {
-        extra: { code: 'NON_CANONICAL_PATH' },
+        code: 'NON_CANONICAL_PATH',
       });
     }
   });

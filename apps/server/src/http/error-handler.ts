@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ApiError } from '@walton/contract';
+import { type ApiError, type ApiErrorCode, apiErrorCodeForStatus } from '@walton/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.ts';
@@ -15,8 +15,12 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
 };
 
-function errorBody(statusCode: number, message: string): ApiError {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+function errorBody(
+  statusCode: number,
+  message: string,
+  code: ApiErrorCode = apiErrorCodeForStatus(statusCode),
+): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code };
 }
 
 function send(reply: FastifyReply, body: ApiError & Record<string, unknown>) {
@@ -58,11 +62,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issue.message ?? 'Invalid value',
       }));
       const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-      return send(reply, { ...errorBody(400, `Invalid request: ${summary}`), issues });
+      return send(reply, { ...errorBody(400, `Invalid request: ${summary}`, 'VALIDATION_FAILED'), issues });
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, { ...errorBody(error.statusCode, error.message), ...error.extra });
+      return send(reply, { ...errorBody(error.statusCode, error.message, error.code), ...error.extra });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -61,6 +61,6 @@ export function registerInputGuard(app: FastifyInstance): void {
       inputProblem(request.params, 'params') ??
       inputProblem(request.query, 'querystring') ??
       inputProblem(request.body, 'body');
-    if (problem) throw new HttpError(400, problem, { extra: { code: 'INVALID_INPUT' } });
+    if (problem) throw new HttpError(400, problem, { code: 'INVALID_INPUT' });
   });
 }

@@ -18,12 +18,20 @@ export class BackgroundMail {
     this.#log = log;
   }
 
-  /** Starts sending `message` on a later turn of the event loop and returns at once. */
-  send(message: MailMessage): void {
+  /**
+   * Starts sending `message` on a later turn of the event loop and returns at once. A message that
+   * needs a look-up first (the recipient's language) is given as a function, run on that later turn
+   * too, so the answer's timing never depends on it.
+   */
+  send(message: MailMessage | (() => Promise<MailMessage>)): void {
     const sending = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.#mailer.send(message))
+      .then(async () => {
+        const ready = typeof message === 'function' ? await message() : message;
+        await this.#mailer.send(ready);
+      })
       .catch((error: unknown) => {
-        this.#log.error({ err: error, to: message.to, subject: message.subject }, 'sending mail failed');
+        const about = typeof message === 'function' ? {} : { to: message.to, subject: message.subject };
+        this.#log.error({ err: error, ...about }, 'sending mail failed');
       })
       .finally(() => this.#pending.delete(sending));
     this.#pending.add(sending);

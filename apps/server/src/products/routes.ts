@@ -202,7 +202,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       const reader = await sessionUser(request);
       if (!reader && query.deleted) throw unauthorized();
       if (!reader && query.offset > ANONYMOUS_OFFSET_MAX) {
-        throw new HttpError(400, DEEP_OFFSET_MESSAGE, { extra: { code: 'VALIDATION_ERROR' } });
+        throw new HttpError(400, DEEP_OFFSET_MESSAGE, { code: 'VALIDATION_ERROR' });
       }
       const read = async () => {
         const page = await service.list(query);

@@ -1,4 +1,5 @@
 import {
+  type ApiErrorCode,
   type ChangeEvent,
   type CreateProduct,
   DELIVERY_DECREMENT,
@@ -80,19 +81,19 @@ export interface ProductPage extends Total {
 export type PublishChange = (event: ChangeEvent) => Promise<void>;
 
 /** A refused change that sends the item as it is now, so the client can show it and try again. */
-const refusal = (statusCode: 409 | 412, message: string, product: ProductState) =>
-  new HttpError(statusCode, message, { extra: { product: toProduct(product) } });
+const refusal = (statusCode: 409 | 412, message: string, product: ProductState, code: ApiErrorCode) =>
+  new HttpError(statusCode, message, { code, extra: { product: toProduct(product) } });
 
 /** A live item, or 404. */
 function live(current: ProductState | undefined): ProductState {
-  if (!current || current.deletedAt !== null) throw notFound(PRODUCT_NOT_FOUND);
+  if (!current || current.deletedAt !== null) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
   return current;
 }
 
 /** A stale If-Match (the version the client saw is not the current one) changes nothing: 412. */
 function checkVersion(current: ProductState, ifVersion: number | undefined): void {
   if (ifVersion !== undefined && current.version !== ifVersion) {
-    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quantity), current);
+    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quantity), current, 'VERSION_STALE');
   }
 }
 
@@ -110,11 +111,12 @@ export function decideDelivery(
   if (newQuantity >= 0 && newQuantity === product.quantity - DELIVERY_DECREMENT) {
     return { kind: 'delivered', set: { quantity: newQuantity } };
   }
-  if (product.quantity < DELIVERY_DECREMENT) throw refusal(409, STOCK_MESSAGES.noQuantity, product);
+  if (product.quantity < DELIVERY_DECREMENT)
+    throw refusal(409, STOCK_MESSAGES.noQuantity, product, 'OUT_OF_STOCK');
   // With a matching If-Match the client saw this very state: its number was simply not current − 1.
-  const message =
-    ifVersion === product.version ? STOCK_MESSAGES.oneAtATime : STOCK_MESSAGES.deliveredMeanwhile;
-  throw refusal(409, message(product.quantity), product);
+  throw ifVersion === product.version
+    ? refusal(409, STOCK_MESSAGES.oneAtATime(product.quantity), product, 'ONE_AT_A_TIME')
+    : refusal(409, STOCK_MESSAGES.deliveredMeanwhile(product.quantity), product, 'QUANTITY_CHANGED');
 }
 
 /** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
@@ -126,7 +128,7 @@ export function decideRestock(
   const product = live(current);
   checkVersion(product, ifVersion);
   if (newQuantity <= product.quantity) {
-    throw refusal(409, STOCK_MESSAGES.restockNotAbove(product.quantity), product);
+    throw refusal(409, STOCK_MESSAGES.restockNotAbove(product.quantity), product, 'QUANTITY_NOT_ABOVE');
   }
   return { kind: 'restocked', set: { quantity: newQuantity } };
 }
@@ -139,8 +141,8 @@ export function decideRemoval(current: ProductState | undefined): DecidedChange 
 
 /** Restore of an item in the trash: 404 when no product has the id, 409 when it is not in the trash. */
 export function decideRestore(current: ProductState | undefined): DecidedChange {
-  if (!current) throw notFound(NO_SUCH_PRODUCT);
-  if (current.deletedAt === null) throw refusal(409, NOT_IN_TRASH, current);
+  if (!current) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
+  if (current.deletedAt === null) throw refusal(409, NOT_IN_TRASH, current, 'NOT_IN_TRASH');
   return { kind: 'restored', set: { deleted: false } };
 }
 
@@ -157,7 +159,8 @@ export function decideEdit(
   ifVersion: number,
 ): DecidedChange | undefined {
   const product = live(current);
-  if (product.version !== ifVersion) throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product);
+  if (product.version !== ifVersion)
+    throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product, 'VERSION_STALE');
   const set: Partial<ProductDetails> = {};
   for (const field of PRODUCT_DETAIL_FIELDS) {
     const value = details[field];
@@ -188,13 +191,15 @@ export function decideRevert(
   ifVersion: number,
 ): DecidedChange {
   const product = live(current);
-  if (!entry) throw notFound(REVERT_MESSAGES.noSuchEntry);
-  if (product.version !== ifVersion) throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product);
-  if (entry.kind !== 'edited') throw refusal(409, REVERT_MESSAGES.notAnEdit, product);
+  if (!entry) throw notFound(REVERT_MESSAGES.noSuchEntry, 'HISTORY_ENTRY_NOT_FOUND');
+  if (product.version !== ifVersion)
+    throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product, 'VERSION_STALE');
+  if (entry.kind !== 'edited') throw refusal(409, REVERT_MESSAGES.notAnEdit, product, 'NOT_AN_EDIT');
   const movedOn = entry.changes.filter((change) => !same(product[change.field], change.to));
   if (movedOn.length > 0) {
     const fields = movedOn.map((change) => wireFieldOf(change.field));
     throw new HttpError(409, REVERT_MESSAGES.movedOn(fields), {
+      code: 'EDIT_MOVED_ON',
       extra: { product: toProduct(product), fields },
     });
   }
@@ -249,7 +254,7 @@ export class ProductService {
 
   async get(id: string): Promise<Product> {
     const product = await this.#products.findById(id);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return product;
   }
 
@@ -264,7 +269,7 @@ export class ProductService {
   /** Adds an item supplied by the signed-in user: the supplier is always the actor. */
   async create(input: CreateProduct, actor: Actor): Promise<{ id: string }> {
     if (input.email.toLowerCase() !== actor.email.toLowerCase()) {
-      throw forbidden(STOCK_MESSAGES.otherSupplier(actor.email));
+      throw forbidden(STOCK_MESSAGES.otherSupplier(actor.email), 'SUPPLIER_NOT_SELF');
     }
     const [id] = await this.#products.insertMany([
       {
@@ -342,7 +347,7 @@ export class ProductService {
     request: { limit: number; after?: string | undefined },
   ): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT);
+    if (!product) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
     const beforeVersion = request.after === undefined ? undefined : historyPositionOf(request.after);
     const rows = await this.#history.list(id, { limit: request.limit + 1, beforeVersion });
     const items = rows.slice(0, request.limit);
@@ -372,7 +377,7 @@ export class ProductService {
   /** An item's ledger (deleted items included), newest first. */
   async movements(id: string, page: Page): Promise<{ items: Movement[]; total: number }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT);
+    if (!product) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
     const [items, total] = await Promise.all([
       this.#history.listMovements(id, page),
       this.#history.countMovements(id),

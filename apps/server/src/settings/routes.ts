@@ -1,4 +1,4 @@
-import { apiErrorSchema, userSettingsSchema } from '@walton/contract';
+import { apiErrorSchema, userSettingsSchema, userSettingsUpdateSchema } from '@walton/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../http/http-error.ts';
 import type { SettingsRepository } from './settings-repository.ts';
@@ -38,8 +38,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         summary: "Sets the signed-in user's preferences",
         description:
           '`lowStockEmail`: "Low-stock alerts by email", a mail to this account for every item that falls to ' +
-          'its low-stock threshold.',
-        body: userSettingsSchema,
+          'its low-stock threshold. `language`: the app language the user chose (`en`, `bn`), which mails ' +
+          'to them are written in. Each field is optional: the ones sent change, the others stay.',
+        body: userSettingsUpdateSchema,
         response: {
           200: userSettingsSchema,
           400: apiErrorSchema,

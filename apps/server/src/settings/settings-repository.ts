@@ -1,4 +1,4 @@
-import type { UserSettings } from '@walton/contract';
+import { isLanguage, type Language, type UserSettings, type UserSettingsUpdate } from '@walton/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -16,20 +16,39 @@ export class SettingsRepository {
   async find(userId: string): Promise<UserSettings> {
     const row = await this.#db
       .selectFrom('user_settings')
-      .select('low_stock_email')
+      .select(['low_stock_email', 'language'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row ? { lowStockEmail: row.low_stock_email === 1 } : DEFAULTS;
+    if (!row) return DEFAULTS;
+    const settings: UserSettings = { lowStockEmail: row.low_stock_email === 1 };
+    if (isLanguage(row.language)) settings.language = row.language;
+    return settings;
   }
 
-  async save(userId: string, settings: UserSettings, at: Date): Promise<UserSettings> {
-    const values = { low_stock_email: settings.lowStockEmail ? 1 : 0, updated_at: at.toISOString() };
+  /** Changes the preferences given; the others keep their stored (or default) values. */
+  async save(userId: string, update: UserSettingsUpdate, at: Date): Promise<UserSettings> {
+    const values = {
+      ...(update.lowStockEmail === undefined ? {} : { low_stock_email: update.lowStockEmail ? 1 : 0 }),
+      ...(update.language === undefined ? {} : { language: update.language }),
+      updated_at: at.toISOString(),
+    };
     await this.#db
       .insertInto('user_settings')
-      .values({ user_id: userId, ...values })
+      .values({ user_id: userId, low_stock_email: 0, ...values })
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
       .execute();
     return this.find(userId);
+  }
+
+  /** The language mails to this address are written in: the one its user chose, else English. */
+  async languageOf(email: string): Promise<Language> {
+    const row = await this.#db
+      .selectFrom('user_settings')
+      .innerJoin('users', 'users.id', 'user_settings.user_id')
+      .select('user_settings.language')
+      .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
+    return isLanguage(row?.language) ? row.language : 'en';
   }
 
   /** The addresses of every user who turned on "Low-stock alerts by email", lower-cased. */

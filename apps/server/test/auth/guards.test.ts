@@ -84,6 +84,7 @@ describe.each(TEST_ENGINES)('guards on %s', (engine) => {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Please sign in first',
+        code: 'UNAUTHORIZED',
       });
     }
   });

@@ -168,7 +168,12 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
       payload: { email: 'a@example.com' },
     });
     expect(login.statusCode).toBe(401);
-    expect(login.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in first' });
+    expect(login.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Please sign in first',
+      code: 'UNAUTHORIZED',
+    });
 
     for (const url of ['/api/health', '/api/ready', '/api/product', '/api/auth-methods']) {
       const response = await ctx.app.inject({ method: 'GET', url });

@@ -28,3 +28,30 @@ describe('error answers', () => {
     expect(response.json().issues[0].path).toBe('querystring.limit');
   });
 });
+
+describe('error codes', () => {
+  let ctx: TestApp;
+
+  beforeAll(async () => {
+    ctx = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('names every failure with a stable code beside its English message', async () => {
+    const unknownRoute = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(unknownRoute.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    const badQuery = await ctx.app.inject({ method: 'GET', url: '/api/product?limit=abc' });
+    expect(badQuery.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    const badJson = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/product/x',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(badJson.json().code).toMatch(/^[A-Z_]+$/);
+    const unknownProduct = await ctx.app.inject({ method: 'GET', url: '/api/product/no-such-id' });
+    expect(unknownProduct.json()).toMatchObject({ statusCode: 404, code: 'PRODUCT_NOT_FOUND' });
+  });
+});

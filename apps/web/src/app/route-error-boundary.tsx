@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { translate } from '../i18n/i18n.ts';
 
 interface State {
   error: Error | null;
@@ -24,10 +25,12 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     if (!this.state.error) return this.props.children;
     return (
       <section className="container py-5 text-center" role="alert">
-        <h1 className="h3">Something went wrong</h1>
-        <p className="text-body-secondary">This page could not be shown ({this.state.error.message}).</p>
+        <h1 className="h3">{translate('routeError.heading')}</h1>
+        <p className="text-body-secondary">
+          {translate('routeError.text', { reason: this.state.error.message })}
+        </p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload the page
+          {translate('routeError.reload')}
         </button>
       </section>
     );

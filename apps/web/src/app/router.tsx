@@ -1,33 +1,39 @@
-import { lazy, type ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { usePageTitle } from '../components/page-title.ts';
 import { paths } from '../config/paths.ts';
+import { loadPageMessages, type MessageKey } from '../i18n/i18n.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
 import HomePage from './routes/home-page.tsx';
 
+/** A page loaded on demand together with the texts of the pages (i18n/i18n.ts), so it renders in one go. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => Promise.all([load(), loadPageMessages()]).then(([page]) => page));
+}
+
 // The landing page ships in the entry chunk: it is where most visits start, and loading it lazily
 // would put one more round trip before its first paint. Every other page is its own chunk, loaded
 // when its route is first visited.
-const ManageProductsPage = lazy(() => import('../features/inventory/pages/manage-products-page.tsx'));
-const ProductDetailPage = lazy(() => import('../features/inventory/pages/product-detail-page.tsx'));
-const AddProductPage = lazy(() => import('../features/inventory/pages/add-product-page.tsx'));
-const EditProductPage = lazy(() => import('../features/inventory/pages/edit-product-page.tsx'));
-const MyProductsPage = lazy(() => import('../features/inventory/pages/my-products-page.tsx'));
-const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
-const ImportProductsPage = lazy(() => import('../features/inventory/pages/import-products-page.tsx'));
-const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
-const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
-const VerifyEmailPage = lazy(() => import('../features/auth/pages/verify-email-page.tsx'));
-const LabelsPage = lazy(() => import('../features/labels/pages/labels-page.tsx'));
-const ScanRoute = lazy(() => import('./routes/scan-route.tsx'));
-const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
+const ManageProductsPage = lazyPage(() => import('../features/inventory/pages/manage-products-page.tsx'));
+const ProductDetailPage = lazyPage(() => import('../features/inventory/pages/product-detail-page.tsx'));
+const AddProductPage = lazyPage(() => import('../features/inventory/pages/add-product-page.tsx'));
+const EditProductPage = lazyPage(() => import('../features/inventory/pages/edit-product-page.tsx'));
+const MyProductsPage = lazyPage(() => import('../features/inventory/pages/my-products-page.tsx'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx'));
+const ImportProductsPage = lazyPage(() => import('../features/inventory/pages/import-products-page.tsx'));
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'));
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'));
+const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page.tsx'));
+const LabelsPage = lazyPage(() => import('../features/labels/pages/labels-page.tsx'));
+const ScanRoute = lazyPage(() => import('./routes/scan-route.tsx'));
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 
 /** A page with its document title, `{title}- Walton Warehouse`, set while it is shown. */
-function Page({ title, children }: { title: string; children: ReactNode }) {
+function Page({ title, children }: { title: MessageKey; children: ReactNode }) {
   usePageTitle(title);
   return children;
 }
@@ -43,16 +49,35 @@ export function AppRoutes() {
         <Route
           index
           element={
-            <Page title="Home">
+            <Page title="page.home">
               <HomePage />
             </Page>
           }
         />
+        {/* The public pages prerendered in Bengali too (ADR 17); the other pages have one address. */}
+        <Route path={paths.bengali}>
+          <Route
+            index
+            element={
+              <Page title="page.home">
+                <HomePage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.blog.slice(1)}
+            element={
+              <Page title="page.blog">
+                <BlogPage />
+              </Page>
+            }
+          />
+        </Route>
         <Route element={<ProtectedRoute />}>
           <Route
             path={paths.manageItems}
             element={
-              <Page title="Manage Item">
+              <Page title="page.manageItem">
                 <ManageProductsPage />
               </Page>
             }
@@ -60,7 +85,7 @@ export function AppRoutes() {
           <Route
             path={paths.itemDetailPattern}
             element={
-              <Page title="Details">
+              <Page title="page.details">
                 <ProductDetailPage />
               </Page>
             }
@@ -68,7 +93,7 @@ export function AppRoutes() {
           <Route
             path={paths.itemEditPattern}
             element={
-              <Page title="Edit Item">
+              <Page title="page.edit">
                 <EditProductPage />
               </Page>
             }
@@ -76,7 +101,7 @@ export function AppRoutes() {
           <Route
             path={paths.addItem}
             element={
-              <Page title="Add Item">
+              <Page title="page.addItem">
                 <AddProductPage />
               </Page>
             }
@@ -84,7 +109,7 @@ export function AppRoutes() {
           <Route
             path={paths.myItems}
             element={
-              <Page title="My Item">
+              <Page title="page.myItem">
                 <MyProductsPage />
               </Page>
             }
@@ -92,7 +117,7 @@ export function AppRoutes() {
           <Route
             path={paths.labels}
             element={
-              <Page title="Labels">
+              <Page title="page.labels">
                 <LabelsPage />
               </Page>
             }
@@ -100,7 +125,7 @@ export function AppRoutes() {
           <Route
             path={paths.scan}
             element={
-              <Page title="Scan">
+              <Page title="page.scan">
                 <ScanRoute />
               </Page>
             }
@@ -108,7 +133,7 @@ export function AppRoutes() {
           <Route
             path={paths.settings}
             element={
-              <Page title="Settings">
+              <Page title="page.settings">
                 <SettingsPage />
               </Page>
             }
@@ -116,7 +141,7 @@ export function AppRoutes() {
           <Route
             path={paths.dashboard}
             element={
-              <Page title="Dashboard">
+              <Page title="page.dashboard">
                 <DashboardPage />
               </Page>
             }
@@ -124,7 +149,7 @@ export function AppRoutes() {
           <Route
             path={paths.importItems}
             element={
-              <Page title="Import">
+              <Page title="page.import">
                 <ImportProductsPage />
               </Page>
             }
@@ -133,7 +158,7 @@ export function AppRoutes() {
         <Route
           path={paths.login}
           element={
-            <Page title="Login">
+            <Page title="page.login">
               <LoginPage />
             </Page>
           }
@@ -141,7 +166,7 @@ export function AppRoutes() {
         <Route
           path={paths.register}
           element={
-            <Page title="Register">
+            <Page title="page.register">
               <RegisterPage />
             </Page>
           }
@@ -149,7 +174,7 @@ export function AppRoutes() {
         <Route
           path={paths.blog}
           element={
-            <Page title="Blog">
+            <Page title="page.blog">
               <BlogPage />
             </Page>
           }
@@ -157,7 +182,7 @@ export function AppRoutes() {
         <Route
           path={paths.resetPassword}
           element={
-            <Page title="Reset Password">
+            <Page title="page.resetPassword">
               <ResetPasswordPage />
             </Page>
           }
@@ -165,7 +190,7 @@ export function AppRoutes() {
         <Route
           path={paths.verifyEmail}
           element={
-            <Page title="Verify Email">
+            <Page title="page.verifyEmail">
               <VerifyEmailPage />
             </Page>
           }
@@ -173,7 +198,7 @@ export function AppRoutes() {
         <Route
           path="*"
           element={
-            <Page title="Not Found">
+            <Page title="page.notFound">
               <NotFound />
             </Page>
           }

@@ -1,6 +1,8 @@
+import { useTranslate } from '../i18n/i18n.ts';
+
 /** Shown while the sign-in state is still being resolved with the server. */
 export function AuthResolving({ compact = false }: { compact?: boolean }) {
-  const label = 'Checking your sign-in…';
+  const label = useTranslate()('common.checkingSignIn');
   if (compact) {
     return (
       <span className="d-inline-flex align-items-center px-2 text-light" role="status">

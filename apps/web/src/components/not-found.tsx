@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { useLanguage, useTranslate } from '../i18n/i18n.ts';
+import { localisedPath } from '../i18n/language.ts';
 
 /** Any unknown path: the spec's not-found image, plus a way back. */
 export default function NotFound() {
+  const t = useTranslate();
+  const language = useLanguage();
   return (
     <section className="container py-5 text-center" aria-labelledby="not-found-heading">
       <img
@@ -10,14 +14,14 @@ export default function NotFound() {
         width={600}
         height={400}
         className="img-fluid"
-        alt="Page not found: an empty warehouse shelf with a 404 sign"
+        alt={t('notFound.imageAlt')}
       />
       <h1 id="not-found-heading" className="h3 mt-4">
-        We could not find that page
+        {t('notFound.heading')}
       </h1>
-      <p className="text-body-secondary">The address may be mistyped, or the page has moved.</p>
-      <Link to={paths.home} className="btn btn-primary">
-        Back to home
+      <p className="text-body-secondary">{t('notFound.text')}</p>
+      <Link to={localisedPath(paths.home, language)} className="btn btn-primary">
+        {t('common.backToHome')}
       </Link>
     </section>
   );

@@ -1,10 +1,5 @@
-import { BRAND_NAME } from '@walton/contract';
 import { createContext, useContext, useEffect } from 'react';
-
-/** The spec's title pattern: `{page title}- {product name} Warehouse`. */
-export function formatPageTitle(pageTitle: string): string {
-  return `${pageTitle}- ${BRAND_NAME} Warehouse`;
-}
+import { type MessageKey, useTranslate } from '../i18n/i18n.ts';
 
 /**
  * Where a build-time render (src/prerender.tsx) notes the title of the page it renders, since effects
@@ -12,10 +7,15 @@ export function formatPageTitle(pageTitle: string): string {
  */
 export const PageTitleRecorder = createContext<((title: string) => void) | null>(null);
 
-/** Sets the document title for as long as the calling page is shown. */
-export function usePageTitle(pageTitle: string): void {
-  useContext(PageTitleRecorder)?.(formatPageTitle(pageTitle));
+/**
+ * Sets the document title for as long as the calling page is shown, in the spec's pattern
+ * `{page title}- {product name} Warehouse` (written in the active language).
+ */
+export function usePageTitle(pageTitle: MessageKey): void {
+  const t = useTranslate();
+  const title = t('page.title', { title: t(pageTitle) });
+  useContext(PageTitleRecorder)?.(title);
   useEffect(() => {
-    document.title = formatPageTitle(pageTitle);
-  }, [pageTitle]);
+    document.title = title;
+  }, [title]);
 }

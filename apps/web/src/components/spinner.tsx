@@ -1,7 +1,9 @@
 import { SPINNER_HEIGHT_PX } from '@walton/contract';
+import { useTranslate } from '../i18n/i18n.ts';
 
 /** The spec's loading spinner: centred in an area 500 px tall, announced to screen readers. */
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useTranslate();
   return (
     <div
       className="d-flex justify-content-center align-items-center"
@@ -10,7 +12,7 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
       data-testid="spinner"
     >
       <span className="spinner-border text-primary" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('common.loading')}</span>
     </div>
   );
 }

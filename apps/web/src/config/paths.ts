@@ -20,4 +20,6 @@ export const paths = {
   labels: '/labels',
   scan: '/scan',
   settings: '/settings',
+  /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`). */
+  bengali: '/bn',
 } as const;

@@ -1,16 +1,21 @@
 import { apiErrorSchema } from '@walton/contract';
 import type { z } from 'zod/mini';
 
-/** A failed API call, carrying the server's user-facing message and, when sent, its body. */
+/**
+ * A failed API call, carrying the server's user-facing message, its stable `code` (which the page
+ * shows in the user's language, i18n/error-text.ts) and, when sent, its body.
+ */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly body: unknown;
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, body: unknown) {
+  constructor(status: number, message: string, body: unknown, code?: string) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.body = body;
+    this.code = code;
   }
 }
 
@@ -38,7 +43,7 @@ export async function apiRequest<S extends z.ZodMiniType>(
   try {
     response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
   } catch {
-    throw new ApiRequestError(0, NETWORK_MESSAGE, undefined);
+    throw new ApiRequestError(0, NETWORK_MESSAGE, undefined, 'NETWORK');
   }
   const text = await response.text();
   let body: unknown;
@@ -49,13 +54,18 @@ export async function apiRequest<S extends z.ZodMiniType>(
   }
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(body);
-    const message = parsed.success
-      ? parsed.data.message
-      : `The server answered ${response.status}. Please try again.`;
-    throw new ApiRequestError(response.status, message, body);
+    if (parsed.success)
+      throw new ApiRequestError(response.status, parsed.data.message, body, parsed.data.code);
+    throw new ApiRequestError(
+      response.status,
+      `The server answered ${response.status}. Please try again.`,
+      body,
+      response.status >= 500 ? 'INTERNAL' : undefined,
+    );
   }
   const parsed = responseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiRequestError(response.status, UNEXPECTED_ANSWER, body);
+  if (!parsed.success)
+    throw new ApiRequestError(response.status, UNEXPECTED_ANSWER, body, 'UNEXPECTED_ANSWER');
   return { data: parsed.data, headers: response.headers };
 }
 

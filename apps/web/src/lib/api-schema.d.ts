@@ -437,7 +437,7 @@ export interface paths {
         get: operations["getSettings"];
         /**
          * Sets the signed-in user's preferences
-         * @description `lowStockEmail`: "Low-stock alerts by email", a mail to this account for every item that falls to its low-stock threshold.
+         * @description `lowStockEmail`: "Low-stock alerts by email", a mail to this account for every item that falls to its low-stock threshold. `language`: the app language the user chose (`en`, `bn`), which mails to them are written in. Each field is optional: the ones sent change, the others stay.
          */
         put: operations["updateSettings"];
         post?: never;
@@ -573,6 +573,11 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
+            code?: string;
+            issues?: {
+                path: string;
+                message: string;
+            }[];
             product: components["schemas"]["Product"];
         };
         /**
@@ -592,6 +597,7 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
+            code?: string;
             issues?: {
                 path: string;
                 message: string;
@@ -726,6 +732,11 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
+            code?: string;
+            issues?: {
+                path: string;
+                message: string;
+            }[];
             product: components["schemas"]["Product"];
             fields?: ("name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold")[];
         };
@@ -1129,11 +1140,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1207,11 +1218,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1344,11 +1355,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1622,11 +1633,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1756,11 +1767,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -1940,11 +1951,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -2036,11 +2047,11 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         issues?: {
                             path: string;
                             message: string;
                         }[];
-                        code?: string;
                     };
                 };
             };
@@ -2530,6 +2541,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         lowStockEmail: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "bn";
                     };
                 };
             };
@@ -2568,7 +2581,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    lowStockEmail: boolean;
+                    lowStockEmail?: boolean;
+                    /** @enum {string} */
+                    language?: "en" | "bn";
                 };
             };
         };
@@ -2581,6 +2596,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         lowStockEmail: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "bn";
                     };
                 };
             };

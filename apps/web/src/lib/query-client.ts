@@ -1,9 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { translate } from '../i18n/i18n.ts';
 import { ApiRequestError } from './api-client.ts';
 import { forgetSignedInUser, sessionQueryKey } from './session.ts';
 import { toast } from './toast.ts';
-
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** The server's answer when the request's session has ended (expired, signed out elsewhere, revoked). */
 export const isSessionEnded = (error: unknown): boolean =>
@@ -20,7 +19,7 @@ export function createQueryClient(): QueryClient {
     if (!isSessionEnded(error)) return;
     const wasSignedIn = Boolean(queryClient.getQueryData(sessionQueryKey));
     forgetSignedInUser(queryClient);
-    if (wasSignedIn) toast.info(SESSION_ENDED);
+    if (wasSignedIn) toast.info(translate('error.SESSION_ENDED'));
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

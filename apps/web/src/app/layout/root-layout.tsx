@@ -1,7 +1,10 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
+import { useTranslate } from '../../i18n/i18n.ts';
 import { RouteErrorBoundary } from '../route-error-boundary.tsx';
+import { useLanguageOnServer } from './language-on-server.ts';
+import { useLanguageSync } from './language-sync.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteNavbar } from './site-navbar.tsx';
 
@@ -20,10 +23,13 @@ function useScrollToTopOnNavigate() {
 export function RootLayout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
+  useLanguageSync();
+  useLanguageOnServer();
+  const t = useTranslate();
   return (
     <>
       <a href="#main-content" className="visually-hidden-focusable skip-link d-print-none">
-        Skip to main content
+        {t('layout.skipToContent')}
       </a>
       <SiteNavbar />
       {/* At least a screen tall (styles.css), so the footer never moves when a page arrives late. */}

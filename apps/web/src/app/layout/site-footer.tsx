@@ -1,54 +1,59 @@
-import { SPEC_TEXT } from '@walton/contract';
+import { useFormatters } from '../../i18n/format.ts';
+import { type MessageKey, useTranslate } from '../../i18n/i18n.ts';
 
 const COLUMNS = [
   {
-    heading: 'Customer service',
-    items: ['Help centre', 'Installation booking', 'Warranty claims', 'Returns and refunds'],
+    heading: 'footer.customerService',
+    items: ['footer.helpCentre', 'footer.installationBooking', 'footer.warrantyClaims', 'footer.returns'],
   },
   {
-    heading: 'Information',
-    items: ['Delivery information', 'Energy saving guide', 'Privacy policy', 'Terms and conditions'],
+    heading: 'footer.information',
+    items: ['footer.deliveryInformation', 'footer.energyGuide', 'footer.privacy', 'footer.terms'],
   },
   {
-    heading: 'About us',
-    items: ['Our story', 'Walton Hi-Tech Park', 'Corporate sales', 'Careers'],
+    heading: 'footer.aboutUs',
+    items: ['footer.ourStory', 'footer.hiTechPark', 'footer.corporateSales', 'footer.careers'],
   },
-] as const;
+] as const satisfies ReadonlyArray<{ heading: MessageKey; items: readonly MessageKey[] }>;
+
+const HOTLINE = 16267;
 
 /** Footer on every page: static customer service, information, about us and contact text, opening hours. */
 export function SiteFooter() {
+  const t = useTranslate();
+  const format = useFormatters();
   return (
     <footer className="site-footer bg-dark text-light pt-5 pb-4 d-print-none">
       <div className="container">
         <div className="row g-4">
           {COLUMNS.map((column) => (
             <div className="col-6 col-lg-3" key={column.heading}>
-              <h2 className="h6 text-uppercase fw-bold">{column.heading}</h2>
+              <h2 className="h6 text-uppercase fw-bold">{t(column.heading)}</h2>
               <ul className="list-unstyled small mb-0">
                 {column.items.map((item) => (
                   <li key={item} className="py-1">
-                    {item}
+                    {t(item)}
                   </li>
                 ))}
               </ul>
             </div>
           ))}
           <div className="col-6 col-lg-3">
-            <h2 className="h6 text-uppercase fw-bold">Contact</h2>
+            <h2 className="h6 text-uppercase fw-bold">{t('footer.contact')}</h2>
             <address className="small mb-0">
-              <span className="d-block py-1">Walton Warehouse, Chandra, Kaliakair, Gazipur</span>
-              <span className="d-block py-1">Hotline: 16267</span>
+              <span className="d-block py-1">{t('footer.address')}</span>
+              <span className="d-block py-1">{t('footer.hotline', { number: format.digits(HOTLINE) })}</span>
               <span className="d-block py-1">
-                Opening hours:{' '}
+                {t('footer.openingHours')}{' '}
                 <span className="text-nowrap" data-testid="opening-hours">
-                  {SPEC_TEXT.openingHours}
+                  {t('footer.hours')}
                 </span>
               </span>
             </address>
           </div>
         </div>
         <p className="small text-center mb-0 mt-4 pt-3 border-top border-secondary">
-          © {__BUILD_YEAR__} Walton Warehouse. Cooling Bangladesh, one room at a time.
+          {t('footer.copyright', { year: format.digits(__BUILD_YEAR__) })}
         </p>
       </div>
     </footer>

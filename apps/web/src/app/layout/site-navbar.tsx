@@ -4,25 +4,31 @@ import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLowStockCount } from '../../features/inventory/api/get-low-stock-count.ts';
+import { useFormatters } from '../../i18n/format.ts';
+import { type MessageKey, useLanguage, useTranslate } from '../../i18n/i18n.ts';
+import { localisedPath } from '../../i18n/language.ts';
 import { signOut, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
 
 const ITEM_LINKS = [
-  { to: paths.manageItems, label: 'Manage Items' },
-  { to: paths.addItem, label: 'Add Item' },
-  { to: paths.myItems, label: 'My items' },
-  { to: paths.blog, label: 'Blog' },
-] as const;
+  { to: paths.manageItems, label: 'nav.manageItems' },
+  { to: paths.addItem, label: 'nav.addItem' },
+  { to: paths.myItems, label: 'nav.myItems' },
+  { to: paths.blog, label: 'nav.blog' },
+] as const satisfies ReadonlyArray<{ to: string; label: MessageKey }>;
 
 const MENU_ID = 'site-navbar-links';
 
 /** How many items are low on stock, kept current by the change feed (signed-in users only). */
 function LowStockCount() {
   const { data: count } = useLowStockCount(true);
+  const t = useTranslate();
+  const format = useFormatters();
   if (count === undefined) return null;
   return (
     <span className="navbar-text" role="status" data-testid="low-stock-count">
-      Low stock <span className="badge text-bg-warning">{count}</span>
+      {t('nav.lowStock')} <span className="badge text-bg-warning">{format.count(count)}</span>
     </span>
   );
 }
@@ -38,6 +44,8 @@ export function SiteNavbar() {
   const [expanded, setExpanded] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const toggler = useRef<HTMLButtonElement>(null);
+  const t = useTranslate();
+  const language = useLanguage();
 
   const collapse = () => setExpanded(false);
 
@@ -54,7 +62,7 @@ export function SiteNavbar() {
       await signOut(queryClient);
       collapse();
     } catch {
-      toast.error('Could not sign you out. Please check your connection and try again.');
+      toast.error(t('nav.logoutFailed'));
     } finally {
       setSigningOut(false);
     }
@@ -64,12 +72,12 @@ export function SiteNavbar() {
     <nav
       className="navbar navbar-expand-lg sticky-top bg-dark site-navbar d-print-none"
       data-bs-theme="dark"
-      aria-label="Main"
+      aria-label={t('nav.label')}
       onKeyDown={closeOnEscape}
     >
       <div className="container">
-        <Link to={paths.home} className="navbar-brand py-0" onClick={collapse}>
-          <img src="/images/logo.svg" width={168} height={40} alt="Walton Warehouse home" />
+        <Link to={localisedPath(paths.home, language)} className="navbar-brand py-0" onClick={collapse}>
+          <img src="/images/logo.svg" width={168} height={40} alt={t('nav.logoAlt')} />
         </Link>
         <button
           ref={toggler}
@@ -77,7 +85,7 @@ export function SiteNavbar() {
           className="navbar-toggler"
           aria-controls={MENU_ID}
           aria-expanded={expanded}
-          aria-label="Toggle navigation"
+          aria-label={t('nav.toggle')}
           onClick={() => setExpanded((open) => !open)}
         >
           <span className="navbar-toggler-icon" />
@@ -86,8 +94,8 @@ export function SiteNavbar() {
           <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-1">
             {ITEM_LINKS.map((link) => (
               <li className="nav-item" key={link.to}>
-                <NavLink to={link.to} className="nav-link" onClick={collapse}>
-                  {link.label}
+                <NavLink to={localisedPath(link.to, language)} className="nav-link" onClick={collapse}>
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
@@ -95,17 +103,17 @@ export function SiteNavbar() {
               <>
                 <li className="nav-item">
                   <NavLink to={paths.dashboard} className="nav-link" onClick={collapse}>
-                    Dashboard
+                    {t('nav.dashboard')}
                   </NavLink>
                 </li>
                 <li className="nav-item">
                   <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
-                    Scan
+                    {t('nav.scan')}
                   </NavLink>
                 </li>
                 <li className="nav-item">
                   <NavLink to={paths.settings} className="nav-link" onClick={collapse}>
-                    Settings
+                    {t('nav.settings')}
                   </NavLink>
                 </li>
                 <li className="nav-item ms-lg-2">
@@ -123,13 +131,16 @@ export function SiteNavbar() {
                   onClick={handleLogout}
                   disabled={signingOut}
                 >
-                  Logout
+                  {t('nav.logout')}
                 </button>
               ) : (
                 <NavLink to={paths.login} className="nav-link" onClick={collapse}>
-                  Login
+                  {t('nav.login')}
                 </NavLink>
               )}
+            </li>
+            <li className="nav-item ms-lg-2 py-2 py-lg-0">
+              <LanguageSwitcher onChosen={collapse} />
             </li>
           </ul>
         </div>

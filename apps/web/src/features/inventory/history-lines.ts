@@ -1,17 +1,22 @@
 import type { FieldChange, HistoryEntry } from '@walton/contract';
+import { formatters } from '../../i18n/format.ts';
+import { currentLanguage, translate } from '../../i18n/i18n.ts';
+import { INTL_LOCALE } from '../../i18n/language.ts';
 import { FIELD_LABELS } from './field-labels.ts';
-import { formatCount, formatPrice } from './format.ts';
+
+const format = () => formatters(currentLanguage());
 
 /** A field's value in a history line: a price as the pages show prices, text in quotes. */
 function shown(change: FieldChange, value: string | null): string {
-  if (value === null || value === '') return '(none)';
-  return change.field === 'price' ? formatPrice(Number(value)) : `“${value}”`;
+  if (value === null || value === '') return translate('history.none');
+  return change.field === 'price' ? format().price(Number(value)) : `“${value}”`;
 }
 
 const describeChanges = (changes: FieldChange[]): string =>
   changes
     .map(
-      (change) => `${FIELD_LABELS[change.field]} ${shown(change, change.from)} → ${shown(change, change.to)}`,
+      (change) =>
+        `${translate(FIELD_LABELS[change.field])} ${shown(change, change.from)} → ${shown(change, change.to)}`,
     )
     .join('; ');
 
@@ -19,25 +24,37 @@ const describeChanges = (changes: FieldChange[]): string =>
 export function describeEntry(entry: HistoryEntry): string {
   switch (entry.kind) {
     case 'created':
-      return `Added with ${formatCount(entry.quantityAfter)} in stock`;
+      return translate('history.created', { quantity: format().count(entry.quantityAfter) });
     case 'edited':
       return describeChanges(entry.changes);
     case 'delivered':
-      return `Delivered ${formatCount(-entry.delta)}, ${formatCount(entry.quantityAfter)} left`;
+      return translate('history.delivered', {
+        count: format().count(-entry.delta),
+        quantity: format().count(entry.quantityAfter),
+      });
     case 'restocked':
-      return `Restocked +${formatCount(entry.delta)}, ${formatCount(entry.quantityAfter)} in stock`;
+      return translate('history.restocked', {
+        count: format().count(entry.delta),
+        quantity: format().count(entry.quantityAfter),
+      });
     case 'deleted':
-      return 'Moved to the trash';
+      return translate('history.deleted');
     case 'restored':
-      return 'Restored from the trash';
+      return translate('history.restored');
     case 'reverted':
-      return `Reverted an edit: ${describeChanges(entry.changes)}`;
+      return translate('history.revertedEntry', { changes: describeChanges(entry.changes) });
     case 'imported':
-      return `Quantity set by an import: ${entry.delta > 0 ? '+' : ''}${formatCount(entry.delta)}, ${formatCount(entry.quantityAfter)} in stock`;
+      return translate('history.imported', {
+        delta: `${entry.delta > 0 ? '+' : ''}${format().count(entry.delta)}`,
+        quantity: format().count(entry.quantityAfter),
+      });
   }
 }
 
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto', style: 'short' });
+const relativeFormats = {
+  en: new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto', style: 'short' }),
+  bn: new Intl.RelativeTimeFormat(INTL_LOCALE.bn, { numeric: 'auto', style: 'short' }),
+};
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -48,6 +65,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 
 /** How long ago `iso` was, as people say it: "2 min ago", "yesterday", "now". */
 export function formatAgo(iso: string, now: number): string {
+  const relative = relativeFormats[currentLanguage()];
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);

@@ -1,11 +1,11 @@
 /**
  * Common A4 label sheets (210 × 297 mm), in millimetres: how many labels across and down, each
  * label's size, the sheet's top and left margins and the gap between columns. The one place the
- * printed layout is defined; the sheet component only applies it.
+ * printed layout is defined; the sheet component only applies it. `name` is the message key of its label.
  */
 export const LABEL_LAYOUTS = {
   '3x8': {
-    name: '3 × 8 (24 a sheet, 70 × 37 mm)',
+    name: 'labels.layout3x8',
     columns: 3,
     rows: 8,
     width: 70,
@@ -15,7 +15,7 @@ export const LABEL_LAYOUTS = {
     gap: 0,
   },
   '2x7': {
-    name: '2 × 7 (14 a sheet, 99.1 × 38.1 mm)',
+    name: 'labels.layout2x7',
     columns: 2,
     rows: 7,
     width: 99.1,

@@ -7,25 +7,19 @@ const SCAN_INTERVAL_MS = 150;
 export type CameraState =
   | { status: 'starting' }
   | { status: 'scanning' }
-  | { status: 'unavailable'; message: string };
+  | { status: 'unavailable'; problem: CameraProblem; detail?: string };
 
-export const CAMERA_MESSAGES = {
-  insecure:
-    'This browser offers no camera to this page. Cameras work only on pages opened over HTTPS (or on this computer as localhost).',
-  refused:
-    'Camera access was refused. Allow the camera for this site in the browser’s settings and reload, or type the code below.',
-  missing: 'No camera was found on this device. Type or paste the code below instead.',
-  busy: 'The camera could not be started: another app may be using it. Close it and try again, or type the code below.',
-} as const;
+/** Why the camera is not there; the page says it in the user's language (`camera.<problem>`). */
+export type CameraProblem = 'insecure' | 'refused' | 'missing' | 'busy' | 'failed';
 
-function messageFor(error: unknown): string {
+function problemOf(error: unknown): { problem: CameraProblem; detail?: string } {
   const name = error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return CAMERA_MESSAGES.refused;
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return CAMERA_MESSAGES.missing;
-  if (name === 'NotReadableError' || name === 'AbortError') return CAMERA_MESSAGES.busy;
+  if (name === 'NotAllowedError' || name === 'SecurityError') return { problem: 'refused' };
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return { problem: 'missing' };
+  if (name === 'NotReadableError' || name === 'AbortError') return { problem: 'busy' };
   return error instanceof Error && error.message
-    ? `The camera could not be started: ${error.message}`
-    : CAMERA_MESSAGES.busy;
+    ? { problem: 'failed', detail: error.message }
+    : { problem: 'busy' };
 }
 
 /**
@@ -54,7 +48,7 @@ export function useCameraScanner(
 
     async function start() {
       if (!navigator.mediaDevices?.getUserMedia) {
-        setState({ status: 'unavailable', message: CAMERA_MESSAGES.insecure });
+        setState({ status: 'unavailable', problem: 'insecure' });
         return;
       }
       try {
@@ -84,7 +78,7 @@ export function useCameraScanner(
         void scan();
       } catch (error) {
         release();
-        if (!stopped) setState({ status: 'unavailable', message: messageFor(error) });
+        if (!stopped) setState({ status: 'unavailable', ...problemOf(error) });
       }
     }
     void start();

@@ -34,6 +34,6 @@ export async function authCall<T>(
       code,
     };
   } catch {
-    return { ok: false, message: NETWORK_MESSAGE, code: undefined };
+    return { ok: false, message: NETWORK_MESSAGE, code: 'NETWORK' };
   }
 }

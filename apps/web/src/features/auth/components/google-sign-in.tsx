@@ -1,12 +1,10 @@
-import { SPEC_TEXT } from '@walton/contract';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { authCall } from '../api/auth-call.ts';
 import { useAuthMethods } from '../api/get-auth-methods.ts';
-
-export const GOOGLE_NOT_CONFIGURED =
-  'Google sign-in is not configured on this server. Please use your email and password.';
 
 /**
  * The `Continue With google` button. It starts Google's sign-in when the server offers it; when the
@@ -17,6 +15,7 @@ export function GoogleSignIn({ callbackURL, disabled = false }: { callbackURL: s
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const noteId = useId();
+  const t = useTranslate();
   const notConfigured = methods.data?.google === false;
 
   const start = async () => {
@@ -27,7 +26,7 @@ export function GoogleSignIn({ callbackURL, disabled = false }: { callbackURL: s
     );
     // On success the browser is already on its way to Google.
     if (!outcome.ok) {
-      setError(`Google sign-in could not start: ${outcome.message}`);
+      setError(translate('auth.googleCouldNotStart', { reason: errorText(outcome) }));
       setStarting(false);
     }
   };
@@ -41,11 +40,11 @@ export function GoogleSignIn({ callbackURL, disabled = false }: { callbackURL: s
         disabled={disabled || notConfigured || starting}
         aria-describedby={notConfigured ? noteId : undefined}
       >
-        {starting ? 'Opening Google…' : SPEC_TEXT.continueWithGoogle}
+        {starting ? t('auth.openingGoogle') : t('auth.continueWithGoogle')}
       </Button>
       {notConfigured && (
         <p id={noteId} className="small text-body-secondary mt-2 mb-0">
-          {GOOGLE_NOT_CONFIGURED}
+          {t('auth.googleNotConfigured')}
         </p>
       )}
       {error && (

@@ -4,7 +4,9 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, sessionHandler, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
-import { GOOGLE_NOT_CONFIGURED } from '../components/google-sign-in.tsx';
+import english from '../../../i18n/locales/en/pages.json';
+
+const GOOGLE_NOT_CONFIGURED = english['auth.googleNotConfigured'];
 
 /** Better Auth's sign-in endpoint: on success the session endpoint answers with the user from then on. */
 function signInSucceeds(user = testUser()) {

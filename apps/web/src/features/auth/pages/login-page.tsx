@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type SignedInUser, SPEC_TEXT } from '@walton/contract';
+import type { SignedInUser } from '@walton/contract';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +8,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { requestAccessToken } from '../../../lib/access-token.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -35,6 +37,7 @@ function FinishSignIn({ user, destination }: { user: SignedInUser; destination: 
     onSuccess: () => navigate(destination, { replace: true }),
   });
   const { mutate } = token;
+  const t = useTranslate();
   const requestedFor = useRef<string | null>(null);
 
   useEffect(() => {
@@ -45,25 +48,26 @@ function FinishSignIn({ user, destination }: { user: SignedInUser; destination: 
 
   if (token.isError) {
     return (
-      <AuthCard title="Login">
+      <AuthCard title={t('auth.login')}>
         <Alert variant="danger" role="alert">
-          <p>You are signed in, but we could not get your access token: {token.error.message}</p>
+          <p>{t('auth.tokenFailed', { reason: errorText(token.error) })}</p>
           <Button variant="danger" size="sm" onClick={() => mutate(user.email)}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       </AuthCard>
     );
   }
-  return <Spinner label="Signing you in…" />;
+  return <Spinner label={t('auth.signingIn')} />;
 }
 
 function LoginForm({ destination }: { destination: string }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
+  const t = useTranslate();
   const [serverError, setServerError] = useState<{ message: string; code: string | undefined } | null>(() => {
     const error = searchParams.get('error');
-    return error ? { message: `Google sign-in failed (${error}). Please try again.`, code: undefined } : null;
+    return error ? { message: translate('auth.googleFailed', { reason: error }), code: undefined } : null;
   });
   const [resetPending, setResetPending] = useState(false);
   const [resendPending, setResendPending] = useState(false);
@@ -84,7 +88,7 @@ function LoginForm({ destination }: { destination: string }) {
   const forgotPassword = async () => {
     const email = getValues('email').trim();
     if (!email) {
-      toast.error(SPEC_TEXT.provideEmail);
+      toast.error(translate('auth.provideEmail'));
       return;
     }
     setResetPending(true);
@@ -92,8 +96,8 @@ function LoginForm({ destination }: { destination: string }) {
       client.requestPasswordReset({ email, redirectTo: paths.resetPassword }),
     );
     setResetPending(false);
-    if (outcome.ok) toast.success(SPEC_TEXT.sendEmail);
-    else toast.error(`The reset email was not sent: ${outcome.message}`);
+    if (outcome.ok) toast.success(translate('auth.sendEmail'));
+    else toast.error(translate('auth.resetNotSent', { reason: errorText(outcome) }));
   };
 
   const resendVerification = async () => {
@@ -103,35 +107,35 @@ function LoginForm({ destination }: { destination: string }) {
       client.sendVerificationEmail({ email, callbackURL: paths.verifyEmail }),
     );
     setResendPending(false);
-    if (outcome.ok) toast.success(`We sent a new verification link to ${email}.`);
-    else toast.error(`The verification email was not sent: ${outcome.message}`);
+    if (outcome.ok) toast.success(translate('auth.verificationSent', { email }));
+    else toast.error(translate('auth.verificationNotSent', { reason: errorText(outcome) }));
   };
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t('auth.login')}>
       <Form noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField
-          label="Email"
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           registration={register('email', {
-            validate: (value) => value.trim() !== '' || 'Please enter your email',
+            validate: (value) => value.trim() !== '' || translate('auth.enterEmail'),
           })}
         />
         <TextField
-          label="Password"
+          label={t('auth.password')}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
-          registration={register('password', { required: 'Please enter your password' })}
+          registration={register('password', { required: translate('auth.enterPassword') })}
         />
         <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
           <Button type="submit" variant="primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Logging in…' : 'Login'}
+            {isSubmitting ? t('auth.loggingIn') : t('auth.login')}
           </Button>
           <Link to={paths.register} state={location.state} className="btn btn-outline-primary">
-            Register
+            {t('auth.register')}
           </Link>
           <Button
             variant="link"
@@ -139,13 +143,13 @@ function LoginForm({ destination }: { destination: string }) {
             onClick={() => void forgotPassword()}
             disabled={resetPending}
           >
-            {SPEC_TEXT.forgotPassword}
+            {t('auth.forgotPassword')}
           </Button>
         </div>
       </Form>
       {serverError && (
         <div className="text-danger mb-3" role="alert">
-          <p className="mb-1">{serverError.message}</p>
+          <p className="mb-1">{errorText(serverError)}</p>
           {serverError.code === EMAIL_NOT_VERIFIED && (
             <Button
               variant="outline-danger"
@@ -153,7 +157,7 @@ function LoginForm({ destination }: { destination: string }) {
               onClick={() => void resendVerification()}
               disabled={resendPending}
             >
-              Send the verification email again
+              {t('auth.resendVerification')}
             </Button>
           )}
         </div>

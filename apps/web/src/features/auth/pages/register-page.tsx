@@ -1,4 +1,3 @@
-import { SPEC_TEXT } from '@walton/contract';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,6 +5,9 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { translate, useTranslate } from '../../../i18n/i18n.ts';
+import { RichText } from '../../../i18n/rich-text.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
@@ -27,7 +29,8 @@ function RegisterForm() {
   const termsId = useId();
   const [accepted, setAccepted] = useState(false);
   const [mismatch, setMismatch] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ message: string; code: string | undefined } | null>(null);
+  const t = useTranslate();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const {
     register,
@@ -51,60 +54,59 @@ function RegisterForm() {
       }),
     );
     if (!outcome.ok) {
-      setServerError(outcome.message);
+      setServerError(outcome);
       return;
     }
     setRegisteredEmail(email.trim());
-    toast.success(`Welcome, ${name.trim()}! We sent a verification email to ${email.trim()}.`);
+    toast.success(translate('auth.welcome', { name: name.trim(), email: email.trim() }));
   };
 
   // The server's message takes precedence over the mismatch message (spec section 8).
-  const message = serverError ?? (mismatch ? SPEC_TEXT.passwordMismatch : null);
+  const message = serverError ? errorText(serverError) : mismatch ? t('auth.passwordMismatch') : null;
 
   return (
-    <AuthCard title="Register">
+    <AuthCard title={t('auth.register')}>
       {registeredEmail && (
         <Alert variant="success">
-          Your account is ready. We sent a verification link to <strong>{registeredEmail}</strong>: open it to
-          confirm your email address, then{' '}
-          <Link to={paths.login} className="alert-link">
-            log in
-          </Link>
-          .
+          <RichText
+            id="auth.accountReady"
+            values={{ email: registeredEmail }}
+            components={{ 0: <strong />, 1: <Link to={paths.login} className="alert-link" /> }}
+          />
         </Alert>
       )}
       <Form noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField
-          label="Name"
+          label={t('auth.name')}
           autoComplete="name"
           error={errors.name?.message}
-          registration={register('name', { validate: notBlank('Please enter your name') })}
+          registration={register('name', { validate: notBlank(translate('auth.enterName')) })}
         />
         <TextField
-          label="Email"
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
-          registration={register('email', { validate: notBlank('Please enter your email') })}
+          registration={register('email', { validate: notBlank(translate('auth.enterEmail')) })}
         />
         <TextField
-          label="Password"
+          label={t('auth.password')}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
-          registration={register('password', { required: 'Please enter a password' })}
+          registration={register('password', { required: translate('auth.enterNewAccountPassword') })}
         />
         <TextField
-          label="Confirm password"
+          label={t('auth.confirmPassword')}
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
-          registration={register('confirmPassword', { required: 'Please enter the password again' })}
+          registration={register('confirmPassword', { required: translate('auth.enterPasswordAgain') })}
         />
         <Form.Check
           id={termsId}
           className="mb-3"
-          label={SPEC_TEXT.acceptTerms}
+          label={t('auth.acceptTerms')}
           checked={accepted}
           onChange={(event) => setAccepted(event.target.checked)}
         />
@@ -115,10 +117,10 @@ function RegisterForm() {
         )}
         <div className="d-flex flex-wrap gap-2 mb-3">
           <Button type="submit" variant="primary" disabled={!accepted || isSubmitting}>
-            {isSubmitting ? 'Registering…' : 'Register'}
+            {isSubmitting ? t('auth.registering') : t('auth.register')}
           </Button>
           <Link to={paths.login} state={location.state} className="btn btn-outline-primary">
-            Login
+            {t('auth.login')}
           </Link>
         </div>
       </Form>

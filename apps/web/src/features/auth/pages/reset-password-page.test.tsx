@@ -4,7 +4,10 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
-import { PASSWORD_CHANGED, RESET_LINK_INVALID } from './reset-password-page.tsx';
+import english from '../../../i18n/locales/en/pages.json';
+
+const PASSWORD_CHANGED = english['reset.changed'];
+const RESET_LINK_INVALID = english['reset.linkInvalid'];
 
 function resetAnswers(answer: () => Response) {
   const requests: unknown[] = [];

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, SPEC_TEXT } from '@walton/contract';
+import { PASSWORD_MIN_LENGTH } from '@walton/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,6 +6,9 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -15,14 +18,12 @@ interface ResetValues {
   confirmPassword: string;
 }
 
-export const RESET_LINK_INVALID =
-  'This password reset link is invalid or has expired. Ask for a new one with “forgate Password” on the login page.';
-export const PASSWORD_CHANGED = 'Your password has been changed. You can log in with it now.';
-
 function ResetForm({ token }: { token: string }) {
   const [mismatch, setMismatch] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ message: string; code: string | undefined } | null>(null);
   const [done, setDone] = useState(false);
+  const t = useTranslate();
+  const format = useFormatters();
   const {
     register,
     handleSubmit,
@@ -38,42 +39,42 @@ function ResetForm({ token }: { token: string }) {
     setServerError(null);
     const outcome = await authCall((client) => client.resetPassword({ newPassword: password, token }));
     if (outcome.ok) setDone(true);
-    else setServerError(outcome.message);
+    else setServerError(outcome);
   };
 
   if (done) {
     return (
       <Alert variant="success">
-        <p>{PASSWORD_CHANGED}</p>
+        <p>{t('reset.changed')}</p>
         <Link to={paths.login} className="btn btn-primary">
-          Go to Login
+          {t('common.goToLogin')}
         </Link>
       </Alert>
     );
   }
 
-  const message = serverError ?? (mismatch ? SPEC_TEXT.passwordMismatch : null);
+  const message = serverError ? errorText(serverError) : mismatch ? t('auth.passwordMismatch') : null;
   return (
     <Form noValidate onSubmit={handleSubmit(onSubmit)}>
       <TextField
-        label="New password"
+        label={t('reset.newPassword')}
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
         registration={register('password', {
-          required: 'Please enter a new password',
+          required: translate('reset.enterNewPassword'),
           minLength: {
             value: PASSWORD_MIN_LENGTH,
-            message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+            message: translate('reset.tooShort', { min: format.count(PASSWORD_MIN_LENGTH) }),
           },
         })}
       />
       <TextField
-        label="Confirm new password"
+        label={t('reset.confirmNewPassword')}
         type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
-        registration={register('confirmPassword', { required: 'Please enter the new password again' })}
+        registration={register('confirmPassword', { required: translate('reset.enterNewPasswordAgain') })}
       />
       {message && (
         <p className="text-danger" role="alert">
@@ -81,7 +82,7 @@ function ResetForm({ token }: { token: string }) {
         </p>
       )}
       <Button type="submit" variant="primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : 'Set new password'}
+        {isSubmitting ? t('common.saving') : t('reset.submit')}
       </Button>
     </Form>
   );
@@ -92,13 +93,14 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const invalid = searchParams.has('error') || !token;
+  const t = useTranslate();
   return (
-    <AuthCard title="Set a new password">
+    <AuthCard title={t('reset.heading')}>
       {invalid || !token ? (
         <Alert variant="danger" role="alert">
-          <p>{RESET_LINK_INVALID}</p>
+          <p>{t('reset.linkInvalid')}</p>
           <Link to={paths.login} className="btn btn-danger">
-            Go to Login
+            {t('common.goToLogin')}
           </Link>
         </Alert>
       ) : (

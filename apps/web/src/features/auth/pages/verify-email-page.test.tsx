@@ -3,7 +3,10 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
-import { describeVerificationError, EMAIL_VERIFIED } from './verify-email-page.tsx';
+import english from '../../../i18n/locales/en/pages.json';
+import { describeVerificationError } from './verify-email-page.tsx';
+
+const EMAIL_VERIFIED = english['verify.done'];
 
 describe('/verify-email', () => {
   it('confirms a verified address after the server’s redirect', async () => {

@@ -6,39 +6,42 @@ import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { AuthResolving } from '../../../components/auth-resolving.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { type MessageKey, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { RichText } from '../../../i18n/rich-text.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
 /** Better Auth's error codes on the verification redirect, said in words. */
-const ERROR_TEXT: Record<string, string> = {
-  TOKEN_EXPIRED: 'This verification link has expired.',
-  INVALID_TOKEN:
-    'This verification link is not valid (it may have been used already or copied incompletely).',
-  USER_NOT_FOUND: 'The account this link was sent for no longer exists.',
-  INVALID_USER: 'This link belongs to a different account than the one signed in here.',
+const ERROR_TEXT: Record<string, MessageKey> = {
+  TOKEN_EXPIRED: 'verify.expired',
+  INVALID_TOKEN: 'verify.invalid',
+  USER_NOT_FOUND: 'verify.userNotFound',
+  INVALID_USER: 'verify.otherUser',
 };
 
-export const describeVerificationError = (code: string): string =>
-  ERROR_TEXT[code.toUpperCase()] ?? `Your email address could not be verified (${code}).`;
-
-export const EMAIL_VERIFIED = 'Your email address is verified. Thank you!';
+export function describeVerificationError(code: string): string {
+  const key = ERROR_TEXT[code.toUpperCase()];
+  return key ? translate(key) : translate('verify.failed', { code });
+}
 
 function ResendVerification({ user }: { user: SignedInUser }) {
   const [sending, setSending] = useState(false);
+  const t = useTranslate();
   const resend = async () => {
     setSending(true);
     const outcome = await authCall((client) =>
       client.sendVerificationEmail({ email: user.email, callbackURL: paths.verifyEmail }),
     );
     setSending(false);
-    if (outcome.ok) toast.success(`We sent a new verification link to ${user.email}.`);
-    else toast.error(`The verification email was not sent: ${outcome.message}`);
+    if (outcome.ok) toast.success(translate('auth.verificationSent', { email: user.email }));
+    else toast.error(translate('auth.verificationNotSent', { reason: errorText(outcome) }));
   };
   return (
     <Button variant="primary" onClick={() => void resend()} disabled={sending}>
-      {sending ? 'Sending…' : 'Send a new verification link'}
+      {sending ? t('verify.sending') : t('verify.sendNew')}
     </Button>
   );
 }
@@ -51,10 +54,10 @@ function Failure({ message, user }: { message: string; user: SignedInUser | null
         <ResendVerification user={user} />
       ) : user ? null : (
         <p className="mb-0">
-          <Link to={paths.login} className="alert-link">
-            Log in
-          </Link>{' '}
-          to get a new verification link.
+          <RichText
+            id="verify.logInForNew"
+            components={{ 0: <Link to={paths.login} className="alert-link" /> }}
+          />
         </p>
       )}
     </Alert>
@@ -62,22 +65,21 @@ function Failure({ message, user }: { message: string; user: SignedInUser | null
 }
 
 function Outcome({ error, user }: { error: string | null; user: SignedInUser | null }) {
+  const t = useTranslate();
   if (error) return <Failure message={describeVerificationError(error)} user={user} />;
   if (user && !user.emailVerified) {
     return (
       <Alert variant="warning">
-        <p>
-          Your email address {user.email} is not verified yet. Open the link we emailed you, or get a new one.
-        </p>
+        <p>{t('verify.notYet', { email: user.email })}</p>
         <ResendVerification user={user} />
       </Alert>
     );
   }
   return (
     <Alert variant="success">
-      <p>{EMAIL_VERIFIED}</p>
+      <p>{t('verify.done')}</p>
       <Link to={user ? paths.home : paths.login} className="btn btn-success">
-        {user ? 'Go to home' : 'Go to Login'}
+        {user ? t('verify.goHome') : t('common.goToLogin')}
       </Link>
     </Alert>
   );
@@ -92,8 +94,8 @@ function VerifyToken({ token, user }: { token: string; user: SignedInUser | null
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (verification.isPending) return <AuthResolving />;
-  if (verification.isError) return <Failure message={verification.error.message} user={user} />;
-  if (!verification.data.ok) return <Failure message={verification.data.message} user={user} />;
+  if (verification.isError) return <Failure message={errorText(verification.error)} user={user} />;
+  if (!verification.data.ok) return <Failure message={errorText(verification.data)} user={user} />;
   return <Outcome error={null} user={user ? { ...user, emailVerified: true } : null} />;
 }
 
@@ -103,8 +105,9 @@ export default function VerifyEmailPage() {
   const { user, isPending } = useSession();
   const token = searchParams.get('token');
   const error = searchParams.get('error');
+  const t = useTranslate();
   return (
-    <AuthCard title="Email verification">
+    <AuthCard title={t('verify.heading')}>
       {token && !error ? (
         // Not behind the session check: verifying refreshes the session, which must not unmount this.
         <VerifyToken token={token} user={user} />

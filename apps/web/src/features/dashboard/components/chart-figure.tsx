@@ -1,4 +1,5 @@
 import { Component, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import type { ChartProps } from './chart.tsx';
 
 const Chart = lazy(() => import('./chart.tsx'));
@@ -21,11 +22,7 @@ class ChartFallback extends Component<{ children: ReactNode }, { failed: boolean
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <p className="text-body-secondary">
-        This browser could not draw the chart: Show as table gives its numbers.
-      </p>
-    );
+    return <p className="text-body-secondary">{translate('chart.failed')}</p>;
   }
 }
 
@@ -36,6 +33,8 @@ class ChartFallback extends Component<{ children: ReactNode }, { failed: boolean
 export function ChartFigure({ title, table, legend, ...chart }: ChartFigureProps) {
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
+  const t = useTranslate();
+  const tableLabel = t('chart.tableLabel', { title });
   return (
     <section className="card shadow-sm h-100" aria-labelledby={headingId}>
       <div className="card-body">
@@ -49,13 +48,13 @@ export function ChartFigure({ title, table, legend, ...chart }: ChartFigureProps
             aria-pressed={asTable}
             onClick={() => setAsTable((shown) => !shown)}
           >
-            Show as table
+            {t('chart.asTable')}
           </button>
         </div>
         {asTable ? (
           // A scrolling table must be reachable by keyboard to be scrolled (WCAG 2.1.1).
           // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-          <section className="table-responsive stats-table" tabIndex={0} aria-label={`${title}, table`}>
+          <section className="table-responsive stats-table" tabIndex={0} aria-label={tableLabel}>
             <table className="table table-sm table-striped mb-0">
               <caption className="visually-hidden">{title}</caption>
               <thead>

@@ -1,8 +1,9 @@
 import { STOCK_SERIES_PERIODS } from '@walton/contract';
 import { useMemo, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useFormatters } from '../../../i18n/format.ts';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { QueryError } from '../../inventory/components/query-error.tsx';
-import { formatCount } from '../../inventory/format.ts';
 import { useStockSeries } from '../api/get-stats.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { PeriodToggle } from './period-toggle.tsx';
@@ -15,52 +16,60 @@ const COLORS = { quantity: '#0a58ca', restock: '#146c43' };
 export function StockHistory({ id, name }: { id: string; name: string }) {
   const [period, setPeriod] = useState<Period>(30);
   const series = useStockSeries(id, period);
+  const t = useTranslate();
+  const { count: formatCount } = useFormatters();
+  const days = formatCount(period);
   const chart = useMemo(() => {
     const points = series.data?.points ?? [];
     return {
       days: points.map((point) => point.day),
       lines: [
         {
-          label: 'Quantity',
+          label: t('dash.quantity'),
           color: COLORS.quantity,
           shape: 'step' as const,
           values: points.map((p) => p.quantity),
         },
         {
-          label: 'Restocked',
+          label: t('dash.restocked'),
           color: COLORS.restock,
           shape: 'marks' as const,
           values: points.map((p) => (p.restocked > 0 ? p.quantity : null)),
         },
       ],
     };
-  }, [series.data]);
+  }, [series.data, t]);
 
   return (
     <div className="mt-4">
       <div className="d-flex justify-content-end mb-2">
-        <PeriodToggle label="Period" periods={STOCK_SERIES_PERIODS} value={period} onChange={setPeriod} />
+        <PeriodToggle
+          label={t('dash.period')}
+          periods={STOCK_SERIES_PERIODS}
+          value={period}
+          onChange={setPeriod}
+        />
       </div>
       {series.isPending ? (
-        <Spinner label="Loading the stock history…" />
+        <Spinner label={t('stockChart.loading')} />
       ) : series.isError ? (
         <QueryError
-          title="We could not load the stock history."
+          title={t('stockChart.failed')}
           error={series.error}
           onRetry={() => void series.refetch()}
           retrying={series.isFetching}
         />
       ) : (
         <ChartFigure
-          title={`Stock over the last ${period} days`}
-          label={`Step chart: quantity of ${name} at the end of each day over the last ${period} days, restocks marked`}
+          title={t('stockChart.title', { days })}
+          label={t('stockChart.label', { days, name })}
           x={chart.days}
           series={chart.lines}
           legend={
             <ul className="list-inline small mb-0 mt-2">
               <li className="list-inline-item">
                 <span className="stats-swatch" style={{ background: COLORS.quantity }} aria-hidden="true" />{' '}
-                Quantity
+                {t('dash.quantity')}
               </li>
               <li className="list-inline-item">
                 <span
@@ -68,12 +77,12 @@ export function StockHistory({ id, name }: { id: string; name: string }) {
                   style={{ background: COLORS.restock }}
                   aria-hidden="true"
                 />{' '}
-                Restocked that day
+                {t('stockChart.restockedThatDay')}
               </li>
             </ul>
           }
           table={{
-            columns: ['Day', 'Quantity', 'Delivered', 'Restocked'],
+            columns: [t('dash.day'), t('dash.quantity'), t('dash.delivered'), t('dash.restocked')],
             rows: (series.data.points ?? []).map((point) => ({
               key: point.day,
               cells: [

@@ -3,8 +3,10 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { useLanguage, useTranslate } from '../../../i18n/i18n.ts';
+import { INTL_LOCALE } from '../../../i18n/language.ts';
 import { QueryError } from '../../inventory/components/query-error.tsx';
-import { formatCount, formatExactAmount } from '../../inventory/format.ts';
 import { useStatsDaily, useStatsSummary } from '../api/get-stats.ts';
 import { ChartFigure } from '../components/chart-figure.tsx';
 import { PeriodToggle } from '../components/period-toggle.tsx';
@@ -12,9 +14,6 @@ import { PeriodToggle } from '../components/period-toggle.tsx';
 type Period = (typeof DASHBOARD_PERIODS)[number];
 
 const COLORS = { delivered: '#b02a37', restocked: '#146c43', value: '#0a58ca', top: '#6f42c1' };
-
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const formatCompact = (value: number) => compact.format(value);
 
 function Figure({
   label,
@@ -38,24 +37,39 @@ function Figure({
 }
 
 function Figures({ summary }: { summary: StatsSummary }) {
+  const t = useTranslate();
+  const { count: formatCount, exactAmount: formatExactAmount } = useFormatters();
   return (
-    <dl className="stats-figures mb-4" aria-label="The warehouse now">
-      <Figure label="Live items" value={formatCount(summary.liveItems)} testId="live-items" />
-      <Figure label="Units in stock" value={formatCount(summary.unitsInStock)} testId="units-in-stock" />
-      <Figure label="Stock value" value={formatExactAmount(summary.stockValue)} testId="stock-value" wide />
+    <dl className="stats-figures mb-4" aria-label={t('dash.now')}>
+      <Figure label={t('dash.liveItems')} value={formatCount(summary.liveItems)} testId="live-items" />
       <Figure
-        label="Items at or below threshold"
+        label={t('dash.unitsInStock')}
+        value={formatCount(summary.unitsInStock)}
+        testId="units-in-stock"
+      />
+      <Figure
+        label={t('dash.stockValue')}
+        value={formatExactAmount(summary.stockValue)}
+        testId="stock-value"
+        wide
+      />
+      <Figure
+        label={t('dash.atThreshold')}
         value={formatCount(summary.itemsAtOrBelowThreshold)}
         testId="low-stock-items"
       />
-      <Figure label="Delivered today" value={formatCount(summary.deliveredToday)} testId="delivered-today" />
       <Figure
-        label="Delivered, last 7 days"
+        label={t('dash.deliveredToday')}
+        value={formatCount(summary.deliveredToday)}
+        testId="delivered-today"
+      />
+      <Figure
+        label={t('dash.delivered7')}
         value={formatCount(summary.deliveredLast7Days)}
         testId="delivered-7-days"
       />
       <Figure
-        label="Restocked, last 7 days"
+        label={t('dash.restocked7')}
         value={formatCount(summary.restockedLast7Days)}
         testId="restocked-7-days"
       />
@@ -77,17 +91,36 @@ function Legend({ entries }: { entries: ReadonlyArray<{ label: string; color: st
 }
 
 function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const { count: formatCount, exactAmount: formatExactAmount } = useFormatters();
+  const formatCompact = useMemo(() => {
+    const compact = new Intl.NumberFormat(INTL_LOCALE[language], {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    return (value: number) => compact.format(value);
+  }, [language]);
+  const days = formatCount(period);
   const charts = useMemo(() => {
     const days = daily.days.map((day) => day.day);
     return {
       days,
       moves: [
-        { label: 'Delivered', color: COLORS.delivered, values: daily.days.map((day) => day.delivered) },
-        { label: 'Restocked', color: COLORS.restocked, values: daily.days.map((day) => day.restocked) },
+        {
+          label: t('dash.delivered'),
+          color: COLORS.delivered,
+          values: daily.days.map((day) => day.delivered),
+        },
+        {
+          label: t('dash.restocked'),
+          color: COLORS.restocked,
+          values: daily.days.map((day) => day.restocked),
+        },
       ],
       value: [
         {
-          label: 'Stock value',
+          label: t('dash.stockValue'),
           color: COLORS.value,
           values: daily.days.map((day) => Number(day.stockValue)),
         },
@@ -95,25 +128,25 @@ function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
       ranks: daily.topDelivered.map((_, index) => index + 1),
       top: [
         {
-          label: 'Units delivered',
+          label: t('dash.unitsDelivered'),
           color: COLORS.top,
           shape: 'bars' as const,
           values: daily.topDelivered.map((item) => item.delivered),
         },
       ],
     };
-  }, [daily]);
+  }, [daily, t]);
   return (
     <div className="row g-3">
       <div className="col-12 col-xl-6">
         <ChartFigure
-          title={`Units delivered and restocked per day, last ${period} days`}
-          label={`Line chart: units delivered and restocked per day over the last ${period} days`}
+          title={t('dash.flowTitle', { days })}
+          label={t('dash.flowLabel', { days })}
           x={charts.days}
           series={charts.moves}
           legend={<Legend entries={charts.moves} />}
           table={{
-            columns: ['Day', 'Delivered', 'Restocked'],
+            columns: [t('dash.day'), t('dash.delivered'), t('dash.restocked')],
             rows: daily.days.map((day) => ({
               key: day.day,
               cells: [day.day, formatCount(day.delivered), formatCount(day.restocked)],
@@ -123,13 +156,13 @@ function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
       </div>
       <div className="col-12 col-xl-6">
         <ChartFigure
-          title={`Stock value at the end of each day, last ${period} days`}
-          label={`Line chart: stock value at the end of each day over the last ${period} days`}
+          title={t('dash.valueTitle', { days })}
+          label={t('dash.valueLabel', { days })}
           x={charts.days}
           series={charts.value}
           formatValue={formatCompact}
           table={{
-            columns: ['Day', 'Stock value', 'Units in stock'],
+            columns: [t('dash.day'), t('dash.stockValue'), t('dash.unitsInStock')],
             rows: daily.days.map((day) => ({
               key: day.day,
               cells: [day.day, formatExactAmount(day.stockValue), formatCount(day.unitsInStock)],
@@ -141,14 +174,14 @@ function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
         {daily.topDelivered.length === 0 ? (
           <section className="card shadow-sm">
             <div className="card-body">
-              <h2 className="h6">Most delivered items, last {period} days</h2>
-              <p className="mb-0">Nothing was delivered in this period.</p>
+              <h2 className="h6">{t('dash.topTitle', { days })}</h2>
+              <p className="mb-0">{t('dash.nothingDelivered')}</p>
             </div>
           </section>
         ) : (
           <ChartFigure
-            title={`Most delivered items, last ${period} days`}
-            label={`Bar chart: the ${daily.topDelivered.length} items with the most units delivered over the last ${period} days, by rank`}
+            title={t('dash.topTitle', { days })}
+            label={t('dash.topLabel', { days, count: formatCount(daily.topDelivered.length) })}
             x={charts.ranks}
             series={charts.top}
             legend={
@@ -161,10 +194,10 @@ function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
               </ol>
             }
             table={{
-              columns: ['Rank', 'Item', 'Units delivered'],
+              columns: [t('dash.rank'), t('dash.item'), t('dash.unitsDelivered')],
               rows: daily.topDelivered.map((item, index) => ({
                 key: item.id,
-                cells: [String(index + 1), item.name, formatCount(item.delivered)],
+                cells: [formatCount(index + 1), item.name, formatCount(item.delivered)],
               })),
             }}
           />
@@ -179,22 +212,23 @@ export default function DashboardPage() {
   const [period, setPeriod] = useState<Period>(30);
   const summary = useStatsSummary();
   const daily = useStatsDaily(period);
+  const t = useTranslate();
 
   return (
     <div className="container py-4">
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
-        <h1 className="h2 mb-0">Dashboard</h1>
+        <h1 className="h2 mb-0">{t('dash.heading')}</h1>
         {summary.data && (
           <p className="small text-body-secondary mb-0">
-            Days in {summary.data.timeZone}; today is {summary.data.today}.
+            {t('dash.timeZone', { timeZone: summary.data.timeZone, today: summary.data.today })}
           </p>
         )}
       </div>
       {summary.isPending ? (
-        <Spinner label="Loading the figures…" />
+        <Spinner label={t('dash.loadingFigures')} />
       ) : summary.isError ? (
         <QueryError
-          title="We could not load the figures."
+          title={t('dash.figuresFailed')}
           error={summary.error}
           onRetry={() => void summary.refetch()}
           retrying={summary.isFetching}
@@ -203,13 +237,18 @@ export default function DashboardPage() {
         <Figures summary={summary.data} />
       )}
       <div className="d-flex justify-content-end mb-3">
-        <PeriodToggle label="Period" periods={DASHBOARD_PERIODS} value={period} onChange={setPeriod} />
+        <PeriodToggle
+          label={t('dash.period')}
+          periods={DASHBOARD_PERIODS}
+          value={period}
+          onChange={setPeriod}
+        />
       </div>
       {daily.isPending ? (
-        <Spinner label="Loading the charts…" />
+        <Spinner label={t('dash.loadingCharts')} />
       ) : daily.isError ? (
         <QueryError
-          title="We could not load the charts."
+          title={t('dash.chartsFailed')}
           error={daily.error}
           onRetry={() => void daily.refetch()}
           retrying={daily.isFetching}

@@ -30,11 +30,14 @@ const STILL_CHANGING =
 export class StockConflictError extends Error {
   /** The item's latest state, when known; the page shows it instead of the stale one. */
   readonly product: Product | undefined;
+  /** The failure's stable name, for the user's language (i18n/error-text.ts). */
+  readonly code: string | undefined;
 
-  constructor(message: string, product: Product | undefined) {
+  constructor(message: string, product: Product | undefined, code: string | undefined) {
     super(message);
     this.name = 'StockConflictError';
     this.product = product;
+    this.code = code;
   }
 }
 
@@ -61,6 +64,8 @@ export interface StockRequest {
 export interface StockRefusal {
   status: 409 | 412;
   message: string;
+  /** The server's name for the refusal (absent when it sent none). */
+  code?: string | undefined;
   product: Product | undefined;
 }
 
@@ -78,16 +83,18 @@ export const stockRequest = (intent: StockIntent, product: Product): StockReques
  */
 export function retryAfter(intent: StockIntent, refusal: StockRefusal): StockRequest | StockConflictError {
   const latest = refusal.product;
-  if (refusal.status === 409 || !latest) return new StockConflictError(refusal.message, latest);
+  if (refusal.status === 409 || !latest) return new StockConflictError(refusal.message, latest, refusal.code);
   if (intent.kind === 'deliver' && latest.quentity < DELIVERY_DECREMENT) {
-    return new StockConflictError(SPEC_TEXT.noQuantity, latest);
+    return new StockConflictError(SPEC_TEXT.noQuantity, latest, 'OUT_OF_STOCK');
   }
   return stockRequest(intent, latest);
 }
 
 /** A refusal of the retry is final: a second 412 means the item is still changing under us. */
 export const finalRefusal = (refusal: StockRefusal): StockConflictError =>
-  new StockConflictError(refusal.status === 409 ? refusal.message : STILL_CHANGING, refusal.product);
+  refusal.status === 409
+    ? new StockConflictError(refusal.message, refusal.product, refusal.code)
+    : new StockConflictError(STILL_CHANGING, refusal.product, 'STILL_CHANGING');
 
 /**
  * Applies the intent to the version the user saw (a Delivered at 0 is sent as -1 and refused with 409
@@ -105,13 +112,23 @@ export async function applyStockChange(
   } catch (error) {
     if (!isConflict(error)) throw error;
     const latest = latestInBody(error) ?? (error.status === 412 ? await getProduct(product._id) : undefined);
-    const retry = retryAfter(intent, { status: error.status, message: error.message, product: latest });
+    const retry = retryAfter(intent, {
+      status: error.status,
+      message: error.message,
+      code: error.code,
+      product: latest,
+    });
     if (retry instanceof StockConflictError) throw retry;
     try {
       return { ...(await send(retry.newQuentity, retry.version)), reapplied: true };
     } catch (second) {
       if (!isConflict(second)) throw second;
-      throw finalRefusal({ status: second.status, message: second.message, product: latestInBody(second) });
+      throw finalRefusal({
+        status: second.status,
+        message: second.message,
+        code: second.code,
+        product: latestInBody(second),
+      });
     }
   }
 }

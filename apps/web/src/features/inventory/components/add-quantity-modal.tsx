@@ -1,16 +1,14 @@
-import { SPEC_TEXT } from '@walton/contract';
 import { type FormEvent, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-
-const WHOLE_NUMBER = 'Please enter a whole number of units';
+import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
 
 /** The amount typed in, or the message saying why it cannot be used (it must be above 0). */
-export function parseRestockAmount(raw: string): { amount: number } | { error: string } {
+export function parseRestockAmount(raw: string): { amount: number } | { error: MessageKey } {
   const value = Number(raw.trim());
-  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) return { error: SPEC_TEXT.positiveValue };
-  if (!Number.isInteger(value)) return { error: WHOLE_NUMBER };
+  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) return { error: 'restock.positive' };
+  if (!Number.isInteger(value)) return { error: 'restock.wholeNumber' };
   return { amount: value };
 }
 
@@ -29,7 +27,8 @@ export function AddQuantityModal({
   onHide: () => void;
 }) {
   const [raw, setRaw] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageKey | null>(null);
+  const t = useTranslate();
   const inputId = useId();
   const errorId = `${inputId}-error`;
 
@@ -52,13 +51,13 @@ export function AddQuantityModal({
   return (
     <Modal show={show} onHide={onHide} onExited={reset} centered aria-labelledby="add-quantity-title">
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel="Close">
+        <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title id="add-quantity-title" as="h2" className="h5">
-            Add Quentity
+            {t('detail.addQuantity')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Label htmlFor={inputId}>How many units of {productName} arrived?</Form.Label>
+          <Form.Label htmlFor={inputId}>{t('restock.question', { name: productName })}</Form.Label>
           <Form.Control
             id={inputId}
             type="number"
@@ -73,15 +72,15 @@ export function AddQuantityModal({
             aria-describedby={error ? errorId : undefined}
           />
           <Form.Control.Feedback type="invalid" id={errorId} role="alert">
-            {error}
+            {error && t(error)}
           </Form.Control.Feedback>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onHide} disabled={saving}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Add to stock'}
+            {saving ? t('common.saving') : t('restock.submit')}
           </Button>
         </Modal.Footer>
       </Form>

@@ -1,6 +1,6 @@
-import { SPEC_TEXT } from '@walton/contract';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { useTranslate } from '../../../i18n/i18n.ts';
 
 /** Asks `are you sure delete?` before deleting; focus is trapped inside and restored on close. */
 export function DeleteConfirmModal({
@@ -16,20 +16,21 @@ export function DeleteConfirmModal({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslate();
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="delete-confirm-title">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('common.close')}>
         <Modal.Title id="delete-confirm-title" as="h2" className="h5">
-          {SPEC_TEXT.deleteConfirm}
+          {t('delete.confirm')}
         </Modal.Title>
       </Modal.Header>
-      {productName && <Modal.Body>{productName} will be removed from the inventory.</Modal.Body>}
+      {productName && <Modal.Body>{t('delete.willRemove', { name: productName })}</Modal.Body>}
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={deleting}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={deleting}>
-          {deleting ? 'Deleting…' : 'Delete'}
+          {deleting ? t('manage.deleting') : t('manage.delete')}
         </Button>
       </Modal.Footer>
     </Modal>

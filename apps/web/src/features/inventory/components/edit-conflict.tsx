@@ -3,16 +3,17 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { formatters } from '../../../i18n/format.ts';
+import { currentLanguage, useTranslate } from '../../../i18n/i18n.ts';
 import type { EditProductValues } from '../add-product-form-schema.ts';
 import type { EditConflict } from '../edit-merge.ts';
 import { FIELD_LABELS } from '../field-labels.ts';
-import { formatPrice } from '../format.ts';
 
 type Choice = 'theirs' | 'yours';
 
 const shown = (conflict: EditConflict, value: EditConflict['yours']): string => {
   if (value === undefined || value === '') return '(empty)';
-  return conflict.field === 'price' ? formatPrice(Number(value)) : String(value);
+  return conflict.field === 'price' ? formatters(currentLanguage()).price(Number(value)) : String(value);
 };
 
 function ConflictField({
@@ -25,13 +26,14 @@ function ConflictField({
   onChoose: (choice: Choice) => void;
 }) {
   const name = useId();
+  const t = useTranslate();
   const options: Array<[Choice, string, EditConflict['yours']]> = [
-    ['theirs', 'Theirs (saved meanwhile)', conflict.theirs],
-    ['yours', 'Yours', conflict.yours],
+    ['theirs', t('conflict.theirs'), conflict.theirs],
+    ['yours', t('conflict.yours'), conflict.yours],
   ];
   return (
     <fieldset className="mb-3">
-      <legend className="h6">{FIELD_LABELS[conflict.field]}</legend>
+      <legend className="h6">{t(FIELD_LABELS[conflict.field])}</legend>
       <Row className="g-2">
         {options.map(([value, label, shownValue]) => (
           <Col sm={6} key={value}>
@@ -76,6 +78,7 @@ export function EditConflictChooser({
   onCancel: () => void;
 }) {
   const [choices, setChoices] = useState<Partial<Record<EditConflict['field'], Choice>>>({});
+  const t = useTranslate();
   const complete = conflicts.every((conflict) => choices[conflict.field] !== undefined);
   const save = () => {
     const chosen = { ...values };
@@ -89,12 +92,9 @@ export function EditConflictChooser({
   return (
     <section aria-labelledby="edit-conflict-heading" className="border border-warning rounded p-3 mb-3">
       <h2 id="edit-conflict-heading" className="h5">
-        Someone else changed this item while you were editing it
+        {t('conflict.heading')}
       </h2>
-      <p>
-        Their other changes are kept and yours are applied on top. You both changed the fields below: choose
-        which value to keep for each, then save.
-      </p>
+      <p>{t('conflict.text')}</p>
       {conflicts.map((conflict) => (
         <ConflictField
           key={conflict.field}
@@ -105,10 +105,10 @@ export function EditConflictChooser({
       ))}
       <div className="d-flex flex-wrap gap-2">
         <Button variant="primary" onClick={save} disabled={!complete || saving}>
-          {saving ? 'Saving…' : 'Save my choices'}
+          {saving ? t('common.saving') : t('conflict.save')}
         </Button>
         <Button variant="outline-secondary" onClick={onCancel} disabled={saving}>
-          Discard my changes
+          {t('conflict.discard')}
         </Button>
       </div>
     </section>

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useFormatters } from '../../../i18n/format.ts';
+import { validationText } from '../../../i18n/validation-text.ts';
 
 /** A labelled input whose error is announced and linked to it. */
 export function FormField({
@@ -27,6 +29,7 @@ export function FormField({
   autoComplete?: string;
 }) {
   const id = useId();
+  const format = useFormatters();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
@@ -47,7 +50,7 @@ export function FormField({
         </Form.Text>
       )}
       <Form.Control.Feedback type="invalid" id={errorId}>
-        {error}
+        {error && validationText(error, format.count)}
       </Form.Control.Feedback>
     </Form.Group>
   );

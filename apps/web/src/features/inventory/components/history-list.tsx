@@ -2,15 +2,15 @@ import type { HistoryEntry, Product } from '@walton/contract';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
+import { errorText } from '../../../i18n/error-text.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useRevertEdit } from '../api/revert-edit.ts';
-import { formatDateTime } from '../format.ts';
 import { actorOf, describeEntry, formatAgo } from '../history-lines.ts';
 import { QueryError } from './query-error.tsx';
-
-const REVERTED = 'Edit reverted';
 
 /** The current time, moving on every half minute so "2 min ago" stays true. */
 function useNow(): number {
@@ -34,11 +34,14 @@ function HistoryLine({
   reverting: boolean;
 }) {
   const textId = `history-${entry.id}`;
+  const t = useTranslate();
+  const format = useFormatters();
   return (
     <ListGroup.Item as="li" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
       <span id={textId} className="text-break">
-        {describeEntry(entry)} <span className="text-body-secondary">by {actorOf(entry)},</span>{' '}
-        <time dateTime={entry.at} title={formatDateTime(entry.at)} className="text-body-secondary">
+        {describeEntry(entry)}{' '}
+        <span className="text-body-secondary">{t('history.by', { actor: actorOf(entry) })}</span>{' '}
+        <time dateTime={entry.at} title={format.dateTime(entry.at)} className="text-body-secondary">
           {formatAgo(entry.at, now)}
         </time>
       </span>
@@ -50,7 +53,7 @@ function HistoryLine({
           disabled={reverting}
           aria-describedby={textId}
         >
-          Revert
+          {t('history.revert')}
         </Button>
       )}
     </ListGroup.Item>
@@ -62,14 +65,16 @@ export function HistoryList({ product }: { product: Product }) {
   const history = useHistory(product._id);
   const revert = useRevertEdit();
   const now = useNow();
+  const t = useTranslate();
 
   const onRevert = (entry: HistoryEntry) =>
     revert.mutate(
       { product, entryId: entry.id },
       {
-        onSuccess: () => toast.success(REVERTED),
+        onSuccess: () => toast.success(translate('history.reverted')),
         onError: (error) => {
-          if (!isSessionEnded(error)) toast.warning(`The edit was not reverted: ${error.message}`);
+          if (!isSessionEnded(error))
+            toast.warning(translate('history.notReverted', { reason: errorText(error) }));
         },
       },
     );
@@ -77,15 +82,15 @@ export function HistoryList({ product }: { product: Product }) {
   return (
     <section aria-labelledby="history-heading" className="mt-4">
       <h2 id="history-heading" className="h5">
-        History
+        {t('history.heading')}
       </h2>
       {history.isPending ? (
         <p className="text-body-secondary" role="status">
-          Loading the history…
+          {t('history.loading')}
         </p>
       ) : history.isError ? (
         <QueryError
-          title="We could not load the history."
+          title={t('history.loadFailed')}
           error={history.error}
           onRetry={() => void history.refetch()}
           retrying={history.isFetching}
@@ -113,7 +118,7 @@ export function HistoryList({ product }: { product: Product }) {
               onClick={() => void history.fetchNextPage()}
               disabled={history.isFetchingNextPage}
             >
-              {history.isFetchingNextPage ? 'Loading older changes…' : 'Show older changes'}
+              {history.isFetchingNextPage ? t('history.loadingOlder') : t('history.older')}
             </Button>
           )}
         </>

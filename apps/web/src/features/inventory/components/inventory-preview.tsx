@@ -2,6 +2,7 @@ import { HOME_PRODUCT_COUNT } from '@walton/contract';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { useProducts } from '../api/get-products.ts';
 import { ProductCard } from './product-card.tsx';
 import { QueryError } from './query-error.tsx';
@@ -9,22 +10,23 @@ import { QueryError } from './query-error.tsx';
 /** Home page inventory: the first 6 products (only 6 are asked for), then the All Manage Item button. */
 export function InventoryPreview() {
   const products = useProducts({ limit: HOME_PRODUCT_COUNT });
+  const t = useTranslate();
   return (
     <section className="container py-5" aria-labelledby="inventory-heading">
       <h2 id="inventory-heading" className="text-center mb-4">
-        Inventory
+        {t('inventory.heading')}
       </h2>
       {products.isPending ? (
-        <Spinner label="Loading products…" />
+        <Spinner label={t('inventory.loading')} />
       ) : products.isError ? (
         <QueryError
-          title="We could not load the products."
+          title={t('inventory.loadFailed')}
           error={products.error}
           onRetry={() => void products.refetch()}
           retrying={products.isFetching}
         />
       ) : products.data.items.length === 0 ? (
-        <p className="text-center text-body-secondary">No products in stock yet.</p>
+        <p className="text-center text-body-secondary">{t('inventory.empty')}</p>
       ) : (
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-4">
           {products.data.items.map((product) => (
@@ -36,7 +38,7 @@ export function InventoryPreview() {
       )}
       <div className="text-center mt-4">
         <Link to={paths.manageItems} className="btn btn-outline-primary btn-lg">
-          All Manage Item
+          {t('inventory.allManageItem')}
         </Link>
       </div>
     </section>

@@ -1,41 +1,43 @@
 import type { Movement } from '@walton/contract';
 import ListGroup from 'react-bootstrap/ListGroup';
+import { useFormatters } from '../../../i18n/format.ts';
+import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
 import { useMovements } from '../api/get-movements.ts';
-import { formatCount, formatDateTime } from '../format.ts';
 import { QueryError } from './query-error.tsx';
 
-const REASON_LABEL: Record<Movement['reason'], string> = {
-  created: 'Added to the inventory',
-  delivered: 'Delivered',
-  restocked: 'Restocked',
-  deleted: 'Deleted',
-  restored: 'Restored',
-  imported: 'Set by an import',
+const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
+  created: 'movements.created',
+  delivered: 'movements.delivered',
+  restocked: 'movements.restocked',
+  deleted: 'movements.deleted',
+  restored: 'movements.restored',
+  imported: 'movements.imported',
 };
-
-const signed = (delta: number): string => (delta > 0 ? `+${formatCount(delta)}` : formatCount(delta));
 
 /** The item's latest stock movements, newest first. */
 export function MovementList({ productId }: { productId: string }) {
   const movements = useMovements(productId);
+  const t = useTranslate();
+  const format = useFormatters();
+  const signed = (delta: number): string => (delta > 0 ? `+${format.count(delta)}` : format.count(delta));
   return (
     <section aria-labelledby="movements-heading" className="mt-4">
       <h2 id="movements-heading" className="h5">
-        Latest stock movements
+        {t('movements.heading')}
       </h2>
       {movements.isPending ? (
         <p className="text-body-secondary" role="status">
-          Loading stock movements…
+          {t('movements.loading')}
         </p>
       ) : movements.isError ? (
         <QueryError
-          title="We could not load the stock movements."
+          title={t('movements.loadFailed')}
           error={movements.error}
           onRetry={() => void movements.refetch()}
           retrying={movements.isFetching}
         />
       ) : movements.data.length === 0 ? (
-        <p className="text-body-secondary">No stock movements yet.</p>
+        <p className="text-body-secondary">{t('movements.empty')}</p>
       ) : (
         <ListGroup as="ol" className="small">
           {movements.data.map((movement) => (
@@ -45,11 +47,11 @@ export function MovementList({ productId }: { productId: string }) {
               className="d-flex flex-wrap justify-content-between gap-2"
             >
               <span>
-                <strong>{REASON_LABEL[movement.reason]}</strong> {signed(movement.delta)} →{' '}
-                {formatCount(movement.quantityAfter)} in stock
+                <strong>{t(REASON_LABEL[movement.reason])}</strong> {signed(movement.delta)} →{' '}
+                {t('movements.inStock', { quantity: format.count(movement.quantityAfter) })}
               </span>
               <span className="text-body-secondary">
-                {movement.actor} · <time dateTime={movement.at}>{formatDateTime(movement.at)}</time>
+                {movement.actor} · <time dateTime={movement.at}>{format.dateTime(movement.at)}</time>
               </span>
             </ListGroup.Item>
           ))}

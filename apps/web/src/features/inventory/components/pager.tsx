@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import { formatCount } from '../format.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { useTranslate } from '../../../i18n/i18n.ts';
 
 /**
  * Previous/next through a list the API serves a page of `limit` at a time (the page after by the
@@ -22,24 +23,32 @@ export function Pager({
   onPrevious: () => void;
   onNext: () => void;
 }) {
+  const t = useTranslate();
+  const format = useFormatters();
   const offset = (page - 1) * limit;
   const pages = Math.max(page, Math.ceil(total / limit));
   return (
     <nav
-      aria-label="Item pages"
+      aria-label={t('pager.label')}
       className="d-flex flex-wrap align-items-center gap-2 justify-content-between"
     >
       <p className="mb-0 text-body-secondary" aria-live="polite">
         {total === 0
-          ? 'No items'
-          : `Items ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)} (page ${page} of ${pages})`}
+          ? t('pager.none')
+          : t('pager.range', {
+              from: format.count(offset + 1),
+              to: format.count(offset + shown),
+              total: format.count(total),
+              page: format.count(page),
+              pages: format.count(pages),
+            })}
       </p>
       <div className="d-flex gap-2">
         <Button variant="outline-secondary" size="sm" disabled={page === 1} onClick={onPrevious}>
-          Previous page
+          {t('pager.previous')}
         </Button>
         <Button variant="outline-secondary" size="sm" disabled={!hasNext} onClick={onNext}>
-          Next page
+          {t('pager.next')}
         </Button>
       </div>
     </nav>

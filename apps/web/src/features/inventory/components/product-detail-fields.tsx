@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { FormField } from './form-field.tsx';
 
 /** The item's own fields, which the Add form and the Edit form share. */
@@ -17,23 +18,24 @@ export type FieldOf = (field: DetailField) => {
  * types in both forms; `afterPrice` goes next to the price (the Add form's quantity).
  */
 export function ProductDetailFields({ field, afterPrice }: { field: FieldOf; afterPrice?: ReactNode }) {
+  const t = useTranslate();
   return (
     <>
       <Col md={6}>
-        <FormField label="Name" {...field('name')} />
+        <FormField label={t('add.name')} {...field('name')} />
       </Col>
       <Col md={6}>
         <FormField
-          label="Image URL"
+          label={t('add.img')}
           {...field('img')}
           type="url"
           inputMode="url"
-          hint="An http(s) address, or a path under /images/"
+          hint={t('add.imgHint')}
         />
       </Col>
       <Col sm={6}>
         <FormField
-          label="Price (BDT)"
+          label={t('add.price')}
           {...field('price')}
           type="number"
           inputMode="decimal"
@@ -44,18 +46,18 @@ export function ProductDetailFields({ field, afterPrice }: { field: FieldOf; aft
       {afterPrice}
       <Col sm={6}>
         <FormField
-          label="Low stock alert at"
+          label={t('add.lowStock')}
           {...field('lowStockThreshold')}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
           optional
-          hint="Optional: at or below this quantity the item shows Low stock and an alert is emailed"
+          hint={t('add.lowStockHint')}
         />
       </Col>
       <Col xs={12}>
-        <FormField label="Description" {...field('description')} as="textarea" rows={4} />
+        <FormField label={t('add.description')} {...field('description')} as="textarea" rows={4} />
       </Col>
     </>
   );

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useProduct } from '../api/get-product.ts';
-import { formatCount, formatPrice } from '../format.ts';
 import { QueryError } from './query-error.tsx';
 import { StockActions } from './stock-actions.tsx';
 
@@ -13,17 +14,19 @@ import { StockActions } from './stock-actions.tsx';
  */
 export function ProductQuickView({ id }: { id: string }) {
   const product = useProduct(id);
+  const t = useTranslate();
+  const format = useFormatters();
 
-  if (product.isPending) return <Spinner label="Loading the item…" />;
+  if (product.isPending) return <Spinner label={t('detail.loading')} />;
   if (product.isError) {
     return product.error instanceof ApiRequestError && product.error.status === 404 ? (
       <div role="alert" className="alert alert-warning">
-        <h2 className="h5">Item not found</h2>
-        <p className="mb-0">This label names an item that does not exist or was deleted.</p>
+        <h2 className="h5">{t('detail.notFound')}</h2>
+        <p className="mb-0">{t('quickView.notFoundText')}</p>
       </div>
     ) : (
       <QueryError
-        title="We could not load this item."
+        title={t('detail.loadFailed')}
         error={product.error}
         onRetry={() => void product.refetch()}
         retrying={product.isFetching}
@@ -38,18 +41,20 @@ export function ProductQuickView({ id }: { id: string }) {
           <h2 id="quick-view-name" className="h4 mb-1">
             {item.name}
           </h2>
-          {item.model && <p className="mb-1 text-body-secondary">Model: {item.model}</p>}
-          <p className="mb-0 fw-semibold text-primary-emphasis">{formatPrice(item.price)}</p>
+          {item.model && (
+            <p className="mb-1 text-body-secondary">{t('quickView.model', { model: item.model })}</p>
+          )}
+          <p className="mb-0 fw-semibold text-primary-emphasis">{format.price(item.price)}</p>
         </div>
         <p className="mb-0 fs-4" aria-live="polite">
-          Quantity:{' '}
+          {t('detail.quantity')}{' '}
           <strong className="display-6 fw-bold" data-testid="quantity">
-            {formatCount(item.quentity)}
+            {format.count(item.quentity)}
           </strong>
         </p>
         <StockActions product={item} large />
         <Link to={paths.itemDetail(item._id)} className="link-primary">
-          All details and stock history
+          {t('quickView.allDetails')}
         </Link>
       </div>
     </section>

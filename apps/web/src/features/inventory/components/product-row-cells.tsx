@@ -1,12 +1,13 @@
 import type { Product } from '@walton/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { formatCount, formatPrice } from '../format.ts';
+import { useFormatters } from '../../../i18n/format.ts';
 import { LowStockBadge } from './low-stock-badge.tsx';
 import { ProductImage } from './product-image.tsx';
 
 /** The item, price and quantity cells every product table starts with. */
 export function ProductRowCells({ product }: { product: Product }) {
+  const format = useFormatters();
   return (
     <>
       <td>
@@ -22,10 +23,10 @@ export function ProductRowCells({ product }: { product: Product }) {
           <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
         </div>
       </td>
-      <td className="text-nowrap">{formatPrice(product.price)}</td>
+      <td className="text-nowrap">{format.price(product.price)}</td>
       <td>
         <span className="d-inline-flex flex-wrap align-items-center gap-2">
-          {formatCount(product.quentity)} <LowStockBadge product={product} />
+          {format.count(product.quentity)} <LowStockBadge product={product} />
         </span>
       </td>
     </>

@@ -1,32 +1,38 @@
 import type { Product } from '@walton/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { errorText } from '../../../i18n/error-text.ts';
+import { formatters } from '../../../i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
 import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
-import { formatCount } from '../format.ts';
 import { AddQuantityModal } from './add-quantity-modal.tsx';
 
+/** What the user sees after a stock change: the server's own text in English, ours in another language. */
+const SUCCESS_TEXT = { deliver: 'detail.deliveredToast', restock: 'detail.restockedToast' } as const;
+
 /** Tells the user what the server did, including when their change had to be applied to a newer version. */
-function announceSuccess(result: StockChangeResult): void {
-  toast.success(result.success);
-  if (result.reapplied) {
-    toast.info(
-      `Someone else changed this item while you were looking at it, so your change was applied to the latest quantity: ${formatCount(result.quentity)} now in stock.`,
-    );
-  }
+function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, result: StockChangeResult): void {
+  const quantity = formatters(currentLanguage()).count(result.quentity);
+  toast.success(
+    currentLanguage() === 'en'
+      ? result.success
+      : translate(SUCCESS_TEXT[kind], { name: product.name, quantity }),
+  );
+  if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
 }
 
 /** A refused change always says why; a conflict also shows the item's latest quantity. */
 function announceFailure(error: Error): void {
   if (isSessionEnded(error)) return;
   if (error instanceof StockConflictError) {
-    toast.warning(error.message);
+    toast.warning(errorText(error));
     return;
   }
-  toast.error(`The stock was not changed: ${error.message}`);
+  toast.error(translate('detail.notChanged', { reason: errorText(error) }));
 }
 
 /**
@@ -38,11 +44,15 @@ export function StockActions({ product, large = false }: { product: Product; lar
   const restock = useRestockProduct();
   const [showModal, setShowModal] = useState(false);
   const busy = deliver.isPending || restock.isPending;
+  const t = useTranslate();
   const size = large ? 'lg' : undefined;
   const grow = large ? 'flex-fill py-3' : undefined;
 
   const onDeliver = () =>
-    deliver.mutate({ product }, { onSuccess: announceSuccess, onError: announceFailure });
+    deliver.mutate(
+      { product },
+      { onSuccess: (result) => announceSuccess('deliver', product, result), onError: announceFailure },
+    );
 
   const onRestock = (amount: number) =>
     restock.mutate(
@@ -50,7 +60,7 @@ export function StockActions({ product, large = false }: { product: Product; lar
       {
         onSuccess: (result) => {
           setShowModal(false);
-          announceSuccess(result);
+          announceSuccess('restock', product, result);
         },
         onError: (error) => {
           if (error instanceof StockConflictError) setShowModal(false);
@@ -63,7 +73,7 @@ export function StockActions({ product, large = false }: { product: Product; lar
     <>
       <div className="d-flex flex-wrap gap-2">
         <Button variant="success" size={size} className={grow} onClick={onDeliver} disabled={busy}>
-          {deliver.isPending ? 'Delivering…' : 'Delivered'}
+          {deliver.isPending ? t('detail.delivering') : t('detail.delivered')}
         </Button>
         <Button
           variant="outline-primary"
@@ -72,7 +82,7 @@ export function StockActions({ product, large = false }: { product: Product; lar
           onClick={() => setShowModal(true)}
           disabled={busy}
         >
-          Add Quentity
+          {t('detail.addQuantity')}
         </Button>
       </div>
       <AddQuantityModal

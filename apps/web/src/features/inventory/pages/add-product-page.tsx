@@ -8,6 +8,8 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
@@ -42,6 +44,7 @@ const isField = (name: string): name is (typeof FIELDS)[number] =>
 
 function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
+  const t = useTranslate();
   const {
     register,
     handleSubmit,
@@ -56,7 +59,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
   const onSubmit = async (values: CreateProduct) => {
     try {
       const { success } = await create.mutateAsync(values);
-      toast.success(success);
+      toast.success(currentLanguage() === 'en' ? success : translate('add.added', { name: values.name }));
       reset(emptyValues(user));
     } catch (error) {
       for (const { field, message } of serverFieldErrors(error)) {
@@ -69,7 +72,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
     <Form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="add-item-heading">
       {create.isError && (
         <Alert variant="danger" role="alert">
-          The item was not added: {create.error.message}
+          {t('add.notAdded', { reason: errorText(create.error) })}
         </Alert>
       )}
       <Row>
@@ -78,7 +81,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
           afterPrice={
             <Col sm={6}>
               <FormField
-                label="Quantity"
+                label={t('add.quantity')}
                 error={errors.quentity?.message}
                 registration={register('quentity')}
                 type="number"
@@ -91,26 +94,26 @@ function AddProductForm({ user }: { user: SignedInUser }) {
         />
         <Col md={6}>
           <FormField
-            label="Supplier name"
+            label={t('add.supplierName')}
             error={errors.suplerName?.message}
             registration={register('suplerName')}
             readOnly
-            hint="From your account"
+            hint={t('add.fromAccount')}
           />
         </Col>
         <Col md={6}>
           <FormField
-            label="Supplier email"
+            label={t('add.supplierEmail')}
             error={errors.email?.message}
             registration={register('email')}
             type="email"
             readOnly
-            hint="From your account"
+            hint={t('add.fromAccount')}
           />
         </Col>
       </Row>
       <Button type="submit" variant="primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Adding…' : 'Add Item'}
+        {isSubmitting ? t('add.adding') : t('add.submit')}
       </Button>
     </Form>
   );
@@ -118,18 +121,19 @@ function AddProductForm({ user }: { user: SignedInUser }) {
 
 export default function AddProductPage() {
   const { user } = useSession();
+  const t = useTranslate();
   return (
     <div className="container py-4" style={{ maxWidth: 880 }}>
       <h1 id="add-item-heading" className="h2 mb-3">
-        Add a new item
+        {t('add.heading')}
       </h1>
-      {user ? <AddProductForm user={user} /> : <p role="status">Checking your sign-in…</p>}
+      {user ? <AddProductForm user={user} /> : <p role="status">{t('common.checkingSignIn')}</p>}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.manageItems} className="btn btn-outline-secondary">
-          Back to manage list
+          {t('add.backToManage')}
         </Link>
         <Link to={paths.myItems} className="btn btn-outline-primary">
-          My Items
+          {t('add.myItems')}
         </Link>
       </div>
     </div>

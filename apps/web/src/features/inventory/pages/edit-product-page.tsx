@@ -9,6 +9,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -25,11 +27,6 @@ import { ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
 import { serverFieldErrors } from '../server-field-errors.ts';
-
-const SAVED = 'Item saved';
-const NOTHING_CHANGED = 'Nothing to save: the item is as it was.';
-const MERGED =
-  'Someone else changed this item while you were editing it: their changes are kept and yours were saved on top.';
 
 const isEditableField = (name: string): name is EditableField =>
   (EDITABLE_FIELDS as readonly string[]).includes(name);
@@ -58,6 +55,7 @@ function EditProductForm({ opened }: { opened: Product }) {
   const [base, setBase] = useState(opened);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const t = useTranslate();
   const {
     register,
     handleSubmit,
@@ -74,13 +72,13 @@ function EditProductForm({ opened }: { opened: Product }) {
     setFailure(null);
     const edit = editFrom(editValuesOf(on), values);
     if (Object.keys(edit).length === 0) {
-      toast.info(NOTHING_CHANGED);
+      toast.info(translate('edit.nothingChanged'));
       navigate(detailPath);
       return;
     }
     try {
       await save.mutateAsync({ id: on._id, edit, version: on.version });
-      toast.success(SAVED);
+      toast.success(translate('edit.saved'));
       navigate(detailPath);
     } catch (error) {
       const latest = latestInBody(error);
@@ -92,7 +90,7 @@ function EditProductForm({ opened }: { opened: Product }) {
           setConflict({ latest, ...merged });
           return;
         }
-        toast.info(MERGED);
+        toast.info(translate('edit.merged'));
         await send(merged.values, latest);
         return;
       }
@@ -101,7 +99,7 @@ function EditProductForm({ opened }: { opened: Product }) {
       for (const { field, message } of fieldErrors) {
         if (isEditableField(field)) setError(field, { message });
       }
-      if (fieldErrors.length === 0) setFailure(error instanceof Error ? error.message : String(error));
+      if (fieldErrors.length === 0) setFailure(error instanceof Error ? errorText(error) : String(error));
     }
   };
 
@@ -128,7 +126,7 @@ function EditProductForm({ opened }: { opened: Product }) {
     >
       {failure && (
         <Alert variant="danger" role="alert">
-          The item was not saved: {failure}
+          {t('edit.notSaved', { reason: failure })}
         </Alert>
       )}
       <Row>
@@ -138,10 +136,10 @@ function EditProductForm({ opened }: { opened: Product }) {
       </Row>
       <div className="d-flex flex-wrap gap-2">
         <Button type="submit" variant="primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save changes'}
+          {isSubmitting ? t('common.saving') : t('edit.save')}
         </Button>
         <Link to={detailPath} className="btn btn-outline-secondary">
-          Cancel
+          {t('common.cancel')}
         </Link>
       </div>
     </Form>
@@ -154,23 +152,24 @@ export default function EditProductPage() {
   const [opened, setOpened] = useState<Product | null>(null);
   // The form edits the version the clerk opened; later versions reach it only through a save's 412.
   if (product.data && opened?._id !== product.data._id) setOpened(product.data);
+  const t = useTranslate();
 
   return (
     <div className="container py-4" style={{ maxWidth: 880 }}>
       <h1 id="edit-product-heading" className="h2 mb-3">
-        Edit item
+        {t('edit.heading')}
       </h1>
       {opened ? (
         <EditProductForm key={opened._id} opened={opened} />
       ) : !product.isError ? (
-        <Spinner label="Loading the item…" />
+        <Spinner label={t('detail.loading')} />
       ) : product.error instanceof ApiRequestError && product.error.status === 404 ? (
         <div role="alert">
-          <p>{product.error.message}. It may have been deleted.</p>
+          <p>{t('detail.notFoundText', { reason: errorText(product.error) })}</p>
         </div>
       ) : (
         <QueryError
-          title="We could not load this item."
+          title={t('detail.loadFailed')}
           error={product.error}
           onRetry={() => void product.refetch()}
           retrying={product.isFetching}
@@ -178,7 +177,7 @@ export default function EditProductPage() {
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.itemDetail(id)} className="btn btn-outline-secondary">
-          Back to the item
+          {t('edit.back')}
         </Link>
       </div>
     </div>

@@ -3,12 +3,14 @@ import Papa from 'papaparse';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { formatters, useFormatters } from '../../../i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ImportOutcome, type ImportProgress, useImportProducts } from '../api/import-products.ts';
 
 /** Rows of the file shown before anything is sent: the header and the first few items. */
 const PREVIEW_ROWS = 5;
-const count = (value: number) => value.toLocaleString('en-US');
 
 type Step =
   | { kind: 'idle' }
@@ -37,11 +39,12 @@ function readPreview(file: File): Promise<string[][]> {
 
 function Preview({ rows }: { rows: string[][] }) {
   const [header = [], ...items] = rows;
+  const t = useTranslate();
   if (header.length === 0) return null;
   return (
     <section aria-labelledby="import-preview-title" className="mb-4">
       <h2 id="import-preview-title" className="h5">
-        First rows of the file
+        {t('import.preview')}
       </h2>
       <div className="table-responsive">
         <table className="table table-sm table-bordered align-middle small">
@@ -97,16 +100,19 @@ function ProgressBar({ label, value }: { label: string; value: number }) {
 }
 
 function Counts({ created, updated, unchanged }: { created: number; updated: number; unchanged: number }) {
+  const t = useTranslate();
+  const { count } = useFormatters();
   return (
     <ul className="mb-0">
-      <li>{count(created)} new items</li>
-      <li>{count(updated)} updated</li>
-      <li>{count(unchanged)} unchanged</li>
+      <li>{t('import.created', { count: count(created) })}</li>
+      <li>{t('import.updated', { count: count(updated) })}</li>
+      <li>{t('import.unchanged', { count: count(unchanged) })}</li>
     </ul>
   );
 }
 
 function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boolean }) {
+  const t = useTranslate();
   if (outcome.kind === 'refused') {
     return (
       <section className="alert alert-danger" role="alert" aria-labelledby="import-report-title">
@@ -116,12 +122,12 @@ function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boole
         {outcome.errors.length > 0 && (
           <div className="table-responsive">
             <table className="table table-sm mb-0">
-              <caption className="visually-hidden">Problems by row</caption>
+              <caption className="visually-hidden">{t('import.problems')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
+                  <th scope="col">{t('import.row')}</th>
+                  <th scope="col">{t('import.column')}</th>
+                  <th scope="col">{t('import.problem')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -142,12 +148,12 @@ function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boole
   return (
     <section className="alert alert-success" role="status" aria-labelledby="import-report-title">
       <h2 id="import-report-title" className="alert-heading h5">
-        {imported ? 'Imported' : 'The file is ready to import'}
+        {imported ? t('import.imported') : t('import.ready')}
       </h2>
       <Counts {...outcome.result} />
       {imported && (
         <Link to={paths.manageItems} className="btn btn-success btn-sm mt-3">
-          See the items
+          {t('import.seeItems')}
         </Link>
       )}
     </section>
@@ -181,14 +187,16 @@ export default function ImportProductsPage() {
     } catch (error) {
       outcome = {
         kind: 'refused',
-        message: error instanceof Error ? error.message : String(error),
+        message: error instanceof Error ? errorText(error) : String(error),
         errors: [],
       };
     }
     if (attempt.current !== mine) return;
     setStep(dryRun ? { kind: 'checked', outcome } : { kind: 'imported', outcome });
     if (!dryRun && outcome.kind === 'done')
-      toast.success(`Imported ${count(outcome.result.created)} new items`);
+      toast.success(
+        translate('import.toast', { count: formatters(currentLanguage()).count(outcome.result.created) }),
+      );
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -205,26 +213,29 @@ export default function ImportProductsPage() {
   };
 
   const working = step.kind === 'working';
+  const t = useTranslate();
+  const { count } = useFormatters();
   const ready = step.kind === 'checked' && step.outcome.kind === 'done';
 
   return (
     <div className="container py-4">
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
-        <h1 className="h2 mb-0">Import items</h1>
+        <h1 className="h2 mb-0">{t('import.heading')}</h1>
         <Link to={paths.manageItems} className="btn btn-outline-secondary">
-          Back to manage list
+          {t('add.backToManage')}
         </Link>
       </div>
       <p>
-        A CSV file (UTF-8) with a header row. Required columns: {PRODUCT_CSV_REQUIRED_COLUMNS.join(', ')}. An
-        export from the manage list can be imported as it is. You are the supplier of every item you import.
-        At most {count(IMPORT_MAX_ROWS)} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB. Nothing is written
-        unless every row is right.
+        {t('import.intro', {
+          columns: PRODUCT_CSV_REQUIRED_COLUMNS.join(', '),
+          rows: count(IMPORT_MAX_ROWS),
+          megabytes: count(IMPORT_MAX_BYTES / 1024 / 1024),
+        })}
       </p>
 
       <div className="mb-4">
         <label htmlFor="import-file" className="form-label">
-          CSV file
+          {t('import.file')}
         </label>
         <input
           id="import-file"
@@ -240,7 +251,7 @@ export default function ImportProductsPage() {
 
       {step.kind === 'working' && (
         <ProgressBar
-          label={step.dryRun ? 'Checking the file…' : 'Importing…'}
+          label={step.dryRun ? t('import.checking') : t('import.importing')}
           value={percent(step.dryRun, step.progress)}
         />
       )}
@@ -249,7 +260,7 @@ export default function ImportProductsPage() {
       )}
       {ready && file && (
         <button type="button" className="btn btn-primary" onClick={() => void run(file, false)}>
-          Import
+          {t('import.submit')}
         </button>
       )}
     </div>

@@ -5,6 +5,9 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
@@ -24,6 +27,8 @@ const SEARCH_DELAY_MS = 300;
 
 export default function ManageProductsPage() {
   const [search, setSearch] = useState('');
+  const t = useTranslate();
+  const format = useFormatters();
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
   // back: a page costs the same however deep it is. They belong to one search: a new search starts
@@ -56,9 +61,14 @@ export default function ManageProductsPage() {
 
   const undo = (product: Product) => {
     restoration.mutate(product._id, {
-      onSuccess: ({ success }) => toast.success(success),
+      onSuccess: ({ success }) =>
+        toast.success(
+          currentLanguage() === 'en' ? success : translate('manage.restored', { name: product.name }),
+        ),
       onError: (error) => {
-        if (!isSessionEnded(error)) toast.error(`Could not restore ${product.name}: ${error.message}`);
+        if (!isSessionEnded(error)) {
+          toast.error(translate('manage.restoreFailed', { name: product.name, reason: errorText(error) }));
+        }
       },
     });
   };
@@ -80,12 +90,14 @@ export default function ManageProductsPage() {
             />
           ));
         } else {
-          toast.info(`${product.name} was already deleted.`);
+          toast.info(translate('manage.alreadyDeleted', { name: product.name }));
         }
       },
       onError: (error) => {
         setPending(null);
-        if (!isSessionEnded(error)) toast.error(`Could not delete ${product.name}: ${error.message}`);
+        if (!isSessionEnded(error)) {
+          toast.error(translate('manage.deleteFailed', { name: product.name, reason: errorText(error) }));
+        }
       },
     });
   };
@@ -95,66 +107,68 @@ export default function ManageProductsPage() {
   return (
     <div className="container py-4">
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
-        <h1 className="h2 mb-0">Manage Items</h1>
+        <h1 className="h2 mb-0">{t('manage.heading')}</h1>
         <div className="d-flex flex-wrap gap-2">
           <Link to={paths.home} className="btn btn-outline-secondary">
-            Back to home
+            {t('common.backToHome')}
           </Link>
           <a href={EXPORT_URL} className="btn btn-outline-primary" download>
-            Export CSV
+            {t('manage.exportCsv')}
           </a>
           <Link to={paths.importItems} className="btn btn-outline-primary">
-            Import CSV
+            {t('manage.importCsv')}
           </Link>
           <Link to={labelsAddress} className="btn btn-outline-primary">
-            {ticked.size > 0 ? `Print labels (${ticked.size})` : 'Print labels'}
+            {ticked.size > 0
+              ? t('manage.printLabelsCount', { count: format.count(ticked.size) })
+              : t('manage.printLabels')}
           </Link>
           <Link to={paths.addItem} className="btn btn-primary">
-            Add New Item
+            {t('manage.addNew')}
           </Link>
         </div>
       </div>
 
       <Form role="search" onSubmit={onSearchSubmit} className="mb-3">
-        <Form.Label htmlFor="item-search">Search items</Form.Label>
+        <Form.Label htmlFor="item-search">{t('manage.search')}</Form.Label>
         <Form.Control
           id="item-search"
           type="search"
           value={search}
-          placeholder="Name, supplier or description"
+          placeholder={t('manage.searchPlaceholder')}
           onChange={(event) => setSearch(event.target.value)}
         />
       </Form>
 
       {products.isPending ? (
-        <Spinner label="Loading items…" />
+        <Spinner label={t('manage.loading')} />
       ) : products.isError ? (
         <QueryError
-          title="We could not load the items."
+          title={t('manage.loadFailed')}
           error={products.error}
           onRetry={() => void products.refetch()}
           retrying={products.isFetching}
         />
       ) : products.data.items.length === 0 ? (
         <p className="text-body-secondary py-4">
-          {query ? `No items match “${query}”.` : 'There are no items yet. Add the first one.'}
+          {query ? t('manage.noMatch', { query }) : t('manage.empty')}
         </p>
       ) : (
         <>
           <Table responsive striped hover size="sm" className="align-middle" aria-busy={products.isFetching}>
-            <caption className="visually-hidden">All items in the warehouse</caption>
+            <caption className="visually-hidden">{t('manage.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Price</th>
-                <th scope="col">Quantity</th>
+                <th scope="col">{t('table.item')}</th>
+                <th scope="col">{t('table.price')}</th>
+                <th scope="col">{t('table.quantity')}</th>
                 <th scope="col" className="d-none d-md-table-cell">
-                  Supplier
+                  {t('table.supplier')}
                 </th>
-                <th scope="col">Label</th>
+                <th scope="col">{t('manage.labelColumn')}</th>
                 {/* position-relative keeps the hidden label inside the scrolling table on narrow screens. */}
                 <th scope="col" className="position-relative">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('manage.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -167,7 +181,7 @@ export default function ManageProductsPage() {
                     <input
                       type="checkbox"
                       className="form-check-input"
-                      aria-label={`Label for ${product.name}`}
+                      aria-label={t('manage.labelFor', { name: product.name })}
                       checked={ticked.has(product._id)}
                       onChange={(event) => toggle(product._id, event.target.checked)}
                     />
@@ -176,10 +190,10 @@ export default function ManageProductsPage() {
                     <button
                       type="button"
                       className="btn btn-outline-danger btn-sm"
-                      aria-label={`Delete ${product.name}`}
+                      aria-label={t('manage.deleteLabel', { name: product.name })}
                       onClick={() => setPending(product)}
                     >
-                      Delete
+                      {t('manage.delete')}
                     </button>
                   </td>
                 </tr>

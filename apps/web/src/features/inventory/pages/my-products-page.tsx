@@ -3,6 +3,8 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useTranslate } from '../../../i18n/i18n.ts';
+import { RichText } from '../../../i18n/rich-text.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSupplierProducts } from '../api/get-supplier-products.ts';
 import { Pager } from '../components/pager.tsx';
@@ -13,6 +15,7 @@ const MY_PRODUCTS_PAGE_SIZE = 10;
 
 export default function MyProductsPage() {
   const { user } = useSession();
+  const t = useTranslate();
   // Pages count from 1; the server pages this list by offset (GET /api/productOrder?limit=&offset=).
   const [page, setPage] = useState(1);
   const products = useSupplierProducts(
@@ -32,36 +35,36 @@ export default function MyProductsPage() {
   return (
     <div className="container py-4">
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
-        <h1 className="h2 mb-0">My Items</h1>
+        <h1 className="h2 mb-0">{t('my.heading')}</h1>
         <Link to={paths.addItem} className="btn btn-primary">
-          Add Item
+          {t('my.addItem')}
         </Link>
       </div>
-      {user && <p className="text-body-secondary">Items you added as {user.email}.</p>}
+      {user && <p className="text-body-secondary">{t('my.addedAs', { email: user.email })}</p>}
       {!user || products.isPending ? (
-        <Spinner label="Loading your items…" />
+        <Spinner label={t('my.loading')} />
       ) : products.isError ? (
         <QueryError
-          title="We could not load your items."
+          title={t('my.loadFailed')}
           error={products.error}
           onRetry={() => void products.refetch()}
           retrying={products.isFetching}
         />
       ) : products.data.total === 0 ? (
         <p className="py-4">
-          You have not added any items yet. <Link to={paths.addItem}>Add your first item</Link>.
+          <RichText id="my.empty" components={{ 0: <Link to={paths.addItem} /> }} />
         </p>
       ) : (
         <>
           <Table responsive striped hover className="align-middle" aria-busy={products.isFetching}>
-            <caption className="visually-hidden">Items you added</caption>
+            <caption className="visually-hidden">{t('my.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Price</th>
-                <th scope="col">Quantity</th>
+                <th scope="col">{t('table.item')}</th>
+                <th scope="col">{t('table.price')}</th>
+                <th scope="col">{t('table.quantity')}</th>
                 <th scope="col" className="d-none d-md-table-cell">
-                  Description
+                  {t('table.description')}
                 </th>
               </tr>
             </thead>

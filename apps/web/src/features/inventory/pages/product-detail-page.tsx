@@ -4,6 +4,9 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../i18n/error-text.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { StockHistory } from '../../dashboard/components/stock-history.tsx';
 import { useProduct } from '../api/get-product.ts';
@@ -14,13 +17,14 @@ import { ProductImage } from '../components/product-image.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { StockActions } from '../components/stock-actions.tsx';
 import { FIELD_LABELS } from '../field-labels.ts';
-import { formatCount, formatPrice } from '../format.ts';
 
 const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const satisfies ReadonlyArray<
   keyof Product & keyof typeof FIELD_LABELS
 >;
 
 function ProductDetails({ product }: { product: Product }) {
+  const t = useTranslate();
+  const format = useFormatters();
   const lines = DETAIL_LINES.flatMap((key) => {
     const value = product[key];
     return value ? [{ key, label: FIELD_LABELS[key], value }] : [];
@@ -34,13 +38,13 @@ function ProductDetails({ product }: { product: Product }) {
         </Col>
         <Col md={7}>
           <h1 className="h2">{product.name}</h1>
-          <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{formatPrice(product.price)}</p>
+          <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{format.price(product.price)}</p>
           <p className="mb-2" aria-live="polite">
-            Quantity: <strong data-testid="quantity">{formatCount(product.quentity)}</strong>{' '}
+            {t('detail.quantity')} <strong data-testid="quantity">{format.count(product.quentity)}</strong>{' '}
             <LowStockBadge product={product} className="ms-1" />
           </p>
           <p className="mb-2">
-            Supplier: {product.suplerName}
+            {t('detail.supplier')} {product.suplerName}
             {product.email && (
               <>
                 {' '}
@@ -53,7 +57,7 @@ function ProductDetails({ product }: { product: Product }) {
             <dl className="row small mb-3">
               {lines.map(({ key, label, value }) => (
                 <div key={key} className="d-flex gap-2">
-                  <dt className="fw-semibold">{label}:</dt>
+                  <dt className="fw-semibold">{t(label)}:</dt>
                   <dd className="mb-1">{value}</dd>
                 </div>
               ))}
@@ -62,7 +66,7 @@ function ProductDetails({ product }: { product: Product }) {
           <div className="d-flex flex-wrap gap-2">
             <StockActions product={product} />
             <Link to={paths.itemEdit(product._id)} className="btn btn-outline-secondary">
-              Edit
+              {t('detail.edit')}
             </Link>
           </div>
         </Col>
@@ -76,20 +80,21 @@ function ProductDetails({ product }: { product: Product }) {
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  const t = useTranslate();
 
   return (
     <div className="container py-4">
       {product.isPending ? (
-        <Spinner label="Loading the item…" />
+        <Spinner label={t('detail.loading')} />
       ) : product.isError ? (
         product.error instanceof ApiRequestError && product.error.status === 404 ? (
           <div className="py-4" role="alert">
-            <h1 className="h3">Item not found</h1>
-            <p>{product.error.message}. It may have been deleted.</p>
+            <h1 className="h3">{t('detail.notFound')}</h1>
+            <p>{t('detail.notFoundText', { reason: errorText(product.error) })}</p>
           </div>
         ) : (
           <QueryError
-            title="We could not load this item."
+            title={t('detail.loadFailed')}
             error={product.error}
             onRetry={() => void product.refetch()}
             retrying={product.isFetching}
@@ -103,10 +108,10 @@ export default function ProductDetailPage() {
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.home} className="btn btn-outline-secondary">
-          Back to home
+          {t('common.backToHome')}
         </Link>
         <Link to={paths.manageItems} className="btn btn-primary">
-          Go ManageITem
+          {t('detail.goManage')}
         </Link>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { Product } from '@walton/contract';
 import type { CSSProperties } from 'react';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { labelImageUrl } from '../api/get-label-products.ts';
 import { type LabelLayout, toSheets } from '../label-layouts.ts';
 
@@ -19,9 +20,10 @@ const sheetStyle = (layout: LabelLayout): CSSProperties & Record<`--${string}`, 
  */
 export function LabelSheets({ items, layout }: { items: Product[]; layout: LabelLayout }) {
   const sheets = toSheets(items, layout);
+  const t = useTranslate();
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <section className="label-sheets" aria-label="Label sheets, as printed" tabIndex={0}>
+    <section className="label-sheets" aria-label={t('labels.sheets')} tabIndex={0}>
       {sheets.map((sheet, index) => (
         <div
           // Sheets are positions on paper: the first sheet is always the first, whatever is on it.
@@ -35,7 +37,7 @@ export function LabelSheets({ items, layout }: { items: Product[]; layout: Label
             <div className="label-cell" key={product._id}>
               <img
                 src={labelImageUrl(product._id)}
-                alt={`Label of ${product.name}`}
+                alt={t('labels.labelOf', { name: product.name })}
                 width={240}
                 height={320}
               />

@@ -4,6 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
+import { errorText } from '../../../i18n/error-text.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { type LabelChoice, useLabelItems } from '../api/get-label-products.ts';
 import { LabelSheets } from '../components/label-sheets.tsx';
@@ -20,8 +23,6 @@ function choiceOf(params: URLSearchParams): LabelChoice {
   return q ? { kind: 'search', q } : { kind: 'all' };
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /**
  * Labels to print on A4 sheets: every item, a search, or the items ticked in the manage table, in
  * a chosen sheet layout. Everything but the sheets stays off paper.
@@ -33,6 +34,8 @@ export default function LabelsPage() {
   const layout = LABEL_LAYOUTS[isLabelLayoutId(layoutId) ? layoutId : DEFAULT_LAYOUT];
   const [search, setSearch] = useState(choice.kind === 'search' ? choice.q : '');
   const labels = useLabelItems(choice);
+  const t = useTranslate();
+  const format = useFormatters();
 
   const update = useCallback(
     (changes: Record<string, string | null>) =>
@@ -65,16 +68,16 @@ export default function LabelsPage() {
   return (
     <>
       <div className="container py-4 d-print-none">
-        <h1 className="h2">Labels</h1>
-        <p>Print QR labels for the shelves: a phone’s Scan page opens the item from its label.</p>
+        <h1 className="h2">{t('labels.heading')}</h1>
+        <p>{t('labels.intro')}</p>
         <Form className="row g-3 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
           <fieldset className="col-md-6">
-            <legend className="form-label fs-6 mb-1">Which items</legend>
+            <legend className="form-label fs-6 mb-1">{t('labels.which')}</legend>
             <Form.Check
               type="radio"
               id="labels-all"
               name="labels-choice"
-              label="All items"
+              label={t('labels.all')}
               checked={choice.kind !== 'ids' && search === ''}
               onChange={chooseAll}
             />
@@ -83,24 +86,24 @@ export default function LabelsPage() {
                 type="radio"
                 id="labels-ids"
                 name="labels-choice"
-                label={`The ${plural(choice.ids.length, 'item', 'items')} ticked in Manage Items`}
+                label={t('labels.ticked', { count: choice.ids.length })}
                 checked
                 readOnly
               />
             )}
             <Form.Label htmlFor="labels-search" className="mt-2">
-              Or items matching a search
+              {t('labels.search')}
             </Form.Label>
             <Form.Control
               id="labels-search"
               type="search"
               value={search}
-              placeholder="Name, supplier or description"
+              placeholder={t('manage.searchPlaceholder')}
               onChange={(event) => setSearch(event.target.value)}
             />
           </fieldset>
           <div className="col-md-3">
-            <Form.Label htmlFor="labels-layout">Sheet layout</Form.Label>
+            <Form.Label htmlFor="labels-layout">{t('labels.layout')}</Form.Label>
             <Form.Select
               id="labels-layout"
               value={isLabelLayoutId(layoutId) ? layoutId : DEFAULT_LAYOUT}
@@ -108,7 +111,7 @@ export default function LabelsPage() {
             >
               {Object.entries(LABEL_LAYOUTS).map(([id, option]) => (
                 <option key={id} value={id}>
-                  {option.name}
+                  {t(option.name)}
                 </option>
               ))}
             </Form.Select>
@@ -120,37 +123,34 @@ export default function LabelsPage() {
               onClick={() => window.print()}
               disabled={!labels.data || labels.data.items.length === 0}
             >
-              Print labels
+              {t('labels.print')}
             </Button>
           </div>
         </Form>
         {labels.isPending ? (
-          <Spinner label="Loading the items…" />
+          <Spinner label={t('labels.loading')} />
         ) : labels.isError ? (
           <div className="alert alert-danger" role="alert">
-            We could not load the items: {labels.error.message}
+            {t('labels.loadFailed', { reason: errorText(labels.error) })}
           </div>
         ) : (
           <div aria-live="polite" data-testid="labels-summary">
             <p className="mb-1">
-              {plural(labels.data.items.length, 'label', 'labels')} on{' '}
-              {plural(Math.ceil(labels.data.items.length / labelsPerSheet(layout)), 'sheet', 'sheets')} of A4.
+              {t('labels.summary', {
+                labels: labels.data.items.length,
+                sheets: Math.ceil(labels.data.items.length / labelsPerSheet(layout)),
+              })}
             </p>
             {labels.data.total > labels.data.items.length && choice.kind !== 'ids' && (
               <p className="mb-1">
-                Only the first {LIST_MAX_LIMIT} of {labels.data.total} items get labels at once: narrow them
-                with a search.
+                {t('labels.capped', {
+                  max: format.count(LIST_MAX_LIMIT),
+                  total: format.count(labels.data.total),
+                })}
               </p>
             )}
             {labels.data.missing.length > 0 && (
-              <p className="mb-1">
-                {plural(
-                  labels.data.missing.length,
-                  'chosen item no longer exists',
-                  'chosen items no longer exist',
-                )}{' '}
-                (deleted meanwhile): no label for {labels.data.missing.length === 1 ? 'it' : 'them'}.
-              </p>
+              <p className="mb-1">{t('labels.missing', { count: labels.data.missing.length })}</p>
             )}
           </div>
         )}

@@ -1,5 +1,7 @@
 import { MONEY_BACK_DAYS } from '@walton/contract';
 import type { ReactNode } from 'react';
+import { useFormatters } from '../../../i18n/format.ts';
+import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
@@ -22,8 +24,8 @@ function Icon({ children }: { children: ReactNode }) {
 
 const PROMISES = [
   {
-    title: 'Worldwide Delivery',
-    text: 'We ship across Bangladesh and, for family and business orders from abroad, to addresses worldwide through our freight partners.',
+    title: 'delivery.worldwide.title',
+    text: 'delivery.worldwide.text',
     icon: (
       <Icon>
         <circle cx="24" cy="24" r="18" />
@@ -32,8 +34,8 @@ const PROMISES = [
     ),
   },
   {
-    title: 'Free Shipping',
-    text: 'Delivery is free on every air conditioner, carried to your door by our own team and checked with you before we leave.',
+    title: 'delivery.free.title',
+    text: 'delivery.free.text',
     icon: (
       <Icon>
         <path d="M4 12h24v20H4zM28 18h9l7 7v7h-16" />
@@ -43,8 +45,8 @@ const PROMISES = [
     ),
   },
   {
-    title: `${MONEY_BACK_DAYS} Day Money Back Guarantee`,
-    text: `Not happy with your AC? Tell us within ${MONEY_BACK_DAYS} days of delivery and we collect it and refund you in full.`,
+    title: 'delivery.moneyBack.title',
+    text: 'delivery.moneyBack.text',
     icon: (
       <Icon>
         <path d="M24 4l16 6v12c0 10-7 18-16 22C15 40 8 32 8 22V10z" />
@@ -52,23 +54,25 @@ const PROMISES = [
       </Icon>
     ),
   },
-] as const;
+] as const satisfies ReadonlyArray<{ title: MessageKey; text: MessageKey; icon: ReactNode }>;
 
 /** The three delivery promises. */
 export function DeliveryPromises() {
+  const t = useTranslate();
+  const days = useFormatters().count(MONEY_BACK_DAYS);
   return (
     <section className="py-5 bg-body-tertiary" aria-labelledby="delivery-heading">
       <div className="container">
         <h2 id="delivery-heading" className="text-center fw-bold mb-4">
-          Delivered with care
+          {t('delivery.heading')}
         </h2>
         <ul className="row g-4 list-unstyled mb-0">
           {PROMISES.map((promise) => (
             <li className="col-md-4" key={promise.title}>
               <div className="h-100 text-center p-4 bg-body rounded-3 shadow-sm">
                 <div className="text-primary mb-3">{promise.icon}</div>
-                <h3 className="h5 fw-bold">{promise.title}</h3>
-                <p className="mb-0">{promise.text}</p>
+                <h3 className="h5 fw-bold">{t(promise.title, { days })}</h3>
+                <p className="mb-0">{t(promise.text, { days })}</p>
               </div>
             </li>
           ))}

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { productFixture } from '../../../../test/features/inventory-fixtures.ts';
 import { server, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
-import { CAMERA_MESSAGES } from '../use-camera-scanner.ts';
-import { SCAN_TEXT } from './scan-page.tsx';
+import english from '../../../i18n/locales/en/pages.json';
+
+const CAMERA_MESSAGES = { insecure: english['camera.insecure'] };
+const SCAN_TEXT = { manualInvalid: english['scan.manualInvalid'] };
 
 describe('/scan without a camera (jsdom has no mediaDevices, as a page served over plain HTTP)', () => {
   it('says why, and a pasted label address or a typed id opens the item; anything else is refused', async () => {

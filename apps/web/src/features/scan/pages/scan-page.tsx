@@ -2,17 +2,12 @@ import { productIdFromCode } from '@walton/contract';
 import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useTranslate } from '../../../i18n/i18n.ts';
 import { useCameraScanner } from '../use-camera-scanner.ts';
 
 const MAX_SHOWN_CODE = 80;
 /** Frames in a row without the last label (about 1.5 s) before it counts as gone from view. */
 const FRAMES_UNTIL_GONE = 10;
-
-export const SCAN_TEXT = {
-  notOurs: 'This code is not one of our labels:',
-  manualInvalid:
-    'That is not the code of one of our labels. Paste the address a label holds (…/manageItem/…) or an item’s id.',
-} as const;
 
 const shorten = (text: string) =>
   text.length > MAX_SHOWN_CODE ? `${text.slice(0, MAX_SHOWN_CODE - 1)}…` : text;
@@ -27,6 +22,7 @@ export default function ScanPage({ renderItem }: { renderItem: (id: string) => R
   const [foreignCode, setForeignCode] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
+  const t = useTranslate();
   const video = useRef<HTMLVideoElement>(null);
   // The code that opened the item shown last: after "Scan next" it opens again only once it has
   // left the camera's view, so the label still in front of the camera does not reopen at once.
@@ -69,7 +65,7 @@ export default function ScanPage({ renderItem }: { renderItem: (id: string) => R
     event.preventDefault();
     const id = productIdFromCode(typed, window.location.origin);
     if (!id) {
-      setTypedError(SCAN_TEXT.manualInvalid);
+      setTypedError(t('scan.manualInvalid'));
       return;
     }
     setTypedError(null);
@@ -80,10 +76,10 @@ export default function ScanPage({ renderItem }: { renderItem: (id: string) => R
   if (itemId !== null) {
     return (
       <div className="container py-3 mx-auto" style={{ maxWidth: '32rem' }}>
-        <h1 className="visually-hidden">Scan</h1>
+        <h1 className="visually-hidden">{t('scan.hiddenHeading')}</h1>
         {renderItem(itemId)}
         <Button size="lg" variant="primary" className="w-100 py-3 mt-3" onClick={() => setItemId(null)}>
-          Scan next
+          {t('scan.scanNext')}
         </Button>
       </div>
     );
@@ -91,10 +87,12 @@ export default function ScanPage({ renderItem }: { renderItem: (id: string) => R
 
   return (
     <div className="container py-3 mx-auto d-grid gap-3" style={{ maxWidth: '32rem' }}>
-      <h1 className="h3 mb-0">Scan a label</h1>
+      <h1 className="h3 mb-0">{t('scan.heading')}</h1>
       {camera.status === 'unavailable' ? (
         <div className="alert alert-warning mb-0" role="alert">
-          {camera.message}
+          {camera.problem === 'failed'
+            ? t('camera.failed', { reason: camera.detail ?? '' })
+            : t(`camera.${camera.problem}`)}
         </div>
       ) : (
         <>
@@ -103,36 +101,36 @@ export default function ScanPage({ renderItem }: { renderItem: (id: string) => R
               ref={video}
               muted
               playsInline
-              aria-label="Camera view: hold a label's QR code in front of the camera"
+              aria-label={t('scan.cameraView')}
               className="w-100 h-100"
               style={{ objectFit: 'cover' }}
             />
           </div>
           <p className="mb-0" role="status">
-            {camera.status === 'starting' ? 'Starting the camera…' : 'Point the camera at a label’s QR code.'}
+            {camera.status === 'starting' ? t('scan.starting') : t('scan.point')}
           </p>
         </>
       )}
       {foreignCode !== null && (
         <div className="alert alert-info mb-0" role="alert">
-          {SCAN_TEXT.notOurs} <span className="text-break">{shorten(foreignCode)}</span>
+          {t('scan.notOurs')} <span className="text-break">{shorten(foreignCode)}</span>
         </div>
       )}
       <Form noValidate onSubmit={submitTyped}>
-        <Form.Label htmlFor={inputId}>Type or paste the code</Form.Label>
+        <Form.Label htmlFor={inputId}>{t('scan.typeCode')}</Form.Label>
         <div className="d-flex gap-2">
           <Form.Control
             id={inputId}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
-            placeholder="Label address or item id"
+            placeholder={t('scan.codePlaceholder')}
             autoComplete="off"
             isInvalid={typedError !== null}
             aria-invalid={typedError !== null}
             aria-describedby={typedError ? errorId : undefined}
           />
           <Button type="submit" variant="outline-primary" className="text-nowrap">
-            Open item
+            {t('scan.open')}
           </Button>
         </div>
         {typedError && (

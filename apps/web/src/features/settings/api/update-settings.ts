@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UserSettings, userSettingsSchema } from '@walton/contract';
+import { type UserSettingsUpdate, userSettingsSchema } from '@walton/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { settingsKeys } from './query-keys.ts';
 
-/** PUT /api/settings: saves the preferences and answers with them as stored. */
-export async function updateSettings(settings: UserSettings) {
+/** PUT /api/settings: saves the preferences given and answers with all of them as stored. */
+export async function updateSettings(settings: UserSettingsUpdate) {
   return (
     await apiRequest('/settings', userSettingsSchema, { method: 'PUT', body: JSON.stringify(settings) })
   ).data;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatters } from './format.ts';
+
+describe('exact amounts', () => {
+  it('groups the taka and keeps every paisa, beyond what a float holds, with the spec label in English', () => {
+    const { exactAmount } = formatters('en');
+    expect(exactAmount('24703.50')).toBe('BDT $24,703.50');
+    expect(exactAmount('0.05')).toBe('BDT $0.05');
+    expect(exactAmount('18014398509481984.01')).toBe('BDT $18,014,398,509,481,984.01');
+    expect(exactAmount('-1234.00')).toBe('-BDT $1,234.00');
+  });
+
+  it('writes them in Bengali digits with ৳ in Bengali, still digit for digit', () => {
+    const { exactAmount } = formatters('bn');
+    expect(exactAmount('24703.50')).toBe('২৪,৭০৩.৫০৳');
+    expect(exactAmount('18014398509481984.01')).toMatch(/^[০-৯,]+\.০১৳$/);
+    expect(exactAmount('18014398509481984.01').replace(/[^০-৯]/g, '')).toBe('১৮০১৪৩৯৮৫০৯৪৮১৯৮৪০১');
+  });
+});
+
+describe('prices', () => {
+  it('keep the spec form in English and use Intl bn-BD in Bengali', () => {
+    expect(formatters('en').price(52900)).toBe('BDT $52,900');
+    expect(formatters('bn').price(52900)).toBe('৫২,৯০০৳');
+    expect(formatters('bn').count(1234567)).toBe('১২,৩৪,৫৬৭');
+  });
+});
