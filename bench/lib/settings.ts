@@ -39,10 +39,10 @@ function positiveNumber(name: string, fallback: number): number {
 }
 
 function sizes(): number[] {
-  const raw = process.env.BENCH_SIZES ?? '1000,100000';
+  const raw = process.env.BENCH_SIZES ?? '10000,100000';
   const values = raw.split(',').map((part) => Number(part.trim()));
   if (values.length === 0 || values.some((value) => !Number.isInteger(value) || value < 100)) {
-    throw new Error(`BENCH_SIZES must be whole numbers of at least 100, like "1000,100000", not "${raw}"`);
+    throw new Error(`BENCH_SIZES must be whole numbers of at least 100, like "10000,100000", not "${raw}"`);
   }
   return values.toSorted((a, b) => a - b);
 }
