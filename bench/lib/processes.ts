@@ -87,11 +87,16 @@ export function productionEnv(port: number, databaseEnv: Record<string, string>)
   };
 }
 
-/** Starts `node apps/server/src/main.ts` and waits until it is ready (database reachable). */
+/**
+ * Starts `node apps/server/src/main.ts` and waits until it is ready (database reachable). With
+ * BENCH_PROFILE_DIR set, the server writes a V8 CPU profile there when it stops (`--cpu-prof`).
+ */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const url = env.PUBLIC_URL;
   if (!url) throw new Error('PUBLIC_URL is required');
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...flags, SERVER_MAIN], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
