@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ import { seedDemoCatalogIfEmpty } from './db/seed.ts';
 import { openChangeFeed } from './events/change-feed.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
-import { AnswerCache, COMPRESSION_THRESHOLD } from './http/answer-cache.ts';
+import { AnswerCache, COMPRESSION_THRESHOLD, ON_THE_FLY } from './http/answer-cache.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -78,7 +79,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerInputGuard(app);
     securityHeaders = await registerSecurityHeaders(app, config.isProduction);
     await registerWriteRateLimit(app, config.writeRateLimitPerMinute);
-    await app.register(compress, { threshold: COMPRESSION_THRESHOLD });
+    await app.register(compress, {
+      threshold: COMPRESSION_THRESHOLD,
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: ON_THE_FLY.brotliQuality } },
+      zlibOptions: { level: ON_THE_FLY.gzipLevel },
+    });
     await registerOpenApi(app);
 
     await app.register(

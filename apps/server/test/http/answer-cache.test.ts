@@ -173,7 +173,7 @@ describe('AnswerCache', () => {
     expect(reads).toEqual(['a']);
   });
 
-  it('sends the encoding the client prefers, compressed once, and small answers plain', async () => {
+  it('sends the encoding the client prefers, compressed cheaply first and strongly once asked again, and small answers plain', async () => {
     const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
     const long = 'Walton inverter AC '.repeat(COMPRESSION_THRESHOLD / 10);
     const { app } = await cachedApp(cache, async (key) => ({
@@ -186,8 +186,12 @@ describe('AnswerCache', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
     expect(br.rawPayload.length).toBeLessThan(expected.length / 4);
+    // Sent again from the store: compressed once more at the stronger level, then kept as it is.
     const brAgain = await get(app, 'long', { 'accept-encoding': 'br' });
-    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(brAgain.rawPayload).toString()).toBe(expected);
+    expect(brAgain.rawPayload.length).toBeLessThanOrEqual(br.rawPayload.length);
+    const brThird = await get(app, 'long', { 'accept-encoding': 'br' });
+    expect(brThird.rawPayload.equals(brAgain.rawPayload)).toBe(true);
 
     const gzip = await get(app, 'long', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
