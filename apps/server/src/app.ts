@@ -70,7 +70,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
-    changeFeed.subscribe(() => answers.invalidate());
+    changeFeed.subscribe((event) => answers.invalidate(event.id));
     changeFeed.onInterruption(() => answers.invalidate());
 
     app.setValidatorCompiler(validatorCompiler);
@@ -94,7 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           // This instance forgets its stored answers before the writer hears of success; the
           // others when the feed brings them the change.
           service: new ProductService(products, (event) => {
-            answers.invalidate();
+            answers.invalidate(event.id);
             return changeFeed.publish(event);
           }),
           answers,

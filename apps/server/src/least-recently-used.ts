@@ -32,6 +32,11 @@ export class LeastRecentlyUsed<K, V> {
     }
   }
 
+  /** The values, least recently used first (reading them marks none used). */
+  values(): IterableIterator<V> {
+    return this.#entries.values();
+  }
+
   delete(key: K): void {
     this.#entries.delete(key);
   }

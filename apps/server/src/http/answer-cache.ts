@@ -57,7 +57,7 @@ class StoredAnswer {
       return { encoding: undefined, body: this.body };
     }
     let encoded = this.#encoded.get(encoding);
-    if (!encoded || !encoded.strong) {
+    if (!encoded?.strong) {
       encoded = encoded
         ? { body: compress(encoding, this.body, STORED), strong: true }
         : { body: compress(encoding, this.body, ON_THE_FLY), strong: false };
@@ -83,49 +83,81 @@ export interface AnswerCacheOptions {
   now?: () => number;
 }
 
+/** A read under way, and whether a change it may have missed was committed meanwhile. */
+interface PendingRead {
+  product: string | undefined;
+  stale: boolean;
+}
+
 /**
- * Ready-to-send answers of public reads, serialized and compressed once and kept until anything
- * changes: `invalidate()` is called after every committed change, on this instance by the writer and
- * on the others by the change feed. A read stores its answer only if nothing was invalidated while it
- * ran, so an answer read before a commit can never outlive that commit's invalidation. While the feed
- * is interrupted, reads bypass the cache; `ttlMs` bounds the life of an answer all the same.
+ * Ready-to-send answers of public reads, serialized and compressed once and kept until a change
+ * makes them wrong: `invalidate(id)` is called after every committed change of a product, on this
+ * instance by the writer and on the others by the change feed, and forgets every answer that may
+ * show it: those that list or search products, and that product's own. An answer that shows one
+ * product (`reply`'s `product`) outlives the changes of the others. `invalidate()` forgets all.
+ * A read stores its answer only if no change it may show was committed while it ran, so an answer
+ * read before a commit can never outlive that commit's invalidation. While the feed is interrupted,
+ * reads bypass the cache; `ttlMs` bounds the life of an answer all the same.
  */
 export class AnswerCache {
-  readonly #entries: LeastRecentlyUsed<string, StoredAnswer>;
+  /** Answers that may show any product (lists, searches). */
+  readonly #shared: LeastRecentlyUsed<string, StoredAnswer>;
+  /** Answers that show one product, by that product. */
+  readonly #ofProduct: LeastRecentlyUsed<string, Map<string, StoredAnswer>>;
+  readonly #reads = new Set<PendingRead>();
   readonly #options: AnswerCacheOptions;
   readonly #now: () => number;
-  #generation = 0;
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
-    this.#entries = new LeastRecentlyUsed(options.maxEntries);
+    this.#shared = new LeastRecentlyUsed(options.maxEntries);
+    this.#ofProduct = new LeastRecentlyUsed(options.maxEntries);
     this.#now = options.now ?? Date.now;
   }
 
   get size(): number {
-    return this.#entries.size;
+    let size = this.#shared.size;
+    for (const answers of this.#ofProduct.values()) size += answers.size;
+    return size;
   }
 
-  invalidate(): void {
-    this.#generation += 1;
-    this.#entries.clear();
+  /** Forgets the answers a change of `product` may have made wrong; without one, every answer. */
+  invalidate(product?: string): void {
+    for (const read of this.#reads) {
+      if (product === undefined || read.product === undefined || read.product === product) read.stale = true;
+    }
+    this.#shared.clear();
+    if (product === undefined) this.#ofProduct.clear();
+    else this.#ofProduct.delete(product);
   }
 
   /**
    * Answers `request` with the stored answer for `key`, or with what `read` gives, serialized by the
-   * route's own response schema and stored for the next request. Errors thrown by `read` pass through.
+   * route's own response schema and stored for the next request. `product` names the one product
+   * the answer shows, if it shows only one. Errors thrown by `read` pass through.
    */
-  async reply(request: FastifyRequest, reply: FastifyReply, key: string, read: () => Promise<FreshAnswer>) {
+  async reply(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    read: () => Promise<FreshAnswer>,
+    product?: string,
+  ) {
     const usable = this.#options.maxEntries > 0 && this.#options.isComplete();
-    let answer = usable ? this.#fresh(key) : undefined;
+    let answer = usable ? this.#fresh(key, product) : undefined;
     if (!answer) {
-      const generation = this.#generation;
-      const { headers, payload } = await read();
-      const serialized = reply.serialize(payload);
+      const pending: PendingRead = { product, stale: false };
+      this.#reads.add(pending);
+      let fresh: FreshAnswer;
+      try {
+        fresh = await read();
+      } finally {
+        this.#reads.delete(pending);
+      }
+      const serialized = reply.serialize(fresh.payload);
       const body = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
-      answer = new StoredAnswer(headers, body, this.#now());
-      if (usable && generation === this.#generation && this.#options.isComplete())
-        this.#entries.set(key, answer);
+      answer = new StoredAnswer(fresh.headers, body, this.#now());
+      if (usable && !pending.stale && this.#options.isComplete()) this.#store(key, product, answer);
     }
     const { encoding, body } = answer.payload(preferredEncoding(request.headers['accept-encoding']));
     reply.headers(answer.headers).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
@@ -133,10 +165,22 @@ export class AnswerCache {
     return reply.send(body);
   }
 
-  #fresh(key: string): StoredAnswer | undefined {
-    const answer = this.#entries.get(key);
+  #store(key: string, product: string | undefined, answer: StoredAnswer): void {
+    if (product === undefined) {
+      this.#shared.set(key, answer);
+      return;
+    }
+    const answers = this.#ofProduct.get(product) ?? new Map<string, StoredAnswer>();
+    answers.set(key, answer);
+    this.#ofProduct.set(product, answers);
+  }
+
+  #fresh(key: string, product: string | undefined): StoredAnswer | undefined {
+    const answers = product === undefined ? undefined : this.#ofProduct.get(product);
+    const answer = product === undefined ? this.#shared.get(key) : answers?.get(key);
     if (answer && this.#now() - answer.storedAt >= this.#options.ttlMs) {
-      this.#entries.delete(key);
+      if (answers) answers.delete(key);
+      else this.#shared.delete(key);
       return undefined;
     }
     return answer;

@@ -171,10 +171,16 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      answers.reply(request, reply, `item ${request.params.id}`, async () => {
-        const product = await service.get(request.params.id);
-        return { headers: { etag: `"${product.version}"` }, payload: product };
-      }),
+      answers.reply(
+        request,
+        reply,
+        `item ${request.params.id}`,
+        async () => {
+          const product = await service.get(request.params.id);
+          return { headers: { etag: `"${product.version}"` }, payload: product };
+        },
+        request.params.id,
+      ),
   );
 
   app.get(
