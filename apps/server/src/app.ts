@@ -99,6 +99,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           }),
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
+          publicUrl: config.publicUrl,
         });
         await api.register(eventRoutes, { feed: changeFeed });
         await api.register(openApiRoutes);

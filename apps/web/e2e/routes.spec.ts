@@ -10,12 +10,12 @@ import { signedInUser } from './support/users.ts';
  * Every route, signed out and signed in: the page title, the footer, no sideways scrolling of the
  * page, every Bootstrap rule it needs shipped (the build ships only the part of Bootstrap the app
  * uses), zero axe-core violations at 375 px and 1280 px, and a full-page screenshot (JPEG: PNG takes three times as long) at 375, 768
- * and 1280 px in e2e-results/screenshots/ (git-ignored). Home, manage and detail also get a small JPEG of the first screen in
+ * and 1280 px in e2e-results/screenshots/ (git-ignored). Home, manage, detail and labels also get a small JPEG of the first screen in
  * e2e-results/screenshots/readme/: those are the ones copied to docs/screenshots/ for the README.
  */
 const WIDTHS = [375, 768, 1280] as const;
 const AXE_WIDTHS: ReadonlySet<number> = new Set([375, 1280]);
-const README_SHOTS: ReadonlySet<string> = new Set(['home', 'manage', 'detail']);
+const README_SHOTS: ReadonlySet<string> = new Set(['home', 'manage', 'detail', 'labels']);
 const TITLE_SUFFIX = '- Walton Warehouse';
 
 interface Route {
@@ -50,6 +50,9 @@ const SIGNED_IN: Route[] = [
   { name: 'add-item', path: '/addItem', title: 'Add Item' },
   { name: 'my-items', path: '/myItem', title: 'My Item' },
   { name: 'blog', path: '/blog', title: 'Blog' },
+  { name: 'labels', path: '/labels', title: 'Labels' },
+  // The suite's browser has no camera: the scan page as it is without one.
+  { name: 'scan', path: '/scan', title: 'Scan' },
 ];
 
 /** Waits until the page has its heading, nothing is loading any more, and every picture has arrived. */

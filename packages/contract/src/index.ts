@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './label.ts';
 export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AnswerCache } from '../http/answer-cache.ts';
 import { unauthorized } from '../http/http-error.ts';
+import { productLabelSvg } from './label-svg.ts';
 import type { Actor, ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
@@ -34,7 +35,19 @@ export interface ProductRoutesOptions {
    * ones); the trash listing needs it.
    */
   sessionUser: (request: FastifyRequest) => Promise<Actor | null>;
+  /** The address users reach the web app at (PUBLIC_URL): labels link to its item pages. */
+  publicUrl: string;
 }
+
+/**
+ * A label is an image, never a document that runs anything: opened on its own it may show its
+ * inline drawing and nothing else, and is never framed.
+ */
+const LABEL_HEADERS = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+  'cache-control': 'private, no-cache',
+};
 
 const idParams = z.object({ id: productIdSchema });
 
@@ -117,7 +130,7 @@ function listHeaders(
 /** HTTP only: validate, call the service, shape the reply. */
 export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (
   app,
-  { service, answers, sessionUser },
+  { service, answers, sessionUser, publicUrl },
 ) => {
   app.get(
     '/product',
@@ -181,6 +194,35 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         },
         request.params.id,
       ),
+  );
+
+  app.get(
+    '/product/:id/label.svg',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getProductLabel',
+        tags: ['products'],
+        summary: "A product's printable label (SVG)",
+        description:
+          "A QR code of the item's page in the web app (`PUBLIC_URL` + `/manageItem/{id}`) with its name, " +
+          'model and price under it: vector paths and text only, sharp at any size. Deleted or unknown ' +
+          'items answer 404 JSON.',
+        params: idParams,
+        response: {
+          200: {
+            description: 'The label, an SVG image (`image/svg+xml`)',
+            content: { 'image/svg+xml': { schema: z.string() } },
+          },
+          404: apiErrorSchema,
+          ...protectedErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const product = await service.get(request.params.id);
+      return reply.headers(LABEL_HEADERS).send(productLabelSvg(product, publicUrl));
+    },
   );
 
   app.get(

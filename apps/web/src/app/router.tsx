@@ -17,6 +17,8 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
 const VerifyEmailPage = lazy(() => import('../features/auth/pages/verify-email-page.tsx'));
+const LabelsPage = lazy(() => import('../features/labels/pages/labels-page.tsx'));
+const ScanRoute = lazy(() => import('./routes/scan-route.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 
@@ -72,6 +74,22 @@ export function AppRoutes() {
             element={
               <Page title="My Item">
                 <MyProductsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.labels}
+            element={
+              <Page title="Labels">
+                <LabelsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.scan}
+            element={
+              <Page title="Scan">
+                <ScanRoute />
               </Page>
             }
           />

@@ -1,8 +1,10 @@
+import { productPagePath } from '@walton/contract';
+
 /** Every route of the SPA in one table (spec section 2, plus our identity pages). */
 export const paths = {
   home: '/',
   manageItems: '/manageItem',
-  itemDetail: (id: string) => `/manageItem/${encodeURIComponent(id)}`,
+  itemDetail: productPagePath,
   itemDetailPattern: '/manageItem/:id',
   addItem: '/addItem',
   myItems: '/myItem',
@@ -11,4 +13,6 @@ export const paths = {
   blog: '/blog',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  labels: '/labels',
+  scan: '/scan',
 } as const;

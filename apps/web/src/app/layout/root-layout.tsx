@@ -22,7 +22,7 @@ export function RootLayout() {
   useScrollToTopOnNavigate();
   return (
     <>
-      <a href="#main-content" className="visually-hidden-focusable skip-link">
+      <a href="#main-content" className="visually-hidden-focusable skip-link d-print-none">
         Skip to main content
       </a>
       <SiteNavbar />

@@ -18,7 +18,7 @@ const COLUMNS = [
 /** Footer on every page: static customer service, information, about us and contact text, opening hours. */
 export function SiteFooter() {
   return (
-    <footer className="site-footer bg-dark text-light pt-5 pb-4">
+    <footer className="site-footer bg-dark text-light pt-5 pb-4 d-print-none">
       <div className="container">
         <div className="row g-4">
           {COLUMNS.map((column) => (

@@ -50,7 +50,7 @@ export function SiteNavbar() {
 
   return (
     <nav
-      className="navbar navbar-expand-lg sticky-top bg-dark site-navbar"
+      className="navbar navbar-expand-lg sticky-top bg-dark site-navbar d-print-none"
       data-bs-theme="dark"
       aria-label="Main"
       onKeyDown={closeOnEscape}
@@ -79,6 +79,13 @@ export function SiteNavbar() {
                 </NavLink>
               </li>
             ))}
+            {user && (
+              <li className="nav-item">
+                <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
+                  Scan
+                </NavLink>
+              </li>
+            )}
             <li className="nav-item ms-lg-2 py-2 py-lg-0 site-navbar-auth">
               {isPending ? (
                 <AuthResolving compact />

@@ -1,10 +1,6 @@
-import { CURRENCY_LABEL } from '@walton/contract';
+export { formatPrice } from '@walton/contract';
 
-const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const count = new Intl.NumberFormat('en-US');
-
-/** The spec's price label: `BDT $` followed by the amount. */
-export const formatPrice = (price: number): string => `${CURRENCY_LABEL} $${amount.format(price)}`;
 
 export const formatCount = (value: number): string => count.format(value);
 

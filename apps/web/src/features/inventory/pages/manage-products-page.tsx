@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { useRestoreProduct } from '../api/restore-product.ts';
@@ -19,16 +20,6 @@ import { QueryError } from '../components/query-error.tsx';
 export const MANAGE_PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
 
-/** Waits until the user pauses typing before searching. */
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 export default function ManageProductsPage() {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -38,6 +29,17 @@ export default function ManageProductsPage() {
   const [paging, setPaging] = useState<{ query: string; cursors: string[] }>({ query, cursors: [] });
   const cursors = paging.query === query ? paging.cursors : [];
   const [pending, setPending] = useState<Product | null>(null);
+  // Ticked rows, kept across pages and searches, in the order they were ticked: their labels print together.
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const labelsAddress =
+    ticked.size > 0 ? `${paths.labels}?ids=${[...ticked].map(encodeURIComponent).join(',')}` : paths.labels;
   const products = useProducts({ limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query });
   const deletion = useDeleteProduct();
   const restoration = useRestoreProduct();
@@ -96,6 +98,9 @@ export default function ManageProductsPage() {
           <Link to={paths.home} className="btn btn-outline-secondary">
             Back to home
           </Link>
+          <Link to={labelsAddress} className="btn btn-outline-primary">
+            {ticked.size > 0 ? `Print labels (${ticked.size})` : 'Print labels'}
+          </Link>
           <Link to={paths.addItem} className="btn btn-primary">
             Add New Item
           </Link>
@@ -138,6 +143,7 @@ export default function ManageProductsPage() {
                 <th scope="col" className="d-none d-md-table-cell">
                   Supplier
                 </th>
+                <th scope="col">Label</th>
                 {/* position-relative keeps the hidden label inside the scrolling table on narrow screens. */}
                 <th scope="col" className="position-relative">
                   <span className="visually-hidden">Actions</span>
@@ -149,6 +155,15 @@ export default function ManageProductsPage() {
                 <tr key={product._id}>
                   <ProductRowCells product={product} />
                   <td className="d-none d-md-table-cell">{product.suplerName}</td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      className="form-check-input"
+                      aria-label={`Label for ${product.name}`}
+                      checked={ticked.has(product._id)}
+                      onChange={(event) => toggle(product._id, event.target.checked)}
+                    />
+                  </td>
                   <td className="text-end">
                     <button
                       type="button"

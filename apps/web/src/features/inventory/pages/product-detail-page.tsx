@@ -1,22 +1,15 @@
 import type { Product } from '@walton/contract';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { isSessionEnded } from '../../../lib/query-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useProduct } from '../api/get-product.ts';
-import { useRestockProduct } from '../api/restock-product.ts';
-import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
-import { AddQuantityModal } from '../components/add-quantity-modal.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { StockActions } from '../components/stock-actions.tsx';
 import { formatCount, formatPrice } from '../format.ts';
 
 const DETAIL_LINES = [
@@ -27,50 +20,7 @@ const DETAIL_LINES = [
   ['prosesor', 'Prosesor'],
 ] as const satisfies ReadonlyArray<readonly [keyof Product, string]>;
 
-/** Tells the user what the server did, including when their change had to be applied to a newer version. */
-function announceSuccess(result: StockChangeResult): void {
-  toast.success(result.success);
-  if (result.reapplied) {
-    toast.info(
-      `Someone else changed this item while you were looking at it, so your change was applied to the latest quantity: ${formatCount(result.quentity)} now in stock.`,
-    );
-  }
-}
-
-/** A refused change always says why; a conflict also shows the item's latest quantity. */
-function announceFailure(error: Error): void {
-  if (isSessionEnded(error)) return;
-  if (error instanceof StockConflictError) {
-    toast.warning(error.message);
-    return;
-  }
-  toast.error(`The stock was not changed: ${error.message}`);
-}
-
 function ProductDetails({ product }: { product: Product }) {
-  const deliver = useDeliverProduct();
-  const restock = useRestockProduct();
-  const [showModal, setShowModal] = useState(false);
-  const busy = deliver.isPending || restock.isPending;
-
-  const onDeliver = () =>
-    deliver.mutate({ product }, { onSuccess: announceSuccess, onError: announceFailure });
-
-  const onRestock = (amount: number) =>
-    restock.mutate(
-      { product, amount },
-      {
-        onSuccess: (result) => {
-          setShowModal(false);
-          announceSuccess(result);
-        },
-        onError: (error) => {
-          if (error instanceof StockConflictError) setShowModal(false);
-          announceFailure(error);
-        },
-      },
-    );
-
   const lines = DETAIL_LINES.flatMap(([key, label]) => {
     const value = product[key];
     return value ? [{ key, label, value }] : [];
@@ -102,24 +52,10 @@ function ProductDetails({ product }: { product: Product }) {
               ))}
             </dl>
           )}
-          <div className="d-flex flex-wrap gap-2">
-            <Button variant="success" onClick={onDeliver} disabled={busy}>
-              {deliver.isPending ? 'Delivering…' : 'Delivered'}
-            </Button>
-            <Button variant="outline-primary" onClick={() => setShowModal(true)} disabled={busy}>
-              Add Quentity
-            </Button>
-          </div>
+          <StockActions product={product} />
         </Col>
       </Row>
       <MovementList productId={product._id} />
-      <AddQuantityModal
-        show={showModal}
-        productName={product.name}
-        saving={restock.isPending}
-        onSubmit={onRestock}
-        onHide={() => setShowModal(false)}
-      />
     </>
   );
 }

@@ -1,0 +1,9 @@
+import { ProductQuickView } from '../../features/inventory/components/product-quick-view.tsx';
+import ScanPage from '../../features/scan/pages/scan-page.tsx';
+
+const renderItem = (id: string) => <ProductQuickView id={id} />;
+
+/** The scan feature reads labels; the inventory feature shows and changes the item a label names. */
+export default function ScanRoute() {
+  return <ScanPage renderItem={renderItem} />;
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { LIST_MAX_LIMIT, type Product, productSchema } from '@walton/contract';
+import { z } from 'zod/mini';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+
+/** Which items get labels: every live item, those a search finds, or the ones ticked in the manage table. */
+export type LabelChoice = { kind: 'all' } | { kind: 'search'; q: string } | { kind: 'ids'; ids: string[] };
+
+export interface LabelItems {
+  items: Product[];
+  /** How many items matched; above `items.length` when only the first LIST_MAX_LIMIT get labels. */
+  total: number;
+  /** Chosen ids that name no live item (deleted meanwhile, or mistyped). */
+  missing: string[];
+}
+
+const productListSchema = z.array(productSchema);
+
+/** GET /api/product: one page of at most LIST_MAX_LIMIT items, by name. */
+async function listItems(q: string | undefined): Promise<LabelItems> {
+  const search = new URLSearchParams({ limit: String(LIST_MAX_LIMIT), sort: 'name' });
+  if (q) search.set('q', q);
+  const { data, headers } = await apiRequest(`/product?${search.toString()}`, productListSchema);
+  const total = Number(headers.get('x-total-count'));
+  return {
+    items: data,
+    total: Number.isFinite(total) ? Math.max(total, data.length) : data.length,
+    missing: [],
+  };
+}
+
+/** GET /api/product/:id for each chosen id, in the order chosen; unknown ids are reported, not fatal. */
+async function chosenItems(ids: string[]): Promise<LabelItems> {
+  const chosen = ids.slice(0, LIST_MAX_LIMIT);
+  const answers = await Promise.all(
+    chosen.map(async (id) => {
+      try {
+        return (await apiRequest(`/product/${encodeURIComponent(id)}`, productSchema)).data;
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return id;
+        throw error;
+      }
+    }),
+  );
+  return {
+    items: answers.filter((answer): answer is Product => typeof answer !== 'string'),
+    total: ids.length,
+    missing: answers.filter((answer): answer is string => typeof answer === 'string'),
+  };
+}
+
+export function getLabelItems(choice: LabelChoice): Promise<LabelItems> {
+  if (choice.kind === 'ids') return chosenItems(choice.ids);
+  return listItems(choice.kind === 'search' ? choice.q : undefined);
+}
+
+export function useLabelItems(choice: LabelChoice) {
+  return useQuery({ queryKey: ['labels', choice], queryFn: () => getLabelItems(choice) });
+}
+
+/** The server's printable label of an item (GET /api/product/:id/label.svg). */
+export const labelImageUrl = (id: string): string => `/api/product/${encodeURIComponent(id)}/label.svg`;

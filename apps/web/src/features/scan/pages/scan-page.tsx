@@ -1,0 +1,146 @@
+import { productIdFromCode } from '@walton/contract';
+import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useCameraScanner } from '../use-camera-scanner.ts';
+
+const MAX_SHOWN_CODE = 80;
+/** Frames in a row without the last label (about 1.5 s) before it counts as gone from view. */
+const FRAMES_UNTIL_GONE = 10;
+
+export const SCAN_TEXT = {
+  notOurs: 'This code is not one of our labels:',
+  manualInvalid:
+    'That is not the code of one of our labels. Paste the address a label holds (…/manageItem/…) or an item’s id.',
+} as const;
+
+const shorten = (text: string) =>
+  text.length > MAX_SHOWN_CODE ? `${text.slice(0, MAX_SHOWN_CODE - 1)}…` : text;
+
+/**
+ * The scan page: the rear camera reads QR codes continuously; one of our labels opens its item in
+ * `renderItem` (the app layer supplies the view), and "Scan next" goes back to the camera. Other
+ * codes are named as not ours. Without a camera, the code can be typed or pasted.
+ */
+export default function ScanPage({ renderItem }: { renderItem: (id: string) => ReactNode }) {
+  const [itemId, setItemId] = useState<string | null>(null);
+  const [foreignCode, setForeignCode] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  // The code that opened the item shown last: after "Scan next" it opens again only once it has
+  // left the camera's view, so the label still in front of the camera does not reopen at once.
+  const lastOpened = useRef<string | null>(null);
+  const framesWithout = useRef(0);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  const open = useCallback((id: string) => {
+    setForeignCode(null);
+    setItemId(id);
+  }, []);
+
+  const onFrame = useCallback(
+    (text: string | null) => {
+      if (lastOpened.current !== null) {
+        if (text === lastOpened.current) {
+          framesWithout.current = 0;
+          return;
+        }
+        framesWithout.current += 1;
+        if (text === null && framesWithout.current < FRAMES_UNTIL_GONE) return;
+        lastOpened.current = null;
+      }
+      if (text === null) return;
+      const id = productIdFromCode(text, window.location.origin);
+      if (!id) {
+        setForeignCode(text);
+        return;
+      }
+      lastOpened.current = text;
+      framesWithout.current = 0;
+      open(id);
+    },
+    [open],
+  );
+  const camera = useCameraScanner(video, itemId === null, onFrame);
+
+  const submitTyped = (event: FormEvent) => {
+    event.preventDefault();
+    const id = productIdFromCode(typed, window.location.origin);
+    if (!id) {
+      setTypedError(SCAN_TEXT.manualInvalid);
+      return;
+    }
+    setTypedError(null);
+    setTyped('');
+    open(id);
+  };
+
+  if (itemId !== null) {
+    return (
+      <div className="container py-3 mx-auto" style={{ maxWidth: '32rem' }}>
+        <h1 className="visually-hidden">Scan</h1>
+        {renderItem(itemId)}
+        <Button size="lg" variant="primary" className="w-100 py-3 mt-3" onClick={() => setItemId(null)}>
+          Scan next
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container py-3 mx-auto d-grid gap-3" style={{ maxWidth: '32rem' }}>
+      <h1 className="h3 mb-0">Scan a label</h1>
+      {camera.status === 'unavailable' ? (
+        <div className="alert alert-warning mb-0" role="alert">
+          {camera.message}
+        </div>
+      ) : (
+        <>
+          <div className="ratio ratio-4x3 bg-dark rounded overflow-hidden">
+            <video
+              ref={video}
+              muted
+              playsInline
+              aria-label="Camera view: hold a label's QR code in front of the camera"
+              className="w-100 h-100"
+              style={{ objectFit: 'cover' }}
+            />
+          </div>
+          <p className="mb-0" role="status">
+            {camera.status === 'starting' ? 'Starting the camera…' : 'Point the camera at a label’s QR code.'}
+          </p>
+        </>
+      )}
+      {foreignCode !== null && (
+        <div className="alert alert-info mb-0" role="alert">
+          {SCAN_TEXT.notOurs} <span className="text-break">{shorten(foreignCode)}</span>
+        </div>
+      )}
+      <Form noValidate onSubmit={submitTyped}>
+        <Form.Label htmlFor={inputId}>Type or paste the code</Form.Label>
+        <div className="d-flex gap-2">
+          <Form.Control
+            id={inputId}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="Label address or item id"
+            autoComplete="off"
+            isInvalid={typedError !== null}
+            aria-invalid={typedError !== null}
+            aria-describedby={typedError ? errorId : undefined}
+          />
+          <Button type="submit" variant="outline-primary" className="text-nowrap">
+            Open item
+          </Button>
+        </div>
+        {typedError && (
+          <div id={errorId} className="invalid-feedback d-block" role="alert">
+            {typedError}
+          </div>
+        )}
+      </Form>
+    </div>
+  );
+}
