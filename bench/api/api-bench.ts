@@ -6,7 +6,7 @@
  */
 import type { Engine } from '../lib/database.ts';
 import { freshDatabase } from '../lib/database.ts';
-import { freePort, productionEnv, type RunningServer, seed, startServer } from '../lib/processes.ts';
+import { freePort, productionEnv, type RunningServer, seed, startInstances } from '../lib/processes.ts';
 import type { Settings } from '../lib/settings.ts';
 import { type CapturedResponse, capture } from './captured.ts';
 import { runLoad, startBaseline, waitUntilIdle } from './children.ts';
@@ -348,10 +348,13 @@ async function benchSize(
   size: number,
   settings: Settings,
   readCache: boolean,
+  instances: number,
 ): Promise<{ cases: ApiCaseResult[]; deliveries: DeliveryCheck[] }> {
   const client = new Client(server.url);
   await client.signUp(`clerk-${size}-${Date.now()}@bench.test`);
-  const selected = (id: string) => settings.cases?.includes(id) ?? true;
+  // Two instances run only the cases that write: what a second core is for.
+  const selected = (id: string) =>
+    (settings.cases?.includes(id) ?? true) && (instances === 1 || id === 'mixed' || id === 'delivered');
   const wanted = (definition: CaseDefinition) => selected(definition.id) && (readCache || definition.read);
   const poolSize = (id: string) => (readCache && selected(id) ? Math.min(settings.deliveryItems, size) : 0);
   if (poolSize('delivered') > 0 && poolSize('delivered') < settings.connections * 4) {
@@ -412,8 +415,8 @@ async function benchSize(
       await waitUntilIdle(baseline.origin);
       const ratio = theirs.requestsPerSecond > 0 ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;
       results.push({
-        id: definition.id,
-        title: definition.title,
+        id: instances === 1 ? definition.id : `${definition.id}-two`,
+        title: instances === 1 ? definition.title : `${definition.title} — two instances, round-robin proxy`,
         request: requestLine(definition.request),
         size,
         readCache,
@@ -439,7 +442,7 @@ async function benchSize(
     const pool = restocked[caseId];
     if (pool.length === 0) continue;
     deliveries.push({
-      caseId,
+      caseId: instances === 1 ? caseId : `${caseId}-two`,
       size,
       items: pool.length,
       answeredOk: answeredOk[caseId],
@@ -471,11 +474,24 @@ export async function runApiBench(settings: Settings): Promise<ApiReport> {
       await seed(size - seeded, env);
       await database.analyze();
       seeded = size;
-      for (const readCache of settings.uncachedReads ? [true, false] : [true]) {
+      const passes = [
+        ...(settings.instances.includes(1) ? [{ readCache: true, instances: 1 }] : []),
+        ...(settings.instances.includes(1) && settings.uncachedReads
+          ? [{ readCache: false, instances: 1 }]
+          : []),
+        ...(settings.instances.includes(2) ? [{ readCache: true, instances: 2 }] : []),
+      ];
+      for (const { readCache, instances } of passes) {
+        if (instances === 2 && database.engine === 'sqlite') {
+          console.log('  two instances: not on SQLite (one process per database file, ADR 18)');
+          continue;
+        }
         if (!readCache) console.log('  the read cases again, without the read cache (READ_CACHE_ENTRIES=0)');
-        const server = await startServer(readCache ? env : { ...env, READ_CACHE_ENTRIES: '0' });
+        if (instances === 2)
+          console.log('  the cases that write again, on two instances behind a round-robin proxy');
+        const server = await startInstances(readCache ? env : { ...env, READ_CACHE_ENTRIES: '0' }, instances);
         try {
-          const { cases, deliveries } = await benchSize(server, size, settings, readCache);
+          const { cases, deliveries } = await benchSize(server, size, settings, readCache, instances);
           report.cases.push(...cases);
           report.deliveries.push(...deliveries);
         } finally {

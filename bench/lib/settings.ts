@@ -27,6 +27,8 @@ export interface Settings {
   cases: string[] | undefined;
   /** Whether the read cases run a second time on a server without its read cache. */
   uncachedReads: boolean;
+  /** Instances to run the cases that write with (2: behind a round-robin proxy; PostgreSQL only). */
+  instances: number[];
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -47,6 +49,15 @@ function sizes(): number[] {
   return values.toSorted((a, b) => a - b);
 }
 
+function instances(): number[] {
+  const raw = process.env.BENCH_INSTANCES ?? '1,2';
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.some((value) => value !== 1 && value !== 2)) {
+    throw new Error(`BENCH_INSTANCES must list 1 and/or 2, like "1,2", not "${raw}"`);
+  }
+  return values.toSorted((a, b) => a - b);
+}
+
 export function readSettings(): Settings {
   return {
     durationSeconds: positiveNumber('BENCH_DURATION', 10),
@@ -60,5 +71,6 @@ export function readSettings(): Settings {
     lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
     cases: process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',').map((id) => id.trim()) : undefined,
     uncachedReads: process.env.BENCH_UNCACHED !== '0',
+    instances: instances(),
   };
 }

@@ -83,8 +83,8 @@ const BEFORE = {
 function trafficTargets(api: ApiReport): TargetCheck[] {
   const label = (c: ApiCaseResult) => `${c.id}@${c.size.toLocaleString('en-US')}`;
   const production = api.cases.filter((c) => c.readCache);
-  const mixed = production.filter((c) => c.id === 'mixed');
-  const delivered = production.filter((c) => c.id === 'delivered');
+  const mixed = production.filter((c) => c.id === 'mixed' || c.id === 'mixed-two');
+  const delivered = production.filter((c) => c.id === 'delivered' || c.id === 'delivered-two');
   const uncached = api.cases.filter((c) => !c.readCache && BEFORE.uncached[c.id] !== undefined);
   const factor = api.engine === 'sqlite' ? 4 : 6;
   const mixedShare = factor * BEFORE.mixed[api.engine];
@@ -142,7 +142,9 @@ function apiTargets(api: ApiReport | undefined): TargetCheck[] {
   // it is reported in a line of its own.
   const production = api.cases.filter((c) => c.readCache);
   const halfCases = production.filter((c) => c.id === 'home' || c.id === 'item');
-  const reads = production.filter((c) => c.id !== 'delivered' && c.id !== 'mixed');
+  const reads = production.filter(
+    (c) => !['delivered', 'mixed', 'delivered-two', 'mixed-two'].includes(c.id),
+  );
   // A case with no answer within its period has no p99 at all: that is a miss too.
   const slow = reads.filter((c) => c.ours.requests === 0 || c.ours.latency.p99 >= 50);
   const allScale = scaleRatios(api);
