@@ -18,7 +18,12 @@ const children: ChildProcess[] = [
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+      // NODE_ENV=development said explicitly: the dev outbox (GET /api/dev/outbox) exists.
+      env: {
+        ...process.env,
+        NODE_ENV: process.env.NODE_ENV ?? 'development',
+        PORT: process.env.PORT ?? '3000',
+      },
     },
   ),
   spawn('npm', ['run', 'dev', '--workspace', '@walton/web'], { cwd: root, stdio: 'inherit' }),

@@ -13,11 +13,12 @@ import { openChangeFeed } from './events/change-feed.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { AnswerCache, COMPRESSION_THRESHOLD, ON_THE_FLY } from './http/answer-cache.ts';
+import { registerCanonicalPath } from './http/canonical-path.ts';
+import { registerChangeLimit } from './http/change-limit.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSpa } from './http/static-spa.ts';
-import { registerWriteRateLimit } from './http/write-rate-limit.ts';
 import { loggerOptions } from './logger.ts';
 import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
 import { ProductRepository } from './products/repository.ts';
@@ -64,12 +65,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     closers.push(() => database.close());
     await migrateToLatest(database.db, database.engine);
     const accounts = createAccounts(config, database, app.log);
-    closers.push(async () => accounts.close());
+    closers.push(() => accounts.close());
     const products = new ProductRepository(database.db);
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
+    closers.push(async () => answers.close());
     changeFeed.subscribe((event) => answers.invalidate(event.id));
     changeFeed.onInterruption(() => answers.invalidate());
 
@@ -78,7 +80,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerErrorHandler(app);
     registerInputGuard(app);
     securityHeaders = await registerSecurityHeaders(app, config.isProduction);
-    await registerWriteRateLimit(app, config.writeRateLimitPerMinute);
+    // First of the hooks that look at the request: nothing below sees a non-canonical path.
+    registerCanonicalPath(app);
+    await registerChangeLimit(app, config.writeRateLimitPerMinute);
     await app.register(compress, {
       threshold: COMPRESSION_THRESHOLD,
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: ON_THE_FLY.brotliQuality } },
@@ -101,7 +105,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           sessionUser: (request) => sessionUser(accounts.auth, request),
           publicUrl: config.publicUrl,
         });
-        await api.register(eventRoutes, { feed: changeFeed });
+        await api.register(eventRoutes, { feed: changeFeed, maxStreams: config.maxEventStreams });
         await api.register(openApiRoutes);
       },
       { prefix: '/api' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopback } from './http/loopback.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -15,8 +16,12 @@ const emailDomains = z
       .filter(Boolean),
   );
 
-/** Proxies on the machine or a private network may tell us the client's address (X-Forwarded-For). */
-const DEFAULT_TRUSTED_PROXIES = 'loopback,linklocal,uniquelocal';
+/**
+ * Only a proxy on this machine may tell us the client's address (X-Forwarded-For); proxies on a
+ * private network are opt-in (`loopback,linklocal,uniquelocal` or their addresses), since any host
+ * there could otherwise choose the address every per-IP limit counts.
+ */
+const DEFAULT_TRUSTED_PROXIES = 'loopback';
 
 const milliseconds = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -73,13 +78,22 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   READ_CACHE_TTL_MS: milliseconds(100, 3_600_000, 5000),
+  READ_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4_294_967_296)
+    .default(32 * 1024 * 1024),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000, 15_000),
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(1000),
 });
 
 export type Env = z.output<typeof envSchema>;
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string }
+  /** `statementTimeoutMs`: the longest a statement may run before PostgreSQL cancels it. */
+  | { kind: 'postgres'; url: string; statementTimeoutMs: number }
   | { kind: 'pglite'; dataDir: string | undefined };
 
 export interface Config {
@@ -92,6 +106,11 @@ export interface Config {
   database: DatabaseConfig;
   logLevel: Env['LOG_LEVEL'];
   authSecret: string | undefined;
+  /**
+   * Unverified accounts may read but change nothing. AUTH_REQUIRE_VERIFIED_EMAIL=true, and always
+   * when AUTH_ALLOWED_EMAIL_DOMAINS is set: an address at an allowed domain proves nothing until
+   * its owner has opened the link mailed to it.
+   */
   requireVerifiedEmail: boolean;
   allowedEmailDomains: string[];
   smtpUrl: string | undefined;
@@ -102,6 +121,11 @@ export interface Config {
   accessTokenTtlSeconds: number;
   seedDemoCatalog: boolean;
   webDistDir: string | undefined;
+  /**
+   * GET /api/dev/outbox exists: mail is not configured (no SMTP_URL), and NODE_ENV=development is
+   * set explicitly or HOST is a loopback address. Even then it answers loopback clients only.
+   */
+  devOutbox: boolean;
   /**
    * Whose X-Forwarded-For to believe for the client address (per-IP limits, logs): `true` (every
    * hop), `false` (none) or a comma-separated list of addresses, CIDRs and the names `loopback`,
@@ -114,9 +138,12 @@ export interface Config {
   writeRateLimitPerMinute: number;
   /**
    * Public product reads kept ready to send until a product changes (see http/answer-cache.ts):
-   * how many answers (0: off), and the longest one is kept should a change never reach this instance.
+   * how many answers (0: off), how many bytes they may take at most, and the longest one is kept
+   * should a change never reach this instance.
    */
-  readCache: { maxEntries: number; ttlMs: number };
+  readCache: { maxEntries: number; maxBytes: number; ttlMs: number };
+  /** Event streams (GET /api/events) open at once on this instance, all users together. */
+  maxEventStreams: number;
 }
 
 export class ConfigError extends Error {
@@ -136,7 +163,7 @@ function databaseFrom(env: Env): DatabaseConfig {
     const path = url.slice('pglite:'.length);
     return { kind: 'pglite', dataDir: path === '' || path === 'memory' ? undefined : path };
   }
-  return { kind: 'postgres', url };
+  return { kind: 'postgres', url, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS };
 }
 
 /** Rules that involve several variables, checked on the raw values so they are reported with the rest. */
@@ -175,7 +202,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: databaseFrom(env),
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
-    requireVerifiedEmail: env.AUTH_REQUIRE_VERIFIED_EMAIL,
+    requireVerifiedEmail: env.AUTH_REQUIRE_VERIFIED_EMAIL || env.AUTH_ALLOWED_EMAIL_DOMAINS.length > 0,
     allowedEmailDomains: env.AUTH_ALLOWED_EMAIL_DOMAINS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -191,6 +218,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     seedDemoCatalog: env.SEED_DEMO_CATALOG,
     webDistDir: env.WEB_DIST_DIR,
+    devOutbox:
+      env.SMTP_URL === undefined &&
+      env.NODE_ENV !== 'production' &&
+      (source.NODE_ENV === 'development' || isLoopback(env.HOST)),
     trustProxy: env.TRUST_PROXY,
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -198,6 +229,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
-    readCache: { maxEntries: env.READ_CACHE_ENTRIES, ttlMs: env.READ_CACHE_TTL_MS },
+    readCache: {
+      maxEntries: env.READ_CACHE_ENTRIES,
+      maxBytes: env.READ_CACHE_MAX_BYTES,
+      ttlMs: env.READ_CACHE_TTL_MS,
+    },
+    maxEventStreams: env.EVENT_STREAMS_MAX,
   };
 }

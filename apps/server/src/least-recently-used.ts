@@ -1,18 +1,34 @@
+export interface WeightBound<V> {
+  /** The most the stored values may weigh together (bytes, say). */
+  maxWeight: number;
+  /** A value's weight; it must not change while the value is stored. */
+  weigh: (value: V) => number;
+}
+
 /**
- * A Map bounded to `capacity` entries: reading an entry marks it used, and storing one more than the
- * capacity drops the entry used longest ago. (A Map keeps insertion order, so moving an entry to the
- * end on use leaves the least recently used one first.)
+ * A Map bounded to `capacity` entries, and optionally to a total weight: reading an entry marks it
+ * used, and storing one past a bound drops the entries used longest ago until it holds again. (A Map
+ * keeps insertion order, so moving an entry to the end on use leaves the least recently used one
+ * first.) A value heavier than the whole bound is not stored.
  */
 export class LeastRecentlyUsed<K, V> {
   readonly #entries = new Map<K, V>();
   readonly #capacity: number;
+  readonly #bound: WeightBound<V> | undefined;
+  #weight = 0;
 
-  constructor(capacity: number) {
+  constructor(capacity: number, bound?: WeightBound<V>) {
     this.#capacity = capacity;
+    this.#bound = bound;
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The total weight of the stored values (0 without a weight bound). */
+  get weight(): number {
+    return this.#weight;
   }
 
   get(key: K): V | undefined {
@@ -24,24 +40,33 @@ export class LeastRecentlyUsed<K, V> {
   }
 
   set(key: K, value: V): void {
-    this.#entries.delete(key);
+    this.delete(key);
+    const weight = this.#bound?.weigh(value) ?? 0;
+    if (this.#bound && weight > this.#bound.maxWeight) return;
     this.#entries.set(key, value);
-    if (this.#entries.size > this.#capacity) {
+    this.#weight += weight;
+    const maxWeight = this.#bound?.maxWeight ?? Number.POSITIVE_INFINITY;
+    while (this.#entries.size > this.#capacity || this.#weight > maxWeight) {
       const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
+      if (oldest.done) break;
+      this.delete(oldest.value);
     }
   }
 
-  /** The values, least recently used first (reading them marks none used). */
-  values(): IterableIterator<V> {
-    return this.#entries.values();
+  delete(key: K): void {
+    const value = this.#entries.get(key);
+    if (value === undefined) return;
+    this.#entries.delete(key);
+    this.#weight -= this.#bound?.weigh(value) ?? 0;
   }
 
-  delete(key: K): void {
-    this.#entries.delete(key);
+  /** Drops every entry whose value `stale` says is. */
+  deleteWhere(stale: (value: V) => boolean): void {
+    for (const [key, value] of this.#entries) if (stale(value)) this.delete(key);
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#weight = 0;
   }
 }

@@ -13,7 +13,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@h/db',
+      statementTimeoutMs: 15_000,
     });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_STATEMENT_TIMEOUT_MS: '2500' }).database,
+    ).toMatchObject({ statementTimeoutMs: 2500 });
     expect(loadConfig({ DATABASE_URL: 'pglite:memory' }).database).toEqual({
       kind: 'pglite',
       dataDir: undefined,
@@ -36,5 +40,33 @@ describe('loadConfig', () => {
 
   it('requires the Google client id and secret together', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/must be set together/);
+  });
+
+  it('requires verified addresses whenever AUTH_ALLOWED_EMAIL_DOMAINS is set', () => {
+    expect(loadConfig({}).requireVerifiedEmail).toBe(false);
+    expect(loadConfig({ AUTH_REQUIRE_VERIFIED_EMAIL: 'true' }).requireVerifiedEmail).toBe(true);
+    expect(loadConfig({ AUTH_ALLOWED_EMAIL_DOMAINS: 'walton.test' }).requireVerifiedEmail).toBe(true);
+    expect(
+      loadConfig({ AUTH_ALLOWED_EMAIL_DOMAINS: 'walton.test', AUTH_REQUIRE_VERIFIED_EMAIL: 'false' })
+        .requireVerifiedEmail,
+    ).toBe(true);
+  });
+
+  it('trusts X-Forwarded-For from loopback proxies only, unless told otherwise', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toBe('loopback,uniquelocal');
+  });
+
+  it.each([
+    [{}, false],
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'test' }, false],
+    [{ NODE_ENV: 'test', HOST: '127.0.0.1' }, true],
+    [{ HOST: '::1' }, true],
+    [{ HOST: 'localhost' }, true],
+    [{ HOST: '0.0.0.0', NODE_ENV: 'development', SMTP_URL: 'smtp://mail.test' }, false],
+    [{ NODE_ENV: 'production', HOST: '127.0.0.1', AUTH_SECRET: 'x'.repeat(32) }, false],
+  ])('has the dev outbox with %j: %s', (env, expected) => {
+    expect(loadConfig(env).devOutbox).toBe(expected);
   });
 });

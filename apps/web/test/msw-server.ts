@@ -1,6 +1,6 @@
+import type { SignedInUser } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import type { SignedInUser } from '../src/lib/session.ts';
 
 /** A signed-in user for tests; override any field. */
 export function testUser(overrides: Partial<SignedInUser> = {}): SignedInUser {

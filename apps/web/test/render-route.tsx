@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { SignedInUser } from '@walton/contract';
 import {
   type Location,
   MemoryRouter,
@@ -11,7 +12,6 @@ import {
 import { AppProvider } from '../src/app/provider.tsx';
 import { AppRoutes } from '../src/app/router.tsx';
 import { createQueryClient } from '../src/lib/query-client.ts';
-import type { SignedInUser } from '../src/lib/session.ts';
 import { server, sessionHandler } from './msw-server.ts';
 
 export interface RenderRouteOptions {

@@ -19,6 +19,23 @@ export const passwordSchema = checked(
   z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 );
 
+/** The longest email address an account may have (RFC 5321's limit on a forward path). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** An account's email address, as sign-up accepts it and as the attempt limits count it. */
+export const accountEmailSchema = checked(
+  z.email('Please enter a valid email address'),
+  z.maxLength(EMAIL_MAX_LENGTH, 'Please enter a valid email address'),
+);
+
+/** The signed-in user, as the server's guards resolve it and the SPA's session shows it. */
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
 /** SPA routes the server's emails link to. */
 export const WEB_PATHS = {
   verifyEmail: '/verify-email',

@@ -10,6 +10,8 @@ export const BRAND_NAME = 'Walton';
 
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 500;
+/** The deepest `offset` an anonymous list read may ask for; deeper pages are reached with cursors (`after`). */
+export const ANONYMOUS_OFFSET_MAX = 1000;
 export const MAX_QUANTITY = 1_000_000_000;
 export const MAX_PRICE = 99_999_999.99;
 export const PASSWORD_MIN_LENGTH = 8;

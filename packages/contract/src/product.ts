@@ -15,7 +15,7 @@ export const productSchema = z.object({
   quentity: integer(),
   description: z.string(),
   suplerName: z.string(),
-  email: z.string(),
+  email: z.optional(checked(z.string(), z.describe("The supplier's email; left out of anonymous reads"))),
   model: z.optional(z.string()),
   ram: z.optional(z.string()),
   hdd: z.optional(z.string()),

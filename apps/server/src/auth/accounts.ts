@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { BackgroundMail } from '../mail/background-mail.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { resolveAuthSecret } from '../secrets.ts';
 import { AccessTokens } from './access-token.ts';
+import { AttemptLimiter } from './attempt-limits.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { registerAuthGuards } from './guards.ts';
-import { AttemptLimiter } from './rate-limit.ts';
 import { accountRoutes } from './routes.ts';
 
 /** Origins of Vite's dev server, which proxies /api to us while developing. */
@@ -20,7 +21,8 @@ export interface Accounts {
   limiter: AttemptLimiter;
   mailer: Mailer;
   trustedOrigins: string[];
-  close: () => void;
+  /** Waits for the mail still being sent, then stops the timers and the mailer. */
+  close: () => Promise<void>;
 }
 
 /** Everything accounts need: Better Auth on our database, the mailer, access tokens, the limiter. */
@@ -37,12 +39,13 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
   if (mailer.kind === 'log' && config.isProduction) {
     log.warn('SMTP_URL is not set: verification and reset mail is only written to the log');
   }
+  const mail = new BackgroundMail(mailer, log);
   const auth = createAuth({
     config,
     db: database.db,
     engine: database.engine,
     secret,
-    mailer,
+    mail,
     log,
     trustedOrigins,
   });
@@ -63,8 +66,9 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
     limiter,
     mailer,
     trustedOrigins,
-    close: () => {
+    close: async () => {
       clearInterval(pruneTimer);
+      await mail.drain();
       mailer.close();
     },
   };
@@ -92,6 +96,6 @@ export async function registerAccounts(
     mailer: accounts.mailer,
     publicUrl: config.publicUrl,
     googleEnabled: config.google !== undefined,
-    devOutbox: accounts.mailer.kind === 'log' && !config.isProduction,
+    devOutbox: config.devOutbox,
   });
 }

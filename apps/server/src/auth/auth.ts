@@ -7,8 +7,9 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { BackgroundMail } from '../mail/background-mail.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { LIMITED_AUTH_PATHS } from './attempt-limits.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -56,21 +57,26 @@ export const AUTH_SCHEMA_NAMES = {
   rateLimit: { modelName: 'rate_limits', fields: { lastRequest: 'last_request' } },
 } as const;
 
-/** The sign-in paths whose attempts our own limiter counts per IP and per account (see rate-limit.ts). */
-const PATHS_LIMITED_BY_US = [
-  '/sign-in/email',
-  '/sign-up/email',
-  '/request-password-reset',
-  '/reset-password',
-  '/send-verification-email',
-] as const;
+/**
+ * The header that carries Fastify's `request.ip` (TRUST_PROXY applied) to Better Auth; the bridge
+ * (routes.ts) drops any copy the client sent, so Better Auth's limiter never counts a client-chosen
+ * address, and never falls back to one shared bucket for requests without one.
+ */
+export const CLIENT_IP_HEADER = 'x-walton-client-ip';
+
+/**
+ * Better Auth's own limiter, a second line behind ours (attempt-limits.ts) on the paths ours
+ * covers: per address and path, looser than ours, so it only speaks should ours ever be bypassed.
+ */
+const SECOND_LINE_LIMIT = { window: 60, max: 30 };
 
 export interface AuthDependencies {
   config: Config;
   db: Kysely<Database>;
   engine: Engine;
   secret: string;
-  mailer: Mailer;
+  /** Sends reset and verification mail in the background (see mail/background-mail.ts). */
+  mail: BackgroundMail;
   log: FastifyBaseLogger;
   /** Origins allowed to send state-changing requests (PUBLIC_URL and AUTH_TRUSTED_ORIGINS). */
   trustedOrigins: string[];
@@ -84,17 +90,8 @@ export function emailDomainAllowed(email: string, allowedDomains: string[]): boo
 
 /** Better Auth on our Kysely database: email + password with verification and reset, optional Google. */
 export function createAuth(deps: AuthDependencies) {
-  const { config, mailer, log } = deps;
+  const { config, mail, log } = deps;
   const webUrl = (path: string) => `${config.publicUrl}${path}`;
-  // A mail server that is down must neither fail the sign-up (the user can ask for the mail again)
-  // nor tell a reset requester whether the account exists, so failures are logged, not thrown.
-  const sendSafely = async (message: MailMessage) => {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      log.error({ err: error, to: message.to, subject: message.subject }, 'sending mail failed');
-    }
-  };
 
   return betterAuth({
     appName: 'Walton Warehouse',
@@ -129,7 +126,8 @@ export function createAuth(deps: AuthDependencies) {
         // ?token=... (or ?error=INVALID_TOKEN).
         const callback = encodeURIComponent(webUrl(WEB_PATHS.resetPassword));
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/reset-password/${token}?callbackURL=${callback}`;
-        await sendSafely(passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60));
+        // Sent after the answer: an existing and an unknown address answer alike in time.
+        mail.send(passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60));
       },
     },
     emailVerification: {
@@ -140,7 +138,7 @@ export function createAuth(deps: AuthDependencies) {
         // Verified by the API, which then redirects to the SPA's page (with ?error=... on failure).
         const callback = encodeURIComponent(webUrl(WEB_PATHS.verifyEmail));
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${callback}`;
-        await sendSafely(verificationEmail(user, url));
+        mail.send(verificationEmail(user, url));
       },
     },
     account: {
@@ -173,7 +171,9 @@ export function createAuth(deps: AuthDependencies) {
       window: 60,
       max: 100,
       customRules: {
-        ...Object.fromEntries(PATHS_LIMITED_BY_US.map((path) => [path, false])),
+        ...Object.fromEntries(
+          LIMITED_AUTH_PATHS.map((path) => [path.slice(AUTH_BASE_PATH.length), SECOND_LINE_LIMIT]),
+        ),
         // Starting a Google sign-in only redirects; Better Auth's default (3 per 10 s) is too tight.
         '/sign-in/social': { window: 60, max: 20 },
       },
@@ -181,7 +181,7 @@ export function createAuth(deps: AuthDependencies) {
     advanced: {
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: config.google
       ? [

@@ -6,25 +6,21 @@
  *   signed-in session (401 JSON otherwise). Routes that do not exist still answer 404. The OpenAPI
  *   document derives each operation's `security` from the same declaration (openapi/openapi.ts).
  * - The signed-in user is `request.user` (null on public routes nobody signed in to).
- * - With AUTH_REQUIRE_VERIFIED_EMAIL=true, an unverified user may read but not change anything:
- *   every non-GET route answers 403 for them, unless it says `config: { allowUnverified: true }`.
+ * - With AUTH_REQUIRE_VERIFIED_EMAIL=true (forced on by AUTH_ALLOWED_EMAIL_DOMAINS), an unverified
+ *   user may read but not change anything: every non-GET route answers 403 for them, unless it says
+ *   `config: { allowUnverified: true }`.
  * - Cross-site state-changing requests are refused (403): a present Origin that is not ours, or
  *   `Sec-Fetch-Site: cross-site`. Requests without those headers (curl, app.inject) pass.
  * - `'session+token'` routes also need the spec's access token of the signed-in user
  *   (`authorization: {email} {token}` or `Bearer {token}`), checked once the request is validated.
  */
+import type { SignedInUser } from '@walton/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
+import { SAFE_METHODS } from '../http/request-methods.ts';
 import { AccessTokenError, type AccessTokens } from './access-token.ts';
 import type { Auth } from './auth.ts';
-
-export interface SignedInUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-}
 
 /**
  * Who may call a route: anyone (`public`), a signed-in user (`session`), or a signed-in user who
@@ -49,8 +45,6 @@ declare module 'fastify' {
 export const accessOf = (config: FastifyContextConfig | undefined): RouteAccess =>
   config?.access ?? 'session';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export const MESSAGES = {
   signInFirst: 'Please sign in first',
   crossSite: 'Cross-site requests are not allowed',
@@ -71,6 +65,8 @@ function refuseCrossSite(request: FastifyRequest, trustedOrigins: Set<string>): 
 
 /** Reads the session cookie; null when there is no valid session. */
 export async function sessionUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | null> {
+  // Sessions live in a cookie only: without one there is nobody to look up.
+  if (!request.headers.cookie) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   const { id, email, name, emailVerified } = session.user;

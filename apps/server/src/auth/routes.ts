@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import {
   accessTokenRequestSchema,
   accessTokenResponseSchema,
+  accountEmailSchema,
   apiErrorSchema,
   authMethodsSchema,
   PASSWORD_MAX_LENGTH,
@@ -12,13 +13,14 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NON_CANONICAL_PATH_MESSAGE } from '../http/canonical-path.ts';
 import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
+import { isLoopback } from '../http/loopback.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccessTokens } from './access-token.ts';
-import type { Auth } from './auth.ts';
+import { type AttemptLimiter, enforceAuthLimits, tooManyAttempts } from './attempt-limits.ts';
+import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { MESSAGES } from './guards.ts';
-import { enforceAuthLimits, tooManyAttempts } from './limits.ts';
-import type { AttemptLimiter } from './rate-limit.ts';
 
 export interface AccountRoutesOptions {
   auth: Auth;
@@ -27,7 +29,7 @@ export interface AccountRoutesOptions {
   mailer: Mailer;
   publicUrl: string;
   googleEnabled: boolean;
-  /** GET /api/dev/outbox exists (mail is not configured and this is not production). */
+  /** GET /api/dev/outbox exists (see Config.devOutbox); it answers loopback clients only. */
   devOutbox: boolean;
 }
 
@@ -61,7 +63,7 @@ const nameSchema = z
 const BODY_RULES: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': z.object({
     name: nameSchema,
-    email: z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
+    email: accountEmailSchema,
     password: passwordSchema,
   }),
   '/api/auth/update-user': z.object({ name: nameSchema.optional() }),
@@ -79,6 +81,8 @@ function checkBody(path: string, body: unknown): void {
 }
 
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+/** Headers of the client's request that Better Auth must not see: hop-by-hop ones, and our own. */
+const NOT_FORWARDED = [...HOP_BY_HOP, CLIENT_IP_HEADER];
 
 /** Better Auth's body validation says `[body.email] Invalid email address`; say it for people. */
 function validationMessage(message: string): string {
@@ -107,19 +111,25 @@ function rewriteError(status: number, text: string): string {
   return JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code });
 }
 
-/** Hands a request to Better Auth as a Fetch Request and copies its Response back. */
+/**
+ * Hands a request to Better Auth as a Fetch Request for `target` (the URL whose path was checked
+ * and limited) with the client address Fastify resolved, and copies its Response back.
+ */
 async function forwardToBetterAuth(
   auth: Auth,
-  publicUrl: string,
+  target: URL,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const headers = fromNodeHeaders(request.headers);
-  for (const name of HOP_BY_HOP) headers.delete(name);
+  for (const name of NOT_FORWARDED) headers.delete(name);
+  // Never an empty address: Better Auth would count every such request in one shared bucket.
+  if (!request.ip) throw new HttpError(400, 'The client address of this connection is unknown');
+  headers.set(CLIENT_IP_HEADER, request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
   const response = await auth.handler(
-    new Request(new URL(request.url, publicUrl), {
+    new Request(target, {
       method: request.method,
       headers,
       body: hasBody ? JSON.stringify(request.body) : undefined,
@@ -138,6 +148,14 @@ async function forwardToBetterAuth(
   }
   const text = response.body ? await response.text() : '';
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  // Better Auth answers an unknown path (a trailing slash, another case) with an empty 404: ours.
+  if (response.status === 404 && !isJson) {
+    reply.callNotFound();
+    return reply;
+  }
+  if (response.status >= 400 && !isJson) {
+    throw new HttpError(response.status, STATUS_CODES[response.status] ?? 'Error');
+  }
   return reply.send(response.status >= 400 && isJson ? rewriteError(response.status, text) : text);
 }
 
@@ -151,10 +169,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     config: { access: 'public' },
     schema: { hide: true },
     handler: async (request, reply) => {
+      // http/canonical-path.ts has refused every path a URL parser would read differently, so
+      // the path checked and limited here is the one Better Auth routes on; this makes sure.
       const path = request.url.split('?', 1)[0] ?? '';
+      const target = new URL(request.url, publicUrl);
+      if (target.pathname !== path) {
+        throw new HttpError(400, NON_CANONICAL_PATH_MESSAGE, { extra: { code: 'NON_CANONICAL_PATH' } });
+      }
       if (request.method === 'POST') checkBody(path, request.body);
       await enforceAuthLimits(limiter, request, path);
-      return forwardToBetterAuth(auth, publicUrl, request, reply);
+      return forwardToBetterAuth(auth, target, request, reply);
     },
   });
 
@@ -207,7 +231,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         schema: {
           operationId: 'listDevOutbox',
           tags: ['development'],
-          summary: 'Mail the server would have sent (only while SMTP_URL is not set, never in production)',
+          summary:
+            'Mail the server would have sent (only while SMTP_URL is not set, in development or on a ' +
+            'loopback HOST, and only to loopback clients)',
           response: {
             200: z.array(
               z.object({
@@ -223,7 +249,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           },
         },
       },
-      async () => mailer.outbox(),
+      async (request, reply) => {
+        // To anyone else it does not exist: the answer of an unknown route.
+        if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
+          reply.callNotFound();
+          return reply;
+        }
+        return mailer.outbox();
+      },
     );
   }
 };

@@ -62,7 +62,13 @@ export async function openDatabase(
       return { db, engine: 'postgres', config, connectListener: undefined, close: () => db.destroy() };
     }
     case 'postgres': {
-      const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+      // A statement that runs longer than the timeout is cancelled by PostgreSQL (57014), so no
+      // slow query holds one of the ten connections for ever.
+      const pool = new pg.Pool({
+        connectionString: config.url,
+        max: 10,
+        statement_timeout: config.statementTimeoutMs,
+      });
       pool.on('error', onIdleClientError);
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       const connectListener = async () => {

@@ -10,10 +10,23 @@ export interface EventRoutesOptions {
   heartbeatMs?: number;
   /** Streams one signed-in user may hold open on this instance (a browser needs one per tab). */
   maxStreamsPerUser?: number;
+  /** Streams open on this instance, all users together (EVENT_STREAMS_MAX). */
+  maxStreams?: number;
 }
 
 export const MAX_STREAMS_PER_USER = 10;
 export const TOO_MANY_STREAMS = `Too many live views are open for this account (at most ${MAX_STREAMS_PER_USER}). Close some tabs and reload.`;
+
+export const MAX_STREAMS = 1000;
+export const SERVER_STREAMS_FULL =
+  'This server has as many live views open as it can hold. Your view will reconnect on its own shortly.';
+
+/**
+ * Bytes a stream may have waiting in memory for its client. Frames are tiny and a reading client
+ * takes them as they come, so a backlog past this means the client stopped reading: it is dropped
+ * (it reconnects when it reads again) rather than buffered for.
+ */
+export const MAX_PENDING_BYTES = 64 * 1024;
 
 export const HEARTBEAT_MS = 20_000;
 /** How long a browser waits before reconnecting a dropped stream. */
@@ -23,12 +36,13 @@ const frame = (event: ChangeEvent) => `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON
 
 /**
  * GET /api/events: the change feed as Server-Sent Events. The reply is hijacked and written
- * directly, so no onSend hook (compression included) can buffer it; streams end when the server
- * starts closing, so a graceful shutdown is not held up by open browsers.
+ * directly, so no onSend hook (compression included) can buffer it; a client that stops reading
+ * is disconnected once MAX_PENDING_BYTES wait for it; streams end when the server starts closing, so
+ * a graceful shutdown is not held up by open browsers.
  */
 export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
   app,
-  { feed, heartbeatMs = HEARTBEAT_MS, maxStreamsPerUser = MAX_STREAMS_PER_USER },
+  { feed, heartbeatMs = HEARTBEAT_MS, maxStreamsPerUser = MAX_STREAMS_PER_USER, maxStreams = MAX_STREAMS },
 ) => {
   const openStreams = new Set<() => void>();
   const streamsPerUser = new Map<string, number>();
@@ -62,10 +76,13 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
           },
           401: apiErrorSchema,
           429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
     (request, reply) => {
+      if (openStreams.size >= maxStreams)
+        throw new HttpError(503, SERVER_STREAMS_FULL, { headers: { 'retry-after': '30' } });
       const userId = request.user?.id ?? '';
       const held = streamsPerUser.get(userId) ?? 0;
       if (held >= maxStreamsPerUser)
@@ -87,13 +104,12 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
       });
       stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
-      const unsubscribe = feed.subscribe((event) => stream.write(frame(event)));
-      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
       let cleanedUp = false;
       const cleanUp = () => {
         if (cleanedUp) return;
         cleanedUp = true;
         clearInterval(heartbeat);
+        clearImmediate(backlogCheck);
         unsubscribe();
         openStreams.delete(end);
         const remaining = (streamsPerUser.get(userId) ?? 1) - 1;
@@ -104,6 +120,26 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
         cleanUp();
         stream.end();
       };
+      // Checked on the next turn, once the burst written in this one (corked by Node until then)
+      // has gone to the kernel as far as the client lets it.
+      let backlogCheck: NodeJS.Immediate | undefined;
+      const dropIfNotReading = () => {
+        backlogCheck = undefined;
+        if (cleanedUp || stream.writableLength <= MAX_PENDING_BYTES) return;
+        request.log.info(
+          { pendingBytes: stream.writableLength },
+          'event stream client is not reading: dropped',
+        );
+        cleanUp();
+        stream.destroy();
+      };
+      const send = (text: string) => {
+        if (cleanedUp) return;
+        stream.write(text);
+        if (stream.writableLength > MAX_PENDING_BYTES) backlogCheck ??= setImmediate(dropIfNotReading);
+      };
+      const unsubscribe = feed.subscribe((event) => send(frame(event)));
+      const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
       openStreams.add(end);
       stream.on('close', cleanUp);
     },

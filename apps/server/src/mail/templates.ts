@@ -2,6 +2,35 @@ import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** The longest a name (or other text a user chose) appears in a mail. */
+export const MAIL_NAME_MAX_LENGTH = 60;
+
+/**
+ * Text a user chose (their name), made safe to show in a mail as plain words: control characters and
+ * line breaks become spaces, it is cut to MAIL_NAME_MAX_LENGTH characters, and nothing in it looks
+ * like a link to a mail client that turns addresses into links: `://` and `@` are spelled out and a
+ * dot between two characters gets a space after it ("evil.example" → "evil. example"), so the only
+ * link in a mail is ours.
+ */
+export function inertText(value: string): string {
+  const flat = value
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const characters = [...flat];
+  const cut =
+    characters.length > MAIL_NAME_MAX_LENGTH
+      ? `${characters.slice(0, MAIL_NAME_MAX_LENGTH - 1).join('')}…`
+      : flat;
+  return cut
+    .replace(/:\/\//g, ' colon-slash-slash ')
+    .replace(/@/g, ' at ')
+    .replace(/(\S)\.(?=\S)/g, '$1. ')
+    .replace(/\bwww\b/gi, 'w w w')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
   const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
   return `<!doctype html>
@@ -20,7 +49,7 @@ ${body}
 /** The email that confirms an address belongs to the person who registered it. */
 export function verificationEmail(to: { name: string; email: string }, url: string): MailMessage {
   const title = 'Confirm your email address';
-  const intro = `Hello ${to.name}, thank you for registering at Walton Warehouse.`;
+  const intro = `Hello ${inertText(to.name)}, thank you for registering at Walton Warehouse.`;
   const ask = 'Please confirm that this is your email address by opening the link below.';
   const footer = 'If you did not create an account, you can ignore this email.';
   return {
@@ -39,7 +68,7 @@ export function passwordResetEmail(
   expiresInMinutes: number,
 ) {
   const title = 'Reset your password';
-  const intro = `Hello ${to.name}, someone asked to reset the password of your Walton Warehouse account.`;
+  const intro = `Hello ${inertText(to.name)}, someone asked to reset the password of your Walton Warehouse account.`;
   const ask = `Open the link below to choose a new password. It works once and expires in ${expiresInMinutes} minutes.`;
   const footer = 'If you did not ask for this, ignore this email: your password stays as it is.';
   const message: MailMessage = {

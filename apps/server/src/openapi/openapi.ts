@@ -60,6 +60,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   415: 'The body is not application/json',
   429: 'Too many requests; Retry-After says when to try again',
   500: 'Something went wrong on our side (details go to the log only)',
+  503: 'The server cannot take this now (shutting down, or at a ceiling); Retry-After says when to try again',
 };
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
@@ -160,7 +161,9 @@ export function finishDocument<T extends { paths?: unknown; components?: unknown
         const headers = {
           ...(isJson(response.headers) ? response.headers : {}),
           ...RESPONSE_HEADERS[`${method} ${path}`]?.[status],
-          ...(status === '429' ? { 'Retry-After': integerHeader('Seconds to wait') } : {}),
+          ...(status === '429' || status === '503'
+            ? { 'Retry-After': integerHeader('Seconds to wait') }
+            : {}),
         };
         if (Object.keys(headers).length > 0) response.headers = headers;
       }

@@ -31,6 +31,16 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/**
+ * A product as `reader` may see it: supplier emails are for signed-in readers only, so an anonymous
+ * reader gets the product without `email`.
+ */
+export function visibleTo(product: Product, reader: { id: string } | null): Product {
+  if (reader) return product;
+  const { email: _supplierEmail, ...visible } = product;
+  return visible;
+}
+
 /** Validated creation payload → the columns to insert (without id, timestamps and audit fields). */
 export function toProductColumns(input: CreateProduct) {
   return {

@@ -1,9 +1,11 @@
 import {
+  ANONYMOUS_OFFSET_MAX,
   apiErrorSchema,
   createdProductSchema,
   createProductSchema,
   deletedSchema,
   deliveryRequestSchema,
+  LIST_DEFAULT_LIMIT,
   movementListQuerySchema,
   movementSchema,
   productConflictSchema,
@@ -22,8 +24,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AnswerCache } from '../http/answer-cache.ts';
-import { unauthorized } from '../http/http-error.ts';
+import { HttpError, unauthorized } from '../http/http-error.ts';
 import { productLabelSvg } from './label-svg.ts';
+import { visibleTo } from './product-mapper.ts';
 import type { Actor, ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
@@ -32,7 +35,7 @@ export interface ProductRoutesOptions {
   answers: AnswerCache;
   /**
    * The signed-in user of a request on a public route (the guards resolve it only on protected
-   * ones); the trash listing needs it.
+   * ones): the trash listing needs one, and only signed-in readers see supplier emails.
    */
   sessionUser: (request: FastifyRequest) => Promise<Actor | null>;
   /** The address users reach the web app at (PUBLIC_URL): labels link to its item pages. */
@@ -65,6 +68,22 @@ const ifMatchHeaders = z.looseObject({
 /** The version an If-Match names; undefined when absent or `*` (any current version). */
 const versionFrom = (ifMatch: string | undefined): number | undefined =>
   ifMatch === undefined || ifMatch === '*' ? undefined : Number(ifMatch.slice(1, -1));
+
+export const DEEP_OFFSET_MESSAGE =
+  `offset can be at most ${ANONYMOUS_OFFSET_MAX} without signing in: to page deeper, send the ` +
+  '`after` cursor from the X-Next-Cursor header of the page before';
+
+/**
+ * The list pages worth keeping in the read cache: first pages of a usual size (the landing page,
+ * the first page of a search). Any other page is read and sent, never kept, so requests for many
+ * distinct pages cannot crowd out the common ones or fill memory.
+ */
+function isCommonPage(query: z.output<typeof productListQuerySchema>): boolean {
+  return query.offset === 0 && query.after === undefined && query.limit <= LIST_DEFAULT_LIMIT;
+}
+
+/** Which stored answers a reader may get: anonymous ones carry no supplier email. */
+const audienceOf = (reader: Actor | null) => (reader ? 'signed-in' : 'anonymous');
 
 const totalCountDescription = 'The total number of matches is in the `X-Total-Count` header.';
 
@@ -147,7 +166,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the ' +
           'next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page ' +
           'that follows, at the same cost however deep it is (`offset` walks past every item it skips). ' +
-          'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400.',
+          'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. ' +
+          `Without signing in, \`offset\` goes up to ${ANONYMOUS_OFFSET_MAX} and items come without the ` +
+          "supplier's `email`.",
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
@@ -155,18 +176,26 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request, reply) => {
       const { query } = request;
       const path = request.routeOptions.url ?? '/api/product';
-      if (query.deleted) {
-        // The trash is for signed-in users only, and is never kept with the public answers.
-        if (!(await sessionUser(request))) throw unauthorized();
-        const page = await service.list(query);
-        reply.headers(listHeaders(path, query, page));
-        return page.items;
+      const reader = await sessionUser(request);
+      if (!reader && query.deleted) throw unauthorized();
+      if (!reader && query.offset > ANONYMOUS_OFFSET_MAX) {
+        throw new HttpError(400, DEEP_OFFSET_MESSAGE, { extra: { code: 'VALIDATION_ERROR' } });
       }
-      // The validated query (defaults filled in, in schema order) names the answer.
-      return answers.reply(request, reply, `list ${JSON.stringify(query)}`, async () => {
+      const read = async () => {
         const page = await service.list(query);
-        return { headers: listHeaders(path, query, page), payload: page.items };
-      });
+        return {
+          headers: listHeaders(path, query, page),
+          payload: page.items.map((product) => visibleTo(product, reader)),
+        };
+      };
+      // The trash is never kept with the other answers, nor is an uncommon page.
+      if (query.deleted || !isCommonPage(query)) {
+        const { headers, payload } = await read();
+        reply.headers(headers);
+        return payload;
+      }
+      // The audience and the validated query (defaults filled in, in schema order) name the answer.
+      return answers.reply(request, reply, `${audienceOf(reader)} list ${JSON.stringify(query)}`, read);
     },
   );
 
@@ -178,22 +207,27 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         operationId: 'getProduct',
         tags: ['products'],
         summary: 'One live product',
-        description: 'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes.',
+        description:
+          'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes. Without ' +
+          "signing in, the item comes without the supplier's `email`.",
         params: idParams,
         response: { 200: productSchema, 404: apiErrorSchema, ...serverError },
       },
     },
-    async (request, reply) =>
-      answers.reply(
+    async (request, reply) => {
+      const reader = await sessionUser(request);
+      const key = `${audienceOf(reader)} item ${request.params.id}`;
+      return answers.reply(
         request,
         reply,
-        `item ${request.params.id}`,
+        key,
         async () => {
           const product = await service.get(request.params.id);
-          return { headers: { etag: `"${product.version}"` }, payload: product };
+          return { headers: { etag: `"${product.version}"` }, payload: visibleTo(product, reader) };
         },
         request.params.id,
-      ),
+      );
+    },
   );
 
   app.get(

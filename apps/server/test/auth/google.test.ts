@@ -95,11 +95,13 @@ describe.each(TEST_ENGINES)('Google sign-in against a local OpenID provider on %
 
   it('links Google to an existing verified account with the same email instead of duplicating it', async () => {
     const local = await signUp(ctx.app, { email: `linked-${engine}@gmail.test`, name: 'Local Name' });
-    const outbox = await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-    const link = outbox
-      .json<Array<{ to: string; links: string[] }>>()
-      .find((mail) => mail.to === local.email);
-    const verify = new URL(link?.links[0] ?? '');
+    // The mail goes out after the sign-up's answer.
+    const mailedLink = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox' }))
+        .json<Array<{ to: string; links: string[] }>>()
+        .find((mail) => mail.to === local.email)?.links[0];
+    await expect.poll(mailedLink).toBeDefined();
+    const verify = new URL((await mailedLink()) ?? '');
     expect(
       (await ctx.app.inject({ method: 'GET', url: `${verify.pathname}${verify.search}` })).statusCode,
     ).toBe(302);

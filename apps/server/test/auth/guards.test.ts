@@ -18,7 +18,13 @@ import { createTestDatabase } from '../support/test-database.ts';
  */
 async function guardedApp(engine: (typeof TEST_ENGINES)[number], env: Record<string, string>) {
   const database = await createTestDatabase(engine);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    ...database.env,
+    ...env,
+  });
   const handle = await openDatabase(config.database);
   await migrateToLatest(handle.db, handle.engine);
   const app = Fastify({ logger: false, trustProxy: true });
@@ -45,7 +51,7 @@ async function guardedApp(engine: (typeof TEST_ENGINES)[number], env: Record<str
     app,
     close: async () => {
       await app.close();
-      accounts.close();
+      await accounts.close();
       await handle.close();
       await database.drop();
     },
@@ -223,10 +229,13 @@ describe.each(TEST_ENGINES)('AUTH_REQUIRE_VERIFIED_EMAIL and AUTH_ALLOWED_EMAIL_
     });
     expect(order.statusCode).toBe(403);
 
-    const outbox = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
-    const link = outbox.json<Array<{ to: string; links: string[] }>>().find((mail) => mail.to === email)
-      ?.links[0];
-    const url = new URL(link ?? '');
+    // The mail goes out after the sign-up's answer.
+    const mailedLink = async () =>
+      (await app.inject({ method: 'GET', url: '/api/dev/outbox' }))
+        .json<Array<{ to: string; links: string[] }>>()
+        .find((mail) => mail.to === email)?.links[0];
+    await expect.poll(mailedLink).toBeDefined();
+    const url = new URL((await mailedLink()) ?? '');
     expect((await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(302);
     const after = await app.inject({ method: 'POST', url: '/api/things', headers: { cookie }, payload: {} });
     expect(after.statusCode).toBe(200);

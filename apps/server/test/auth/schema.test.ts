@@ -2,7 +2,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccounts } from '../../src/auth/accounts.ts';
-import { AttemptLimiter } from '../../src/auth/rate-limit.ts';
+import { AttemptLimiter } from '../../src/auth/attempt-limits.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';

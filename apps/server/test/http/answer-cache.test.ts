@@ -77,7 +77,7 @@ const get = (app: FastifyInstance, key: string, headers: Record<string, string> 
 
 describe('AnswerCache', () => {
   it('answers repeat reads from memory, serialized by the route schema, with the read headers', async () => {
-    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
     let n = 0;
     const { app, reads } = await cachedApp(cache, async () => {
       n += 1;
@@ -97,7 +97,7 @@ describe('AnswerCache', () => {
   });
 
   it('reads again after invalidate()', async () => {
-    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
     let n = 0;
     const { app, reads } = await cachedApp(cache, async () => ({
       headers: {},
@@ -110,7 +110,7 @@ describe('AnswerCache', () => {
   });
 
   it('does not keep an answer whose read overlapped an invalidation', async () => {
-    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -133,7 +133,7 @@ describe('AnswerCache', () => {
   });
 
   it("keeps a product's own answer through changes of other products, and lists through none", async () => {
-    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
     let n = 0;
     const { app, reads } = await cachedApp(cache, async () => ({
       headers: {},
@@ -153,7 +153,7 @@ describe('AnswerCache', () => {
   });
 
   it("keeps a product's answer read while another product changed, never one read while it changed", async () => {
-    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
     const gates: Array<() => void> = [];
     let n = 0;
     const { app, reads } = await cachedApp(cache, async () => {
@@ -176,7 +176,13 @@ describe('AnswerCache', () => {
 
   it('reads again once an answer is older than ttlMs', async () => {
     let clock = 1_000;
-    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 500, ...always, now: () => clock });
+    const cache = new AnswerCache({
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+      ttlMs: 500,
+      ...always,
+      now: () => clock,
+    });
     const { app, reads } = await cachedApp(cache, async () => ({
       headers: {},
       payload: { n: clock, text: '' },
@@ -190,7 +196,7 @@ describe('AnswerCache', () => {
   });
 
   it('keeps at most maxEntries answers, dropping the least recently used', async () => {
-    const cache = new AnswerCache({ maxEntries: 2, ttlMs: 60_000, ...always });
+    const cache = new AnswerCache({ maxEntries: 2, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
     const { app, reads } = await cachedApp(cache, async (key) => ({
       headers: {},
       payload: { n: 0, text: key },
@@ -207,8 +213,13 @@ describe('AnswerCache', () => {
 
   it('stores nothing when switched off (maxEntries 0) or while changes may be missed', async () => {
     let complete = true;
-    const off = new AnswerCache({ maxEntries: 0, ttlMs: 60_000, ...always });
-    const incomplete = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, isComplete: () => complete });
+    const off = new AnswerCache({ maxEntries: 0, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
+    const incomplete = new AnswerCache({
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+      ttlMs: 60_000,
+      isComplete: () => complete,
+    });
     for (const cache of [off, incomplete]) {
       complete = cache === off;
       const { app, reads } = await cachedApp(cache, async () => ({
@@ -232,7 +243,7 @@ describe('AnswerCache', () => {
   });
 
   it('sends the encoding the client prefers, compressed cheaply first and strongly once asked again, and small answers plain', async () => {
-    const cache = new AnswerCache({ maxEntries: 10, ttlMs: 60_000, ...always });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
     const long = 'Walton inverter AC '.repeat(COMPRESSION_THRESHOLD / 10);
     const { app } = await cachedApp(cache, async (key) => ({
       headers: {},

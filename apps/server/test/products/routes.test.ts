@@ -62,7 +62,9 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Movement[]>();
   };
-  const read = async (id: string) => (await ctx.app.inject({ url: `/api/product/${id}` })).json<Product>();
+  /** A signed-in read (anonymous ones leave out the supplier's email). */
+  const read = async (id: string) =>
+    (await ctx.app.inject({ url: `/api/product/${id}`, headers: alice.session })).json<Product>();
 
   describe('POST /api/productOrder', () => {
     it('adds the item as the signed-in supplier and records a created movement', async () => {

@@ -21,6 +21,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: '0',
+    HOST: '127.0.0.1',
     SEED_DEMO_CATALOG: 'false',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...database.env,

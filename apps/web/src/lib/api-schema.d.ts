@@ -46,7 +46,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mail the server would have sent (only while SMTP_URL is not set, never in production) */
+        /** Mail the server would have sent (only while SMTP_URL is not set, in development or on a loopback HOST, and only to loopback clients) */
         get: operations["listDevOutbox"];
         put?: never;
         post?: never;
@@ -99,7 +99,7 @@ export interface paths {
         };
         /**
          * List products, a page at a time
-         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` searches names (case-insensitive substring). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400.
+         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` searches names (case-insensitive substring). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`.
          */
         get: operations["listProducts"];
         put?: never;
@@ -119,7 +119,7 @@ export interface paths {
         };
         /**
          * One live product
-         * @description The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes.
+         * @description The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes. Without signing in, the item comes without the supplier's `email`.
          */
         get: operations["getProduct"];
         /**
@@ -313,7 +313,7 @@ export interface components {
             quentity: number;
             description: string;
             suplerName: string;
-            email: string;
+            email?: string;
             model?: string;
             ram?: string;
             hdd?: string;
@@ -615,9 +615,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The server cannot take this now (shutting down, or at a ceiling); Retry-After says when to try again */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1480,6 +1482,17 @@ export interface operations {
             };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The server cannot take this now (shutting down, or at a ceiling); Retry-After says when to try again */
+            503: {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;

@@ -1,15 +1,9 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignedInUser } from '@walton/contract';
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
 import { accessToken } from './access-token.ts';
 import { apiRequest } from './api-client.ts';
-
-export interface SignedInUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-}
 
 /** Better Auth's `GET /api/auth/get-session` answer: the session and its user, or null when signed out. */
 const sessionSchema = z.nullable(

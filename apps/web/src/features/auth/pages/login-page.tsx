@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { SPEC_TEXT } from '@walton/contract';
+import { type SignedInUser, SPEC_TEXT } from '@walton/contract';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +9,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { requestAccessToken } from '../../../lib/access-token.ts';
-import { type SignedInUser, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SignedInUser } from '@walton/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { AuthResolving } from '../../../components/auth-resolving.tsx';
 import { paths } from '../../../config/paths.ts';
-import { type SignedInUser, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';

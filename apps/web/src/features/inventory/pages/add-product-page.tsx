@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiErrorSchema, type CreateProduct } from '@walton/contract';
+import { apiErrorSchema, type CreateProduct, type SignedInUser } from '@walton/contract';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +10,7 @@ import { type FieldPath, type UseFormRegisterReturn, useForm } from 'react-hook-
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { type SignedInUser, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
 import { useCreateProduct } from '../api/create-product.ts';

@@ -39,7 +39,13 @@ function ProductDetails({ product }: { product: Product }) {
             Quantity: <strong data-testid="quantity">{formatCount(product.quentity)}</strong>
           </p>
           <p className="mb-2">
-            Supplier: {product.suplerName} (<a href={`mailto:${product.email}`}>{product.email}</a>)
+            Supplier: {product.suplerName}
+            {product.email && (
+              <>
+                {' '}
+                (<a href={`mailto:${product.email}`}>{product.email}</a>)
+              </>
+            )}
           </p>
           <p>{product.description}</p>
           {lines.length > 0 && (

@@ -1,12 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.ts';
+import { SAFE_METHODS } from './request-methods.ts';
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Changes under /api, except Better Auth's endpoints, which have limits of their own (auth/limits.ts). */
+/** Changes under /api, except Better Auth's endpoints, which have limits of their own (auth/attempt-limits.ts). */
 export function isLimitedWrite(request: FastifyRequest): boolean {
-  if (READ_METHODS.has(request.method)) return false;
+  if (SAFE_METHODS.has(request.method)) return false;
   const route = request.routeOptions.url ?? '';
   return route.startsWith('/api/') && !route.startsWith('/api/auth/');
 }
@@ -23,12 +22,12 @@ export function tooManyChanges(max: number, retryAfterSeconds: number): HttpErro
  * A ceiling on changes per signed-in user (per address for the rare change without a session), so
  * one runaway script or stolen session cannot monopolise the database. Counted per instance, in
  * memory: with N instances behind a load balancer a user may make up to N times `perMinute`. The
- * limits that stop password guessing are kept in the database instead (auth/rate-limit.ts).
+ * limits that stop password guessing are kept in the database instead (auth/attempt-limits.ts).
  *
  * Register it before the /api routes: it hooks each route's onRequest, which runs after the /api
  * scope's guards, so the signed-in user is known; refused requests cost no body parsing.
  */
-export async function registerWriteRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
+export async function registerChangeLimit(app: FastifyInstance, perMinute: number): Promise<void> {
   if (perMinute <= 0) return;
   await app.register(rateLimit, {
     global: true,

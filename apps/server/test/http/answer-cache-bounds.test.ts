@@ -1,0 +1,157 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from '../../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { seedDemoCatalogIfEmpty } from '../../src/db/seed.ts';
+import { AnswerCache } from '../../src/http/answer-cache.ts';
+import { registerErrorHandler } from '../../src/http/error-handler.ts';
+import { ProductRepository } from '../../src/products/repository.ts';
+import { productRoutes } from '../../src/products/routes.ts';
+import { ProductService } from '../../src/products/service.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const MiB = 1024 * 1024;
+const always = { isComplete: () => true };
+
+/** A route that keeps every answer it gives (a ~2 KiB text each) in `cache`, under its key. */
+async function keepEverything(cache: AnswerCache): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/page/:key',
+    {
+      schema: { params: z.object({ key: z.string() }), response: { 200: z.object({ text: z.string() }) } },
+    },
+    (request, reply) =>
+      cache.reply(request, reply, request.params.key, async () => ({
+        headers: {},
+        payload: { text: `${request.params.key} `.repeat(2048 / (request.params.key.length + 1)) },
+      })),
+  );
+  await app.ready();
+  return app;
+}
+
+describe('AnswerCache byte bound', () => {
+  it('stays under maxBytes, compressed forms included, while 5,000 distinct answers are asked for', async () => {
+    const maxBytes = 256 * 1024;
+    const cache = new AnswerCache({ maxEntries: 100_000, maxBytes, ttlMs: 60_000, ...always });
+    const app = await keepEverything(cache);
+    let largest = 0;
+    for (let page = 0; page < 5000; page += 1) {
+      const encoding = ['br', 'gzip', 'identity'][page % 3] ?? 'identity';
+      const answer = await app.inject({ url: `/page/p${page}`, headers: { 'accept-encoding': encoding } });
+      expect(answer.statusCode).toBe(200);
+      largest = Math.max(largest, cache.bytes);
+      expect(cache.bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    // Full, not empty: the bound is what stopped it (each answer counts about 10 KiB at most).
+    expect(largest).toBeGreaterThan(maxBytes / 2);
+    expect(cache.size).toBeLessThan(100);
+    cache.close();
+    await app.close();
+  });
+
+  it('counts an answer at no less than its text and both its compressed forms take', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: MiB, ttlMs: 60_000, ...always });
+    const app = await keepEverything(cache);
+    const plain = await app.inject({ url: '/page/one', headers: { 'accept-encoding': 'identity' } });
+    const br = await app.inject({ url: '/page/one', headers: { 'accept-encoding': 'br' } });
+    const gzip = await app.inject({ url: '/page/one', headers: { 'accept-encoding': 'gzip' } });
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual(['br', 'gzip']);
+    expect(cache.size).toBe(1);
+    // The text as V8 may hold it (two bytes a character) and the two compressed bodies.
+    expect(cache.bytes).toBeGreaterThanOrEqual(
+      2 * plain.body.length + br.rawPayload.length + gzip.rawPayload.length,
+    );
+    cache.close();
+    await app.close();
+  });
+
+  it('drops expired answers on its own, without being asked for them again', async () => {
+    const cache = new AnswerCache({ maxEntries: 100, maxBytes: MiB, ttlMs: 100, ...always });
+    const app = await keepEverything(cache);
+    for (let page = 0; page < 10; page += 1) await app.inject({ url: `/page/p${page}` });
+    expect(cache.size).toBe(10);
+    expect(cache.bytes).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(cache.size).toBe(0), { timeout: 5000, interval: 50 });
+    expect(cache.bytes).toBe(0);
+    cache.close();
+    await app.close();
+  });
+});
+
+describe.each(TEST_ENGINES)('product reads and the read cache on %s', (engine) => {
+  const maxBytes = 512 * 1024;
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  let answers: AnswerCache;
+  let listReads = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
+    await migrateToLatest(handle.db, handle.engine);
+    const products = new ProductRepository(handle.db);
+    await seedDemoCatalogIfEmpty(products);
+    const service = new ProductService(products, async () => {});
+    const list = service.list.bind(service);
+    service.list = async (query) => {
+      listReads += 1;
+      return list(query);
+    };
+    answers = new AnswerCache({ maxEntries: 1000, maxBytes, ttlMs: 60_000, ...always });
+    app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    await app.register(productRoutes, {
+      prefix: '/api',
+      service,
+      answers,
+      sessionUser: async () => null,
+      publicUrl: 'http://localhost:3000',
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    answers?.close();
+    await app?.close();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it('keeps the first page while one anonymous client asks for 5,000 distinct offset/limit pages', {
+    // 5,000 real reads: minutes on a busy machine with PGlite.
+    timeout: 600_000,
+  }, async () => {
+    const firstPage = async () => {
+      const answer = await app.inject({ url: '/api/product', headers: { 'accept-encoding': 'br' } });
+      expect(answer.statusCode).toBe(200);
+    };
+    await firstPage();
+    const kept = answers.size;
+    expect(kept).toBe(1);
+    for (let offset = 1; offset <= 1000; offset += 1) {
+      for (let limit = 1; limit <= 5; limit += 1) {
+        const answer = await app.inject({
+          url: `/api/product?offset=${offset}&limit=${limit}`,
+          headers: { 'accept-encoding': 'gzip, br' },
+        });
+        expect(answer.statusCode).toBe(200);
+      }
+      // Deep pages are read and sent, never kept: the cache neither grows nor loses the first page.
+      expect(answers.size).toBe(kept);
+      expect(answers.bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    const readsBefore = listReads;
+    await firstPage();
+    expect(listReads).toBe(readsBefore);
+  });
+});
