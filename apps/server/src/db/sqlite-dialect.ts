@@ -137,6 +137,7 @@ class GroupCommit {
   readonly #writer: StatementCachingDatabase;
   readonly #waiting: Array<() => void> = [];
   #held = false;
+  #closing = false;
   #batch: Batch | undefined;
   #commitQueued = false;
 
@@ -145,6 +146,7 @@ class GroupCommit {
   }
 
   async lock(): Promise<void> {
+    if (this.#closing) throw new Error('the database is closed');
     if (!this.#held) {
       this.#held = true;
       return;
@@ -166,6 +168,8 @@ class GroupCommit {
   }
 
   async #commitInTurn(): Promise<void> {
+    // Closing commits the batch itself.
+    if (this.#closing) return;
     await this.lock();
     this.#commitQueued = false;
     try {
@@ -173,6 +177,17 @@ class GroupCommit {
     } finally {
       this.unlock();
     }
+  }
+
+  /**
+   * Waits for the change under way to end, commits what the batch holds, and keeps the lock, so
+   * that nothing writes after it (closing the database).
+   */
+  async close(): Promise<void> {
+    const turn = this.lock();
+    this.#closing = true;
+    await turn;
+    this.commit();
   }
 
   /** Commits the shared transaction, if one is open (lock held). */
@@ -352,8 +367,9 @@ class GroupCommitDriver implements Driver {
   async releaseConnection(): Promise<void> {}
 
   async destroy(): Promise<void> {
-    // Whatever is still waiting for its batch commits now, before the connections close.
-    this.#group.commit();
+    // Whatever is still waiting for its batch commits now, before the connections close; a change
+    // under way ends first, so no half-made change is ever committed.
+    await this.#group.close();
     this.#reader?.close();
     this.#writer.close();
   }

@@ -232,6 +232,27 @@ describe('group commit on a database file, with a reader connection', () => {
     ]);
   });
 
+  it('closes only after the change under way has ended, committing none of a half-made change', async () => {
+    let finish: (keep: boolean) => void = () => {};
+    const decided = new Promise<boolean>((resolve) => {
+      finish = resolve;
+    });
+    let halfMade = false;
+    const change = db.transaction().execute(async (trx) => {
+      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
+      halfMade = true;
+      if (!(await decided)) throw new Error('given up');
+      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'b').execute();
+    });
+    await expect.poll(() => halfMade).toBe(true);
+    const closed = db.destroy();
+    finish(false);
+    await expect(change).rejects.toThrow('given up');
+    await closed;
+    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([100, 100]);
+    await expect(db.selectFrom('items').selectAll().execute()).rejects.toThrow();
+  });
+
   it('group-commits a write made outside a transaction, and resolves it once durable', async () => {
     await Promise.all([
       db.updateTable('items').set({ quantity: 7 }).where('name', '=', 'b').execute(),
