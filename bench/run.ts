@@ -7,7 +7,7 @@
  *   npm run bench:web    web only (bench/results/<date>-sqlite-web.json and .md)
  *
  * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
- * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
+ * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_MOVEMENTS_PER_ITEM, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
  * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

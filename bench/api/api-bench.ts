@@ -197,9 +197,11 @@ function caseDefinitions(
   pools: { delivered: DeliveryItem[]; mixed: DeliveryItem[] },
   readHeaders: Record<string, string>,
   writeHeaders: Record<string, string>,
+  sessionHeaders: Record<string, string>,
 ): CaseDefinition[] {
   const pool = pools.delivered;
   const get = (path: string): LoadRequest => ({ kind: 'get', path, headers: readHeaders });
+  const signedIn = (path: string): LoadRequest => ({ kind: 'get', path, headers: sessionHeaders });
   return [
     { id: 'home', title: 'Home list (limit=6)', request: get('/api/product?limit=6'), read: true },
     {
@@ -230,6 +232,18 @@ function caseDefinitions(
       id: 'item',
       title: 'One item by id',
       request: get(`/api/product/${encodeURIComponent(itemId)}`),
+      read: true,
+    },
+    {
+      id: 'stats-summary',
+      title: 'Dashboard summary, signed in',
+      request: signedIn('/api/stats/summary'),
+      read: true,
+    },
+    {
+      id: 'stats-daily',
+      title: 'Dashboard days (days=90, top items), signed in',
+      request: signedIn('/api/stats/daily?days=90'),
       read: true,
     },
     {
@@ -375,7 +389,8 @@ async function benchSize(
     ? { 'accept-encoding': settings.acceptEncoding }
     : {};
   const readHeaders = { accept: 'application/json', ...acceptEncoding };
-  const writeHeaders = { ...readHeaders, origin: server.url, cookie: client.cookie };
+  const sessionHeaders = { ...readHeaders, cookie: client.cookie };
+  const writeHeaders = { ...sessionHeaders, origin: server.url };
   const lastPageAfter = await lastPageCursor(client, size);
   const cases = caseDefinitions(
     lastPageAfter,
@@ -383,6 +398,7 @@ async function benchSize(
     { delivered, mixed },
     readHeaders,
     writeHeaders,
+    sessionHeaders,
   ).filter(wanted);
   const captured = await captureAnswers(server.url, cases);
   const baseline = await startBaseline(captured);
@@ -469,8 +485,8 @@ export async function runApiBench(settings: Settings): Promise<ApiReport> {
     const env = productionEnv(await freePort(), database.env);
     let seeded = 0;
     for (const size of settings.sizes) {
-      console.log(`\n● ${fmt(size)} items`);
-      await seed(size - seeded, env);
+      console.log(`\n● ${fmt(size)} items, ${fmt(size * settings.movementsPerItem)} movements`);
+      await seed(size - seeded, (size - seeded) * settings.movementsPerItem, env);
       await database.analyze();
       seeded = size;
       const passes = [

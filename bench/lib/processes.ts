@@ -146,12 +146,16 @@ export async function startInstances(env: NodeJS.ProcessEnv, count: number): Pro
 }
 
 /** Runs the project's seeder (`seed-cli.ts --count N`, with its progress bar) against `env`'s database. */
-export async function seed(count: number, env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, [SEED_CLI, '--count', String(count)], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+export async function seed(count: number, movements: number, env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [SEED_CLI, '--count', String(count), '--movements', String(movements)],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`seeding ${count} items failed (exit code ${code})`);
 }

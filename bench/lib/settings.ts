@@ -3,6 +3,7 @@
  *
  *   BENCH_DURATION=2 BENCH_WARMUP=1 BENCH_SIZES=1000 npm run bench:api
  *
+ * BENCH_MOVEMENTS_PER_ITEM (10) sets how many movements the seeder gives each item.
  * BENCH_UNCACHED=0 skips the second pass of the read cases on a server without its read cache.
  */
 
@@ -15,6 +16,8 @@ export interface Settings {
   connections: number;
   /** Table sizes, in order; each one is seeded on top of the previous. */
   sizes: number[];
+  /** Deliveries and restocks the seeder adds per item (10: 1,000,000 movements at 100,000 items). */
+  movementsPerItem: number;
   /** Items the Delivered case spreads its calls over (each restocked first). */
   deliveryItems: number;
   /** What the load generator sends as Accept-Encoding ('' sends none). */
@@ -64,6 +67,7 @@ export function readSettings(): Settings {
     warmupSeconds: positiveNumber('BENCH_WARMUP', 3),
     connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
     sizes: sizes(),
+    movementsPerItem: Math.round(positiveNumber('BENCH_MOVEMENTS_PER_ITEM', 10)),
     deliveryItems: Math.round(positiveNumber('BENCH_DELIVERY_ITEMS', 1000)),
     // What Chromium sends to an https site: production runs behind TLS.
     acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br',

@@ -125,6 +125,28 @@ function trafficTargets(api: ApiReport): TargetCheck[] {
   ];
 }
 
+/** The dashboard's reads (issue 18), judged at the largest size (100,000 items, 1,000,000 movements by default). */
+const DASHBOARD_CASES: ReadonlySet<string> = new Set(['stats-summary', 'stats-daily']);
+
+function dashboardTargets(api: ApiReport | undefined): TargetCheck[] {
+  const large = api?.sizes.at(-1);
+  const cases = api?.cases.filter((c) => c.readCache && c.size === large && DASHBOARD_CASES.has(c.id)) ?? [];
+  const ratios = api ? scaleRatios(api).filter((r) => r.readCache && DASHBOARD_CASES.has(r.id)) : [];
+  const movements = large === undefined ? '' : ` (${large.toLocaleString('en-US')} items)`;
+  return [
+    {
+      target: `Dashboard summary and days p99 < 50 ms at ${api?.connections ?? 50} connections with the most movements${movements}`,
+      measured: cases.length === 0 ? '—' : cases.map((c) => `${c.id} ${ms(c.ours.latency.p99)}`).join(', '),
+      met: cases.length === 0 ? null : cases.every((c) => c.ours.requests > 0 && c.ours.latency.p99 < 50),
+    },
+    flatness(
+      'Dashboard figures with the most movements within 20% of the fewest (requests/s, baseline-adjusted)',
+      ratios,
+      api ? 'one size only' : '—',
+    ),
+  ];
+}
+
 function apiTargets(api: ApiReport | undefined): TargetCheck[] {
   if (!api) {
     return [
@@ -217,5 +239,5 @@ function webTargets(web: WebReport | undefined): TargetCheck[] {
 }
 
 export function checkTargets(api: ApiReport | undefined, web: WebReport | undefined): TargetCheck[] {
-  return [...apiTargets(api), ...webTargets(web)];
+  return [...apiTargets(api), ...dashboardTargets(api), ...webTargets(web)];
 }

@@ -3,8 +3,12 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AlertRepository } from './alerts/alert-repository.ts';
+import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
+import { alertRoutes } from './alerts/routes.ts';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
 import { sessionUser } from './auth/guards.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, pingDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -21,14 +25,31 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSpa } from './http/static-spa.ts';
 import { loggerOptions } from './logger.ts';
 import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
+import { OutboxRepository } from './outbox/outbox-repository.ts';
+import { OutboxWorker } from './outbox/outbox-worker.ts';
+import { HistoryRepository } from './products/history-repository.ts';
+import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { ProductService } from './products/service.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { SettingsRepository } from './settings/settings-repository.ts';
+import { StatsRepository } from './stats/repository.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { rollupParticipant, StatsService } from './stats/service.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+export interface BuildOptions {
+  /** Where the time comes from: the system clock, or a test's. */
+  clock?: Clock;
+}
+
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { clock = systemClock }: BuildOptions = {},
+): Promise<FastifyInstance> {
   let securityHeaders: Record<string, string> = {};
   const app = Fastify({
     logger: loggerOptions(config),
@@ -63,10 +84,32 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
     );
     closers.push(() => database.close());
-    await migrateToLatest(database.db, database.engine);
+    await migrateToLatest(database.db, database.engine, config.timeZone);
     const accounts = createAccounts(config, database, app.log);
     closers.push(() => accounts.close());
-    const products = new ProductRepository(database.db);
+    const settings = new SettingsRepository(database.db);
+    const outbox = new OutboxRepository(database.db, { giveUpAfterMs: config.outbox.giveUpAfterMs });
+    const lowStockAlerts = new LowStockAlerts({
+      alerts: new AlertRepository(database.db),
+      outbox,
+      settings,
+      mailer: accounts.mailer,
+      publicUrl: config.publicUrl,
+      webhook: config.alertWebhook,
+    });
+    const history = new HistoryRepository(database.db);
+    const stats = new StatsRepository(database.db);
+    const products = new ProductRepository(database.db, {
+      engine: database.engine,
+      history,
+      // In the transaction of every change: a fall to the low-stock threshold queues its alert, and
+      // the dashboard's daily roll-ups take their share.
+      participants: [
+        (trx, change) => lowStockAlerts.recordCrossing(trx, change),
+        rollupParticipant(stats, config.timeZone),
+      ],
+    });
+    const search = new ProductSearch(database.db, database.engine);
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
@@ -74,6 +117,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     closers.push(async () => answers.close());
     changeFeed.subscribe((event) => answers.invalidate(event.id));
     changeFeed.onInterruption(() => answers.invalidate());
+    if (config.outbox.worker) {
+      const worker = new OutboxWorker({
+        outbox,
+        handlers: lowStockAlerts.handlers(),
+        settings: config.outbox,
+        log: app.log.child({ module: 'outbox' }),
+      });
+      // A committed change may have queued jobs: this instance's through the in-process feed, every
+      // other instance's through LISTEN/NOTIFY. Polling covers what a wake-up missed.
+      changeFeed.subscribe(() => worker.wake());
+      worker.start();
+      // Stopped first (closers run in reverse): the tries under way settle while the database is open.
+      closers.push(() => worker.stop());
+    }
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -97,15 +154,25 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         await api.register(productRoutes, {
           // This instance forgets its stored answers before the writer hears of success; the
           // others when the feed brings them the change.
-          service: new ProductService(products, (event) => {
-            answers.invalidate(event.id);
-            return changeFeed.publish(event);
-          }),
+          service: new ProductService(
+            { products, search, history },
+            (event) => {
+              answers.invalidate(event.id);
+              return changeFeed.publish(event);
+            },
+            clock,
+          ),
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
           publicUrl: config.publicUrl,
         });
+        await api.register(statsRoutes, {
+          service: new StatsService({ stats, products, search }, config.timeZone, clock),
+          answers,
+        });
         await api.register(eventRoutes, { feed: changeFeed, maxStreams: config.maxEventStreams });
+        await api.register(settingsRoutes, { settings });
+        await api.register(alertRoutes, { alerts: lowStockAlerts });
         await api.register(openApiRoutes);
       },
       { prefix: '/api' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLoopback } from './http/loopback.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './stats/days.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -86,6 +87,21 @@ const envSchema = z.object({
     .default(32 * 1024 * 1024),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000, 15_000),
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  OUTBOX_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  OUTBOX_POLL_MS: milliseconds(50, 600_000, 5000),
+  OUTBOX_RETRY_BASE_MS: milliseconds(10, 3_600_000, 10_000),
+  OUTBOX_RETRY_MAX_MS: milliseconds(10, 86_400_000, 1_800_000),
+  OUTBOX_GIVE_UP_AFTER_MS: milliseconds(1000, 30 * 86_400_000, 86_400_000),
+  OUTBOX_JOB_TIMEOUT_MS: milliseconds(100, 600_000, 10_000),
+  TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, 'must be an IANA time zone name, like Asia/Dhaka or UTC'),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -144,6 +160,24 @@ export interface Config {
   readCache: { maxEntries: number; maxBytes: number; ttlMs: number };
   /** Event streams (GET /api/events) open at once on this instance, all users together. */
   maxEventStreams: number;
+  /** Where low-stock alerts are POSTed, signed with `secret` (unset: no webhook). */
+  alertWebhook: { url: string; secret: string } | undefined;
+  /**
+   * The transactional outbox's worker (see outbox/outbox-worker.ts): whether this instance runs one,
+   * how often it looks for due jobs when nothing woke it, the back-off between tries (doubling from
+   * `retryBaseMs` up to `retryMaxMs`), how long a job is retried before it is marked failed, and how
+   * long one try may take (a claimed job is leased for three times that).
+   */
+  outbox: {
+    worker: boolean;
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    giveUpAfterMs: number;
+    jobTimeoutMs: number;
+  };
+  /** The warehouse's IANA time zone: the dashboard's days start at its midnight. */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +206,9 @@ function crossFieldProblems(source: NodeJS.ProcessEnv): string[] {
   if (source.NODE_ENV === 'production' && !source.AUTH_SECRET) {
     problems.push('AUTH_SECRET: is required when NODE_ENV=production');
   }
+  if (source.ALERT_WEBHOOK_URL && !source.ALERT_WEBHOOK_SECRET) {
+    problems.push('ALERT_WEBHOOK_SECRET: is required when ALERT_WEBHOOK_URL is set (it signs every call)');
+  }
   if (Boolean(source.GOOGLE_CLIENT_ID) !== Boolean(source.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
@@ -188,6 +225,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...crossFieldProblems(source),
     ...(parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS
       ? ['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']
+      : []),
+    ...(parsed.success && parsed.data.OUTBOX_RETRY_BASE_MS > parsed.data.OUTBOX_RETRY_MAX_MS
+      ? ['OUTBOX_RETRY_BASE_MS: must not be longer than OUTBOX_RETRY_MAX_MS']
       : []),
   ];
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
@@ -235,5 +275,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ttlMs: env.READ_CACHE_TTL_MS,
     },
     maxEventStreams: env.EVENT_STREAMS_MAX,
+    alertWebhook:
+      env.ALERT_WEBHOOK_URL && env.ALERT_WEBHOOK_SECRET
+        ? { url: env.ALERT_WEBHOOK_URL, secret: env.ALERT_WEBHOOK_SECRET }
+        : undefined,
+    outbox: {
+      worker: env.OUTBOX_WORKER,
+      pollMs: env.OUTBOX_POLL_MS,
+      retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
+      giveUpAfterMs: env.OUTBOX_GIVE_UP_AFTER_MS,
+      jobTimeoutMs: env.OUTBOX_JOB_TIMEOUT_MS,
+    },
+    timeZone: env.TIME_ZONE,
   };
 }

@@ -69,4 +69,11 @@ describe('loadConfig', () => {
   ])('has the dev outbox with %j: %s', (env, expected) => {
     expect(loadConfig(env).devOutbox).toBe(expected);
   });
+
+  it('counts days in Asia/Dhaka unless TIME_ZONE names another IANA zone', () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Dhaka');
+    expect(loadConfig({ TIME_ZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(() => loadConfig({ TIME_ZONE: 'Dhaka' })).toThrow(/TIME_ZONE: must be an IANA time zone name/);
+    expect(() => loadConfig({ TIME_ZONE: '+06:00' })).toThrow(/TIME_ZONE/);
+  });
 });

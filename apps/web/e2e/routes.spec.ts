@@ -15,7 +15,7 @@ import { signedInUser } from './support/users.ts';
  */
 const WIDTHS = [375, 768, 1280] as const;
 const AXE_WIDTHS: ReadonlySet<number> = new Set([375, 1280]);
-const README_SHOTS: ReadonlySet<string> = new Set(['home', 'manage', 'detail', 'labels']);
+const README_SHOTS: ReadonlySet<string> = new Set(['home', 'manage', 'detail', 'labels', 'dashboard']);
 const TITLE_SUFFIX = '- Walton Warehouse';
 
 interface Route {
@@ -49,6 +49,8 @@ const SIGNED_IN: Route[] = [
   { name: 'detail', path: firstProductPath, title: 'Details' },
   { name: 'add-item', path: '/addItem', title: 'Add Item' },
   { name: 'my-items', path: '/myItem', title: 'My Item' },
+  { name: 'settings', path: '/settings', title: 'Settings' },
+  { name: 'dashboard', path: '/dashboard', title: 'Dashboard' },
   { name: 'blog', path: '/blog', title: 'Blog' },
   { name: 'labels', path: '/labels', title: 'Labels' },
   // The suite's browser has no camera: the scan page as it is without one.

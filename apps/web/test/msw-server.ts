@@ -44,5 +44,7 @@ export const server = setupServer(
     ),
   ),
   http.get('/api/product/:id/movements', () => HttpResponse.json([])),
+  // An item without history: its stock chart has no days to draw.
+  http.get('/api/product/:id/stock-series', () => HttpResponse.json({ timeZone: 'Asia/Dhaka', points: [] })),
   http.get('/api/productOrder', () => HttpResponse.json([])),
 );

@@ -1,9 +1,21 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
 
+/** What happened to an item: the kind of a history entry and of a live-feed event. */
+export const changeKindSchema = z.enum([
+  'created',
+  'edited',
+  'delivered',
+  'restocked',
+  'deleted',
+  'restored',
+  'reverted',
+]);
+export type ChangeKind = z.infer<typeof changeKindSchema>;
+
 /** One change of the live feed (`GET /api/events`, Server-Sent Events named `change`). */
 export const changeEventSchema = z.object({
-  type: z.enum(['created', 'delivered', 'restocked', 'deleted', 'restored']),
+  type: changeKindSchema,
   id: z.string(),
   version: checked(z.number(), int()),
 });

@@ -34,18 +34,39 @@ const numeric = (pattern: RegExp, message: string) =>
 
 const wholeNumber = numeric(/^-?\d+$/, 'Must be a whole number');
 
-/** A whole number of units; numeric strings from form inputs are accepted and normalised. */
-export const quantitySchema = z.pipe(
-  wholeNumber,
+/** The checks of a number of units, whatever form it came in. */
+const units = () =>
   checked(
     z.number(),
     int('Must be a whole number'),
     z.gte(0, 'Must not be negative'),
     z.lte(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
-  ),
-);
+  );
+
+/** A whole number of units; numeric strings from form inputs are accepted and normalised. */
+export const quantitySchema = z.pipe(wholeNumber, units());
 
 const hasAtMostTwoDecimals = (value: number) => /^-?\d+(\.\d{1,2})?$/.test(String(value));
+
+/**
+ * The quantity at or below which an item counts as low on stock and an alert is sent: a whole number
+ * of units like the quantity itself; null, absent or "" (as an edit clears any optional field) for none.
+ */
+export const lowStockThresholdSchema = z.pipe(
+  z.nullable(
+    z.union(
+      [
+        z.number(),
+        z.pipe(
+          checked(z.string(), z.trim(), z.regex(/^(-?\d+)?$/)),
+          z.transform((value) => (value === '' ? null : Number(value))),
+        ),
+      ],
+      { error: 'Must be a whole number, or empty for none' },
+    ),
+  ),
+  z.nullable(units()),
+);
 
 /** A non-negative amount with at most two decimals (stored exactly as whole paisa). */
 export const priceSchema = z.pipe(
@@ -108,9 +129,41 @@ export const createProductSchema = z.strictObject({
   suplerName: text(200),
   email: supplierEmail(),
   ...detailFields,
+  lowStockThreshold: z.optional(lowStockThresholdSchema),
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type CreateProduct = z.output<typeof createProductSchema>;
+
+/** Fields an edit may not send: quantity belongs to Delivered and restock, the supplier to nobody. */
+const NOT_EDITABLE = { quentity: true, suplerName: true, email: true } as const;
+
+export const EDIT_MESSAGES = {
+  quantity: 'Quantity is not edited here: use Delivered to take one out, or Add quentity to restock',
+  supplier: 'The supplier of an item cannot be changed',
+  empty: 'Send at least one field to change',
+} as const;
+
+/** The fields of the creation payload an edit may change: every field added there is editable here. */
+export const editableProductSchema = z.omit(createProductSchema, NOT_EDITABLE);
+/** The name of an editable field, as the API spells it (`img`, `prosesor`, …). */
+export const editableFieldSchema = z.keyof(editableProductSchema);
+export type EditableField = z.infer<typeof editableFieldSchema>;
+
+/**
+ * PATCH /api/product/:id body: any non-empty subset of the editable fields, validated as when adding.
+ * Quantity and supplier fields are refused with a message saying why.
+ */
+export const editProductSchema = checked(
+  z.strictObject({
+    ...z.partial(editableProductSchema).shape,
+    quentity: z.optional(z.never({ error: EDIT_MESSAGES.quantity })),
+    suplerName: z.optional(z.never({ error: EDIT_MESSAGES.supplier })),
+    email: z.optional(z.never({ error: EDIT_MESSAGES.supplier })),
+  }),
+  z.refine((edit) => Object.values(edit).some((value) => value !== undefined), EDIT_MESSAGES.empty),
+);
+export type EditProductInput = z.input<typeof editProductSchema>;
+export type EditProduct = z.output<typeof editProductSchema>;
 
 /** PUT /api/product/:id (Delivered) and PUT /api/products/:id (restock) body. */
 export const stockChangeSchema = z.strictObject({ newQuentity: quantitySchema });
@@ -141,6 +194,8 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
  */
 export const SEARCH_COUNT_LIMIT = 1000;
 
+export const LOW_STOCK_IN_TRASH = 'lowStock lists live items only: leave deleted out, or set it to false';
+
 export const AFTER_WITH_OFFSET =
   'Send either after or offset, not both: after already says where the page starts';
 
@@ -160,10 +215,18 @@ export const productListQuerySchema = checked(
       z._default(z.enum(['true', 'false']), 'false'),
       z.transform((value) => value === 'true'),
     ),
+    lowStock: z.pipe(
+      z._default(z.enum(['true', 'false']), 'false'),
+      z.transform((value) => value === 'true'),
+    ),
   }),
   z.refine((query) => query.after === undefined || query.offset === 0, {
     message: AFTER_WITH_OFFSET,
     path: ['after'],
+  }),
+  z.refine((query) => !(query.deleted && query.lowStock), {
+    message: LOW_STOCK_IN_TRASH,
+    path: ['lowStock'],
   }),
 );
 export type ProductListQuery = z.input<typeof productListQuerySchema>;

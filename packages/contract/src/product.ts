@@ -21,12 +21,24 @@ export const productSchema = z.object({
   hdd: z.optional(z.string()),
   display: z.optional(z.string()),
   prosesor: z.optional(z.string()),
+  lowStockThreshold: z.optional(
+    checked(
+      z.nullable(integer()),
+      z.describe('At or below this quantity the item is low on stock (see isLowStock); null: no alert'),
+    ),
+  ),
   version: checked(z.number(), int(), z.describe('Bumped by every change; also sent as the ETag')),
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.optional(z.nullable(z.string())),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** Whether a live item is low on stock: it has a threshold and its quantity is at or below it. */
+export const isLowStock = (product: Pick<Product, 'quentity' | 'lowStockThreshold'>): boolean =>
+  product.lowStockThreshold !== undefined &&
+  product.lowStockThreshold !== null &&
+  product.quentity <= product.lowStockThreshold;
 
 export const successSchema = z.object({ success: z.string() });
 export const createdProductSchema = z.extend(successSchema, { _id: z.string() });

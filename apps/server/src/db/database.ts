@@ -36,8 +36,23 @@ function openSqlite(file: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: nodeSqliteDialect(database, reader) });
 }
 
+/**
+ * PGlite is a test engine, a development dependency: loaded only for a `pglite:` DATABASE_URL, so a
+ * production install without development dependencies never needs it.
+ */
+async function loadPglite(): Promise<typeof import('@electric-sql/pglite')> {
+  try {
+    return await import('@electric-sql/pglite');
+  } catch (error) {
+    throw new Error(
+      'DATABASE_URL=pglite:… needs @electric-sql/pglite, a development dependency: run npm install (with development dependencies), or use SQLite or PostgreSQL',
+      { cause: error },
+    );
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Kysely<Database>> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite } = await loadPglite();
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const database = await PGlite.create(dataDir);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PgliteLikePool(database) }) });

@@ -1,12 +1,18 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { DEFAULT_TIME_ZONE } from '../stats/days.ts';
 import type { Engine } from './database.ts';
 import * as products from './migrations/001-products.ts';
 import * as auth from './migrations/002-auth.ts';
 import * as inventoryScale from './migrations/003-inventory-scale.ts';
+import * as productHistory from './migrations/004-product-history.ts';
+import * as lowStockAlerts from './migrations/006-low-stock-alerts.ts';
+import * as dailyRollups from './migrations/007-daily-rollups.ts';
 
 export interface MigrationContext {
   engine: Engine;
+  /** The warehouse's time zone (TIME_ZONE): the roll-ups' days are counted in it. */
+  timeZone: string;
 }
 
 interface MigrationModule {
@@ -18,6 +24,9 @@ const migrations: Record<string, MigrationModule> = {
   '001-products': products,
   '002-auth': auth,
   '003-inventory-scale': inventoryScale,
+  '004-product-history': productHistory,
+  '006-low-stock-alerts': lowStockAlerts,
+  '007-daily-rollups': dailyRollups,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
@@ -37,13 +46,25 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest<T>(db: Kysely<T>, engine: Engine): Promise<void> {
-  const migrator = new Migrator({
+/** A Kysely migrator of our migrations, for the database of `engine`. */
+export function createMigrator<T>(
+  db: Kysely<T>,
+  engine: Engine,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Migrator {
+  return new Migrator({
     db: db as Kysely<unknown>,
-    provider: new InCodeMigrationProvider({ engine }),
+    provider: new InCodeMigrationProvider({ engine, timeZone }),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest<T>(
+  db: Kysely<T>,
+  engine: Engine,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Promise<void> {
+  const { error, results } = await createMigrator(db, engine, timeZone).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });

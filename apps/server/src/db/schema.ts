@@ -18,6 +18,8 @@ export interface ProductsTable {
   hdd: string | null;
   display: string | null;
   processor: string | null;
+  /** At or below this quantity the item is low on stock; null: no alert. */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -25,22 +27,74 @@ export interface ProductsTable {
   deleted_at: ColumnType<Date | string | null, string | null, string | null>;
 }
 
-export interface StockMovementsTable {
+/** Every change of an item, of stock or of details: append-only (migration 004). */
+export interface ProductHistoryTable {
   id: string;
   product_id: string;
+  /** The product version this change produced (unique per product; orders the history). */
+  version: number;
+  kind: string;
+  /** The actor's email (`seed` for the demo catalog) and their name at the time ('' when unknown). */
+  actor: string;
+  actor_name: string;
+  at: Timestamp;
   delta: number;
   quantity_after: number;
-  reason: string;
-  /** The product version this change produced (unique per product; orders the ledger). */
-  version: number;
-  actor: string;
-  at: Timestamp;
+  /** JSON: for edits and reverts, each changed field's old and new stored value (see product-change.ts). */
+  changes: string;
+  /** For a revert: the edit it undid. */
+  revert_of: string | null;
 }
 
 /** Live and deleted product totals, kept by triggers (migration 003) so counting is one row read. */
 export interface ProductCountsTable {
   scope: 'live' | 'deleted';
   total: number;
+}
+
+/** Integers that may outgrow a float (sums of paisa): bigint columns, written from strings. */
+type BigCount = ColumnType<number | string | bigint, string, string>;
+
+/**
+ * The dashboard's roll-ups (migration 007), kept by the stats participant in the transaction of each
+ * change. Days are `YYYY-MM-DD` in TIME_ZONE. Warehouse-wide rows are split in shards (by product)
+ * so concurrent changes of different items do not queue on one row; readers sum the shards.
+ */
+export interface StockTotalsTable {
+  shard: number;
+  units: BigCount;
+  value_paisa: BigCount;
+}
+
+export interface StockDailyTable {
+  day: string;
+  shard: number;
+  delivered_units: BigCount;
+  restocked_units: BigCount;
+  units_change: BigCount;
+  value_change_paisa: BigCount;
+}
+
+export interface ProductDailyTable {
+  product_id: string;
+  day: string;
+  delivered_units: number;
+  restocked_units: number;
+  /** The item's quantity after its last change of the day. */
+  quantity_end: number;
+}
+
+/** Each item's deliveries over the days from the window's start (see StatsRepository.topDelivered). */
+export interface ProductDeliveryWindowsTable {
+  window_days: number;
+  product_id: string;
+  delivered_units: number;
+}
+
+/** The last day each delivery window was brought up to. */
+export interface DeliveryWindowStateTable {
+  window_days: number;
+  through_day: string;
 }
 
 /** Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads. */
@@ -104,9 +158,53 @@ export interface AuthAttemptsTable {
   window_started_ms: ColumnType<number | string | bigint, number, number>;
 }
 
+/** One low-stock crossing (migration 006), written in the transaction of the change that caused it. */
+export interface LowStockAlertsTable {
+  id: string;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  threshold: number;
+  at: Timestamp;
+}
+
+/** A job of the transactional outbox (see outbox/outbox-repository.ts). */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  alert_id: string | null;
+  recipient: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  run_at: Timestamp;
+  lease_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  leased_by: ColumnType<string | null, string | null | undefined, string | null>;
+  give_up_at: Timestamp;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One try of an outbox job; `error` null when it succeeded. */
+export interface OutboxAttemptsTable {
+  job_id: string;
+  attempt: number;
+  at: Timestamp;
+  error: string | null;
+}
+
+/** A user's preferences; `low_stock_email` is 0 or 1 on both engines. */
+export interface UserSettingsTable {
+  user_id: string;
+  low_stock_email: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   products: ProductsTable;
-  stock_movements: StockMovementsTable;
+  product_history: ProductHistoryTable;
   product_counts: ProductCountsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -114,7 +212,17 @@ export interface Database {
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
   auth_attempts: AuthAttemptsTable;
+  low_stock_alerts: LowStockAlertsTable;
+  outbox: OutboxTable;
+  outbox_attempts: OutboxAttemptsTable;
+  user_settings: UserSettingsTable;
+  stock_totals: StockTotalsTable;
+  stock_daily: StockDailyTable;
+  product_daily: ProductDailyTable;
+  product_delivery_windows: ProductDeliveryWindowsTable;
+  delivery_window_state: DeliveryWindowStateTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
-export type StockMovementRow = Selectable<StockMovementsTable>;
+export type ProductHistoryRow = Selectable<ProductHistoryTable>;
+export type OutboxRow = Selectable<OutboxTable>;

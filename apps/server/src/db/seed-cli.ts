@@ -1,44 +1,85 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.ts';
+import { HistoryRepository } from '../products/history-repository.ts';
 import { ProductRepository } from '../products/repository.ts';
+import { StatsRepository } from '../stats/repository.ts';
+import { rollupParticipant } from '../stats/service.ts';
 import { openDatabase, refreshPlannerStatistics } from './database.ts';
 import { migrateToLatest } from './migrator.ts';
-import { generatedProduct, SEED_ACTOR } from './seed.ts';
+import { generatedHistory, generatedProduct, SEED_ACTOR } from './seed.ts';
+import { SeedRepository } from './seed-repository.ts';
 
 const BATCH = 500;
+const MAX_COUNT = 10_000_000;
+const MAX_MOVEMENTS = 100_000_000;
 
-/** `npm run seed -- --count N`: adds N generated products to the configured database. */
-async function main() {
-  const { values } = parseArgs({ options: { count: { type: 'string', default: '1000' } } });
-  const count = Number(values.count);
-  if (!Number.isInteger(count) || count < 1 || count > 10_000_000) {
-    console.error('--count must be a whole number from 1 to 10000000');
+function wholeNumber(name: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`--${name} must be a whole number from ${min} to ${max}`);
     process.exit(2);
   }
-  const database = await openDatabase(loadConfig().database);
+  return value;
+}
+
+/**
+ * `npm run seed -- --count N [--movements M]`: adds N generated products to the configured
+ * database. With --movements, the new items also get M deliveries and restocks between them, spread
+ * over the past year, loaded in bulk; the dashboard's roll-ups are then rebuilt from the ledger
+ * (run it while the server is stopped).
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: { count: { type: 'string', default: '1000' }, movements: { type: 'string', default: '0' } },
+  });
+  const count = wholeNumber('count', values.count, 1, MAX_COUNT);
+  const movements = wholeNumber('movements', values.movements, 0, MAX_MOVEMENTS);
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
   try {
-    await migrateToLatest(database.db, database.engine);
-    const products = new ProductRepository(database.db);
+    await migrateToLatest(database.db, database.engine, config.timeZone);
+    const stats = new StatsRepository(database.db);
+    const products = new ProductRepository(database.db, {
+      engine: database.engine,
+      history: new HistoryRepository(database.db),
+      participants: [rollupParticipant(stats, config.timeZone)],
+    });
+    const seeds = new SeedRepository(database.db);
     const offset = await products.countAll();
     const bar = new cliProgress.SingleBar({ format: 'seeding [{bar}] {value}/{total} items' });
     bar.start(count, 0);
     const start = Date.now();
+    const movesOf = (index: number) => Math.floor(movements / count) + (index < movements % count ? 1 : 0);
     for (let done = 0; done < count; done += BATCH) {
-      const size = Math.min(BATCH, count - done);
-      await products.insertMany(
-        Array.from({ length: size }, (_, i) => ({
-          input: generatedProduct(offset + done + i),
-          createdBy: null,
-          actor: SEED_ACTOR,
-          at: new Date(start + done + i),
-        })),
-      );
-      bar.update(done + size);
+      const batch = Array.from({ length: Math.min(BATCH, count - done) }, (_, i) => done + i);
+      if (movements > 0) {
+        await seeds.insertWithHistory(
+          batch.map((index) => ({
+            input: generatedProduct(offset + index),
+            history: generatedHistory(offset + index, movesOf(index), new Date(start)),
+          })),
+          SEED_ACTOR,
+        );
+      } else {
+        await products.insertMany(
+          batch.map((index) => ({
+            input: generatedProduct(offset + index),
+            createdBy: null,
+            actor: SEED_ACTOR,
+            at: new Date(start + index),
+          })),
+        );
+      }
+      bar.update(done + batch.length);
     }
     bar.stop();
+    if (movements > 0) {
+      console.log('Rebuilding the daily roll-ups from the ledger…');
+      await stats.rebuild(config.timeZone, new Date());
+    }
     await refreshPlannerStatistics(database.db);
-    console.log(`Added ${count} products.`);
+    console.log(`Added ${count} products${movements > 0 ? ` and ${movements} movements` : ''}.`);
   } finally {
     await database.close();
   }

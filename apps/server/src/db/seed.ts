@@ -2,7 +2,8 @@ import type { CreateProduct } from '@walton/contract';
 import type { ProductRepository } from '../products/repository.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
 
-export const SEED_ACTOR = 'seed';
+/** Who the history says added the demo and load-test items. */
+export const SEED_ACTOR = { email: 'seed', name: '' } as const;
 
 /** Seeds the demo catalog into a database that has never held a product. */
 export async function seedDemoCatalogIfEmpty(products: ProductRepository): Promise<number> {
@@ -41,4 +42,42 @@ export function generatedProduct(n: number): CreateProduct {
     suplerName: 'Load Test Supplier',
     email: `supplier${n % 50}@load.test`,
   };
+}
+
+/** One generated change of a seeded item's ledger. */
+export interface GeneratedMove {
+  reason: 'created' | 'delivered' | 'restocked';
+  delta: number;
+  quantityAfter: number;
+  at: Date;
+}
+
+const DAY_MS = 86_400_000;
+/** How far back a seeded history starts. */
+const HISTORY_DAYS = 365;
+
+/**
+ * A generated item's ledger for load tests (`npm run seed -- --movements N`): created a year before
+ * `now`, then `moves` changes spread evenly up to `now`, mostly single-unit deliveries and, when
+ * stock runs low or every fifth change, a restock. Deterministic for a given `n`.
+ */
+export function generatedHistory(n: number, moves: number, now: Date): GeneratedMove[] {
+  const start = now.getTime() - HISTORY_DAYS * DAY_MS + (n % 1000) * 60_000;
+  const step = (now.getTime() - start) / (moves + 1);
+  let quantity = generatedProduct(n).quentity;
+  const history: GeneratedMove[] = [
+    { reason: 'created', delta: quantity, quantityAfter: quantity, at: new Date(start) },
+  ];
+  for (let move = 1; move <= moves; move += 1) {
+    const at = new Date(Math.floor(start + move * step));
+    if (quantity === 0 || (n + move) % 5 === 0) {
+      const added = 5 + ((n * 7 + move) % 16);
+      quantity += added;
+      history.push({ reason: 'restocked', delta: added, quantityAfter: quantity, at });
+    } else {
+      quantity -= 1;
+      history.push({ reason: 'delivered', delta: -1, quantityAfter: quantity, at });
+    }
+  }
+  return history;
 }

@@ -80,3 +80,32 @@ export function passwordResetEmail(
   };
   return message;
 }
+
+/** What a low-stock mail and webhook call say about the item. */
+export interface LowStockNotice {
+  productName: string;
+  quantity: number;
+  threshold: number;
+  /** The item's page (PUBLIC_URL/manageItem/{id}). */
+  url: string;
+}
+
+/** Control characters (a line break in a name) would break a subject line: spaces instead. */
+const oneLine = (value: string) => value.replace(/[\p{Cc}]+/gu, ' ').trim();
+
+/** The email that tells a supplier or an opted-in user that an item fell to its low-stock threshold. */
+export function lowStockEmail(to: string, notice: LowStockNotice): MailMessage {
+  const name = oneLine(notice.productName);
+  const title = `Low stock: ${name}`;
+  const intro = `${name} has ${notice.quantity} in stock, at or below its low-stock threshold of ${notice.threshold}.`;
+  const ask = 'Open the item to restock it.';
+  const footer =
+    'You get this mail as the supplier of the item, or because you turned on "Low-stock alerts by email" in your settings.';
+  return {
+    to,
+    subject: `Walton Warehouse: low stock of ${name}`,
+    text: `${intro}\n\n${ask}\n\n${notice.url}\n\n${footer}\n`,
+    html: layout(title, [intro, ask], { label: 'Open the item', url: notice.url }, footer),
+    links: [notice.url],
+  };
+}

@@ -4,11 +4,13 @@ import {
   type ChangeEvent,
   type CreateProductInput,
   type deliveryRequestSchema,
+  type editProductSchema,
   type Movement,
   type Product,
   type ProductConflict,
   SUCCESS_TEXT,
   type stockChangeSchema,
+  type userSettingsSchema,
 } from '@walton/contract';
 import type { z } from 'zod';
 import { STOCK_MESSAGES } from '../products/service.ts';
@@ -84,4 +86,6 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   deliverProduct: { newQuentity: product.quentity - 1 } satisfies z.input<typeof deliveryRequestSchema>,
   restockProduct: { newQuentity: product.quentity + 16 } satisfies z.input<typeof stockChangeSchema>,
   createAccessToken: { email: createProduct.email } satisfies z.input<typeof accessTokenRequestSchema>,
+  editProduct: { price: 47500, lowStockThreshold: 5 } satisfies z.input<typeof editProductSchema>,
+  updateSettings: { lowStockEmail: true } satisfies z.input<typeof userSettingsSchema>,
 };

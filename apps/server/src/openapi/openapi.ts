@@ -7,9 +7,12 @@ import {
   createProductSchema,
   deletedSchema,
   deliveryRequestSchema,
+  editProductSchema,
+  historyEntrySchema,
   movementSchema,
   productConflictSchema,
   productSchema,
+  revertConflictSchema,
   SEARCH_COUNT_LIMIT,
   stockChangedSchema,
   stockChangeSchema,
@@ -45,6 +48,40 @@ component(createdProductSchema, 'ProductAdded', COMPONENT_EXAMPLES.productAdded)
 component(deletedSchema, 'Deleted', COMPONENT_EXAMPLES.deleted);
 component(successSchema, 'Success', COMPONENT_EXAMPLES.success);
 component(changeEventSchema, 'ChangeEvent', COMPONENT_EXAMPLES.changeEvent);
+components.add(editProductSchema, {
+  id: 'EditProduct',
+  examples: [{ price: 47500 }, { name: 'Walton WSI-KRYSTALINE-18C 1.5 Ton Inverter AC', ram: '' }],
+});
+components.add(historyEntrySchema, {
+  id: 'HistoryEntry',
+  examples: [
+    {
+      id: '1f0c2b7e-6d3a-4e55-9b1e-0b6f7a9c2d41',
+      productId: '8a3e3c52-2f1d-4f8e-9a47-5b0d6c1e7f20',
+      kind: 'edited',
+      version: 7,
+      actor: 'rahim@example.com',
+      actorName: 'Rahim',
+      at: '2026-11-24T05:30:00.000Z',
+      delta: 0,
+      quantityAfter: 12,
+      changes: [{ field: 'price', from: '45000.00', to: '47500.00' }],
+    },
+    {
+      id: '6b2d9f10-3c4e-4a7b-8f21-9d0e5c6a7b38',
+      productId: '8a3e3c52-2f1d-4f8e-9a47-5b0d6c1e7f20',
+      kind: 'delivered',
+      version: 6,
+      actor: 'karim@example.com',
+      actorName: 'Karim',
+      at: '2026-11-24T05:20:00.000Z',
+      delta: -1,
+      quantityAfter: 12,
+      changes: [],
+    },
+  ],
+});
+components.add(revertConflictSchema, { id: 'RevertConflict' });
 
 /** What each status means across the API; an operation's description adds what is particular to it. */
 const STATUS_DESCRIPTIONS: Record<string, string> = {
@@ -58,12 +95,30 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   412: 'If-Match names an older version; `product` carries the item as it is now',
   413: 'The body is larger than 64 KiB',
   415: 'The body is not application/json',
+  428: 'If-Match is missing: send the ETag of the version you are changing',
   429: 'Too many requests; Retry-After says when to try again',
   500: 'Something went wrong on our side (details go to the log only)',
   503: 'The server cannot take this now (shutting down, or at a ceiling); Retry-After says when to try again',
 };
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+
+const etagHeader = {
+  description: 'The version, quoted: send it back as If-Match',
+  schema: { type: 'string' },
+};
+
+/** The headers of a page after which more follow (`what`: "more items"). */
+const nextPageHeaders = (what: string, same = '') => ({
+  'X-Next-Cursor': {
+    description: `Present when ${what} follow: send it as \`after\`${same} for the next page`,
+    schema: { type: 'string' },
+  },
+  Link: {
+    description: `Present when ${what} follow: \`<the next page, with after=X-Next-Cursor>; rel="next"\``,
+    schema: { type: 'string' },
+  },
+});
 
 /** Response headers, by operation and status (JSON schemas cannot carry them). */
 const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> = {
@@ -76,27 +131,17 @@ const RESPONSE_HEADERS: Record<string, Record<string, Record<string, unknown>>> 
         description: 'Present (true) when a search matches more items than X-Total-Count says',
         schema: { type: 'string', enum: ['true'] },
       },
-      'X-Next-Cursor': {
-        description:
-          'Present when more items follow: send it as `after` (same sort, order and deleted) for the next page',
-        schema: { type: 'string' },
-      },
-      Link: {
-        description:
-          'Present when more items follow: `<the next page, with after=X-Next-Cursor>; rel="next"`',
-        schema: { type: 'string' },
-      },
+      ...nextPageHeaders('more items', ' (same sort, order and deleted)'),
     },
   },
   'get /api/productOrder': { 200: { 'X-Total-Count': integerHeader('How many items the supplier has') } },
   'get /api/product/{id}/movements': {
     200: { 'X-Total-Count': integerHeader('How many movements the item has') },
   },
-  'get /api/product/{id}': {
-    200: {
-      ETag: { description: 'The version, quoted: send it back as If-Match', schema: { type: 'string' } },
-    },
-  },
+  'get /api/product/{id}': { 200: { ETag: etagHeader } },
+  'patch /api/product/{id}': { 200: { ETag: etagHeader } },
+  'post /api/product/{id}/history/{entryId}/revert': { 200: { ETag: etagHeader } },
+  'get /api/product/{id}/history': { 200: nextPageHeaders('more entries') },
   'post /api/productOrder': {
     201: { Location: { description: 'Where the new product can be read', schema: { type: 'string' } } },
   },
@@ -207,6 +252,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'stock', description: 'Delivered and restock, safe against concurrent clerks' },
         { name: 'events', description: 'Live change feed' },
         { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },
+        { name: 'settings', description: "The signed-in user's preferences" },
+        { name: 'alerts', description: 'Low-stock alerts and their deliveries, for audit' },
+        { name: 'stats', description: "The dashboard's figures and each item's stock over time" },
         { name: 'health', description: 'Liveness and readiness' },
         { name: 'development', description: 'Only on development servers without SMTP_URL' },
       ],

@@ -1,7 +1,7 @@
 import type { Product } from '@walton/contract';
 import { HttpError } from '../http/http-error.ts';
 import { toPaisa } from './product-mapper.ts';
-import type { ProductListFilter, SortPosition } from './repository.ts';
+import type { ProductListFilter, SortPosition } from './product-search.ts';
 
 /** The order a cursor belongs to: a position only means something in the order it was taken from. */
 export type ListOrder = Pick<ProductListFilter, 'sort' | 'order' | 'deleted'>;
@@ -34,7 +34,7 @@ const badCursor = (message: string) =>
     extra: { issues: [{ path: 'querystring.after', message }] },
   });
 
-/** The value the list is ordered by (see ProductRepository's sort keys), from the item's wire shape. */
+/** The value the list is ordered by (see ProductSearch's sort keys), from the item's wire shape. */
 function sortValue(product: Product, list: ListOrder): string | number {
   switch (list.sort) {
     case 'created':
@@ -59,7 +59,7 @@ export function cursorAfter(product: Product, list: ListOrder): string {
     key: sortValue(product, list),
     id: product._id,
   };
-  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  return encode(payload);
 }
 
 /** Text a database can compare faithfully (the input guard refuses the same in every other input). */
@@ -93,7 +93,10 @@ function isKeyOf(sort: ListOrder['sort'], key: unknown): boolean {
   }
 }
 
-function parsePayload(cursor: string): CursorPayload | undefined {
+const encode = (payload: object) => Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+
+/** The JSON object a cursor encodes; undefined for anything the server did not write. */
+function decode(cursor: string): Record<string, unknown> | undefined {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   // Only the canonical encoding of well-formed UTF-8 is one the server wrote.
   if (Buffer.from(text, 'utf8').toString('base64url') !== cursor) return undefined;
@@ -104,7 +107,13 @@ function parsePayload(cursor: string): CursorPayload | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { sort, order, trash, key, id, ...rest } = value as Record<string, unknown>;
+  return { ...value };
+}
+
+function parsePayload(cursor: string): CursorPayload | undefined {
+  const value = decode(cursor);
+  if (!value) return undefined;
+  const { sort, order, trash, key, id, ...rest } = value;
   if (Object.keys(rest).length > 0) return undefined;
   if (sort !== 'created' && sort !== 'name' && sort !== 'price' && sort !== 'quantity') return undefined;
   if (order !== 'asc' && order !== 'desc') return undefined;
@@ -123,4 +132,17 @@ export function positionOf(cursor: string, list: ListOrder): SortPosition {
     throw badCursor(CURSOR_MESSAGES.otherOrder(payload.sort, payload.order, payload.trash));
   }
   return { key: payload.key, id: payload.id };
+}
+
+/** The cursor of a history page that ends with the entry of `version` (newest first). */
+export const historyCursorAfter = (version: number): string => encode({ before: version });
+
+/** The version a history page's `after` cursor starts below; anything else is a 400. */
+export function historyPositionOf(cursor: string): number {
+  const value = decode(cursor);
+  const { before, ...rest } = value ?? {};
+  if (!value || Object.keys(rest).length > 0 || !isWhole(before, MAX_QUANTITY_COLUMN)) {
+    throw badCursor(CURSOR_MESSAGES.malformed);
+  }
+  return before;
 }

@@ -5,6 +5,9 @@ import {
   createProductSchema,
   deletedSchema,
   deliveryRequestSchema,
+  editProductSchema,
+  historyEntrySchema,
+  historyListQuerySchema,
   LIST_DEFAULT_LIMIT,
   movementListQuerySchema,
   movementSchema,
@@ -12,6 +15,7 @@ import {
   productIdSchema,
   productListQuerySchema,
   productSchema,
+  revertConflictSchema,
   SEARCH_COUNT_LIMIT,
   SPEC_TEXT,
   SUCCESS_TEXT,
@@ -53,6 +57,7 @@ const LABEL_HEADERS = {
 };
 
 const idParams = z.object({ id: productIdSchema });
+const entryParams = z.object({ id: productIdSchema, entryId: productIdSchema });
 
 export const IF_MATCH_MESSAGE = 'If-Match must be the ETag from GET /api/product/:id, like "3"';
 
@@ -72,6 +77,16 @@ const versionFrom = (ifMatch: string | undefined): number | undefined =>
 export const DEEP_OFFSET_MESSAGE =
   `offset can be at most ${ANONYMOUS_OFFSET_MAX} without signing in: to page deeper, send the ` +
   '`after` cursor from the X-Next-Cursor header of the page before';
+
+export const IF_MATCH_REQUIRED =
+  'This change needs If-Match: the ETag of the version you are changing, from GET /api/product/:id, like "3"';
+
+/** The version a required If-Match names: 428 without one (or with `*`, which names none). */
+function requiredVersion(ifMatch: string | undefined): number {
+  const version = versionFrom(ifMatch);
+  if (version === undefined) throw new HttpError(428, IF_MATCH_REQUIRED);
+  return version;
+}
 
 /**
  * The list pages worth keeping in the read cache: first pages of a usual size (the landing page,
@@ -123,10 +138,25 @@ function setTotal(reply: FastifyReply, total: number): void {
 }
 
 /**
- * A product list's headers: the count (`capped` when a search stopped counting, see the route) and,
- * when more items follow, where the next page starts: the cursor alone (`X-Next-Cursor`) and the whole
- * request for it (`Link: <…>; rel="next"`, the same validated query with `after` in place of any offset).
+ * When more items follow, where the next page starts: the cursor alone (`X-Next-Cursor`) and the
+ * whole request for it (`Link: <…>; rel="next"`, the same validated query with `after` in place of
+ * any offset).
  */
+function nextPageHeaders(
+  path: string,
+  query: Record<string, unknown>,
+  next: string | undefined,
+): Record<string, string> {
+  if (!next) return {};
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && name !== 'offset' && name !== 'after') search.set(name, String(value));
+  }
+  search.set('after', next);
+  return { 'x-next-cursor': next, link: `<${path}?${search}>; rel="next"` };
+}
+
+/** A product list's headers: the count (`capped` when a search stopped counting, see the route) and the next page's. */
 function listHeaders(
   path: string,
   query: Record<string, unknown>,
@@ -134,16 +164,7 @@ function listHeaders(
 ): Record<string, string> {
   const headers: Record<string, string> = { 'x-total-count': String(total) };
   if (capped) headers['x-total-count-capped'] = 'true';
-  if (next) {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined && name !== 'offset' && name !== 'after') search.set(name, String(value));
-    }
-    search.set('after', next);
-    headers['x-next-cursor'] = next;
-    headers.link = `<${path}?${search}>; rel="next"`;
-  }
-  return headers;
+  return { ...headers, ...nextPageHeaders(path, query, next) };
 }
 
 /** HTTP only: validate, call the service, shape the reply. */
@@ -168,7 +189,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'that follows, at the same cost however deep it is (`offset` walks past every item it skips). ' +
           'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. ' +
           `Without signing in, \`offset\` goes up to ${ANONYMOUS_OFFSET_MAX} and items come without the ` +
-          "supplier's `email`.",
+          "supplier's `email`. " +
+          '`lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged ' +
+          `the same way; the count stops at ${SEARCH_COUNT_LIMIT} like a search's).`,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },
@@ -384,6 +407,108 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         actorOf(request),
       );
       return { success: SUCCESS_TEXT.stockUpdated, quentity: changed.quantity, version: changed.version };
+    },
+  );
+
+  app.patch(
+    '/product/:id',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'editProduct',
+        tags: ['products'],
+        summary: "Edit an item's details",
+        description:
+          'Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, ' +
+          '`prosesor` and `lowStockThreshold`, validated as when adding (an empty optional field clears it; ' +
+          'raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is ' +
+          'required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. ' +
+          'Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are ' +
+          'refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing ' +
+          'keeps the version and writes no history.',
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: editProductSchema,
+        response: {
+          200: productSchema,
+          ...changeErrors,
+          404: apiErrorSchema,
+          412: productConflictSchema,
+          428: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const version = requiredVersion(request.headers['if-match']);
+      const product = await service.edit(request.params.id, request.body, version, actorOf(request));
+      reply.header('etag', `"${product.version}"`);
+      return product;
+    },
+  );
+
+  app.get(
+    '/product/:id/history',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'listHistory',
+        tags: ['products'],
+        summary: "An item's history: every change, newest first",
+        description:
+          'Created, edited, delivered, restocked, deleted, restored and reverted, each with who and when; ' +
+          'edits and reverts list each field with its old and new value (prices as exact decimals). ' +
+          'Deleted items keep their history. When more entries follow, `X-Next-Cursor` (and ' +
+          '`Link: <…>; rel="next"`) gives the cursor to send as `after` for the next page.',
+        params: idParams,
+        querystring: historyListQuerySchema,
+        response: {
+          200: z.array(historyEntrySchema),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          ...protectedErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { items, next } = await service.history(request.params.id, request.query);
+      const path = `/api/product/${encodeURIComponent(request.params.id)}/history`;
+      reply.headers(nextPageHeaders(path, request.query, next));
+      return items;
+    },
+  );
+
+  app.post(
+    '/product/:id/history/:entryId/revert',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'revertEdit',
+        tags: ['products'],
+        summary: 'Revert an edit',
+        description:
+          'Sets each field the edit changed back to its old value, when every one of them still holds ' +
+          'what the edit set; otherwise 409 naming the `fields` that changed since. Only edits can be ' +
+          'reverted (409 for other entries). `If-Match` is required (428 without it, 412 when stale). ' +
+          'Writes a `reverted` history entry and answers the item with its new `ETag`.',
+        params: entryParams,
+        headers: ifMatchHeaders,
+        response: {
+          200: productSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: revertConflictSchema,
+          412: productConflictSchema,
+          428: apiErrorSchema,
+          ...writeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const version = requiredVersion(request.headers['if-match']);
+      const { id, entryId } = request.params;
+      const product = await service.revert(id, entryId, version, actorOf(request));
+      reply.header('etag', `"${product.version}"`);
+      return product;
     },
   );
 

@@ -2,20 +2,32 @@ import {
   type ChangeEvent,
   type CreateProduct,
   DELIVERY_DECREMENT,
+  type EditProduct,
+  type HistoryEntry,
   type Movement,
   type Product,
+  REVERT_MESSAGES,
   SPEC_TEXT,
 } from '@walton/contract';
+import { type Clock, systemClock } from '../clock.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import { cursorAfter, positionOf } from './cursor.ts';
-import type { ChangedStock, Page, ProductListFilter, ProductRepository, Total } from './repository.ts';
+import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
+import type { HistoryRepository, Page } from './history-repository.ts';
+import {
+  type DecidedChange,
+  type HistoryRecord,
+  PRODUCT_DETAIL_FIELDS,
+  type ProductChange,
+  type ProductDetails,
+  type ProductState,
+} from './product-change.ts';
+import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf } from './product-mapper.ts';
+import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
+import type { DecideChange, ProductRepository } from './repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'This product does not exist or was deleted';
 export const NO_SUCH_PRODUCT = 'No product has this id';
 export const NOT_IN_TRASH = 'This product is not in the trash';
-export const BUSY_ITEM = 'Someone else is changing this product right now. Please try again.';
-/** A restore that keeps losing to concurrent delete/restore pairs gives up after this many tries. */
-const RESTORE_ATTEMPTS = 5;
 
 /** Messages of refused changes; each is shown to the user as it is. */
 export const STOCK_MESSAGES = {
@@ -26,6 +38,8 @@ export const STOCK_MESSAGES = {
     `Delivered takes one unit at a time: with ${quantity} in stock, the new quantity is ${quantity - DELIVERY_DECREMENT}.`,
   changedSinceLoaded: (quantity: number) =>
     `This item changed since you loaded it: it now has ${quantity} in stock. Please check and try again.`,
+  editedMeanwhile:
+    'Someone changed this item since you loaded it, so your changes were not saved. Please check the latest version and try again.',
   restockNotAbove: (quantity: number) =>
     `The new quantity must be more than the ${quantity} in stock. Please Add quentity again.`,
   otherSupplier: (email: string) =>
@@ -37,6 +51,12 @@ export interface Actor {
   id: string;
   email: string;
   name: string;
+}
+
+/** What a stock change left behind: the item's new quantity and version. */
+export interface ChangedStock {
+  quantity: number;
+  version: number;
 }
 
 /** A list request as the API takes it: `after` is the opaque cursor of an earlier answer. */
@@ -52,17 +72,138 @@ export interface ProductPage extends Total {
 export type PublishChange = (event: ChangeEvent) => Promise<void>;
 
 /** A refused change that sends the item as it is now, so the client can show it and try again. */
-const refusal = (statusCode: 409 | 412, message: string, product: Product) =>
-  new HttpError(statusCode, message, { extra: { product } });
+const refusal = (statusCode: 409 | 412, message: string, product: ProductState) =>
+  new HttpError(statusCode, message, { extra: { product: toProduct(product) } });
 
-/** Product use cases: the stock rules live here, the SQL in the repository. */
+/** A live item, or 404. */
+function live(current: ProductState | undefined): ProductState {
+  if (!current || current.deletedAt !== null) throw notFound(PRODUCT_NOT_FOUND);
+  return current;
+}
+
+/** A stale If-Match (the version the client saw is not the current one) changes nothing: 412. */
+function checkVersion(current: ProductState, ifVersion: number | undefined): void {
+  if (ifVersion !== undefined && current.version !== ifVersion) {
+    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quantity), current);
+  }
+}
+
+/**
+ * Delivered: the only valid new quantity is the current one minus one, so two clerks delivering
+ * from the same screen cannot merge two deliveries into one. A refusal says why.
+ */
+export function decideDelivery(
+  current: ProductState | undefined,
+  newQuantity: number,
+  ifVersion: number | undefined,
+): DecidedChange {
+  const product = live(current);
+  checkVersion(product, ifVersion);
+  if (newQuantity >= 0 && newQuantity === product.quantity - DELIVERY_DECREMENT) {
+    return { kind: 'delivered', set: { quantity: newQuantity } };
+  }
+  if (product.quantity < DELIVERY_DECREMENT) throw refusal(409, STOCK_MESSAGES.noQuantity, product);
+  // With a matching If-Match the client saw this very state: its number was simply not current − 1.
+  const message =
+    ifVersion === product.version ? STOCK_MESSAGES.oneAtATime : STOCK_MESSAGES.deliveredMeanwhile;
+  throw refusal(409, message(product.quantity), product);
+}
+
+/** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
+export function decideRestock(
+  current: ProductState | undefined,
+  newQuantity: number,
+  ifVersion: number | undefined,
+): DecidedChange {
+  const product = live(current);
+  checkVersion(product, ifVersion);
+  if (newQuantity <= product.quantity) {
+    throw refusal(409, STOCK_MESSAGES.restockNotAbove(product.quantity), product);
+  }
+  return { kind: 'restocked', set: { quantity: newQuantity } };
+}
+
+/** Soft delete of a live item; nothing to do when it is not live (again, or unknown). */
+export function decideRemoval(current: ProductState | undefined): DecidedChange | undefined {
+  if (!current || current.deletedAt !== null) return undefined;
+  return { kind: 'deleted', set: { deleted: true } };
+}
+
+/** Restore of an item in the trash: 404 when no product has the id, 409 when it is not in the trash. */
+export function decideRestore(current: ProductState | undefined): DecidedChange {
+  if (!current) throw notFound(NO_SUCH_PRODUCT);
+  if (current.deletedAt === null) throw refusal(409, NOT_IN_TRASH, current);
+  return { kind: 'restored', set: { deleted: false } };
+}
+
+/** Two stored values of one detail are the same (an optional detail's empty text and null too). */
+const same = (a: string | number | null, b: string | number | null) => (a ?? '') === (b ?? '');
+
+/**
+ * An edit of a live item's details against the version the client saw: only the details that
+ * differ are set; none at all is nothing to change (no new version, no history row).
+ */
+export function decideEdit(
+  current: ProductState | undefined,
+  details: Partial<ProductDetails>,
+  ifVersion: number,
+): DecidedChange | undefined {
+  const product = live(current);
+  if (product.version !== ifVersion) throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product);
+  const set: Partial<ProductDetails> = {};
+  for (const field of PRODUCT_DETAIL_FIELDS) {
+    const value = details[field];
+    if (value !== undefined && !same(value, product[field])) Object.assign(set, { [field]: value });
+  }
+  return Object.keys(set).length > 0 ? { kind: 'edited', set } : undefined;
+}
+
+/**
+ * A revert of an edit: when every field it changed still holds what it set, each goes back to what
+ * it was; otherwise 409 naming the fields that moved on since.
+ */
+export function decideRevert(
+  current: ProductState | undefined,
+  entry: HistoryRecord | undefined,
+  ifVersion: number,
+): DecidedChange {
+  const product = live(current);
+  if (!entry) throw notFound(REVERT_MESSAGES.noSuchEntry);
+  if (product.version !== ifVersion) throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product);
+  if (entry.kind !== 'edited') throw refusal(409, REVERT_MESSAGES.notAnEdit, product);
+  const movedOn = entry.changes.filter((change) => !same(product[change.field], change.to));
+  if (movedOn.length > 0) {
+    const fields = movedOn.map((change) => wireFieldOf(change.field));
+    throw new HttpError(409, REVERT_MESSAGES.movedOn(fields), {
+      extra: { product: toProduct(product), fields },
+    });
+  }
+  const set: Partial<ProductDetails> = {};
+  for (const change of entry.changes) Object.assign(set, { [change.field]: change.from });
+  return { kind: 'reverted', set, revertOf: entry.id };
+}
+
+/**
+ * Product use cases: the rules live here (the decide… functions, judged on the product's locked
+ * state), the SQL in the repositories.
+ */
 export class ProductService {
   readonly #products: ProductRepository;
+  readonly #search: ProductSearch;
+  readonly #history: HistoryRepository;
   readonly #publish: PublishChange;
+  readonly #now: Clock;
 
-  constructor(products: ProductRepository, publish: PublishChange) {
-    this.#products = products;
+  constructor(
+    repositories: { products: ProductRepository; search: ProductSearch; history: HistoryRepository },
+    publish: PublishChange,
+    now: Clock = systemClock,
+  ) {
+    this.#products = repositories.products;
+    this.#search = repositories.search;
+    this.#history = repositories.history;
     this.#publish = publish;
+    this.#now = now;
   }
 
   /**
@@ -73,7 +214,7 @@ export class ProductService {
     const after = request.after === undefined ? undefined : positionOf(request.after, request);
     const filter: ProductListFilter = { ...request, after, limit: request.limit + 1 };
     const { items: rows, ...total } = filter.q
-      ? await this.#products.search({ ...filter, q: filter.q })
+      ? await this.#search.search({ ...filter, q: filter.q })
       : await this.#pageAndCount(filter);
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
@@ -82,7 +223,7 @@ export class ProductService {
   }
 
   async #pageAndCount(filter: ProductListFilter): Promise<{ items: Product[] } & Total> {
-    const [items, total] = await Promise.all([this.#products.list(filter), this.#products.count(filter)]);
+    const [items, total] = await Promise.all([this.#search.list(filter), this.#search.count(filter)]);
     return { items, ...total };
   }
 
@@ -109,8 +250,8 @@ export class ProductService {
       {
         input: { ...input, email: actor.email, suplerName: actor.name.trim() || input.suplerName },
         createdBy: actor.id,
-        actor: actor.email,
-        at: new Date(),
+        actor,
+        at: this.#now(),
       },
     ]);
     if (!id) throw new Error('insert returned no id');
@@ -118,136 +259,94 @@ export class ProductService {
     return { id };
   }
 
-  /**
-   * Delivered: the only valid new quantity is the current one minus one, applied by one conditional
-   * UPDATE, so two clerks delivering from the same screen cannot merge two deliveries into one.
-   */
+  /** Delivered: the only valid new quantity is the current one minus one (see decideDelivery). */
   async deliver(
     id: string,
     newQuantity: number,
     ifVersion: number | undefined,
     actor: Actor,
   ): Promise<ChangedStock> {
-    // Below zero nothing can match; the refusal says why.
-    const changed =
-      newQuantity < 0
-        ? undefined
-        : await this.#products.changeQuantity({
-            id,
-            newQuantity,
-            expectedQuantity: newQuantity + DELIVERY_DECREMENT,
-            expectedVersion: ifVersion,
-            at: new Date(),
-            reason: 'delivered',
-            actor: actor.email,
-          });
-    if (!changed) throw await this.#deliveryRefusal(id, ifVersion);
-    await this.#publish({ type: 'delivered', id, version: changed.version });
-    return changed;
+    return this.#changeStock(id, (current) => decideDelivery(current, newQuantity, ifVersion), actor);
   }
 
-  async #deliveryRefusal(id: string, ifVersion: number | undefined): Promise<HttpError> {
-    const current = await this.#products.findById(id);
-    if (!current) return notFound(PRODUCT_NOT_FOUND);
-    if (ifVersion !== undefined && current.version !== ifVersion) {
-      return refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current);
-    }
-    if (current.quentity < DELIVERY_DECREMENT) return refusal(409, STOCK_MESSAGES.noQuantity, current);
-    // With a matching If-Match the client saw this very state: its number was simply not current − 1.
-    const message =
-      ifVersion === current.version ? STOCK_MESSAGES.oneAtATime : STOCK_MESSAGES.deliveredMeanwhile;
-    return refusal(409, message(current.quentity), current);
-  }
-
-  /** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
+  /** Restock: the new quantity must be above the current one (see decideRestock). */
   async restock(
     id: string,
     newQuantity: number,
     ifVersion: number | undefined,
     actor: Actor,
   ): Promise<ChangedStock> {
-    const at = new Date();
-    const changed = await this.#products.transaction(async (products) => {
-      const current = await products.findLiveForUpdate(id);
-      if (!current) throw notFound(PRODUCT_NOT_FOUND);
-      if (ifVersion !== undefined && current.version !== ifVersion) {
-        throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quentity), current);
-      }
-      if (newQuantity <= current.quentity) {
-        throw refusal(409, STOCK_MESSAGES.restockNotAbove(current.quentity), current);
-      }
-      const result = await products.updateQuantity({
-        id,
-        newQuantity,
-        expectedQuantity: current.quentity,
-        expectedVersion: current.version,
-        at,
-      });
-      // The row is locked (PostgreSQL) or the transaction runs alone (SQLite): it cannot have moved.
-      if (!result) throw new Error(`product ${id} changed while locked`);
-      await products.insertMovement({
-        productId: id,
-        delta: result.quantity - current.quentity,
-        quantityAfter: result.quantity,
-        reason: 'restocked',
-        version: result.version,
-        actor: actor.email,
-        at,
-      });
-      return result;
-    });
-    await this.#publish({ type: 'restocked', id, version: changed.version });
-    return changed;
+    return this.#changeStock(id, (current) => decideRestock(current, newQuantity, ifVersion), actor);
+  }
+
+  async #changeStock(id: string, decide: DecideChange, actor: Actor): Promise<ChangedStock> {
+    const change = await this.#products.change(id, decide, actor, this.#now());
+    await this.#published(change);
+    return { quantity: change.after.quantity, version: change.after.version };
   }
 
   /** Soft delete: 1 when the item went to the trash, 0 when it was not live (again, or unknown). */
   async remove(id: string, actor: Actor): Promise<number> {
-    const at = new Date();
-    const changed = await this.#products.transaction(async (products) => {
-      const result = await products.softDelete(id, at);
-      if (result) await products.insertMovement(this.#unchangedStock(id, result, 'deleted', actor, at));
-      return result;
-    });
-    if (!changed) return 0;
-    await this.#publish({ type: 'deleted', id, version: changed.version });
+    const change = await this.#products.change(id, decideRemoval, actor, this.#now());
+    if (!change) return 0;
+    await this.#published(change);
     return 1;
   }
 
-  /**
-   * Takes an item out of the trash. When the conditional update finds it live, a concurrent delete
-   * may have landed since: if the item is in the trash after all, the restore is tried again.
-   */
-  async restore(id: string, actor: Actor): Promise<ChangedStock> {
-    for (let attempt = 1; ; attempt += 1) {
-      const at = new Date();
-      const changed = await this.#products.transaction(async (products) => {
-        const result = await products.restore(id, at);
-        if (result) await products.insertMovement(this.#unchangedStock(id, result, 'restored', actor, at));
-        return result;
-      });
-      if (changed) {
-        await this.#publish({ type: 'restored', id, version: changed.version });
-        return changed;
-      }
-      const current = await this.#products.findById(id, { includeDeleted: true });
-      if (!current) throw notFound(NO_SUCH_PRODUCT);
-      const inTrash = current.deletedAt !== null && current.deletedAt !== undefined;
-      if (!inTrash) throw refusal(409, NOT_IN_TRASH, current);
-      if (attempt >= RESTORE_ATTEMPTS) throw refusal(409, BUSY_ITEM, current);
-    }
+  /** Takes an item out of the trash (see decideRestore). */
+  async restore(id: string, actor: Actor): Promise<void> {
+    const change = await this.#products.change(id, decideRestore, actor, this.#now());
+    await this.#published(change);
   }
 
-  /** Deleting and restoring move no stock: delta 0, so the ledger's deltas always sum to the quantity. */
-  #unchangedStock(id: string, result: ChangedStock, reason: 'deleted' | 'restored', actor: Actor, at: Date) {
-    return {
-      productId: id,
-      delta: 0,
-      quantityAfter: result.quantity,
-      reason,
-      version: result.version,
-      actor: actor.email,
-      at,
-    };
+  /**
+   * Edits an item's details against the version the client saw (see decideEdit). Answers the item
+   * as it is after the edit; an edit that changes nothing answers it as it is.
+   */
+  async edit(id: string, edit: EditProduct, ifVersion: number, actor: Actor): Promise<Product> {
+    const details = toProductDetails(edit);
+    const change = await this.#products.change(
+      id,
+      (current) => decideEdit(current, details, ifVersion),
+      actor,
+      this.#now(),
+    );
+    if (!change) return this.get(id);
+    await this.#published(change);
+    return toProduct(change.after);
+  }
+
+  /** An item's history (deleted items included), newest first, a page at a time by cursor. */
+  async history(
+    id: string,
+    request: { limit: number; after?: string | undefined },
+  ): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
+    const product = await this.#products.findById(id, { includeDeleted: true });
+    if (!product) throw notFound(NO_SUCH_PRODUCT);
+    const beforeVersion = request.after === undefined ? undefined : historyPositionOf(request.after);
+    const rows = await this.#history.list(id, { limit: request.limit + 1, beforeVersion });
+    const items = rows.slice(0, request.limit);
+    const last = items.at(-1);
+    const next = rows.length > items.length && last ? historyCursorAfter(last.version) : undefined;
+    return { items: items.map(toHistoryEntry), next };
+  }
+
+  /** Undoes an edit whose fields still hold what it set (see decideRevert). */
+  async revert(id: string, entryId: string, ifVersion: number, actor: Actor): Promise<Product> {
+    // History rows never change, so the entry can be read before the item is locked.
+    const entry = await this.#history.find(id, entryId);
+    const change = await this.#products.change(
+      id,
+      (current) => decideRevert(current, entry, ifVersion),
+      actor,
+      this.#now(),
+    );
+    await this.#published(change);
+    return toProduct(change.after);
+  }
+
+  async #published({ kind, after }: ProductChange): Promise<void> {
+    await this.#publish({ type: kind, id: after.id, version: after.version });
   }
 
   /** An item's ledger (deleted items included), newest first. */
@@ -255,8 +354,8 @@ export class ProductService {
     const product = await this.#products.findById(id, { includeDeleted: true });
     if (!product) throw notFound(NO_SUCH_PRODUCT);
     const [items, total] = await Promise.all([
-      this.#products.listMovements(id, page),
-      this.#products.countMovements(id),
+      this.#history.listMovements(id, page),
+      this.#history.countMovements(id),
     ]);
     return { items, total };
   }

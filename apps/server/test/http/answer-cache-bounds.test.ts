@@ -8,6 +8,8 @@ import { migrateToLatest } from '../../src/db/migrator.ts';
 import { seedDemoCatalogIfEmpty } from '../../src/db/seed.ts';
 import { AnswerCache } from '../../src/http/answer-cache.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
+import { HistoryRepository } from '../../src/products/history-repository.ts';
+import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
 import { productRoutes } from '../../src/products/routes.ts';
 import { ProductService } from '../../src/products/service.ts';
@@ -98,9 +100,11 @@ describe.each(TEST_ENGINES)('product reads and the read cache on %s', (engine) =
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     await migrateToLatest(handle.db, handle.engine);
-    const products = new ProductRepository(handle.db);
+    const history = new HistoryRepository(handle.db);
+    const products = new ProductRepository(handle.db, { engine: handle.engine, history });
     await seedDemoCatalogIfEmpty(products);
-    const service = new ProductService(products, async () => {});
+    const search = new ProductSearch(handle.db, handle.engine);
+    const service = new ProductService({ products, search, history }, async () => {});
     const list = service.list.bind(service);
     service.list = async (query) => {
       listReads += 1;

@@ -6,12 +6,15 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { generatedProduct } from '../../src/db/seed.ts';
 import { cursorAfter, positionOf } from '../../src/products/cursor.ts';
+import { HistoryRepository } from '../../src/products/history-repository.ts';
 import {
   type ProductListFilter,
-  ProductRepository,
+  ProductSearch,
   type ProductSort,
   type SearchFilter,
-} from '../../src/products/repository.ts';
+} from '../../src/products/product-search.ts';
+import { ProductRepository } from '../../src/products/repository.ts';
+import { decideRemoval } from '../../src/products/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -23,6 +26,8 @@ const WILD = ['Walton Wild_card 50% A', 'Walton Wild_card 50% B', 'Walton Wildxc
 const trashed = (index: number) =>
   index < COMMON ? index % 50 === 3 : index === COMMON + 1 || index === COMMON + 4;
 
+const SEARCH_ACTOR = { email: 'test', name: 'Test' };
+
 /**
  * Search over more items than a count goes up to, straight on the repository (adding a thousand
  * items through HTTP would only slow the suite down). Few matches are collected in one statement
@@ -33,14 +38,18 @@ const trashed = (index: number) =>
 describe.each(TEST_ENGINES)('product search on %s', (engine) => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
-  let products: ProductRepository;
+  let products: ProductSearch;
   const names: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     await migrateToLatest(handle.db, handle.engine);
-    products = new ProductRepository(handle.db);
+    products = new ProductSearch(handle.db, handle.engine);
+    const repository = new ProductRepository(handle.db, {
+      engine: handle.engine,
+      history: new HistoryRepository(handle.db),
+    });
     const start = Date.now();
     const items = Array.from({ length: COMMON + RARE + WILD.length }, (_, i) => {
       const name =
@@ -53,14 +62,14 @@ describe.each(TEST_ENGINES)('product search on %s', (engine) => {
       return {
         input: { ...generatedProduct(i), name, price: (i % 97) + 0.5 },
         createdBy: null,
-        actor: 'test',
+        actor: SEARCH_ACTOR,
         at: new Date(start + i),
       };
     });
-    const ids = await products.insertMany(items);
+    const ids = await repository.insertMany(items);
     const deletedAt = new Date(start + items.length);
     for (const [index, id] of ids.entries()) {
-      if (trashed(index)) await products.softDelete(id, deletedAt);
+      if (trashed(index)) await repository.change(id, decideRemoval, SEARCH_ACTOR, deletedAt);
     }
   });
   afterAll(async () => {
@@ -209,7 +218,7 @@ describe.each(TEST_ENGINES)('product search on %s', (engine) => {
         return result;
       },
     };
-    const counted = new ProductRepository(handle.db.withPlugin(counting));
+    const counted = new ProductSearch(handle.db.withPlugin(counting), handle.engine);
     const statementsFor = async (search: SearchFilter) => {
       statements = 0;
       await counted.search(search);

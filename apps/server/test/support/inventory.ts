@@ -50,7 +50,7 @@ export class ApiRecorder {
 
   /** `route` is the route pattern (`/api/product/:id`); `params` fill it in. */
   async call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     route: string,
     options: Omit<InjectOptions, 'method' | 'url'> & { params?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {
@@ -94,6 +94,10 @@ export async function addProduct(
     payload: validProduct(clerk.email, overrides),
   });
   expect(created.statusCode, created.body).toBe(201);
-  const read = await app.inject({ method: 'GET', url: `/api/product/${created.json()._id}` });
+  const read = await app.inject({
+    method: 'GET',
+    url: `/api/product/${created.json()._id}`,
+    headers: clerk.session,
+  });
   return read.json<Product>();
 }

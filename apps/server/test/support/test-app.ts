@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { TestEngine } from './engines.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -15,6 +15,7 @@ export interface TestApp {
 export async function createTestApp(
   engine: TestEngine,
   overrides: Record<string, string> = {},
+  options: BuildOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const env = {
@@ -29,7 +30,7 @@ export async function createTestApp(
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(loadConfig(env));
+    app = await buildApp(loadConfig(env), options);
   } catch (error) {
     await database.drop();
     throw error;

@@ -12,13 +12,16 @@ import HomePage from './routes/home-page.tsx';
 const ManageProductsPage = lazy(() => import('../features/inventory/pages/manage-products-page.tsx'));
 const ProductDetailPage = lazy(() => import('../features/inventory/pages/product-detail-page.tsx'));
 const AddProductPage = lazy(() => import('../features/inventory/pages/add-product-page.tsx'));
+const EditProductPage = lazy(() => import('../features/inventory/pages/edit-product-page.tsx'));
 const MyProductsPage = lazy(() => import('../features/inventory/pages/my-products-page.tsx'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
 const VerifyEmailPage = lazy(() => import('../features/auth/pages/verify-email-page.tsx'));
 const LabelsPage = lazy(() => import('../features/labels/pages/labels-page.tsx'));
 const ScanRoute = lazy(() => import('./routes/scan-route.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 
@@ -62,6 +65,14 @@ export function AppRoutes() {
             }
           />
           <Route
+            path={paths.itemEditPattern}
+            element={
+              <Page title="Edit Item">
+                <EditProductPage />
+              </Page>
+            }
+          />
+          <Route
             path={paths.addItem}
             element={
               <Page title="Add Item">
@@ -90,6 +101,22 @@ export function AppRoutes() {
             element={
               <Page title="Scan">
                 <ScanRoute />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.settings}
+            element={
+              <Page title="Settings">
+                <SettingsPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.dashboard}
+            element={
+              <Page title="Dashboard">
+                <DashboardPage />
               </Page>
             }
           />

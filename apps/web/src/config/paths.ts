@@ -6,8 +6,11 @@ export const paths = {
   manageItems: '/manageItem',
   itemDetail: productPagePath,
   itemDetailPattern: '/manageItem/:id',
+  itemEdit: (id: string) => `/manageItem/${encodeURIComponent(id)}/edit`,
+  itemEditPattern: '/manageItem/:id/edit',
   addItem: '/addItem',
   myItems: '/myItem',
+  dashboard: '/dashboard',
   login: '/login',
   register: '/register',
   blog: '/blog',
@@ -15,4 +18,5 @@ export const paths = {
   verifyEmail: '/verify-email',
   labels: '/labels',
   scan: '/scan',
+  settings: '/settings',
 } as const;

@@ -99,7 +99,7 @@ export interface paths {
         };
         /**
          * List products, a page at a time
-         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` searches names (case-insensitive substring). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`.
+         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` searches names (case-insensitive substring). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
          */
         get: operations["listProducts"];
         put?: never;
@@ -135,7 +135,11 @@ export interface paths {
         delete: operations["deleteProduct"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit an item's details
+         * @description Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, `prosesor` and `lowStockThreshold`, validated as when adding (an empty optional field clears it; raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing keeps the version and writes no history.
+         */
+        patch: operations["editProduct"];
         trace?: never;
     };
     "/api/product/{id}/label.svg": {
@@ -222,6 +226,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's history: every change, newest first
+         * @description Created, edited, delivered, restocked, deleted, restored and reverted, each with who and when; edits and reverts list each field with its old and new value (prices as exact decimals). Deleted items keep their history. When more entries follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor to send as `after` for the next page.
+         */
+        get: operations["listHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/history/{entryId}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert an edit
+         * @description Sets each field the edit changed back to its old value, when every one of them still holds what the edit set; otherwise 409 naming the `fields` that changed since. Only edits can be reverted (409 for other entries). `If-Match` is required (428 without it, 412 when stale). Writes a `reverted` history entry and answers the item with its new `ETag`.
+         */
+        post: operations["revertEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/{id}/restore": {
         parameters: {
             query?: never;
@@ -236,6 +280,66 @@ export interface paths {
          * @description 409 with the item when it is not in the trash; 404 when no product has this id.
          */
         post: operations["restoreProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The warehouse at a glance
+         * @description Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), live items at or below their low-stock threshold, units delivered today and in the last 7 days (today included), units restocked in the last 7 days. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         */
+        get: operations["getStatsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Units delivered and restocked, and stock at the end of each day
+         * @description The last `days` days (30 or 90) ending today, oldest first, and the 10 items with the most units delivered in them (deleted items included). Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         */
+        get: operations["getStatsDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/stock-series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's quantity at the end of each day
+         * @description The last `days` days (30, 90 or 365) ending today, with each day's deliveries and restocks; deleted items too. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         */
+        get: operations["getStockSeries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -262,6 +366,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's preferences */
+        get: operations["getSettings"];
+        /**
+         * Sets the signed-in user's preferences
+         * @description `lowStockEmail`: "Low-stock alerts by email", a mail to this account for every item that falls to its low-stock threshold.
+         */
+        put: operations["updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Low-stock alerts, newest first, with every delivery and try
+         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h).
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -269,7 +414,7 @@ export interface components {
         CreateProductInput: {
             name: string;
             img: string;
-            price: number | string;
+            price: number;
             quentity: number;
             description: string;
             suplerName: string;
@@ -280,12 +425,28 @@ export interface components {
             hdd?: string;
             display?: string;
             prosesor?: string;
+            lowStockThreshold?: (number | string) | null;
         };
         DeliveryInput: {
             newQuentity: number;
         };
         RestockInput: {
             newQuentity: number;
+        };
+        EditProductInput: {
+            name?: string;
+            img?: string;
+            price?: number;
+            description?: string;
+            model?: string;
+            ram?: string;
+            hdd?: string;
+            display?: string;
+            prosesor?: string;
+            lowStockThreshold?: (number | string) | null;
+            quentity?: unknown;
+            suplerName?: unknown;
+            email?: unknown;
         };
         /**
          * @example {
@@ -319,6 +480,7 @@ export interface components {
             hdd?: string;
             display?: string;
             prosesor?: string;
+            lowStockThreshold?: number | null;
             version: number;
             createdAt: string;
             updatedAt: string;
@@ -445,9 +607,67 @@ export interface components {
          */
         ChangeEvent: {
             /** @enum {string} */
-            type: "created" | "delivered" | "restocked" | "deleted" | "restored";
+            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted";
             id: string;
             version: number;
+        };
+        /**
+         * @example {
+         *       "id": "1f0c2b7e-6d3a-4e55-9b1e-0b6f7a9c2d41",
+         *       "productId": "8a3e3c52-2f1d-4f8e-9a47-5b0d6c1e7f20",
+         *       "kind": "edited",
+         *       "version": 7,
+         *       "actor": "rahim@example.com",
+         *       "actorName": "Rahim",
+         *       "at": "2026-11-24T05:30:00.000Z",
+         *       "delta": 0,
+         *       "quantityAfter": 12,
+         *       "changes": [
+         *         {
+         *           "field": "price",
+         *           "from": "45000.00",
+         *           "to": "47500.00"
+         *         }
+         *       ]
+         *     }
+         * @example {
+         *       "id": "6b2d9f10-3c4e-4a7b-8f21-9d0e5c6a7b38",
+         *       "productId": "8a3e3c52-2f1d-4f8e-9a47-5b0d6c1e7f20",
+         *       "kind": "delivered",
+         *       "version": 6,
+         *       "actor": "karim@example.com",
+         *       "actorName": "Karim",
+         *       "at": "2026-11-24T05:20:00.000Z",
+         *       "delta": -1,
+         *       "quantityAfter": 12,
+         *       "changes": []
+         *     }
+         */
+        HistoryEntry: {
+            id: string;
+            productId: string;
+            /** @enum {string} */
+            kind: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted";
+            version: number;
+            actor: string;
+            actorName: string;
+            at: string;
+            delta: number;
+            quantityAfter: number;
+            changes: {
+                /** @enum {string} */
+                field: "name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold";
+                from: string | null;
+                to: string | null;
+            }[];
+            revertOf?: string;
+        };
+        RevertConflict: {
+            statusCode: number;
+            error: string;
+            message: string;
+            product: components["schemas"]["Product"];
+            fields?: ("name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold")[];
         };
     };
     responses: never;
@@ -638,6 +858,7 @@ export interface operations {
                 sort?: "created" | "name" | "price" | "quantity";
                 order?: "asc" | "desc";
                 deleted?: "true" | "false";
+                lowStock?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -907,6 +1128,143 @@ export interface operations {
             };
             /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        code?: string;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    editProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "price": 47500,
+                 *       "lowStockThreshold": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["EditProductInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The version, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description If-Match names an older version; `product` carries the item as it is now */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductConflict"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description If-Match is missing: send the ETag of the version you are changing */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1357,6 +1715,190 @@ export interface operations {
             };
         };
     };
+    listHistory: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Present when more entries follow: send it as `after` for the next page */
+                    "X-Next-Cursor"?: string;
+                    /** @description Present when more entries follow: `<the next page, with after=X-Next-Cursor>; rel="next"` */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryEntry"][];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revertEdit: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The version, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevertConflict"];
+                };
+            };
+            /** @description If-Match names an older version; `product` carries the item as it is now */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductConflict"];
+                };
+            };
+            /** @description If-Match is missing: send the ETag of the version you are changing */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        code?: string;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     restoreProduct: {
         parameters: {
             query?: never;
@@ -1453,6 +1995,185 @@ export interface operations {
             };
         };
     };
+    getStatsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        today: string;
+                        liveItems: number;
+                        unitsInStock: number;
+                        stockValue: string;
+                        itemsAtOrBelowThreshold: number;
+                        deliveredToday: number;
+                        deliveredLast7Days: number;
+                        restockedLast7Days: number;
+                    };
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStatsDaily: {
+        parameters: {
+            query?: {
+                days?: "30" | "90";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        days: {
+                            day: string;
+                            delivered: number;
+                            restocked: number;
+                            unitsInStock: number;
+                            stockValue: string;
+                        }[];
+                        topDelivered: {
+                            id: string;
+                            name: string;
+                            delivered: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStockSeries: {
+        parameters: {
+            query?: {
+                days?: "30" | "90" | "365";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        points: {
+                            day: string;
+                            quantity: number;
+                            delivered: number;
+                            restocked: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     streamChanges: {
         parameters: {
             query?: never;
@@ -1496,6 +2217,220 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lowStockEmail: boolean;
+                    };
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lowStockEmail": true
+                 *     }
+                 */
+                "application/json": {
+                    lowStockEmail: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lowStockEmail: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        productId: string;
+                        productName: string;
+                        quantity: number;
+                        threshold: number;
+                        at: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        deliveries: {
+                            id: string;
+                            /** @enum {string} */
+                            channel: "email" | "webhook";
+                            recipient: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: {
+                                attempt: number;
+                                at: string;
+                                ok: boolean;
+                                error: string | null;
+                            }[];
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
+import { useLowStockCount } from '../../features/inventory/api/get-low-stock-count.ts';
 import { signOut, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -14,6 +15,17 @@ const ITEM_LINKS = [
 ] as const;
 
 const MENU_ID = 'site-navbar-links';
+
+/** How many items are low on stock, kept current by the change feed (signed-in users only). */
+function LowStockCount() {
+  const { data: count } = useLowStockCount(true);
+  if (count === undefined) return null;
+  return (
+    <span className="navbar-text" role="status" data-testid="low-stock-count">
+      Low stock <span className="badge text-bg-warning">{count}</span>
+    </span>
+  );
+}
 
 /**
  * Sticky top navigation that collapses below the lg breakpoint (992 px) behind a toggle button.
@@ -80,11 +92,26 @@ export function SiteNavbar() {
               </li>
             ))}
             {user && (
-              <li className="nav-item">
-                <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
-                  Scan
-                </NavLink>
-              </li>
+              <>
+                <li className="nav-item">
+                  <NavLink to={paths.dashboard} className="nav-link" onClick={collapse}>
+                    Dashboard
+                  </NavLink>
+                </li>
+                <li className="nav-item">
+                  <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
+                    Scan
+                  </NavLink>
+                </li>
+                <li className="nav-item">
+                  <NavLink to={paths.settings} className="nav-link" onClick={collapse}>
+                    Settings
+                  </NavLink>
+                </li>
+                <li className="nav-item ms-lg-2">
+                  <LowStockCount />
+                </li>
+              </>
             )}
             <li className="nav-item ms-lg-2 py-2 py-lg-0 site-navbar-auth">
               {isPending ? (

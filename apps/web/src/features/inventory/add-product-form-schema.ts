@@ -21,13 +21,37 @@ const checkedBy =
     return z.NEVER;
   };
 
+/** An optional whole number: left empty it means none (null); filled in, the contract's quantity rules check it. */
+const optionalQuantityInput = z.pipe(
+  z
+    .string()
+    .check(z.refine((value) => value.trim() === '' || Number.isFinite(Number(value)), 'Must be a number')),
+  z.transform((value, context): number | null =>
+    value.trim() === '' ? null : checkedBy(quantitySchema)(value, context),
+  ),
+);
+
 /**
  * The contract's creation payload as the Add Item form fills it in: every field a string, all of them
- * required; price and quantity are checked as numbers and then by the contract's own rules.
+ * required but the low-stock threshold; price and quantity are checked as numbers and then by the
+ * contract's own rules.
  */
 export const addProductFormSchema = z.extend(createProductSchema, {
   price: z.pipe(numberInput, z.transform(checkedBy(priceSchema))),
   quentity: z.pipe(numberInput, z.transform(checkedBy(quantitySchema))),
+  lowStockThreshold: optionalQuantityInput,
 });
 
 export type AddProductFormValues = z.input<typeof addProductFormSchema>;
+
+/**
+ * The Edit form: the Add form's schema without what an edit cannot change (quantity, supplier), so
+ * every field and message of adding holds here too, and a field added there is editable here.
+ */
+export const editProductFormSchema = z.omit(addProductFormSchema, {
+  quentity: true,
+  suplerName: true,
+  email: true,
+});
+export type EditProductFormValues = z.input<typeof editProductFormSchema>;
+export type EditProductValues = z.output<typeof editProductFormSchema>;

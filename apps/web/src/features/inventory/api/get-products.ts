@@ -28,8 +28,15 @@ export function toProductPage(items: Product[], headers: Headers, offset: number
  * GET /api/product: one page of products, the total count and the next page's cursor. A page
  * starts `after` a cursor (as cheap at any depth) or at `offset`.
  */
-export async function getProducts({ limit, offset = 0, after, q }: ProductListParams): Promise<ProductPage> {
+export async function getProducts({
+  limit,
+  offset = 0,
+  after,
+  q,
+  lowStock,
+}: ProductListParams): Promise<ProductPage> {
   const search = new URLSearchParams({ limit: String(limit) });
+  if (lowStock) search.set('lowStock', 'true');
   if (after) search.set('after', after);
   else search.set('offset', String(offset));
   const query = q?.trim();

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, Product } from '@walton/contract';
+import { invalidateStats } from '../../dashboard/api/stats-keys.ts';
 import type { ProductPage } from './get-products.ts';
 import { productKeys } from './product-keys.ts';
 
@@ -54,7 +55,7 @@ function withoutProduct(page: ProductPage | undefined, id: string): ProductPage 
  * The web app's one cache policy for a product change, used by every mutation and by the change
  * feed: it writes what the change tells (the new quantity and version, the latest state, a deleted
  * product gone from the pages shown), then refetches whatever the change can have made stale (the
- * product, its movements, every list and supplier page: a change can move a product into or out of
+ * product, its movements and history, every list and supplier page: a change can move a product into or out of
  * any of them). A change whose version the cache already shows everywhere is skipped.
  */
 export function applyProductChange(queryClient: QueryClient, change: ProductChange): Promise<unknown> {
@@ -79,8 +80,11 @@ export function applyProductChange(queryClient: QueryClient, change: ProductChan
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: productKeys.bySupplier() }),
-    detailCurrent
-      ? queryClient.invalidateQueries({ queryKey: productKeys.movements(id) })
-      : queryClient.invalidateQueries({ queryKey: productKeys.detail(id) }),
+    invalidateStats(queryClient),
+    ...(detailCurrent
+      ? [productKeys.movements(id), productKeys.history(id)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        )
+      : [queryClient.invalidateQueries({ queryKey: productKeys.detail(id) })]),
   ]);
 }

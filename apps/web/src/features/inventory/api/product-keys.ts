@@ -5,6 +5,8 @@ export interface ProductListParams {
   /** The page after this cursor (an earlier page's `next`) instead of an offset. */
   after?: string | undefined;
   q?: string;
+  /** Only items at or below their low-stock threshold. */
+  lowStock?: boolean;
 }
 
 /** One page of the products one supplier added (offset paging). */
@@ -20,6 +22,7 @@ export const productKeys = {
   list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
   movements: (id: string) => [...productKeys.detail(id), 'movements'] as const,
+  history: (id: string) => [...productKeys.detail(id), 'history'] as const,
   bySupplier: () => [...productKeys.all, 'by-supplier'] as const,
   supplierPage: (params: SupplierProductsParams) => [...productKeys.bySupplier(), params] as const,
 };

@@ -3,13 +3,13 @@ import {
   type ChangeEvent,
   DELIVERY_DECREMENT,
   type Product,
-  productSchema,
   SPEC_TEXT,
   stockChangedSchema,
 } from '@walton/contract';
 import type { z } from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { getProduct } from './get-product.ts';
+import { latestInBody } from './latest-in-body.ts';
 import { applyProductChange } from './product-cache.ts';
 import { ifMatch } from './product-keys.ts';
 
@@ -47,12 +47,6 @@ export async function putStock(path: string, newQuantity: number, version: numbe
   });
   return data;
 }
-
-const productInBody = (error: ApiRequestError): Product | undefined => {
-  if (typeof error.body !== 'object' || error.body === null || !('product' in error.body)) return undefined;
-  const parsed = productSchema.safeParse(error.body.product);
-  return parsed.success ? parsed.data : undefined;
-};
 
 const isConflict = (error: unknown): error is ApiRequestError & { status: 409 | 412 } =>
   error instanceof ApiRequestError && (error.status === 409 || error.status === 412);
@@ -110,14 +104,14 @@ export async function applyStockChange(
     return { ...(await send(first.newQuentity, first.version)), reapplied: false };
   } catch (error) {
     if (!isConflict(error)) throw error;
-    const latest = productInBody(error) ?? (error.status === 412 ? await getProduct(product._id) : undefined);
+    const latest = latestInBody(error) ?? (error.status === 412 ? await getProduct(product._id) : undefined);
     const retry = retryAfter(intent, { status: error.status, message: error.message, product: latest });
     if (retry instanceof StockConflictError) throw retry;
     try {
       return { ...(await send(retry.newQuentity, retry.version)), reapplied: true };
     } catch (second) {
       if (!isConflict(second)) throw second;
-      throw finalRefusal({ status: second.status, message: second.message, product: productInBody(second) });
+      throw finalRefusal({ status: second.status, message: second.message, product: latestInBody(second) });
     }
   }
 }

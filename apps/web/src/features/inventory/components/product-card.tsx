@@ -2,6 +2,7 @@ import type { Product } from '@walton/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../format.ts';
+import { LowStockBadge } from './low-stock-badge.tsx';
 import { ProductImage } from './product-image.tsx';
 
 /**
@@ -16,6 +17,7 @@ export function ProductCard({ product }: { product: Product }) {
       </div>
       <div className="card-body d-flex flex-column">
         <h3 className="card-title h5">{product.name}</h3>
+        <LowStockBadge product={product} className="align-self-start mb-2" />
         <p className="fw-semibold text-primary-emphasis mb-2">{formatPrice(product.price)}</p>
         <p className="card-text text-body-secondary flex-grow-1">{product.description}</p>
         <Link

@@ -2,6 +2,7 @@ import type { Product } from '@walton/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatCount, formatPrice } from '../format.ts';
+import { LowStockBadge } from './low-stock-badge.tsx';
 import { ProductImage } from './product-image.tsx';
 
 /** The item, price and quantity cells every product table starts with. */
@@ -22,7 +23,11 @@ export function ProductRowCells({ product }: { product: Product }) {
         </div>
       </td>
       <td className="text-nowrap">{formatPrice(product.price)}</td>
-      <td>{formatCount(product.quentity)}</td>
+      <td>
+        <span className="d-inline-flex flex-wrap align-items-center gap-2">
+          {formatCount(product.quentity)} <LowStockBadge product={product} />
+        </span>
+      </td>
     </>
   );
 }

@@ -97,9 +97,29 @@ describe('/addItem', () => {
           description: 'Non-inverter split AC for small rooms.',
           suplerName: 'Rahim Uddin',
           email: 'rahim@example.com',
+          lowStockThreshold: null,
         },
       },
     ]);
+  });
+
+  it('sends "Low stock alert at" as a whole number when filled in, and explains a wrong one', async () => {
+    localStorage.setItem('accessToken', 'stored-token');
+    const posted = productOrderAnswers(added);
+    const { user } = await renderRoute('/addItem', { user: testUser() });
+    await fillItem(user);
+    const threshold = screen.getByLabelText('Low stock alert at');
+    expect(threshold).not.toBeRequired();
+    await user.type(threshold, '-2');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByText('Must not be negative')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+    await user.clear(threshold);
+    await user.type(threshold, '3');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByText('Product added')).toBeInTheDocument();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ body: { quentity: 12, lowStockThreshold: 3 } });
   });
 
   it('fetches a fresh access token when none is stored or the stored one is refused', async () => {

@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiErrorSchema, type CreateProduct, type SignedInUser } from '@walton/contract';
-import { useId } from 'react';
+import type { CreateProduct, SignedInUser } from '@walton/contract';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { type FieldPath, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
 import { useCreateProduct } from '../api/create-product.ts';
+import { FormField } from '../components/form-field.tsx';
+import { ProductDetailFields } from '../components/product-detail-fields.tsx';
+import { serverFieldErrors } from '../server-field-errors.ts';
 
 const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   name: '',
@@ -23,59 +24,21 @@ const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   description: '',
   suplerName: user.name,
   email: user.email,
+  lowStockThreshold: '',
 });
 
-const FIELDS = ['name', 'img', 'price', 'quentity', 'description', 'suplerName', 'email'] as const;
+const FIELDS = [
+  'name',
+  'img',
+  'price',
+  'quentity',
+  'description',
+  'suplerName',
+  'email',
+  'lowStockThreshold',
+] as const;
 const isField = (name: string): name is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(name);
-
-/** A labelled input whose error is announced and linked to it. */
-function Field({
-  label,
-  error,
-  registration,
-  hint,
-  ...inputProps
-}: {
-  label: string;
-  error: string | undefined;
-  registration: UseFormRegisterReturn<FieldPath<AddProductFormValues>>;
-  hint?: string;
-  type?: string;
-  as?: 'textarea';
-  rows?: number;
-  readOnly?: boolean;
-  inputMode?: 'decimal' | 'numeric' | 'url' | 'email';
-  min?: number;
-  step?: number | string;
-  autoComplete?: string;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        {...registration}
-        {...inputProps}
-        required
-        isInvalid={Boolean(error)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy}
-      />
-      {hint && (
-        <Form.Text id={hintId} className="d-block">
-          {hint}
-        </Form.Text>
-      )}
-      <Form.Control.Feedback type="invalid" id={errorId}>
-        {error}
-      </Form.Control.Feedback>
-    </Form.Group>
-  );
-}
 
 function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
@@ -96,12 +59,8 @@ function AddProductForm({ user }: { user: SignedInUser }) {
       toast.success(success);
       reset(emptyValues(user));
     } catch (error) {
-      if (error instanceof ApiRequestError) {
-        const parsed = apiErrorSchema.safeParse(error.body);
-        for (const issue of parsed.success ? (parsed.data.issues ?? []) : []) {
-          const field = issue.path.replace(/^body\./, '');
-          if (isField(field)) setError(field, { message: issue.message });
-        }
+      for (const { field, message } of serverFieldErrors(error)) {
+        if (isField(field)) setError(field, { message });
       }
     }
   };
@@ -114,52 +73,24 @@ function AddProductForm({ user }: { user: SignedInUser }) {
         </Alert>
       )}
       <Row>
+        <ProductDetailFields
+          field={(name) => ({ registration: register(name), error: errors[name]?.message })}
+          afterPrice={
+            <Col sm={6}>
+              <FormField
+                label="Quantity"
+                error={errors.quentity?.message}
+                registration={register('quentity')}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+              />
+            </Col>
+          }
+        />
         <Col md={6}>
-          <Field label="Name" error={errors.name?.message} registration={register('name')} />
-        </Col>
-        <Col md={6}>
-          <Field
-            label="Image URL"
-            error={errors.img?.message}
-            registration={register('img')}
-            type="url"
-            inputMode="url"
-            hint="An http(s) address, or a path under /images/"
-          />
-        </Col>
-        <Col sm={6}>
-          <Field
-            label="Price (BDT)"
-            error={errors.price?.message}
-            registration={register('price')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-          />
-        </Col>
-        <Col sm={6}>
-          <Field
-            label="Quantity"
-            error={errors.quentity?.message}
-            registration={register('quentity')}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-          />
-        </Col>
-        <Col xs={12}>
-          <Field
-            label="Description"
-            error={errors.description?.message}
-            registration={register('description')}
-            as="textarea"
-            rows={4}
-          />
-        </Col>
-        <Col md={6}>
-          <Field
+          <FormField
             label="Supplier name"
             error={errors.suplerName?.message}
             registration={register('suplerName')}
@@ -168,7 +99,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
           />
         </Col>
         <Col md={6}>
-          <Field
+          <FormField
             label="Supplier email"
             error={errors.email?.message}
             registration={register('email')}

@@ -19,6 +19,9 @@ function catalogue(initial: Product[]) {
   server.use(
     http.get('/api/product', ({ request }) => {
       const params = new URL(request.url).searchParams;
+      // The navbar's low-stock count: none of this catalogue is low.
+      if (params.get('lowStock') === 'true')
+        return HttpResponse.json([], { headers: { 'x-total-count': '0' } });
       listRequests.push(params);
       const q = params.get('q')?.toLowerCase() ?? '';
       const visible = initial
@@ -181,7 +184,10 @@ describe('/manageItem', () => {
   it('shows a failed list with a retry instead of an endless spinner', async () => {
     let calls = 0;
     server.use(
-      http.get('/api/product', () => {
+      http.get('/api/product', ({ request }) => {
+        if (new URL(request.url).searchParams.get('lowStock') === 'true') {
+          return HttpResponse.json([], { headers: { 'x-total-count': '0' } });
+        }
         calls += 1;
         return calls === 1
           ? HttpResponse.json(errorBody(400, 'Bad Request', 'Invalid request: query.limit: Too big'), {

@@ -34,6 +34,7 @@ function itemOnServer(initial: Product) {
         movementFixture({ id: 'm-1', delta: 7, quantityAfter: 7, reason: 'created' }),
       ]),
     ),
+    http.get('/api/product/:id/history', () => HttpResponse.json([])),
   );
   const record = async (request: Request) => {
     const call = {

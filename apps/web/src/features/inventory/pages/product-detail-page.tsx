@@ -5,25 +5,25 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { StockHistory } from '../../dashboard/components/stock-history.tsx';
 import { useProduct } from '../api/get-product.ts';
+import { HistoryList } from '../components/history-list.tsx';
+import { LowStockBadge } from '../components/low-stock-badge.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { QueryError } from '../components/query-error.tsx';
 import { StockActions } from '../components/stock-actions.tsx';
+import { FIELD_LABELS } from '../field-labels.ts';
 import { formatCount, formatPrice } from '../format.ts';
 
-const DETAIL_LINES = [
-  ['model', 'Model'],
-  ['ram', 'RAM'],
-  ['hdd', 'HDD'],
-  ['display', 'Display'],
-  ['prosesor', 'Prosesor'],
-] as const satisfies ReadonlyArray<readonly [keyof Product, string]>;
+const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const satisfies ReadonlyArray<
+  keyof Product & keyof typeof FIELD_LABELS
+>;
 
 function ProductDetails({ product }: { product: Product }) {
-  const lines = DETAIL_LINES.flatMap(([key, label]) => {
+  const lines = DETAIL_LINES.flatMap((key) => {
     const value = product[key];
-    return value ? [{ key, label, value }] : [];
+    return value ? [{ key, label: FIELD_LABELS[key], value }] : [];
   });
 
   return (
@@ -36,7 +36,8 @@ function ProductDetails({ product }: { product: Product }) {
           <h1 className="h2">{product.name}</h1>
           <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{formatPrice(product.price)}</p>
           <p className="mb-2" aria-live="polite">
-            Quantity: <strong data-testid="quantity">{formatCount(product.quentity)}</strong>
+            Quantity: <strong data-testid="quantity">{formatCount(product.quentity)}</strong>{' '}
+            <LowStockBadge product={product} className="ms-1" />
           </p>
           <p className="mb-2">
             Supplier: {product.suplerName}
@@ -58,10 +59,16 @@ function ProductDetails({ product }: { product: Product }) {
               ))}
             </dl>
           )}
-          <StockActions product={product} />
+          <div className="d-flex flex-wrap gap-2">
+            <StockActions product={product} />
+            <Link to={paths.itemEdit(product._id)} className="btn btn-outline-secondary">
+              Edit
+            </Link>
+          </div>
         </Col>
       </Row>
       <MovementList productId={product._id} />
+      <HistoryList product={product} />
     </>
   );
 }
@@ -89,7 +96,10 @@ export default function ProductDetailPage() {
           />
         )
       ) : (
-        <ProductDetails product={product.data} />
+        <>
+          <ProductDetails product={product.data} />
+          <StockHistory id={product.data._id} name={product.data.name} />
+        </>
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link to={paths.home} className="btn btn-outline-secondary">

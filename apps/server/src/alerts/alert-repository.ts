@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryStatus, LowStockAlert } from '@walton/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** A crossing to record. */
+export interface NewAlert {
+  productId: string;
+  productName: string;
+  quantity: number;
+  threshold: number;
+  at: Date;
+}
+
+/** A recorded alert with what its deliveries need to know about the item. */
+export interface AlertToDeliver extends NewAlert {
+  id: string;
+  supplierEmail: string;
+}
+
+const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
+const toIsoOrNull = (value: Date | string | null) => (value === null ? null : toIso(value));
+
+/** Job kinds of an alert besides its mails (MAIL_JOB): the fan-out that works out its deliveries, the webhook call. */
+export const ALERT_JOB_KINDS = { fanOut: 'low-stock-alert', webhook: 'webhook' } as const;
+
+/** All SQL of low-stock alerts and of the audit listing of their deliveries. */
+export class AlertRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** Records a crossing through `db` (the change's transaction); returns its id. */
+  async insert(db: Kysely<Database>, alert: NewAlert): Promise<string> {
+    const id = randomUUID();
+    await db
+      .insertInto('low_stock_alerts')
+      .values({
+        id,
+        product_id: alert.productId,
+        product_name: alert.productName,
+        quantity: alert.quantity,
+        threshold: alert.threshold,
+        at: alert.at.toISOString(),
+      })
+      .execute();
+    return id;
+  }
+
+  async findToDeliver(id: string): Promise<AlertToDeliver | undefined> {
+    const row = await this.#db
+      .selectFrom('low_stock_alerts')
+      .innerJoin('products', 'products.id', 'low_stock_alerts.product_id')
+      .select([
+        'low_stock_alerts.id',
+        'low_stock_alerts.product_id',
+        'low_stock_alerts.product_name',
+        'low_stock_alerts.quantity',
+        'low_stock_alerts.threshold',
+        'low_stock_alerts.at',
+        'products.supplier_email',
+      ])
+      .where('low_stock_alerts.id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        productId: row.product_id,
+        productName: row.product_name,
+        quantity: row.quantity,
+        threshold: row.threshold,
+        at: new Date(toIso(row.at)),
+        supplierEmail: row.supplier_email,
+      }
+    );
+  }
+
+  /**
+   * Alerts newest first with their deliveries and every try of each. With `status`, only alerts
+   * one of whose jobs (the fan-out or a delivery) is in that state.
+   */
+  async list(options: {
+    status?: DeliveryStatus | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<LowStockAlert[]> {
+    const alerts = await this.#db
+      .selectFrom('low_stock_alerts')
+      .selectAll()
+      .$if(options.status !== undefined, (query) =>
+        query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('outbox')
+              .select('outbox.id')
+              .whereRef('outbox.alert_id', '=', 'low_stock_alerts.id')
+              .where('outbox.status', '=', options.status ?? 'pending'),
+          ),
+        ),
+      )
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute();
+    if (alerts.length === 0) return [];
+    const ids = alerts.map((alert) => alert.id);
+    const jobs = await this.#db
+      .selectFrom('outbox')
+      .select(['id', 'kind', 'alert_id', 'recipient', 'status', 'run_at', 'finished_at'])
+      .where('alert_id', 'in', ids)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const attempts = await this.#db
+      .selectFrom('outbox_attempts')
+      .innerJoin('outbox', 'outbox.id', 'outbox_attempts.job_id')
+      .select([
+        'outbox_attempts.job_id',
+        'outbox_attempts.attempt',
+        'outbox_attempts.at',
+        'outbox_attempts.error',
+      ])
+      .where('outbox.alert_id', 'in', ids)
+      .orderBy('outbox_attempts.attempt')
+      .execute();
+    return alerts.map((alert) => {
+      const own = jobs.filter((job) => job.alert_id === alert.id);
+      const deliveries = own
+        .filter((job) => job.kind !== ALERT_JOB_KINDS.fanOut)
+        .map((job) => ({
+          id: job.id,
+          channel: job.kind === ALERT_JOB_KINDS.webhook ? ('webhook' as const) : ('email' as const),
+          recipient: job.recipient,
+          status: job.status,
+          attempts: attempts
+            .filter((attempt) => attempt.job_id === job.id)
+            .map((attempt) => ({
+              attempt: attempt.attempt,
+              at: toIso(attempt.at),
+              ok: attempt.error === null,
+              error: attempt.error,
+            })),
+          nextAttemptAt: job.status === 'pending' ? toIso(job.run_at) : null,
+          deliveredAt: job.status === 'delivered' ? toIsoOrNull(job.finished_at) : null,
+        }));
+      const statuses = own.map((job) => job.status);
+      return {
+        id: alert.id,
+        productId: alert.product_id,
+        productName: alert.product_name,
+        quantity: alert.quantity,
+        threshold: alert.threshold,
+        at: toIso(alert.at),
+        status: statuses.includes('failed')
+          ? 'failed'
+          : statuses.includes('pending')
+            ? 'pending'
+            : 'delivered',
+        deliveries,
+      };
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { Movement } from '@walton/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { HistoryRecord } from './product-change.ts';
+import { detailChanges, type ProductChange } from './product-change.ts';
+import { toHistoryRecord, toMovement } from './product-mapper.ts';
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** The kinds of change that move stock or an item's presence: the stock ledger's rows. */
+const STOCK_KINDS = ['created', 'delivered', 'restocked', 'deleted', 'restored'] as const;
+
+/**
+ * An item's one append-only history: a row per change of stock or of details, written in the
+ * change's transaction (ProductRepository's #record), ordered by the version each change produced.
+ */
+export class HistoryRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /**
+   * The row of one change, in the change's transaction `trx`. Only stock changes have a delta, so
+   * the deltas always sum to the quantity; edits and reverts list the details they moved.
+   */
+  async append(trx: Kysely<Database>, change: ProductChange): Promise<void> {
+    const { kind, before, after } = change;
+    await trx
+      .insertInto('product_history')
+      .values({
+        id: randomUUID(),
+        product_id: after.id,
+        version: after.version,
+        kind,
+        actor: change.actor,
+        actor_name: change.actorName,
+        at: change.at.toISOString(),
+        delta: after.quantity - (before?.quantity ?? 0),
+        quantity_after: after.quantity,
+        changes: JSON.stringify(detailChanges(change)),
+        revert_of: change.revertOf ?? null,
+      })
+      .execute();
+  }
+
+  /** A page of an item's history, newest first; `beforeVersion` starts it after a cursor's entry. */
+  async list(
+    productId: string,
+    page: { limit: number; beforeVersion: number | undefined },
+  ): Promise<HistoryRecord[]> {
+    const rows = await this.#db
+      .selectFrom('product_history')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .$if(page.beforeVersion !== undefined, (query) => query.where('version', '<', page.beforeVersion ?? 0))
+      .orderBy('version', 'desc')
+      .limit(page.limit)
+      .execute();
+    return rows.map(toHistoryRecord);
+  }
+
+  async find(productId: string, entryId: string): Promise<HistoryRecord | undefined> {
+    const row = await this.#db
+      .selectFrom('product_history')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .where('id', '=', entryId)
+      .executeTakeFirst();
+    return row && toHistoryRecord(row);
+  }
+
+  /** An item's stock ledger (the stock kinds of its history), newest first. */
+  async listMovements(productId: string, page: Page): Promise<Movement[]> {
+    const rows = await this.#db
+      .selectFrom('product_history')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .where('kind', 'in', STOCK_KINDS)
+      .orderBy('version', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return rows.map(toMovement);
+  }
+
+  async countMovements(productId: string): Promise<number> {
+    const row = await this.#db
+      .selectFrom('product_history')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('product_id', '=', productId)
+      .where('kind', 'in', STOCK_KINDS)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+}

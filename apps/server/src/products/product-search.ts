@@ -1,0 +1,276 @@
+import { type Product, SEARCH_COUNT_LIMIT } from '@walton/contract';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Engine } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { rowToProduct } from './product-mapper.ts';
+
+export type ProductSort = 'created' | 'name' | 'price' | 'quantity';
+
+/** Where a keyset page starts: right after the item with this sort value (`key`) and id. */
+export interface SortPosition {
+  key: string | number;
+  id: string;
+}
+
+export interface ProductListFilter {
+  limit: number;
+  offset: number;
+  /** Only items after this position in the list's order (a cursor's, see cursor.ts). */
+  after?: SortPosition | undefined;
+  q?: string | undefined;
+  /** Only live items at or below their low-stock threshold. */
+  lowStock?: boolean | undefined;
+  sort: ProductSort;
+  order: 'asc' | 'desc';
+  deleted: boolean;
+}
+
+/** A list filter with a search. */
+export type SearchFilter = ProductListFilter & { q: string };
+
+/** Products not yet narrowed to columns: what the filters of a list or a count start from. */
+type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
+
+/** A count of matches; `capped` when there are more than `total` (see count()). */
+export interface Total {
+  total: number;
+  capped: boolean;
+}
+
+/** A search's count, and its page when the statement that counted could give it. */
+interface Collected extends Total {
+  items: Product[] | undefined;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** An FTS5 phrase matching `text` as a substring (trigram tokenizer); quotes are doubled. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** The trigram index can only narrow a search of at least three characters. */
+const TRIGRAM = 3;
+
+/**
+ * How a list, a count and a name search are planned and run: the sort keys, the keyset seek, and
+ * the choice between collecting a search's matches and walking a sort index.
+ */
+export class ProductSearch {
+  readonly #db: Kysely<Database>;
+  readonly #engine: Engine;
+
+  constructor(db: Kysely<Database>, engine: Engine) {
+    this.#db = db;
+    this.#engine = engine;
+  }
+
+  /**
+   * Sort keys, each served by a partial index of migration 003. Names sort case-insensitively in
+   * code-point order, the same on both engines.
+   */
+  #sortKey(sort: ProductSort, deleted: boolean): RawBuilder<unknown> {
+    switch (sort) {
+      case 'created':
+        return deleted ? sql`deleted_at` : sql`created_at`;
+      case 'name':
+        return this.#engine === 'postgres' ? sql`lower(name) collate "C"` : sql`lower(name)`;
+      case 'price':
+        return sql`price_paisa`;
+      case 'quantity':
+        return sql`quantity`;
+    }
+  }
+
+  /**
+   * The items after `position` in the list's order: one row-value comparison on the (sort key, id)
+   * pair its partial index holds, so the database seeks to the position instead of walking to it.
+   */
+  #after(filter: ProductListFilter, position: SortPosition): RawBuilder<boolean> {
+    const asc = filter.order === 'asc';
+    const key = this.#sortKey(filter.sort, filter.deleted);
+    const value = this.#sortValue(filter.sort, position.key);
+    const after = sql<boolean>`(${key}, id) ${asc ? sql`>` : sql`<`} (${value}, ${position.id})`;
+    // SQLite seeks in an index on an expression (lower(name)) only by a plain comparison, not a row
+    // value: the bound on the key alone takes it to the position, the row value then skips the ties.
+    if (this.#engine === 'sqlite' && filter.sort === 'name') {
+      return sql<boolean>`${key} ${asc ? sql`>=` : sql`<=`} ${value} and ${after}`;
+    }
+    return after;
+  }
+
+  /** A cursor's sort value as the sort key's expression sees the column (lower(name), its type). */
+  #sortValue(sort: ProductSort, key: string | number): RawBuilder<unknown> {
+    if (this.#engine === 'sqlite') return sort === 'name' ? sql`lower(${key})` : sql`${key}`;
+    switch (sort) {
+      case 'created':
+        return sql`cast(${key} as timestamptz)`;
+      case 'name':
+        return sql`lower(${key}) collate "C"`;
+      case 'price':
+        return sql`cast(${key} as bigint)`;
+      case 'quantity':
+        return sql`cast(${key} as integer)`;
+    }
+  }
+
+  /**
+   * The items a list shows: live or in the trash, only the low-stock ones (the condition of the
+   * partial indexes of migration 006, so they serve it in every sort), and with a search a
+   * case-insensitive substring of the name.
+   */
+  #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>): ProductQuery {
+    const scope = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
+    const query = filter.lowStock ? scope.where(sql<boolean>`quantity <= low_stock_threshold`) : scope;
+    if (!filter.q) return query;
+    return query.where(sql<boolean>`lower(name) like ${likePattern(filter.q)} escape '\\'`);
+  }
+
+  /**
+   * A page of a name search with its count (capped at SEARCH_COUNT_LIMIT). Where the matches can be
+   * collected (#collectable), one statement answers both the page and the count (#collect). Otherwise,
+   * and for a page after a cursor, the page walks (or seeks in) the sort index and stops after a page,
+   * and the count stops at the cap.
+   */
+  async search(filter: SearchFilter): Promise<{ items: Product[] } & Total> {
+    const matching = await this.#collectable(filter);
+    if (filter.after) {
+      // A page after a cursor lies anywhere among the matches: it seeks there, and counts apart.
+      const query = matching ?? this.#filtered(filter);
+      const [items, total] = await Promise.all([this.#page(query, filter), this.#cappedCount(query)]);
+      return { items, ...total };
+    }
+    if (!matching) {
+      const [items, total] = await Promise.all([this.list(filter), this.count(filter)]);
+      return { items, ...total };
+    }
+    const { items, ...total } = await this.#collect(matching, filter);
+    return { items: items ?? (await this.list(filter)), ...total };
+  }
+
+  /**
+   * The query whose matches #collect should gather, or undefined when they are better not gathered.
+   * PostgreSQL's planner chooses between the pg_trgm index and a sort index by itself. SQLite is told:
+   * through its trigram table when the word is long enough for trigrams and matches few items
+   * (counting stops after the first SEARCH_COUNT_LIMIT); a common word is answered faster by walking
+   * the sort index and stopping after a page.
+   */
+  async #collectable(filter: SearchFilter): Promise<ProductQuery | undefined> {
+    const matching = this.#filtered(filter);
+    if (this.#engine === 'postgres') return matching;
+    if ([...filter.q].length < TRIGRAM) return undefined;
+    const phrase = ftsPhrase(filter.q);
+    const { rows } = await sql<{ candidates: number }>`
+      select count(*) as candidates from (
+        select 1 from products_name_search where products_name_search match ${phrase}
+        limit ${SEARCH_COUNT_LIMIT + 1}
+      )
+    `.execute(this.#db);
+    if (Number(rows[0]?.candidates ?? 0) > SEARCH_COUNT_LIMIT) return undefined;
+    return matching.where(
+      sql<boolean>`id in (select id from products_name_search where products_name_search match ${phrase})`,
+    );
+  }
+
+  /**
+   * One statement: the first SEARCH_COUNT_LIMIT + 1 matches in the order asked for, how many they
+   * are, and the page among them. That gives the count, and the page unless it lies beyond the
+   * first SEARCH_COUNT_LIMIT + 1 matches of a common word (`items` undefined then).
+   */
+  async #collect(matching: ProductQuery, filter: SearchFilter): Promise<Collected> {
+    const direction = filter.order;
+    const key = this.#sortKey(filter.sort, filter.deleted);
+    const rows = await this.#db
+      .with(
+        (cte) => cte('hits').materialized(),
+        () =>
+          matching
+            .selectAll()
+            .orderBy(key, direction)
+            .orderBy('id', direction)
+            .limit(SEARCH_COUNT_LIMIT + 1),
+      )
+      .selectFrom('hits')
+      .selectAll()
+      .select((eb) => eb.selectFrom('hits').select(eb.fn.countAll<number | string>().as('n')).as('matches'))
+      .orderBy(key, direction)
+      .orderBy('id', direction)
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    const first = rows[0];
+    if (!first) {
+      // Nothing matches, or the page lies past the collected matches: only the count is left to find.
+      if (filter.offset === 0) return { items: [], total: 0, capped: false };
+      const total = await this.#cappedCount(matching);
+      return { items: total.capped ? undefined : [], ...total };
+    }
+    const matches = Number(first.matches);
+    const capped = matches > SEARCH_COUNT_LIMIT;
+    return {
+      // A short page of a capped search may be missing matches beyond the collected ones.
+      items: capped && rows.length < filter.limit ? undefined : rows.map(rowToProduct),
+      total: Math.min(matches, SEARCH_COUNT_LIMIT),
+      capped,
+    };
+  }
+
+  async list(filter: ProductListFilter): Promise<Product[]> {
+    return this.#page(this.#filtered(filter), filter);
+  }
+
+  /** A page of `query` in the list's order: from `offset`, or right after `filter.after`. */
+  async #page(query: ProductQuery, filter: ProductListFilter): Promise<Product[]> {
+    const direction = filter.order;
+    const from = filter.after ? query.where(this.#after(filter, filter.after)) : query;
+    const rows = await from
+      .selectAll()
+      .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
+      .orderBy('id', direction)
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    return rows.map(rowToProduct);
+  }
+
+  /**
+   * How many items match: one counter row for a whole list. With a search, or of the low-stock items
+   * (read from their partial index), counting stops after SEARCH_COUNT_LIMIT matches (`capped`),
+   * since counting every match of a common word costs as much as the table is large.
+   */
+  async count(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>): Promise<Total> {
+    if (!filter.q && !filter.lowStock) {
+      const row = await this.#db
+        .selectFrom('product_counts')
+        .select('total')
+        .where('scope', '=', filter.deleted ? 'deleted' : 'live')
+        .executeTakeFirst();
+      return { total: Number(row?.total ?? 0), capped: false };
+    }
+    return this.#cappedCount(this.#filtered(filter));
+  }
+
+  /**
+   * Every live item at or below its threshold, uncapped: read from the low-stock partial indexes,
+   * which hold only those items, so the cost follows how many are low, not the catalogue's size.
+   */
+  async countLowStock(): Promise<number> {
+    const row = await this.#filtered({ deleted: false, lowStock: true })
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async #cappedCount(matching: ProductQuery): Promise<Total> {
+    const row = await this.#db
+      .selectFrom(
+        matching
+          .select(sql.lit(1).as('one'))
+          .limit(SEARCH_COUNT_LIMIT + 1)
+          .as('matches'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const total = Number(row.total);
+    return { total: Math.min(total, SEARCH_COUNT_LIMIT), capped: total > SEARCH_COUNT_LIMIT };
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  apiErrorSchema,
+  productIdSchema,
+  statsDailyQuerySchema,
+  statsDailySchema,
+  statsSummarySchema,
+  stockSeriesQuerySchema,
+  stockSeriesSchema,
+} from '@walton/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AnswerCache } from '../http/answer-cache.ts';
+import { type StatsService, TOP_DELIVERED } from './service.ts';
+
+export interface StatsRoutesOptions {
+  service: StatsService;
+  /**
+   * Where answers are kept until the next change (ADR 7's store): the figures are the same for every
+   * signed-in user, and every change empties it. The key holds today, so a new day is a new answer.
+   */
+  answers: AnswerCache;
+}
+
+const errors = { 401: apiErrorSchema, 500: apiErrorSchema };
+const daysNote = 'Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).';
+
+/** The dashboard's figures (signed in): HTTP only, the work is StatsService's. */
+export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app, { service, answers }) => {
+  const kept = (request: FastifyRequest, reply: FastifyReply, key: string, read: () => Promise<object>) =>
+    answers.reply(request, reply, `stats ${key} ${service.today()}`, async () => ({
+      headers: {},
+      payload: await read(),
+    }));
+
+  app.get(
+    '/stats/summary',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getStatsSummary',
+        tags: ['stats'],
+        summary: 'The warehouse at a glance',
+        description:
+          'Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), ' +
+          'live items at or below their low-stock threshold, units delivered today and in the last 7 days (today ' +
+          `included), units restocked in the last 7 days. ${daysNote}`,
+        response: { 200: statsSummarySchema, ...errors },
+      },
+    },
+    (request, reply) => kept(request, reply, 'summary', () => service.summary()),
+  );
+
+  app.get(
+    '/stats/daily',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getStatsDaily',
+        tags: ['stats'],
+        summary: 'Units delivered and restocked, and stock at the end of each day',
+        description:
+          `The last \`days\` days (30 or 90) ending today, oldest first, and the ${TOP_DELIVERED} items with the most units ` +
+          `delivered in them (deleted items included). ${daysNote}`,
+        querystring: statsDailyQuerySchema,
+        response: { 200: statsDailySchema, 400: apiErrorSchema, ...errors },
+      },
+    },
+    (request, reply) =>
+      kept(request, reply, `daily ${request.query.days}`, () => service.daily(request.query.days)),
+  );
+
+  app.get(
+    '/product/:id/stock-series',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getStockSeries',
+        tags: ['stats'],
+        summary: "An item's quantity at the end of each day",
+        description: `The last \`days\` days (30, 90 or 365) ending today, with each day's deliveries and restocks; deleted items too. ${daysNote}`,
+        params: z.object({ id: productIdSchema }),
+        querystring: stockSeriesQuerySchema,
+        response: { 200: stockSeriesSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    (request) => service.stockSeries(request.params.id, request.query.days),
+  );
+};

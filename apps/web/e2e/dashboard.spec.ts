@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import type { StatsDaily, StatsSummary, StockSeries } from '@walton/contract';
+import { axeViolations, expect, test } from './support/fixtures.ts';
+import { createProductViaApi } from './support/products.ts';
+import { signedInUser } from './support/users.ts';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The rows of the table a chart's "Show as table" swapped in, cell texts by row. */
+async function tableRows(page: Page, title: string | RegExp): Promise<string[][]> {
+  const table = page.getByRole('table', { name: title });
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')),
+    );
+}
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const violations: string[] = [];
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const found = await axeViolations(page);
+    if (found.length > 0) violations.push(`axe violations on ${where} at ${width} px:`, ...found);
+  }
+  expect(violations, violations.join('\n')).toEqual([]);
+}
+
+test('the dashboard follows a delivery made in another tab within a second, and its charts read as tables of the API numbers', async ({
+  page,
+  context,
+  problems,
+}) => {
+  const clerk = await signedInUser(page, 'dashboard');
+  const product = await createProductViaApi(page, clerk, { quentity: 4 });
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveTitle('Dashboard- Walton Warehouse');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
+  const deliveredToday = page.getByTestId('delivered-today');
+  await expect(deliveredToday).not.toBeEmpty();
+  const movesChart = page.getByRole('img', {
+    name: /units delivered and restocked per day over the last 30 days/,
+  });
+  await expect(movesChart).toBeVisible();
+  await expect(page.getByRole('img', { name: /stock value at the end of each day/ })).toBeVisible();
+
+  // The summary on screen is the API's.
+  const before = (await (await page.request.get('/api/stats/summary')).json()) as StatsSummary;
+  await expect(deliveredToday).toHaveText(count(before.deliveredToday));
+
+  // A delivery in a second tab of the same browser; other tests may deliver meanwhile, so the first
+  // tab must show at least one more, and what the API says once it settles.
+  const other = await context.newPage();
+  problems.watch(other, 'second tab');
+  await other.goto(`/manageItem/${product._id}`);
+  await expect(other.getByTestId('quantity')).toHaveText('4');
+  const delivered = other.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/product/${product._id}`) && response.request().method() === 'PUT',
+  );
+  await other.getByRole('button', { name: 'Delivered' }).click();
+  expect((await delivered).status()).toBe(200);
+  await expect(async () => {
+    const shown = Number((await deliveredToday.textContent())?.replaceAll(',', ''));
+    expect(shown).toBeGreaterThanOrEqual(before.deliveredToday + 1);
+  }).toPass({ timeout: 1_000, intervals: [50] });
+  await expect(async () => {
+    const now = (await (await page.request.get('/api/stats/summary')).json()) as StatsSummary;
+    await expect(deliveredToday).toHaveText(count(now.deliveredToday), { timeout: 100 });
+  }).toPass();
+
+  await expectNoAxeViolations(page, '/dashboard');
+
+  // "Show as table": the same numbers as the API, day by day.
+  await page.getByRole('button', { name: 'Show as table' }).first().click();
+  await expect(async () => {
+    const daily = (await (await page.request.get('/api/stats/daily?days=30')).json()) as StatsDaily;
+    expect(await tableRows(page, /Units delivered and restocked per day/)).toEqual(
+      daily.days.map((day) => [day.day, count(day.delivered), count(day.restocked)]),
+    );
+  }).toPass();
+
+  // 90 days: the toggle changes the period of every chart.
+  await page.getByRole('button', { name: '90 days' }).click();
+  await expect(page.getByRole('table', { name: /last 90 days/ })).toBeVisible();
+  expect(await tableRows(page, /Units delivered and restocked per day, last 90 days/)).toHaveLength(90);
+  await expect(
+    page.getByRole('img', { name: /stock value at the end of each day over the last 90 days/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/dashboard with a table');
+  await other.close();
+});
+
+test("the detail page charts the item's stock, and its table matches the API", async ({ page }) => {
+  const clerk = await signedInUser(page, 'stock-chart');
+  const product = await createProductViaApi(page, clerk, { quentity: 2 });
+  // Through the API: the page's own buttons would raise toasts over the chart.
+  for (const [path, newQuentity] of [
+    [`/api/product/${product._id}`, 1],
+    [`/api/products/${product._id}`, 6],
+  ] as const) {
+    expect((await page.request.put(path, { data: { newQuentity } })).status()).toBe(200);
+  }
+  await page.goto(`/manageItem/${product._id}`);
+  await expect(page.getByTestId('quantity')).toHaveText('6');
+
+  await expect(
+    page.getByRole('img', { name: /Step chart: quantity of .* over the last 30 days, restocks marked/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'the detail page with its chart');
+
+  await page.getByRole('button', { name: '365 days' }).click();
+  await page.getByRole('button', { name: 'Show as table' }).click();
+  const series = (await (
+    await page.request.get(`/api/product/${product._id}/stock-series?days=365`)
+  ).json()) as StockSeries;
+  expect(series.points.at(-1)).toMatchObject({ quantity: 6, delivered: 1, restocked: 5 });
+  await expect(async () => {
+    expect(await tableRows(page, /Stock over the last 365 days/)).toEqual(
+      series.points.map((point) => [
+        point.day,
+        count(point.quantity),
+        count(point.delivered),
+        count(point.restocked),
+      ]),
+    );
+  }).toPass();
+  await expectNoAxeViolations(page, 'the detail page with its table');
+});

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type EditProduct, type Product, productSchema } from '@walton/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { latestInBody } from './latest-in-body.ts';
+import { applyProductChange } from './product-cache.ts';
+import { ifMatch, productPath } from './product-keys.ts';
+
+/** PATCH /api/product/:id against the version the edit was made on. */
+export async function patchProduct(id: string, edit: EditProduct, version: number): Promise<Product> {
+  const { data } = await apiRequest(productPath(id), productSchema, {
+    method: 'PATCH',
+    headers: { 'if-match': ifMatch(version) },
+    body: JSON.stringify(edit),
+  });
+  return data;
+}
+
+/** Saves an edit; the answer (or, when refused as stale, the latest version) goes into the cache. */
+export function useEditProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, edit, version }: { id: string; edit: EditProduct; version: number }) =>
+      patchProduct(id, edit, version),
+    onSuccess: (product) =>
+      applyProductChange(queryClient, {
+        type: 'edited',
+        id: product._id,
+        version: product.version,
+        latest: product,
+      }),
+    onError: (error, { id }) => {
+      const latest = latestInBody(error);
+      if (latest)
+        return applyProductChange(queryClient, { type: 'edited', id, version: latest.version, latest });
+    },
+  });
+}

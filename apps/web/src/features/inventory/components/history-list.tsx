@@ -1,0 +1,123 @@
+import type { HistoryEntry, Product } from '@walton/contract';
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { isSessionEnded } from '../../../lib/query-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useHistory } from '../api/get-history.ts';
+import { useRevertEdit } from '../api/revert-edit.ts';
+import { formatDateTime } from '../format.ts';
+import { actorOf, describeEntry, formatAgo } from '../history-lines.ts';
+import { QueryError } from './query-error.tsx';
+
+const REVERTED = 'Edit reverted';
+
+/** The current time, moving on every half minute so "2 min ago" stays true. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function HistoryLine({
+  entry,
+  now,
+  onRevert,
+  reverting,
+}: {
+  entry: HistoryEntry;
+  now: number;
+  onRevert: (() => void) | undefined;
+  reverting: boolean;
+}) {
+  const textId = `history-${entry.id}`;
+  return (
+    <ListGroup.Item as="li" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+      <span id={textId} className="text-break">
+        {describeEntry(entry)} <span className="text-body-secondary">by {actorOf(entry)},</span>{' '}
+        <time dateTime={entry.at} title={formatDateTime(entry.at)} className="text-body-secondary">
+          {formatAgo(entry.at, now)}
+        </time>
+      </span>
+      {onRevert && (
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={onRevert}
+          disabled={reverting}
+          aria-describedby={textId}
+        >
+          Revert
+        </Button>
+      )}
+    </ListGroup.Item>
+  );
+}
+
+/** Every change of the item, newest first, kept current by the change feed; edits can be reverted. */
+export function HistoryList({ product }: { product: Product }) {
+  const history = useHistory(product._id);
+  const revert = useRevertEdit();
+  const now = useNow();
+
+  const onRevert = (entry: HistoryEntry) =>
+    revert.mutate(
+      { product, entryId: entry.id },
+      {
+        onSuccess: () => toast.success(REVERTED),
+        onError: (error) => {
+          if (!isSessionEnded(error)) toast.warning(`The edit was not reverted: ${error.message}`);
+        },
+      },
+    );
+
+  return (
+    <section aria-labelledby="history-heading" className="mt-4">
+      <h2 id="history-heading" className="h5">
+        History
+      </h2>
+      {history.isPending ? (
+        <p className="text-body-secondary" role="status">
+          Loading the history…
+        </p>
+      ) : history.isError ? (
+        <QueryError
+          title="We could not load the history."
+          error={history.error}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
+      ) : (
+        <>
+          <ListGroup as="ol" className="small">
+            {history.data.pages.flatMap((page) =>
+              page.items.map((entry) => (
+                <HistoryLine
+                  key={entry.id}
+                  entry={entry}
+                  now={now}
+                  onRevert={entry.kind === 'edited' ? () => onRevert(entry) : undefined}
+                  reverting={revert.isPending}
+                />
+              )),
+            )}
+          </ListGroup>
+          {history.hasNextPage && (
+            <Button
+              variant="link"
+              size="sm"
+              className="mt-2"
+              onClick={() => void history.fetchNextPage()}
+              disabled={history.isFetchingNextPage}
+            >
+              {history.isFetchingNextPage ? 'Loading older changes…' : 'Show older changes'}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

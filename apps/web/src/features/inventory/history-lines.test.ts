@@ -1,0 +1,51 @@
+import type { HistoryEntry } from '@walton/contract';
+import { describe, expect, it } from 'vitest';
+import { actorOf, describeEntry, formatAgo } from './history-lines.ts';
+
+const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
+  id: 'e1',
+  productId: 'p1',
+  kind: 'edited',
+  version: 2,
+  actor: 'rahim@example.com',
+  actorName: 'Rahim',
+  at: '2026-01-01T00:00:00.000Z',
+  delta: 0,
+  quantityAfter: 5,
+  changes: [],
+  ...overrides,
+});
+
+describe('history lines', () => {
+  it('reads an edit as each field, old → new, with prices as the pages show them', () => {
+    const price = entry({ changes: [{ field: 'price', from: '45000.00', to: '47500.50' }] });
+    expect(describeEntry(price)).toBe('Price BDT $45,000 → BDT $47,500.5');
+    const two = entry({
+      changes: [
+        { field: 'name', from: 'Old', to: 'New' },
+        { field: 'prosesor', from: null, to: 'Wi-Fi' },
+      ],
+    });
+    expect(describeEntry(two)).toBe('Name “Old” → “New”; Prosesor (none) → “Wi-Fi”');
+  });
+
+  it('reads the stock kinds', () => {
+    expect(describeEntry(entry({ kind: 'created', delta: 5 }))).toBe('Added with 5 in stock');
+    expect(describeEntry(entry({ kind: 'delivered', delta: -1, quantityAfter: 4 }))).toBe(
+      'Delivered 1, 4 left',
+    );
+    expect(describeEntry(entry({ kind: 'restocked', delta: 10, quantityAfter: 1014 }))).toBe(
+      'Restocked +10, 1,014 in stock',
+    );
+    expect(describeEntry(entry({ kind: 'deleted' }))).toBe('Moved to the trash');
+    expect(describeEntry(entry({ kind: 'restored' }))).toBe('Restored from the trash');
+  });
+
+  it('says who and how long ago', () => {
+    expect(actorOf(entry({}))).toBe('Rahim');
+    expect(actorOf(entry({ actorName: '' }))).toBe('rahim@example.com');
+    const now = Date.parse('2026-01-01T00:02:10.000Z');
+    expect(formatAgo('2026-01-01T00:00:00.000Z', now)).toBe('2 min ago');
+    expect(formatAgo('2026-01-01T00:02:05.000Z', now)).toBe('now');
+  });
+});

@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { EditableField, Product } from '@walton/contract';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { isSessionEnded } from '../../../lib/query-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  type EditProductFormValues,
+  type EditProductValues,
+  editProductFormSchema,
+} from '../add-product-form-schema.ts';
+import { useEditProduct } from '../api/edit-product.ts';
+import { useProduct } from '../api/get-product.ts';
+import { latestInBody } from '../api/latest-in-body.ts';
+import { EditConflictChooser } from '../components/edit-conflict.tsx';
+import { ProductDetailFields } from '../components/product-detail-fields.tsx';
+import { QueryError } from '../components/query-error.tsx';
+import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
+import { serverFieldErrors } from '../server-field-errors.ts';
+
+const SAVED = 'Item saved';
+const NOTHING_CHANGED = 'Nothing to save: the item is as it was.';
+const MERGED =
+  'Someone else changed this item while you were editing it: their changes are kept and yours were saved on top.';
+
+const isEditableField = (name: string): name is EditableField =>
+  (EDITABLE_FIELDS as readonly string[]).includes(name);
+
+/** Checked values back into the form's text inputs. */
+const formValuesOf = (values: EditProductValues): EditProductFormValues => ({
+  ...values,
+  price: String(values.price),
+  lowStockThreshold: values.lowStockThreshold === null ? '' : String(values.lowStockThreshold),
+});
+
+interface Conflict {
+  latest: Product;
+  values: EditProductValues;
+  conflicts: EditConflict[];
+}
+
+/**
+ * The Add form's fields, prefilled with the version the clerk opened (`base`), saved against that
+ * version. When someone saved meanwhile (412), the edit is merged with theirs (see mergeEdit): saved
+ * at once when no field was changed by both, otherwise after the clerk chose for each such field.
+ */
+function EditProductForm({ opened }: { opened: Product }) {
+  const navigate = useNavigate();
+  const save = useEditProduct();
+  const [base, setBase] = useState(opened);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EditProductFormValues, unknown, EditProductValues>({
+    resolver: zodResolver(editProductFormSchema),
+    defaultValues: formValuesOf(editValuesOf(opened)),
+  });
+  const detailPath = paths.itemDetail(opened._id);
+
+  const send = async (values: EditProductValues, on: Product): Promise<void> => {
+    setFailure(null);
+    const edit = editFrom(editValuesOf(on), values);
+    if (Object.keys(edit).length === 0) {
+      toast.info(NOTHING_CHANGED);
+      navigate(detailPath);
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: on._id, edit, version: on.version });
+      toast.success(SAVED);
+      navigate(detailPath);
+    } catch (error) {
+      const latest = latestInBody(error);
+      if (error instanceof ApiRequestError && error.status === 412 && latest) {
+        const merged = mergeEdit(editValuesOf(on), values, editValuesOf(latest));
+        setBase(latest);
+        reset(formValuesOf(merged.values));
+        if (merged.conflicts.length > 0) {
+          setConflict({ latest, ...merged });
+          return;
+        }
+        toast.info(MERGED);
+        await send(merged.values, latest);
+        return;
+      }
+      if (isSessionEnded(error)) return;
+      const fieldErrors = serverFieldErrors(error);
+      for (const { field, message } of fieldErrors) {
+        if (isEditableField(field)) setError(field, { message });
+      }
+      if (fieldErrors.length === 0) setFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  if (conflict) {
+    return (
+      <EditConflictChooser
+        conflicts={conflict.conflicts}
+        values={conflict.values}
+        saving={save.isPending}
+        onSave={(values) => {
+          setConflict(null);
+          void send(values, conflict.latest);
+        }}
+        onCancel={() => navigate(detailPath)}
+      />
+    );
+  }
+
+  return (
+    <Form
+      noValidate
+      onSubmit={handleSubmit((values) => send(values, base))}
+      aria-labelledby="edit-product-heading"
+    >
+      {failure && (
+        <Alert variant="danger" role="alert">
+          The item was not saved: {failure}
+        </Alert>
+      )}
+      <Row>
+        <ProductDetailFields
+          field={(name) => ({ registration: register(name), error: errors[name]?.message })}
+        />
+      </Row>
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" variant="primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save changes'}
+        </Button>
+        <Link to={detailPath} className="btn btn-outline-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export default function EditProductPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const [opened, setOpened] = useState<Product | null>(null);
+  // The form edits the version the clerk opened; later versions reach it only through a save's 412.
+  if (product.data && opened?._id !== product.data._id) setOpened(product.data);
+
+  return (
+    <div className="container py-4" style={{ maxWidth: 880 }}>
+      <h1 id="edit-product-heading" className="h2 mb-3">
+        Edit item
+      </h1>
+      {opened ? (
+        <EditProductForm key={opened._id} opened={opened} />
+      ) : !product.isError ? (
+        <Spinner label="Loading the item…" />
+      ) : product.error instanceof ApiRequestError && product.error.status === 404 ? (
+        <div role="alert">
+          <p>{product.error.message}. It may have been deleted.</p>
+        </div>
+      ) : (
+        <QueryError
+          title="We could not load this item."
+          error={product.error}
+          onRetry={() => void product.refetch()}
+          retrying={product.isFetching}
+        />
+      )}
+      <div className="d-flex flex-wrap gap-2 mt-4">
+        <Link to={paths.itemDetail(id)} className="btn btn-outline-secondary">
+          Back to the item
+        </Link>
+      </div>
+    </div>
+  );
+}

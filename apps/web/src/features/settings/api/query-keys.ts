@@ -1,0 +1,4 @@
+/** Query keys of the settings feature. */
+export const settingsKeys = {
+  mine: ['settings'] as const,
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod/mini';
+import { checked, int } from './checked.ts';
+import { changeKindSchema } from './events.ts';
+import { pageCursor, pageLimit } from './paging.ts';
+import { productConflictSchema } from './product.ts';
+import { editableFieldSchema } from './product-input.ts';
+
+/**
+ * One field an edit (or a revert) changed, old and new value as text: prices as exact decimals with
+ * two places (`"45000.50"`), an optional field absent as null.
+ */
+export const fieldChangeSchema = z.object({
+  field: editableFieldSchema,
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
+});
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+/** One row of an item's append-only history: every change, of stock or of details. */
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  kind: changeKindSchema,
+  version: checked(z.number(), int(), z.describe('The product version this change produced')),
+  actor: checked(z.string(), z.describe('The email of who made the change (`seed` for the demo catalog)')),
+  actorName: checked(z.string(), z.describe('Their name when they made it; empty when unknown')),
+  at: z.string(),
+  delta: checked(z.number(), int(), z.describe('Units the change added (negative: took out)')),
+  quantityAfter: checked(z.number(), int()),
+  changes: checked(z.array(fieldChangeSchema), z.describe('For edits and reverts: each field, old and new')),
+  revertOf: z.optional(checked(z.string(), z.describe('For a revert: the id of the edit it undid'))),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** GET /api/product/:id/history query string: newest first, a page at a time by cursor. */
+export const historyListQuerySchema = z.strictObject({
+  limit: z._default(pageLimit(200), 20),
+  after: z.optional(pageCursor),
+});
+
+/** 409 to a revert: the fields that moved on since the edit, and the item as it is now. */
+export const REVERT_MESSAGES = {
+  notAnEdit: 'Only an edit can be reverted',
+  movedOn: (fields: readonly string[]) =>
+    `Cannot revert: ${fields.join(', ')} changed again since this edit. Edit the item instead.`,
+  noSuchEntry: 'This item has no history entry with this id',
+} as const;
+
+export const revertConflictSchema = z.extend(productConflictSchema, {
+  fields: z.optional(z.array(editableFieldSchema)),
+});
+export type RevertConflict = z.infer<typeof revertConflictSchema>;
