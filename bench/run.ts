@@ -5,15 +5,18 @@
  *                        docs/benchmarks.md
  *   npm run bench:api    API only (bench/results/<date>-<engine>-api.json and .md)
  *   npm run bench:web    web only (bench/results/<date>-sqlite-web.json and .md)
+ *   npm run bench:csv    CSV export and import only (bench/results/<date>-<engine>-csv.json and .md)
  *
  * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
  * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_MOVEMENTS_PER_ITEM, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
- * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH.
+ * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH, BENCH_CSV,
+ * BENCH_CSV_SIZES, BENCH_CSV_IMPORT_ROWS.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ApiReport, runApiBench } from './api/api-bench.ts';
+import { type CsvReport, runCsvBench } from './api/csv-bench.ts';
 import { describeMachine } from './lib/machine.ts';
 import { ROOT } from './lib/processes.ts';
 import { type BenchResults, toMarkdown } from './lib/report.ts';
@@ -36,26 +39,34 @@ function updateDocs(table: string): void {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { api: { type: 'boolean' }, web: { type: 'boolean' }, docs: { type: 'boolean' } },
+    options: {
+      api: { type: 'boolean' },
+      web: { type: 'boolean' },
+      csv: { type: 'boolean' },
+      docs: { type: 'boolean' },
+    },
   });
-  const both = !values.api && !values.web;
+  const both = !values.api && !values.web && !values.csv;
   const settings = readSettings();
   const machine = describeMachine();
   const startedAt = new Date();
   const api: ApiReport | undefined = values.api || both ? await runApiBench(settings) : undefined;
+  const csv: CsvReport | undefined =
+    values.csv || ((values.api || both) && settings.csv) ? await runCsvBench(settings) : undefined;
   const web: WebReport | undefined = values.web || both ? await runWebBench(settings) : undefined;
 
-  const engine = api?.engine ?? 'sqlite';
+  const engine = api?.engine ?? csv?.engine ?? 'sqlite';
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
     engine,
     machine,
     api,
+    csv,
     web,
-    targets: checkTargets(api, web),
+    targets: checkTargets(api, web, csv),
   };
   const table = toMarkdown(results);
-  const suffix = both ? '' : values.api ? '-api' : '-web';
+  const suffix = both ? '' : values.api ? '-api' : values.csv ? '-csv' : '-web';
   const base = join(ROOT, 'bench/results', `${startedAt.toISOString().slice(0, 10)}-${engine}${suffix}`);
   writeFileSync(`${base}.json`, `${JSON.stringify({ settings, ...results }, null, 2)}\n`);
   writeFileSync(`${base}.md`, table);

@@ -71,7 +71,7 @@ interface ProductBody {
   quentity: number;
 }
 
-class Client {
+export class Client {
   readonly origin: string;
   cookie = '';
 

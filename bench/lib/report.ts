@@ -1,5 +1,6 @@
 /** One run's figures as Markdown tables. */
 import type { ApiReport } from '../api/api-bench.ts';
+import type { CsvReport } from '../api/csv-bench.ts';
 import type { WebReport } from '../web/web-bench.ts';
 import type { Machine } from './machine.ts';
 import { scaleRatios, type TargetCheck } from './targets.ts';
@@ -10,6 +11,7 @@ export interface BenchResults {
   engine: 'sqlite' | 'postgres';
   machine: Machine;
   api: ApiReport | undefined;
+  csv: CsvReport | undefined;
   web: WebReport | undefined;
   targets: TargetCheck[];
 }
@@ -93,6 +95,41 @@ function apiTables(api: ApiReport): string[] {
   return lines;
 }
 
+function csvTable(csv: CsvReport): string[] {
+  const lines = [
+    `CSV on ${csv.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: GET /api/export/products.csv of every live item ` +
+      '(a fresh server per size; its resident memory sampled every 20 ms while the file streams), then POST ' +
+      '/api/import/products of a generated file into an empty database.',
+    '',
+    '| Export | V8 heap | seconds | server CPU s | MiB sent | server RSS before (MiB) | server RSS peak (MiB) |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const e of csv.exports) {
+    lines.push(
+      `| ${int(e.size)} items | ${e.heap === 'capped' ? 'capped (64 MiB old space)' : 'default'} | ` +
+        `${e.seconds.toFixed(1)} | ${e.cpuSeconds.toFixed(1)} | ${(e.bytes / 1024 / 1024).toFixed(1)} | ` +
+        `${int(e.rssBeforeMiB)} | ${int(e.rssPeakMiB)} |`,
+    );
+  }
+  const ratio = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)}×`);
+  lines.push(
+    '',
+    `Peak RSS, largest export against smallest: ${ratio(csv.peakRatio)} with the heap capped ` +
+      `(what the export holds), ${ratio(csv.defaultPeakRatio)} as production runs (V8 collecting lazily).`,
+  );
+  if (csv.import) {
+    const i = csv.import;
+    lines.push(
+      '',
+      `Import: ${int(i.rows)} rows (${(i.bytes / 1024 / 1024).toFixed(1)} MiB) in ${i.seconds.toFixed(1)} s ` +
+        `(server CPU ${i.cpuSeconds.toFixed(1)} s), ` +
+        `${int(i.created)} items created, server RSS peak ${int(i.rssPeakMiB)} MiB.`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 function webTable(web: WebReport): string[] {
   const lines = [
     `Web: Lighthouse ${web.lighthouse}, ${web.formFactor}, Debian Chromium; median of ` +
@@ -126,6 +163,7 @@ export function machineLine(machine: Machine): string {
 export function toMarkdown(results: BenchResults): string {
   const lines = [`Run of ${results.startedAt} on ${machineLine(results.machine)}.`, ''];
   if (results.api) lines.push(...apiTables(results.api));
+  if (results.csv) lines.push(...csvTable(results.csv));
   if (results.web) lines.push(...webTable(results.web));
   lines.push('**Targets**', '', '| Target | Measured | Met |', '|---|---|---|');
   for (const t of results.targets) {

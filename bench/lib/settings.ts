@@ -5,6 +5,7 @@
  *
  * BENCH_MOVEMENTS_PER_ITEM (10) sets how many movements the seeder gives each item.
  * BENCH_UNCACHED=0 skips the second pass of the read cases on a server without its read cache.
+ * BENCH_CSV=0 skips the CSV export and import; BENCH_CSV_SIZES and BENCH_CSV_IMPORT_ROWS size them.
  */
 
 export interface Settings {
@@ -32,6 +33,12 @@ export interface Settings {
   uncachedReads: boolean;
   /** Instances to run the cases that write with (2: behind a round-robin proxy; PostgreSQL only). */
   instances: number[];
+  /** Whether the CSV export and import are measured (with the API). */
+  csv: boolean;
+  /** Table sizes the export is measured at, in order (its peak memory is compared across them). */
+  csvSizes: number[];
+  /** Rows of the imported file. */
+  csvImportRows: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -43,11 +50,11 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
-function sizes(): number[] {
-  const raw = process.env.BENCH_SIZES ?? '10000,100000';
+function sizes(name = 'BENCH_SIZES', fallback = '10000,100000'): number[] {
+  const raw = process.env[name] ?? fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
   if (values.length === 0 || values.some((value) => !Number.isInteger(value) || value < 100)) {
-    throw new Error(`BENCH_SIZES must be whole numbers of at least 100, like "10000,100000", not "${raw}"`);
+    throw new Error(`${name} must be whole numbers of at least 100, like "${fallback}", not "${raw}"`);
   }
   return values.toSorted((a, b) => a - b);
 }
@@ -76,5 +83,8 @@ export function readSettings(): Settings {
     cases: process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',').map((id) => id.trim()) : undefined,
     uncachedReads: process.env.BENCH_UNCACHED !== '0',
     instances: instances(),
+    csv: process.env.BENCH_CSV !== '0',
+    csvSizes: sizes('BENCH_CSV_SIZES', '10000,100000'),
+    csvImportRows: Math.round(positiveNumber('BENCH_CSV_IMPORT_ROWS', 100_000)),
   };
 }

@@ -1,5 +1,6 @@
 /** The targets of the benchmarks issue, checked against one run's figures. */
 import type { ApiCaseResult, ApiReport } from '../api/api-bench.ts';
+import type { CsvReport } from '../api/csv-bench.ts';
 import type { WebReport } from '../web/web-bench.ts';
 
 export interface TargetCheck {
@@ -238,6 +239,39 @@ function webTargets(web: WebReport | undefined): TargetCheck[] {
   ];
 }
 
-export function checkTargets(api: ApiReport | undefined, web: WebReport | undefined): TargetCheck[] {
-  return [...apiTargets(api), ...dashboardTargets(api), ...webTargets(web)];
+/** Issue 19: an export's memory does not grow with the table; 100,000 rows import in 30 s on SQLite. */
+function csvTargets(csv: CsvReport | undefined): TargetCheck[] {
+  const capped = csv?.exports.filter((result) => result.heap === 'capped') ?? [];
+  const largest = capped.at(-1);
+  const smallest = capped[0];
+  const importRows = csv?.import;
+  return [
+    {
+      target:
+        'CSV export: server peak memory does not grow with the row count (peak RSS ratio ≤ 1.2, V8 heap capped)',
+      measured:
+        csv?.peakRatio === undefined || !largest || !smallest
+          ? '—'
+          : `${csv.peakRatio.toFixed(2)}× (${Math.round(smallest.rssPeakMiB)} MiB at ${smallest.size}, ${Math.round(largest.rssPeakMiB)} MiB at ${largest.size})`,
+      met: csv?.peakRatio === undefined ? null : csv.peakRatio <= 1.2,
+    },
+    {
+      target: 'CSV import of 100,000 rows ≤ 30 s on SQLite',
+      measured: importRows
+        ? `${importRows.seconds.toFixed(1)} s for ${importRows.rows} rows on ${csv?.engine}`
+        : '—',
+      met:
+        importRows && csv?.engine === 'sqlite' && importRows.rows >= 100_000
+          ? importRows.seconds <= 30
+          : null,
+    },
+  ];
+}
+
+export function checkTargets(
+  api: ApiReport | undefined,
+  web: WebReport | undefined,
+  csv: CsvReport | undefined,
+): TargetCheck[] {
+  return [...apiTargets(api), ...dashboardTargets(api), ...csvTargets(csv), ...webTargets(web)];
 }

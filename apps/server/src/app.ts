@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import type { ChangeEvent } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AlertRepository } from './alerts/alert-repository.ts';
@@ -10,6 +11,9 @@ import { createAccounts, registerAccounts } from './auth/accounts.ts';
 import { sessionUser } from './auth/guards.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { CsvExports } from './csv/exports.ts';
+import { ProductImport } from './csv/product-import.ts';
+import { csvRoutes } from './csv/routes.ts';
 import { openDatabase, pingDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoCatalogIfEmpty } from './db/seed.ts';
@@ -97,7 +101,7 @@ export async function buildApp(
       publicUrl: config.publicUrl,
       webhook: config.alertWebhook,
     });
-    const history = new HistoryRepository(database.db);
+    const history = new HistoryRepository(database.db, database.engine);
     const stats = new StatsRepository(database.db);
     const products = new ProductRepository(database.db, {
       engine: database.engine,
@@ -109,13 +113,16 @@ export async function buildApp(
         rollupParticipant(stats, config.timeZone),
       ],
     });
-    const search = new ProductSearch(database.db, database.engine);
     if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
     const changeFeed = await openChangeFeed(database.db, database.connectListener, app.log);
     closers.push(async () => changeFeed.close());
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
     closers.push(async () => answers.close());
-    changeFeed.subscribe((event) => answers.invalidate(event.id));
+    // The stored answers a change makes wrong: those of its product, and every list; an import's
+    // event names the import, not an item, so it forgets everything.
+    const forget = (event: ChangeEvent) =>
+      answers.invalidate(event.type === 'imported' ? undefined : event.id);
+    changeFeed.subscribe(forget);
     changeFeed.onInterruption(() => answers.invalidate());
     if (config.outbox.worker) {
       const worker = new OutboxWorker({
@@ -151,17 +158,18 @@ export async function buildApp(
       async (api) => {
         await registerAccounts(api, accounts, config);
         await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
+        // This instance forgets its stored answers before the writer hears of success; the others
+        // when the feed brings them the change.
+        // This instance forgets the answers a change makes wrong before the writer hears of
+        // success; the others when the feed brings them the change.
+        const publish = (event: ChangeEvent) => {
+          forget(event);
+          return changeFeed.publish(event);
+        };
+        const search = new ProductSearch(database.db, database.engine);
+        const service = new ProductService({ products, search, history }, publish, clock);
         await api.register(productRoutes, {
-          // This instance forgets its stored answers before the writer hears of success; the
-          // others when the feed brings them the change.
-          service: new ProductService(
-            { products, search, history },
-            (event) => {
-              answers.invalidate(event.id);
-              return changeFeed.publish(event);
-            },
-            clock,
-          ),
+          service,
           answers,
           sessionUser: (request) => sessionUser(accounts.auth, request),
           publicUrl: config.publicUrl,
@@ -169,6 +177,10 @@ export async function buildApp(
         await api.register(statsRoutes, {
           service: new StatsService({ stats, products, search }, config.timeZone, clock),
           answers,
+        });
+        await api.register(csvRoutes, {
+          exports: new CsvExports({ search, history }, app.log),
+          productImport: new ProductImport(products, publish),
         });
         await api.register(eventRoutes, { feed: changeFeed, maxStreams: config.maxEventStreams });
         await api.register(settingsRoutes, { settings });

@@ -51,6 +51,7 @@ const SIGNED_IN: Route[] = [
   { name: 'my-items', path: '/myItem', title: 'My Item' },
   { name: 'settings', path: '/settings', title: 'Settings' },
   { name: 'dashboard', path: '/dashboard', title: 'Dashboard' },
+  { name: 'import', path: '/import', title: 'Import' },
   { name: 'blog', path: '/blog', title: 'Blog' },
   { name: 'labels', path: '/labels', title: 'Labels' },
   // The suite's browser has no camera: the scan page as it is without one.

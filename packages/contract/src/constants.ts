@@ -12,7 +12,12 @@ export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 500;
 /** The deepest `offset` an anonymous list read may ask for; deeper pages are reached with cursors (`after`). */
 export const ANONYMOUS_OFFSET_MAX = 1000;
-export const MAX_QUANTITY = 1_000_000_000;
+/**
+ * The most units of one item: a million, far beyond any warehouse's stock of one model, and low enough
+ * that the dashboard's exact stock value (Σ price × quantity in paisa, 64-bit roll-ups) cannot overflow
+ * for hundreds of items at the highest price.
+ */
+export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRICE = 99_999_999.99;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

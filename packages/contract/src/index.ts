@@ -1,6 +1,7 @@
 export * from './alerts.ts';
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './csv.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './history.ts';

@@ -2,7 +2,14 @@ import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
 import { pageLimit, pageOffset } from './paging.ts';
 
-export const movementReasonSchema = z.enum(['created', 'delivered', 'restocked', 'deleted', 'restored']);
+export const movementReasonSchema = z.enum([
+  'created',
+  'delivered',
+  'restocked',
+  'deleted',
+  'restored',
+  'imported',
+]);
 export type MovementReason = z.infer<typeof movementReasonSchema>;
 
 /** One row of a product's append-only stock ledger. */

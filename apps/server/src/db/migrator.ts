@@ -8,6 +8,7 @@ import * as inventoryScale from './migrations/003-inventory-scale.ts';
 import * as productHistory from './migrations/004-product-history.ts';
 import * as lowStockAlerts from './migrations/006-low-stock-alerts.ts';
 import * as dailyRollups from './migrations/007-daily-rollups.ts';
+import * as importHistoryKind from './migrations/008-import-history-kind.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -27,6 +28,7 @@ const migrations: Record<string, MigrationModule> = {
   '004-product-history': productHistory,
   '006-low-stock-alerts': lowStockAlerts,
   '007-daily-rollups': dailyRollups,
+  '008-import-history-kind': importHistoryKind,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

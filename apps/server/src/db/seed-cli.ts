@@ -42,7 +42,7 @@ async function main() {
     const stats = new StatsRepository(database.db);
     const products = new ProductRepository(database.db, {
       engine: database.engine,
-      history: new HistoryRepository(database.db),
+      history: new HistoryRepository(database.db, database.engine),
       participants: [rollupParticipant(stats, config.timeZone)],
     });
     const seeds = new SeedRepository(database.db);

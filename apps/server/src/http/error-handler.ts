@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.ts';
 
-const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
+export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
 
 /** Fastify's own client errors, reworded so a person understands them. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {

@@ -35,7 +35,8 @@ export function inputProblem(input: unknown, root: string): string | undefined {
       if (problem) return problem;
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
+    // A file's bytes (an imported CSV) are checked by the route that reads them.
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
     if (depth >= MAX_JSON_DEPTH) return INPUT_MESSAGES.tooDeep;
     for (const [key, child] of Object.entries(value)) {
       const childPath = `${path}.${key}`;

@@ -50,14 +50,18 @@ function sortValue(product: Product, list: ListOrder): string | number {
   }
 }
 
+/** Where a page that starts right after `product` in `list`'s order begins. */
+export function positionAfter(product: Product, list: ListOrder): SortPosition {
+  return { key: sortValue(product, list), id: product._id };
+}
+
 /** The opaque cursor of a page that starts right after `product`, in `list`'s order. */
 export function cursorAfter(product: Product, list: ListOrder): string {
   const payload: CursorPayload = {
     sort: list.sort,
     order: list.order,
     trash: list.deleted,
-    key: sortValue(product, list),
-    id: product._id,
+    ...positionAfter(product, list),
   };
   return encode(payload);
 }

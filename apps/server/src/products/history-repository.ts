@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Movement } from '@walton/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { HistoryRecord } from './product-change.ts';
 import { detailChanges, type ProductChange } from './product-change.ts';
 import { toHistoryRecord, toMovement } from './product-mapper.ts';
+
+/**
+ * Where a keyset walk through every item's history starts: right after this change, in the order
+ * of time, then item, then version (changes of one item in one millisecond keep their order).
+ */
+export interface HistoryPosition {
+  at: string;
+  productId: string;
+  version: number;
+}
+
+/** A change in the history with the name its item has now, for the history export. */
+export type HistoryRecordOfProduct = HistoryRecord & { name: string };
 
 export interface Page {
   limit: number;
@@ -12,7 +26,7 @@ export interface Page {
 }
 
 /** The kinds of change that move stock or an item's presence: the stock ledger's rows. */
-const STOCK_KINDS = ['created', 'delivered', 'restocked', 'deleted', 'restored'] as const;
+const STOCK_KINDS = ['created', 'delivered', 'restocked', 'deleted', 'restored', 'imported'] as const;
 
 /**
  * An item's one append-only history: a row per change of stock or of details, written in the
@@ -20,9 +34,11 @@ const STOCK_KINDS = ['created', 'delivered', 'restocked', 'deleted', 'restored']
  */
 export class HistoryRepository {
   readonly #db: Kysely<Database>;
+  readonly #engine: Engine;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, engine: Engine) {
     this.#db = db;
+    this.#engine = engine;
   }
 
   /**
@@ -63,6 +79,43 @@ export class HistoryRepository {
       .limit(page.limit)
       .execute();
     return rows.map(toHistoryRecord);
+  }
+
+  /**
+   * A page of every item's changes from `from` (inclusive) to `to` (exclusive), oldest first, each
+   * with its item's name; `after` continues right after an earlier page's last change. (No index
+   * serves the time order: a page scans the history of the period.)
+   */
+  async listBetween(range: {
+    from: Date | undefined;
+    to: Date | undefined;
+    after: HistoryPosition | undefined;
+    limit: number;
+  }): Promise<HistoryRecordOfProduct[]> {
+    const at = (value: Date | string) => {
+      const text = value instanceof Date ? value.toISOString() : value;
+      return this.#engine === 'postgres' ? sql`cast(${text} as timestamptz)` : sql`${text}`;
+    };
+    let query = this.#db
+      .selectFrom('product_history as h')
+      .innerJoin('products as p', 'p.id', 'h.product_id')
+      .selectAll('h')
+      .select('p.name');
+    if (range.from) query = query.where(sql<boolean>`h.at >= ${at(range.from)}`);
+    if (range.to) query = query.where(sql<boolean>`h.at < ${at(range.to)}`);
+    if (range.after) {
+      const { productId, version } = range.after;
+      query = query.where(
+        sql<boolean>`(h.at, h.product_id, h.version) > (${at(range.after.at)}, ${productId}, ${version})`,
+      );
+    }
+    const rows = await query
+      .orderBy('h.at', 'asc')
+      .orderBy('h.product_id', 'asc')
+      .orderBy('h.version', 'asc')
+      .limit(range.limit)
+      .execute();
+    return rows.map(({ name, ...row }) => ({ ...toHistoryRecord(row), name }));
   }
 
   async find(productId: string, entryId: string): Promise<HistoryRecord | undefined> {

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
 
   try {
     const search = new ProductSearch(db, engine);
-    const history = new HistoryRepository(db);
+    const history = new HistoryRepository(db, engine);
     const products = new ProductRepository(db, { engine, history });
     const first = await db
       .selectFrom('products')

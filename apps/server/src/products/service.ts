@@ -53,6 +53,14 @@ export interface Actor {
   name: string;
 }
 
+/**
+ * The supplier of what a user adds, by hand or by import: always the user, named as their account
+ * is (or as `fallbackName` says when the account has no name).
+ */
+export function asSupplier(actor: Actor, fallbackName: string): Pick<CreateProduct, 'email' | 'suplerName'> {
+  return { email: actor.email, suplerName: actor.name.trim() || fallbackName };
+}
+
 /** What a stock change left behind: the item's new quantity and version. */
 export interface ChangedStock {
   quantity: number;
@@ -159,6 +167,18 @@ export function decideEdit(
 }
 
 /**
+ * A quantity a CSV import sets for a live item: an `imported` change, the difference being its stock
+ * delta; the quantity it already has is nothing to change.
+ */
+export function decideImportedQuantity(
+  current: ProductState | undefined,
+  quantity: number,
+): DecidedChange | undefined {
+  const product = live(current);
+  return product.quantity === quantity ? undefined : { kind: 'imported', set: { quantity } };
+}
+
+/**
  * A revert of an edit: when every field it changed still holds what it set, each goes back to what
  * it was; otherwise 409 naming the fields that moved on since.
  */
@@ -248,7 +268,7 @@ export class ProductService {
     }
     const [id] = await this.#products.insertMany([
       {
-        input: { ...input, email: actor.email, suplerName: actor.name.trim() || input.suplerName },
+        input: { ...input, ...asSupplier(actor, input.suplerName) },
         createdBy: actor.id,
         actor,
         at: this.#now(),

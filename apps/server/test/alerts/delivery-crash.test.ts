@@ -33,8 +33,9 @@ describe.each(DURABLE_ENGINES)('a low-stock alert through a SIGKILL on %s', (eng
       OUTBOX_POLL_MS: '200',
       OUTBOX_RETRY_BASE_MS: '50',
       OUTBOX_RETRY_MAX_MS: '200',
-      // A call cut off by the crash is claimed again once its lease (3 × this) runs out.
-      OUTBOX_JOB_TIMEOUT_MS: '500',
+      // A call cut off by the crash is claimed again once its lease (3 × this) runs out. Long enough
+      // that an answered call is never timed out (and so repeated) on a busy machine.
+      OUTBOX_JOB_TIMEOUT_MS: '2000',
     });
     server = await startChildServer(env);
     let remote = new Remote(server.url);

@@ -17,7 +17,9 @@ const FAST_OUTBOX = {
   OUTBOX_POLL_MS: '200',
   OUTBOX_RETRY_BASE_MS: '50',
   OUTBOX_RETRY_MAX_MS: '400',
-  OUTBOX_JOB_TIMEOUT_MS: '1000',
+  // A try that outlives this is retried even if it got through (at least once): long enough that a
+  // slow but successful send on a busy machine is never counted as failed and sent again.
+  OUTBOX_JOB_TIMEOUT_MS: '3000',
 };
 
 /** The settled alerts (see support/alerts.ts), read through inject as `clerk`. */

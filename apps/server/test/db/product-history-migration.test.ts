@@ -53,7 +53,7 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
 
     await migrateToLatest(handle.db, handle.engine);
 
-    const history = new HistoryRepository(handle.db);
+    const history = new HistoryRepository(handle.db, handle.engine);
     expect(await history.countMovements('p1')).toBe(3);
     expect(await history.listMovements('p1', { limit: 20, offset: 0 })).toEqual([
       {

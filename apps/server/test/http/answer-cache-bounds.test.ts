@@ -100,7 +100,7 @@ describe.each(TEST_ENGINES)('product reads and the read cache on %s', (engine) =
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     await migrateToLatest(handle.db, handle.engine);
-    const history = new HistoryRepository(handle.db);
+    const history = new HistoryRepository(handle.db, handle.engine);
     const products = new ProductRepository(handle.db, { engine: handle.engine, history });
     await seedDemoCatalogIfEmpty(products);
     const search = new ProductSearch(handle.db, handle.engine);

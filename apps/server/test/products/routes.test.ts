@@ -189,7 +189,7 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
       ['quentity', 'a fraction', { quentity: 1.5 }, 'Must be a whole number'],
       ['quentity', 'a fraction as text', { quentity: '2.5' }, 'Must be a whole number'],
       ['quentity', 'negative', { quentity: -1 }, 'Must not be negative'],
-      ['quentity', 'above a billion', { quentity: 1_000_000_001 }, 'At most 1000000000'],
+      ['quentity', 'above a million', { quentity: 1_000_001 }, 'At most 1000000'],
       ['description', '5001 characters', { description: 'x'.repeat(5001) }, 'At most 5000 characters'],
       ['description', 'empty', { description: '' }, 'Required'],
       ['suplerName', 'missing', { suplerName: undefined }, 'Required'],
@@ -318,7 +318,9 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
       const response = await api.call('GET', '/api/product/:id', { params: { id: product._id } });
       expect(response.statusCode).toBe(200);
       expect(response.headers.etag).toBe('"1"');
-      expect(response.json()).toEqual(product);
+      // Read anonymously: everything but the supplier's email, which is for signed-in readers.
+      const { email: _supplierEmail, ...anonymousView } = product;
+      expect(response.json()).toEqual(anonymousView);
     });
 
     it('answers unknown and malformed ids with a JSON 404', async () => {
@@ -543,7 +545,7 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
       const product = await addProduct(ctx.app, alice);
       for (const [newQuentity, message] of [
         [-1, 'Must not be negative'],
-        [1_000_000_001, 'At most 1000000000'],
+        [1_000_001, 'At most 1000000'],
         ['lots', 'Must be a whole number'],
       ] as const) {
         const response = await restock(product._id, newQuentity);

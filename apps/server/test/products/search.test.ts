@@ -48,7 +48,7 @@ describe.each(TEST_ENGINES)('product search on %s', (engine) => {
     products = new ProductSearch(handle.db, handle.engine);
     const repository = new ProductRepository(handle.db, {
       engine: handle.engine,
-      history: new HistoryRepository(handle.db),
+      history: new HistoryRepository(handle.db, handle.engine),
     });
     const start = Date.now();
     const items = Array.from({ length: COMMON + RARE + WILD.length }, (_, i) => {

@@ -20,6 +20,7 @@ const DELTA_RULES: Record<MovementReason, (delta: number) => boolean> = {
   restocked: (delta) => delta > 0,
   deleted: (delta) => delta === 0,
   restored: (delta) => delta === 0,
+  imported: (delta) => delta !== 0,
 };
 
 /**

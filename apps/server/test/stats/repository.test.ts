@@ -49,7 +49,7 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
     stats = new StatsRepository(handle.db);
     products = new ProductRepository(handle.db, {
       engine: handle.engine,
-      history: new HistoryRepository(handle.db),
+      history: new HistoryRepository(handle.db, handle.engine),
       participants: [rollupParticipant(stats, TIME_ZONE)],
     });
     const search = new ProductSearch(handle.db, handle.engine);

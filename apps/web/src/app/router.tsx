@@ -15,6 +15,7 @@ const AddProductPage = lazy(() => import('../features/inventory/pages/add-produc
 const EditProductPage = lazy(() => import('../features/inventory/pages/edit-product-page.tsx'));
 const MyProductsPage = lazy(() => import('../features/inventory/pages/my-products-page.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
+const ImportProductsPage = lazy(() => import('../features/inventory/pages/import-products-page.tsx'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -117,6 +118,14 @@ export function AppRoutes() {
             element={
               <Page title="Dashboard">
                 <DashboardPage />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.importItems}
+            element={
+              <Page title="Import">
+                <ImportProductsPage />
               </Page>
             }
           />

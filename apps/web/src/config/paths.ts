@@ -11,6 +11,7 @@ export const paths = {
   addItem: '/addItem',
   myItems: '/myItem',
   dashboard: '/dashboard',
+  importItems: '/import',
   login: '/login',
   register: '/register',
   blog: '/blog',

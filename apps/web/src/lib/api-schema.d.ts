@@ -346,6 +346,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/products.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the live items (or the trash) as CSV
+         * @description Columns: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, version, createdAt, updatedAt, deletedAt. Items in the order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return get a leading apostrophe (formula injection); numbers are written as numbers.
+         */
+        get: operations["exportProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/history.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every change of a period as CSV, one row each
+         * @description Columns: at, productId, name, kind, delta, quantityAfter, version, actor, actorName, changes; oldest first. `from` is inclusive; `to` is exclusive when it has a time, and includes the whole day (UTC) when it is a date. Both optional.
+         */
+        get: operations["exportHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import products from CSV, all or nothing
+         * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload, at most 100000 rows and 20 MB (413 beyond). Header: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor (name, img, price, quentity, description required; an export's version, createdAt, updatedAt, deletedAt are accepted and ignored). Each row is checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or with one no item has) adds an item; a row whose `_id` is a live item edits its details (as PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` the answer is a stream of progress lines ending with a `result` or `refused` line.
+         */
+        post: operations["importProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -555,7 +615,7 @@ export interface components {
             delta: number;
             quantityAfter: number;
             /** @enum {string} */
-            reason: "created" | "delivered" | "restocked" | "deleted" | "restored";
+            reason: "created" | "delivered" | "restocked" | "deleted" | "restored" | "imported";
             version: number;
             actor: string;
             at: string;
@@ -607,7 +667,7 @@ export interface components {
          */
         ChangeEvent: {
             /** @enum {string} */
-            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted";
+            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported";
             id: string;
             version: number;
         };
@@ -647,7 +707,7 @@ export interface components {
             id: string;
             productId: string;
             /** @enum {string} */
-            kind: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted";
+            kind: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported";
             version: number;
             actor: string;
             actorName: string;
@@ -1039,7 +1099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductConflict"];
                 };
             };
-            /** @description The body is larger than 64 KiB */
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1048,7 +1108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The body is not application/json */
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1245,7 +1305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductConflict"];
                 };
             };
-            /** @description The body is larger than 64 KiB */
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1254,7 +1314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The body is not application/json */
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1532,7 +1592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The body is larger than 64 KiB */
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1541,7 +1601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The body is not application/json */
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1666,7 +1726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductConflict"];
                 };
             };
-            /** @description The body is larger than 64 KiB */
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1675,7 +1735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The body is not application/json */
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2174,6 +2234,234 @@ export interface operations {
             };
         };
     };
+    exportProducts: {
+        parameters: {
+            query?: {
+                deleted?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed: RFC 4180 CSV (CRLF line ends), UTF-8 with a byte-order mark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportHistory: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed: RFC 4180 CSV (CRLF line ends), UTF-8 with a byte-order mark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: {
+                dryRun?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was (with dryRun: would be) created, updated and left unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: number;
+                        updated: number;
+                        unchanged: number;
+                        dryRun: boolean;
+                    };
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        errors: {
+                            row: number;
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        errors: {
+                            row: number;
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     streamChanges: {
         parameters: {
             query?: never;
@@ -2323,7 +2611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The body is larger than 64 KiB */
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2332,7 +2620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The body is not application/json */
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -32,6 +32,8 @@ export function describeEntry(entry: HistoryEntry): string {
       return 'Restored from the trash';
     case 'reverted':
       return `Reverted an edit: ${describeChanges(entry.changes)}`;
+    case 'imported':
+      return `Quantity set by an import: ${entry.delta > 0 ? '+' : ''}${formatCount(entry.delta)}, ${formatCount(entry.quantityAfter)} in stock`;
   }
 }
 

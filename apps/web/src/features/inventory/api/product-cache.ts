@@ -56,9 +56,12 @@ function withoutProduct(page: ProductPage | undefined, id: string): ProductPage 
  * feed: it writes what the change tells (the new quantity and version, the latest state, a deleted
  * product gone from the pages shown), then refetches whatever the change can have made stale (the
  * product, its movements and history, every list and supplier page: a change can move a product into or out of
- * any of them). A change whose version the cache already shows everywhere is skipped.
+ * any of them). A change whose version the cache already shows everywhere is skipped; an import
+ * refetches everything.
  */
 export function applyProductChange(queryClient: QueryClient, change: ProductChange): Promise<unknown> {
+  // A CSV import may have added or changed any number of products: its id names the import.
+  if (change.type === 'imported') return queryClient.invalidateQueries({ queryKey: productKeys.all });
   if (alreadyCached(queryClient, change)) return Promise.resolve();
   const { id } = change;
   if (change.latest) {

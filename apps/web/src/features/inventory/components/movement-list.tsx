@@ -10,6 +10,7 @@ const REASON_LABEL: Record<Movement['reason'], string> = {
   restocked: 'Restocked',
   deleted: 'Deleted',
   restored: 'Restored',
+  imported: 'Set by an import',
 };
 
 const signed = (delta: number): string => (delta > 0 ? `+${formatCount(delta)}` : formatCount(delta));

@@ -18,6 +18,8 @@ import { ProductRowCells } from '../components/product-row-cells.tsx';
 import { QueryError } from '../components/query-error.tsx';
 
 export const MANAGE_PAGE_SIZE = 10;
+/** Every live item as a CSV file (a plain download: the browser sends the session cookie). */
+const EXPORT_URL = '/api/export/products.csv';
 const SEARCH_DELAY_MS = 300;
 
 export default function ManageProductsPage() {
@@ -94,9 +96,15 @@ export default function ManageProductsPage() {
     <div className="container py-4">
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
         <h1 className="h2 mb-0">Manage Items</h1>
-        <div className="d-flex gap-2">
+        <div className="d-flex flex-wrap gap-2">
           <Link to={paths.home} className="btn btn-outline-secondary">
             Back to home
+          </Link>
+          <a href={EXPORT_URL} className="btn btn-outline-primary" download>
+            Export CSV
+          </a>
+          <Link to={paths.importItems} className="btn btn-outline-primary">
+            Import CSV
           </Link>
           <Link to={labelsAddress} className="btn btn-outline-primary">
             {ticked.size > 0 ? `Print labels (${ticked.size})` : 'Print labels'}

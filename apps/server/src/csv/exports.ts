@@ -1,0 +1,155 @@
+import { pipeline, Readable } from 'node:stream';
+import {
+  HISTORY_CSV_COLUMNS,
+  type HistoryExportQuery,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
+  type Product,
+} from '@walton/contract';
+import { stringify } from 'csv-stringify';
+import type { FastifyBaseLogger } from 'fastify';
+import { positionAfter } from '../products/cursor.ts';
+import type {
+  HistoryPosition,
+  HistoryRecordOfProduct,
+  HistoryRepository,
+} from '../products/history-repository.ts';
+import { toHistoryEntry } from '../products/product-mapper.ts';
+import type { ProductListFilter, ProductSearch, SortPosition } from '../products/product-search.ts';
+import { escapeFormula } from './formula-escape.ts';
+
+/** Rows read from the database at a time: memory stays the same whatever the table's size. */
+export const EXPORT_PAGE = 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+type Cell = string | number;
+
+/** A text cell: formula-looking text is escaped (numbers are written as numbers, see formula-escape.ts). */
+const text = (value: string | null | undefined): string => escapeFormula(value ?? '');
+
+function productRecord(product: Product): Cell[] {
+  return [
+    text(product._id),
+    text(product.name),
+    text(product.img),
+    product.price,
+    product.quentity,
+    text(product.description),
+    text(product.suplerName),
+    text(product.email),
+    text(product.model),
+    text(product.ram),
+    text(product.hdd),
+    text(product.display),
+    text(product.prosesor),
+    product.version,
+    text(product.createdAt),
+    text(product.updatedAt),
+    text(product.deletedAt),
+  ];
+}
+
+/** An edit's (or revert's) fields as one cell: `price: 45000.50 → 47500.00; model:  → WSI-12`. */
+const changesCell = (entry: ReturnType<typeof toHistoryEntry>) =>
+  entry.changes.map((change) => `${change.field}: ${change.from ?? ''} → ${change.to ?? ''}`).join('; ');
+
+function historyRecord({ name, ...record }: HistoryRecordOfProduct): Cell[] {
+  const entry = toHistoryEntry(record);
+  return [
+    text(entry.at),
+    text(entry.productId),
+    text(name),
+    text(entry.kind),
+    entry.delta,
+    entry.quantityAfter,
+    entry.version,
+    text(entry.actor),
+    text(entry.actorName),
+    text(changesCell(entry)),
+  ];
+}
+
+/** The period a history export covers: a date-only `to` includes that whole day (UTC). */
+export function historyPeriod(query: HistoryExportQuery): { from: Date | undefined; to: Date | undefined } {
+  const to =
+    query.to === undefined
+      ? undefined
+      : new Date(Date.parse(query.to) + (DATE_ONLY.test(query.to) ? DAY_MS : 0));
+  return { from: query.from === undefined ? undefined : new Date(query.from), to };
+}
+
+/**
+ * CSV exports, streamed: pages are read by keyset (each a seek into an index, whatever its depth)
+ * only as fast as the client takes the file, through csv-stringify (RFC 4180: CRLF, quotes doubled,
+ * cells with commas, quotes or line breaks quoted), behind a UTF-8 byte-order mark so that Excel
+ * reads Bengali right.
+ */
+export class CsvExports {
+  readonly #search: ProductSearch;
+  readonly #history: HistoryRepository;
+  readonly #log: FastifyBaseLogger;
+
+  constructor(repositories: { search: ProductSearch; history: HistoryRepository }, log: FastifyBaseLogger) {
+    this.#search = repositories.search;
+    this.#history = repositories.history;
+    this.#log = log;
+  }
+
+  /** Live items (or the trash) in the order they were added (or deleted). */
+  products(deleted: boolean): Readable {
+    return this.#csv(
+      [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS],
+      this.#productRecords(deleted),
+    );
+  }
+
+  /** Every change in the period, oldest first, one row each. */
+  history(query: HistoryExportQuery): Readable {
+    return this.#csv(HISTORY_CSV_COLUMNS, this.#historyRecords(query));
+  }
+
+  async *#productRecords(deleted: boolean): AsyncGenerator<Cell[]> {
+    const filter: ProductListFilter = {
+      limit: EXPORT_PAGE,
+      offset: 0,
+      sort: 'created',
+      order: 'asc',
+      deleted,
+    };
+    let after: SortPosition | undefined;
+    for (;;) {
+      const page = await this.#search.list({ ...filter, after });
+      for (const product of page) yield productRecord(product);
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE) return;
+      after = positionAfter(last, filter);
+    }
+  }
+
+  async *#historyRecords(query: HistoryExportQuery): AsyncGenerator<Cell[]> {
+    const period = historyPeriod(query);
+    let after: HistoryPosition | undefined;
+    for (;;) {
+      const page = await this.#history.listBetween({ ...period, after, limit: EXPORT_PAGE });
+      for (const change of page) yield historyRecord(change);
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE) return;
+      after = { at: last.at, productId: last.productId, version: last.version };
+    }
+  }
+
+  /**
+   * The records as a CSV byte stream. The pipeline carries backpressure from the socket back to the
+   * generator, so no page is read before the previous one is on its way; a failure half-way (the
+   * database gone) ends the response early, and is logged.
+   */
+  #csv(columns: readonly string[], records: AsyncIterable<Cell[]>): Readable {
+    const csv = stringify({ bom: true, header: true, columns: [...columns], record_delimiter: 'windows' });
+    return pipeline(Readable.from(records), csv, (error) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
+        this.#log.error({ err: error }, 'CSV export failed');
+    });
+  }
+}

@@ -1,0 +1,349 @@
+import { isUtf8 } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  type CreateProduct,
+  createProductSchema,
+  type EditProduct,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportProgressLine,
+  type ImportResult,
+  type ImportRowError,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
+  PRODUCT_CSV_REQUIRED_COLUMNS,
+} from '@walton/contract';
+import { CsvError, parse } from 'csv-parse';
+import { HttpError } from '../http/http-error.ts';
+import type { ProductDetails, ProductState } from '../products/product-change.ts';
+import { toProductDetails } from '../products/product-mapper.ts';
+import type { NewProduct, ProductRepository } from '../products/repository.ts';
+import {
+  type Actor,
+  asSupplier,
+  decideEdit,
+  decideImportedQuantity,
+  type PublishChange,
+} from '../products/service.ts';
+import { unescapeFormula } from './formula-escape.ts';
+
+/** Rows checked against the database (and written) together. */
+const BATCH = 500;
+/** A refusal lists this many problems at most (and says how many there were). */
+export const MAX_LISTED_ERRORS = 1000;
+/** Progress is reported every this many rows. */
+const PROGRESS_EVERY = 2000;
+/** The file is fed to the parser this many bytes at a time, so parsed rows never pile up. */
+const CHUNK = 64 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ImportProgress = Omit<Extract<ImportProgressLine, { type: 'progress' }>, 'type'>;
+
+export interface ImportRequest {
+  file: Buffer;
+  dryRun: boolean;
+  actor: Actor;
+  progress: (progress: ImportProgress) => void;
+}
+
+export const ROW_MESSAGES = {
+  unknownColumn: (column: string) =>
+    `Unknown column "${column}": the columns are ${[...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS].join(', ')}`,
+  missingColumn: (column: string) => `Missing column "${column}"`,
+  repeatedColumn: (column: string) => `Column "${column}" appears more than once`,
+  cellCount: (cells: number, columns: number) =>
+    `This row has ${cells} cell${cells === 1 ? '' : 's'}, the header has ${columns}`,
+  badId: 'Must be the _id of an item (as an export writes it), or empty to add the row as a new item',
+  repeatedId: 'This _id is on an earlier row too',
+  inTrash: 'This item is in the trash: restore it first, or leave _id empty to add the row as a new item',
+  notCsv: (reason: string) => `This is not valid CSV here: ${reason}`,
+  nul: 'The file contains the NUL character, which no cell may hold',
+  changedMeanwhile:
+    'Items of this file changed while it was being imported: nothing was imported. Please try again.',
+  refused: (problems: number) =>
+    `Nothing was imported: ${problems} problem${problems === 1 ? '' : 's'} found` +
+    (problems > MAX_LISTED_ERRORS ? `, the first ${MAX_LISTED_ERRORS} are listed` : '') +
+    '. Fix them and import the file again.',
+} as const;
+
+/** A valid row, before it is known whether it adds an item or matches one. */
+interface CheckedRow {
+  row: number;
+  id: string | undefined;
+  input: CreateProduct;
+}
+
+/** A row that changes a live item: its details (as an edit), its quantity (as an import adjustment). */
+interface Update {
+  id: string;
+  details: Partial<ProductDetails>;
+  quantity: number;
+}
+
+interface Counts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** What the rows of a batch do: the items they add and the items they change. */
+interface Sorted {
+  creates: NewProduct[];
+  updates: Update[];
+}
+
+/** The problems of one pass over the file: the first MAX_LISTED_ERRORS, and how many in all. */
+class Problems {
+  readonly listed: ImportRowError[] = [];
+  total = 0;
+
+  add(row: number, field: string, message: string): void {
+    this.total += 1;
+    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ row, field, message });
+  }
+}
+
+const isRecord = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((cell) => typeof cell === 'string');
+
+const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '');
+
+/**
+ * A row as an edit of every editable field: the row is the whole item, so an empty detail cell
+ * clears that detail (the supplier is whoever imports, and is not edited).
+ */
+const asEdit = (input: CreateProduct): EditProduct => ({
+  name: input.name,
+  img: input.img,
+  price: input.price,
+  description: input.description,
+  model: input.model ?? '',
+  ram: input.ram ?? '',
+  hdd: input.hdd ?? '',
+  display: input.display ?? '',
+  prosesor: input.prosesor ?? '',
+});
+
+function* chunksOf(file: Buffer): Generator<Buffer> {
+  for (let start = 0; start < file.length; start += CHUNK) yield file.subarray(start, start + CHUNK);
+}
+
+const refusal = (statusCode: number, message: string, errors: ImportRowError[]) =>
+  new HttpError(statusCode, message, { extra: { errors } });
+
+/**
+ * Imports products from a CSV file, all or nothing. The file is read twice, each time streamed
+ * through csv-parse a chunk at a time: first to check every row (the add form's schema, the header,
+ * the _ids against the database), then, only when no row has a problem, to write it in one
+ * transaction: new items a batch of rows a statement, changes of existing items through the one
+ * change operation with the rules of editing (decideEdit) and an `imported` change for a quantity
+ * that differs. Nothing but the file itself is held in memory.
+ */
+export class ProductImport {
+  readonly #products: ProductRepository;
+  readonly #publish: PublishChange;
+
+  constructor(products: ProductRepository, publish: PublishChange) {
+    this.#products = products;
+    this.#publish = publish;
+  }
+
+  async run(request: ImportRequest): Promise<ImportResult> {
+    if (!isUtf8(request.file)) throw refusal(422, IMPORT_MESSAGES.notUtf8, []);
+    if (request.file.includes(0)) throw refusal(422, ROW_MESSAGES.nul, []);
+    const checked = await this.#pass(request, 'checking', this.#products, async () => {});
+    if (checked.problems.total > 0) {
+      throw refusal(422, ROW_MESSAGES.refused(checked.problems.total), checked.problems.listed);
+    }
+    if (request.dryRun) return { ...checked.counts, dryRun: true };
+    const written = await this.#products.bulkTransaction(async (products) => {
+      const pass = await this.#pass(request, 'writing', products, (sorted) =>
+        this.#write(products, sorted, request.actor),
+      );
+      // Only a change made between the two passes can make a checked file fail now: roll back.
+      if (pass.problems.total > 0) throw refusal(409, ROW_MESSAGES.changedMeanwhile, pass.problems.listed);
+      return pass.counts;
+    });
+    if (written.created + written.updated > 0) {
+      await this.#publish({ type: 'imported', id: randomUUID(), version: 1 });
+    }
+    return { ...written, dryRun: false };
+  }
+
+  /**
+   * One pass over the file: every row checked, and batch by batch what the rows add and change
+   * handed to `write` (as long as no problem was found).
+   */
+  async #pass(
+    request: ImportRequest,
+    phase: ImportProgress['phase'],
+    products: ProductRepository,
+    write: (sorted: Sorted) => Promise<void>,
+  ): Promise<{ counts: Counts; problems: Problems }> {
+    const problems = new Problems();
+    const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
+    const seenIds = new Set<string>();
+    const at = new Date();
+    let pending: CheckedRow[] = [];
+    const flush = async () => {
+      const sorted = await this.#sort(pending, products, request.actor, at, counts, problems);
+      pending = [];
+      if (problems.total === 0) await write(sorted);
+    };
+
+    const parser = Readable.from(chunksOf(request.file)).pipe(parse({ bom: true, relax_column_count: true }));
+    const progress = (rows: number) =>
+      request.progress({
+        phase,
+        rows,
+        fraction: Math.min(1, parser.info.bytes / Math.max(1, request.file.length)),
+      });
+    progress(0);
+    let columns: string[] | undefined;
+    let row = 0;
+    let rows = 0;
+    try {
+      for await (const record of parser) {
+        row += 1;
+        if (!isRecord(record)) throw new Error('csv-parse gave a record that is not a list of strings');
+        if (isBlank(record)) continue;
+        if (!columns) {
+          columns = record.map((cell) => cell.trim());
+          if (this.#checkHeader(columns, problems)) continue;
+          parser.destroy();
+          break;
+        }
+        rows += 1;
+        if (rows > IMPORT_MAX_ROWS) throw refusal(413, IMPORT_MESSAGES.tooManyRows, []);
+        const checkedRow = this.#checkRow(record, row, columns, request.actor, seenIds, problems);
+        if (checkedRow) pending.push(checkedRow);
+        if (pending.length >= BATCH) await flush();
+        if (rows % PROGRESS_EVERY === 0) progress(rows);
+      }
+    } catch (error) {
+      if (!(error instanceof CsvError)) throw error;
+      // The parser counts the records it finished (some may not have reached this loop yet).
+      const finished = typeof error.records === 'number' ? error.records : row;
+      problems.add(finished + 1, '', ROW_MESSAGES.notCsv(error.message));
+    }
+    if (!columns && problems.total === 0) problems.add(1, '', IMPORT_MESSAGES.empty);
+    await flush();
+    progress(rows);
+    return { counts, problems };
+  }
+
+  /** Whether the header names every required column, each column once, and no other. */
+  #checkHeader(columns: string[], problems: Problems): boolean {
+    const known = new Set<string>([...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS]);
+    const before = problems.total;
+    const seen = new Set<string>();
+    for (const column of columns) {
+      if (!known.has(column)) problems.add(1, column, ROW_MESSAGES.unknownColumn(column));
+      else if (seen.has(column)) problems.add(1, column, ROW_MESSAGES.repeatedColumn(column));
+      seen.add(column);
+    }
+    for (const column of PRODUCT_CSV_REQUIRED_COLUMNS) {
+      if (!seen.has(column)) problems.add(1, column, ROW_MESSAGES.missingColumn(column));
+    }
+    return problems.total === before;
+  }
+
+  /** A row checked by the add form's schema, its supplier being the importing user. */
+  #checkRow(
+    record: string[],
+    row: number,
+    columns: string[],
+    actor: Actor,
+    seenIds: Set<string>,
+    problems: Problems,
+  ): CheckedRow | undefined {
+    if (record.length !== columns.length) {
+      problems.add(row, '', ROW_MESSAGES.cellCount(record.length, columns.length));
+      return undefined;
+    }
+    const raw = new Map(columns.map((column, index) => [column, record[index] ?? '']));
+    // Text cells as exported (see formula-escape.ts); numbers are taken as they are.
+    const text = (column: string) => unescapeFormula(raw.get(column) ?? '');
+    const optional = (column: string) => text(column).trim() || undefined;
+    const candidate = {
+      name: text('name'),
+      img: text('img'),
+      price: raw.get('price') ?? '',
+      quentity: raw.get('quentity') ?? '',
+      description: text('description'),
+      ...asSupplier(actor, optional('suplerName') ?? actor.email),
+      model: optional('model'),
+      ram: optional('ram'),
+      hdd: optional('hdd'),
+      display: optional('display'),
+      prosesor: optional('prosesor'),
+    };
+    const before = problems.total;
+    const id = optional('_id');
+    if (id !== undefined && !UUID.test(id)) problems.add(row, '_id', ROW_MESSAGES.badId);
+    else if (id !== undefined && seenIds.has(id)) problems.add(row, '_id', ROW_MESSAGES.repeatedId);
+    if (id !== undefined) seenIds.add(id);
+    const parsed = createProductSchema.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) problems.add(row, String(issue.path[0] ?? ''), issue.message);
+    }
+    if (!parsed.success || problems.total > before) return undefined;
+    return { row, id: id?.toLowerCase(), input: parsed.data };
+  }
+
+  /**
+   * Sorts checked rows against what is stored: a row without _id, or with one no item has, adds an
+   * item (keeping that _id, so an export brought into a new instance keeps its ids); a row whose
+   * _id is a live item changes it where its details (by the rules of editing) or its quantity differ,
+   * and is unchanged otherwise; an item in the trash is a problem.
+   */
+  async #sort(
+    rows: CheckedRow[],
+    products: ProductRepository,
+    actor: Actor,
+    at: Date,
+    counts: Counts,
+    problems: Problems,
+  ): Promise<Sorted> {
+    const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
+    const stored = new Map((await products.findStates(ids)).map((state) => [state.id, state]));
+    const sorted: Sorted = { creates: [], updates: [] };
+    for (const row of rows) {
+      const current = row.id === undefined ? undefined : stored.get(row.id);
+      if (!current) {
+        counts.created += 1;
+        sorted.creates.push({ id: row.id, input: row.input, createdBy: actor.id, actor, at });
+      } else if (current.deletedAt !== null) {
+        problems.add(row.row, '_id', ROW_MESSAGES.inTrash);
+      } else {
+        const update = this.#update(current, row.input);
+        if (update) {
+          counts.updated += 1;
+          sorted.updates.push(update);
+        } else {
+          counts.unchanged += 1;
+        }
+      }
+    }
+    return sorted;
+  }
+
+  /** What a row changes of a live item, judged by the same rules as the writes; undefined for nothing. */
+  #update(current: ProductState, input: CreateProduct): Update | undefined {
+    const details = toProductDetails(asEdit(input));
+    const edit = decideEdit(current, details, current.version);
+    const adjustment = decideImportedQuantity(current, input.quentity);
+    return edit || adjustment ? { id: current.id, details, quantity: input.quentity } : undefined;
+  }
+
+  /** Writes a batch in the import's transaction: new items together, each change of an item apart. */
+  async #write(products: ProductRepository, { creates, updates }: Sorted, actor: Actor): Promise<void> {
+    if (creates.length > 0) await products.insertMany(creates);
+    const at = new Date();
+    for (const { id, details, quantity } of updates) {
+      await products.change(id, (current) => decideEdit(current, details, current?.version ?? 0), actor, at);
+      await products.change(id, (current) => decideImportedQuantity(current, quantity), actor, at);
+    }
+  }
+}

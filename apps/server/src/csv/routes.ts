@@ -1,0 +1,233 @@
+import multipart from '@fastify/multipart';
+import {
+  apiErrorSchema,
+  HISTORY_CSV_COLUMNS,
+  historyExportQuerySchema,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportProgressLine,
+  importQuerySchema,
+  importRefusalSchema,
+  importResultSchema,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
+  PRODUCT_CSV_REQUIRED_COLUMNS,
+  productExportQuerySchema,
+} from '@walton/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GENERIC_SERVER_ERROR } from '../http/error-handler.ts';
+import { HttpError, unauthorized } from '../http/http-error.ts';
+import type { Actor } from '../products/service.ts';
+import type { CsvExports } from './exports.ts';
+import type { ProductImport } from './product-import.ts';
+
+export interface CsvRoutesOptions {
+  exports: CsvExports;
+  productImport: ProductImport;
+}
+
+const NDJSON = 'application/x-ndjson';
+const tooLarge = () => new HttpError(413, IMPORT_MESSAGES.tooLarge);
+
+const csvFile = {
+  description: 'The file, streamed: RFC 4180 CSV (CRLF line ends), UTF-8 with a byte-order mark',
+  content: { 'text/csv': { schema: z.string() } },
+};
+const exportErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema };
+
+function actorOf(request: FastifyRequest): Actor {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** `Content-Disposition` of a download named like `walton-products-2026-11-24.csv`. */
+const attachment = (name: string) =>
+  `attachment; filename="walton-${name}-${new Date().toISOString().slice(0, 10)}.csv"`;
+
+/** The uploaded file: the `text/csv` body, or the file part of a multipart upload. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (request.isMultipart()) {
+    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!part) throw new HttpError(400, IMPORT_MESSAGES.noFile);
+    try {
+      return await part.toBuffer();
+    } catch (error) {
+      if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+      throw error;
+    }
+  }
+  if (Buffer.isBuffer(request.body)) return request.body;
+  throw new HttpError(415, IMPORT_MESSAGES.noFile);
+}
+
+/** An error as the last line of a progress stream: what a plain answer's error body would say. */
+function refusedLine(error: unknown, request: FastifyRequest): ImportProgressLine {
+  if (error instanceof HttpError) {
+    const parsed = importRefusalSchema.shape.errors.safeParse(error.extra?.errors);
+    return {
+      type: 'refused',
+      statusCode: error.statusCode,
+      message: error.message,
+      errors: parsed.success ? parsed.data : [],
+    };
+  }
+  request.log.error({ err: error }, 'import failed');
+  return { type: 'refused', statusCode: 500, message: GENERIC_SERVER_ERROR, errors: [] };
+}
+
+const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(NDJSON);
+
+/** HTTP only: CSV downloads and the product import. */
+export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { exports, productImport }) => {
+  await app.register(multipart);
+  // A CSV body, read up to IMPORT_MAX_BYTES (refused with a 413 that says so beyond).
+  app.addContentTypeParser('text/csv', (request, payload, done) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > IMPORT_MAX_BYTES) {
+      done(tooLarge(), undefined);
+      payload.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > IMPORT_MAX_BYTES) {
+        payload.removeAllListeners('data');
+        payload.resume();
+        done(tooLarge(), undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => {
+      if (size <= IMPORT_MAX_BYTES) done(null, Buffer.concat(chunks));
+    });
+    payload.on('error', (error) => done(error, undefined));
+  });
+
+  app.get(
+    '/export/products.csv',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'exportProducts',
+        tags: ['csv'],
+        summary: 'Download the live items (or the trash) as CSV',
+        description:
+          `Columns: ${[...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS].join(', ')}. Items in the ` +
+          'order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any ' +
+          'number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return ' +
+          'get a leading apostrophe (formula injection); numbers are written as numbers.',
+        querystring: productExportQuerySchema,
+        response: { 200: csvFile, ...exportErrors },
+      },
+    },
+    async (request, reply) => {
+      const { deleted } = request.query;
+      return sendCsv(reply, deleted ? 'trash' : 'products', exports.products(deleted));
+    },
+  );
+
+  app.get(
+    '/export/history.csv',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'exportHistory',
+        tags: ['csv'],
+        summary: 'Download every change of a period as CSV, one row each',
+        description:
+          `Columns: ${HISTORY_CSV_COLUMNS.join(', ')}; oldest first. \`from\` is inclusive; \`to\` is ` +
+          'exclusive when it has a time, and includes the whole day (UTC) when it is a date. Both optional.',
+        querystring: historyExportQuerySchema,
+        response: { 200: csvFile, ...exportErrors },
+      },
+    },
+    async (request, reply) => sendCsv(reply, 'history', exports.history(request.query)),
+  );
+
+  app.post(
+    '/import/products',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      config: { access: 'session' },
+      schema: {
+        operationId: 'importProducts',
+        tags: ['csv'],
+        summary: 'Import products from CSV, all or nothing',
+        description:
+          'The file as a `text/csv` body or the file of a `multipart/form-data` upload, at most ' +
+          `${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MB (413 beyond). Header: ` +
+          `${PRODUCT_CSV_COLUMNS.join(', ')} (${PRODUCT_CSV_REQUIRED_COLUMNS.join(', ')} required; an ` +
+          `export's ${PRODUCT_CSV_EXPORT_ONLY_COLUMNS.join(', ')} are accepted and ignored). Each row is ` +
+          'checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or ' +
+          'with one no item has) adds an item; a row whose `_id` is a live item edits its details (as ' +
+          'PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a ' +
+          'row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), ' +
+          'and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` ' +
+          'the answer is a stream of progress lines ending with a `result` or `refused` line.',
+        querystring: importQuerySchema,
+        consumes: ['text/csv', 'multipart/form-data'],
+        response: {
+          200: {
+            description: 'What was (with dryRun: would be) created, updated and left unchanged',
+            content: {
+              'application/json': { schema: importResultSchema },
+              [NDJSON]: {
+                schema: z
+                  .string()
+                  .describe(
+                    'One JSON object a line: {"type":"progress","phase":"checking","rows":2000,"fraction":0.4} …, ' +
+                      'then {"type":"result",…} or {"type":"refused","statusCode":422,"message":…,"errors":[…]}',
+                  ),
+              },
+            },
+          },
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: importRefusalSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          422: importRefusalSchema,
+          429: apiErrorSchema,
+          500: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await uploadedFile(request);
+      const job = { file, dryRun: request.query.dryRun, actor: actorOf(request) };
+      if (!wantsProgress(request)) return productImport.run({ ...job, progress: () => {} });
+      // Written directly, line by line as the work goes (no onSend hook may buffer it).
+      const stream = reply.raw;
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) stream.setHeader(name, value);
+      }
+      stream.writeHead(200, { 'content-type': `${NDJSON}; charset=utf-8`, 'cache-control': 'no-store' });
+      const write = (line: ImportProgressLine) => stream.write(`${JSON.stringify(line)}\n`);
+      try {
+        write({
+          type: 'result',
+          ...(await productImport.run({ ...job, progress: (p) => write({ type: 'progress', ...p }) })),
+        });
+      } catch (error) {
+        write(refusedLine(error, request));
+      }
+      stream.end();
+    },
+  );
+};
+
+function sendCsv(reply: FastifyReply, name: string, csv: NodeJS.ReadableStream) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', attachment(name))
+    .header('cache-control', 'no-store')
+    .send(csv);
+}

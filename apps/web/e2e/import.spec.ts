@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { expect, test } from './support/fixtures.ts';
+import { signedInUser } from './support/users.ts';
+
+const HEADER = 'name,img,price,quentity,description,model';
+
+/** A catalogue of three items whose second row has a price that is not a number. */
+function catalogue(tag: string, secondPrice: string): { name: string; buffer: Buffer; mimeType: string } {
+  const rows = [
+    HEADER,
+    `"Walton ${tag} Crystal, 1 Ton",/images/products/window-unit.svg,45000.5,4,"Quiet, ""cool"" and\nsmall",WCR-1`,
+    `ওয়ালটন ${tag} এসি,/images/products/split-inverter-white.svg,${secondPrice},2,বাংলা বিবরণ,`,
+    `Walton ${tag} Frost,/images/products/split-standard-white.svg,61500,9,Big room,`,
+  ];
+  return { name: `${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${rows.join('\r\n')}\r\n`) };
+}
+
+test('import: a file with an error is refused with the row named, the fixed file imports, the items are listed', async ({
+  page,
+}) => {
+  const user = await signedInUser(page, 'importer');
+  const tag = randomUUID().slice(0, 6);
+
+  await page.goto('/manageItem');
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    '/api/export/products.csv',
+  );
+  await page.getByRole('link', { name: 'Import CSV' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/import');
+  await expect(page).toHaveTitle('Import- Walton Warehouse');
+
+  const chooser = page.getByLabel('CSV file');
+  await chooser.setInputFiles(catalogue(tag, 'twelve thousand'));
+  const preview = page.getByRole('region', { name: 'First rows of the file' });
+  await expect(preview.getByRole('columnheader', { name: 'quentity' })).toBeVisible();
+  await expect(preview.getByRole('cell', { name: `ওয়ালটন ${tag} এসি` })).toBeVisible();
+  const report = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+  await expect(report).toContainText('Nothing was imported: 1 problem found');
+  const problem = report.getByRole('row').filter({ hasText: 'Must be a number' });
+  await expect(problem.getByRole('cell').nth(0)).toHaveText('3');
+  await expect(problem.getByRole('cell').nth(1)).toHaveText('price');
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
+
+  await chooser.setInputFiles(catalogue(tag, '12000'));
+  const ready = page.getByRole('status').filter({ hasText: 'The file is ready to import' });
+  await expect(ready).toContainText('3 new items');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Imported' });
+  await expect(done).toContainText('3 new items');
+  await expect(page.getByRole('alert').filter({ hasText: 'Imported 3 new items' })).toBeVisible();
+
+  await done.getByRole('link', { name: 'See the items' }).click();
+  await page.getByLabel('Search items').fill(tag);
+  await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
+  const bengali = page.getByRole('row').filter({ hasText: `ওয়ালটন ${tag} এসি` });
+  await expect(bengali).toContainText('12,000');
+  await expect(bengali).toContainText(user.name);
+});
+
+test('export, change a quantity in the file, import it back: the item is updated and its History says so', async ({
+  page,
+}) => {
+  const user = await signedInUser(page, 'exporter');
+  const tag = randomUUID().slice(0, 6);
+  const importPage = page.getByLabel('CSV file');
+  await page.goto('/import');
+  await importPage.setInputFiles(catalogue(tag, '30000'));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText('3 new items');
+
+  await page.goto('/manageItem');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^walton-products-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await download.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header = [], ...rows] = parse(text, { bom: true }) as string[][];
+  const column = (name: string) => header.indexOf(name);
+  const frost = rows.find((row) => row[column('name')] === `Walton ${tag} Frost`);
+  if (!frost) throw new Error('the export lacks the imported item');
+  expect(frost[column('quentity')]).toBe('9');
+  frost[column('quentity')] = '12';
+
+  await page.goto('/import');
+  await importPage.setInputFiles({
+    name: 'changed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(stringify([header, frost], { bom: true })),
+  });
+  await expect(page.getByRole('status').filter({ hasText: 'The file is ready to import' })).toContainText(
+    '1 updated',
+  );
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText('1 updated');
+
+  await page.goto(`/manageItem/${frost[column('_id')]}`);
+  await expect(page.getByTestId('quantity')).toHaveText('12');
+  const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+  await expect(history.first()).toContainText(`Quantity set by an import: +3, 12 in stock by ${user.name}`);
+});
