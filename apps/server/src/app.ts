@@ -158,8 +158,6 @@ export async function buildApp(
       async (api) => {
         await registerAccounts(api, accounts, config);
         await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
-        // This instance forgets its stored answers before the writer hears of success; the others
-        // when the feed brings them the change.
         // This instance forgets the answers a change makes wrong before the writer hears of
         // success; the others when the feed brings them the change.
         const publish = (event: ChangeEvent) => {
