@@ -6,7 +6,7 @@
  */
 import type { Engine } from '../lib/database.ts';
 import { freshDatabase } from '../lib/database.ts';
-import { freePort, productionEnv, type RunningServer, seed, startServer } from '../lib/processes.ts';
+import { freePort, productionEnv, type RunningServer, seed, startInstances } from '../lib/processes.ts';
 import type { Settings } from '../lib/settings.ts';
 import { type CapturedResponse, capture } from './captured.ts';
 import { runLoad, startBaseline, waitUntilIdle } from './children.ts';
@@ -29,6 +29,8 @@ export interface ApiCaseResult {
 }
 
 export interface DeliveryCheck {
+  /** The case that delivered: Delivered alone, or the mixed traffic. */
+  caseId: string;
   size: number;
   items: number;
   /** 200 answers to Delivered (the captured one, the warm-up's and the measured period's)... */
@@ -56,6 +58,9 @@ interface CaseDefinition {
   /** Whether this case only reads (the p99 target applies to reads). */
   read: boolean;
 }
+
+/** One request in this many of the mixed traffic is a Delivered. */
+const MIXED_WRITE_EVERY = 10;
 
 /** Units added to each item of the Delivered pool, so it never runs out during a run. */
 const RESTOCK_BY = 1_000_000;
@@ -153,14 +158,48 @@ async function lastPageCursor(client: Client, size: number): Promise<string> {
   return cursor;
 }
 
+/**
+ * What clerks read between deliveries: items (those being delivered, so their cached answers keep
+ * going stale), the home list and list pages, a page deep in the list, searches by model number
+ * and by a common word; each path a fixed one, so the baseline can replay our answer to it.
+ */
+function mixedReads(lastPageAfter: string, pool: DeliveryItem[]): string[] {
+  const items = pool.filter((_, index) => index % Math.ceil(pool.length / 40) === 0);
+  const item = (index: number) => `/api/product/${encodeURIComponent(items[index % items.length]?.id ?? '')}`;
+  const lists = [
+    '/api/product?limit=6',
+    '/api/product?limit=50&offset=0',
+    '/api/product?limit=50&offset=50',
+    `/api/product?limit=50&after=${lastPageAfter}`,
+    // As deep as an offset goes without signing in (ADR 8); deeper pages go by cursor, as above.
+    '/api/product?limit=20&offset=1000',
+  ];
+  const searches = [
+    '/api/product?limit=50&q=LOAD-0004',
+    '/api/product?limit=50&q=LOAD-0012',
+    '/api/product?limit=50&q=1.5%20ton',
+    '/api/product?limit=50&q=inverter',
+  ];
+  // Nine reads per delivery: four items, three lists, two searches.
+  const reads: string[] = [];
+  for (let round = 0; round < 20; round += 1) {
+    reads.push(item(4 * round), lists[round % lists.length] ?? '', item(4 * round + 1));
+    reads.push(searches[round % searches.length] ?? '', item(4 * round + 2));
+    reads.push(lists[(round + 2) % lists.length] ?? '', item(4 * round + 3));
+    reads.push(searches[(round + 1) % searches.length] ?? '', lists[(round + 4) % lists.length] ?? '');
+  }
+  return reads;
+}
+
 function caseDefinitions(
   lastPageAfter: string,
   itemId: string,
-  pool: DeliveryItem[],
+  pools: { delivered: DeliveryItem[]; mixed: DeliveryItem[] },
   readHeaders: Record<string, string>,
   writeHeaders: Record<string, string>,
   sessionHeaders: Record<string, string>,
 ): CaseDefinition[] {
+  const pool = pools.delivered;
   const get = (path: string): LoadRequest => ({ kind: 'get', path, headers: readHeaders });
   const signedIn = (path: string): LoadRequest => ({ kind: 'get', path, headers: sessionHeaders });
   return [
@@ -213,42 +252,80 @@ function caseDefinitions(
       request: { kind: 'deliver', items: pool, headers: writeHeaders },
       read: false,
     },
+    {
+      id: 'mixed',
+      title: `Mixed: clerks read items, lists and searches, 1 in ${MIXED_WRITE_EVERY} a Delivered over ${pools.mixed.length} items`,
+      request: {
+        kind: 'mixed',
+        reads: mixedReads(lastPageAfter, pools.mixed),
+        readHeaders,
+        items: pools.mixed,
+        writeHeaders,
+        writeEvery: MIXED_WRITE_EVERY,
+      },
+      read: false,
+    },
   ];
+}
+
+/** One real delivery from the pool's first item; the pool then starts from where it left it. */
+async function captureDelivery(
+  origin: string,
+  items: DeliveryItem[],
+  headers: Record<string, string>,
+): Promise<CapturedResponse> {
+  const item = items[0];
+  if (!item) throw new Error('the Delivered pool is empty');
+  const answer = await capture(
+    origin,
+    'PUT',
+    `/api/product/${encodeURIComponent(item.id)}`,
+    { ...headers, 'content-type': 'application/json', 'if-match': `"${item.version}"` },
+    JSON.stringify({ newQuentity: item.quantity - 1 }),
+  );
+  item.quantity -= 1;
+  item.version += 1;
+  return answer;
 }
 
 /** Captures our real answer to each case (checking it), for the baseline to replay. */
 async function captureAnswers(origin: string, cases: CaseDefinition[]): Promise<CapturedResponse[]> {
   const captured: CapturedResponse[] = [];
   for (const { id, request } of cases) {
-    let answer: CapturedResponse;
+    const answers: CapturedResponse[] = [];
     if (request.kind === 'get') {
-      answer = await capture(origin, 'GET', request.path, request.headers);
+      answers.push(await capture(origin, 'GET', request.path, request.headers));
+    } else if (request.kind === 'deliver') {
+      answers.push(await captureDelivery(origin, request.items, request.headers));
     } else {
-      // One real delivery from the pool's first item; the pool then starts from where it left it.
-      const item = request.items[0];
-      if (!item) throw new Error('the Delivered pool is empty');
-      const path = `/api/product/${encodeURIComponent(item.id)}`;
-      answer = await capture(
-        origin,
-        'PUT',
-        path,
-        { ...request.headers, 'content-type': 'application/json', 'if-match': `"${item.version}"` },
-        JSON.stringify({ newQuentity: item.quantity - 1 }),
-      );
-      item.quantity -= 1;
-      item.version += 1;
+      for (const path of new Set(request.reads)) {
+        answers.push(await capture(origin, 'GET', path, request.readHeaders));
+      }
+      answers.push(await captureDelivery(origin, request.items, request.writeHeaders));
     }
-    if (answer.status !== 200) {
-      const body = Buffer.from(answer.bodyBase64, 'base64').toString('utf8').slice(0, 300);
-      throw new Error(`case ${id}: our server answered ${answer.status} (${body})`);
+    for (const answer of answers) {
+      if (answer.status !== 200) {
+        const body = Buffer.from(answer.bodyBase64, 'base64').toString('utf8').slice(0, 300);
+        throw new Error(
+          `case ${id}: our server answered ${answer.method} ${answer.path} with ${answer.status} (${body})`,
+        );
+      }
     }
-    captured.push(answer);
+    captured.push(...answers);
   }
   return captured;
 }
 
-const requestLine = (request: LoadRequest): string =>
-  request.kind === 'get' ? `GET ${request.path}` : 'PUT /api/product/:id {newQuentity: current-1} + If-Match';
+const requestLine = (request: LoadRequest): string => {
+  switch (request.kind) {
+    case 'get':
+      return `GET ${request.path}`;
+    case 'deliver':
+      return 'PUT /api/product/:id {newQuentity: current-1} + If-Match';
+    case 'mixed':
+      return `${new Set(request.reads).size} GET paths in turn, every ${request.writeEvery}th request a PUT /api/product/:id`;
+  }
+};
 
 /** Units that left the pool's items since `before`, from the server's own numbers. */
 async function unitsTaken(client: Client, before: DeliveryItem[]): Promise<number> {
@@ -262,28 +339,49 @@ async function unitsTaken(client: Client, before: DeliveryItem[]): Promise<numbe
 
 const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
+/**
+ * Items restocked for the cases that deliver: `count` spread through the table from `from`, leaving
+ * out those in `taken` (another case's pool), so no two cases take from one item.
+ */
+async function deliveryPool(
+  client: Client,
+  size: number,
+  count: number,
+  from: number,
+  taken: DeliveryItem[],
+): Promise<DeliveryItem[]> {
+  if (count === 0) return [];
+  const busy = new Set(taken.map((item) => item.id));
+  const items = (await spreadItems(client, size, count, from)).filter((item) => !busy.has(item._id));
+  return restock(client, items);
+}
+
 /** The cases of one server run: all of them, or only the reads (the run without the read cache). */
 async function benchSize(
   server: RunningServer,
   size: number,
   settings: Settings,
   readCache: boolean,
-): Promise<{ cases: ApiCaseResult[]; delivery: DeliveryCheck | undefined }> {
+  instances: number,
+): Promise<{ cases: ApiCaseResult[]; deliveries: DeliveryCheck[] }> {
   const client = new Client(server.url);
   await client.signUp(`clerk-${size}-${Date.now()}@bench.test`);
-  const wanted = (definition: CaseDefinition) =>
-    (settings.cases?.includes(definition.id) ?? true) && (readCache || definition.read);
-  const poolSize =
-    readCache && (settings.cases?.includes('delivered') ?? true) ? Math.min(settings.deliveryItems, size) : 0;
-  if (poolSize > 0 && poolSize < settings.connections * 4) {
+  // Two instances run only the cases that write: what a second core is for.
+  const selected = (id: string) =>
+    (settings.cases?.includes(id) ?? true) && (instances === 1 || id === 'mixed' || id === 'delivered');
+  const wanted = (definition: CaseDefinition) => selected(definition.id) && (readCache || definition.read);
+  const poolSize = (id: string) => (readCache && selected(id) ? Math.min(settings.deliveryItems, size) : 0);
+  if (poolSize('delivered') > 0 && poolSize('delivered') < settings.connections * 4) {
     console.warn(
-      `  ⚠ only ${poolSize} items for Delivered at ${settings.connections} connections: expect 409s`,
+      `  ⚠ only ${poolSize('delivered')} items for Delivered at ${settings.connections} connections: expect 409s`,
     );
   }
-  if (poolSize > 0)
-    console.log(`  restocking ${poolSize} items by ${fmt(RESTOCK_BY)} for the Delivered case…`);
-  const pool = poolSize > 0 ? await restock(client, await spreadItems(client, size, poolSize)) : [];
-  const restocked = structuredClone(pool);
+  if (poolSize('delivered') + poolSize('mixed') > 0)
+    console.log(`  restocking items by ${fmt(RESTOCK_BY)} for the cases that deliver…`);
+  const delivered = await deliveryPool(client, size, poolSize('delivered'), 0, []);
+  // The mixed traffic's pool starts a quarter into the table, away from Delivered's.
+  const mixed = await deliveryPool(client, size, poolSize('mixed'), Math.floor(size / 4), delivered);
+  const restocked = { delivered: structuredClone(delivered), mixed: structuredClone(mixed) };
   const [middle] = await spreadItems(client, size, 1, Math.floor(size / 2));
   if (!middle) throw new Error('no item in the middle of the table');
 
@@ -297,7 +395,7 @@ async function benchSize(
   const cases = caseDefinitions(
     lastPageAfter,
     middle._id,
-    pool,
+    { delivered, mixed },
     readHeaders,
     writeHeaders,
     sessionHeaders,
@@ -306,7 +404,8 @@ async function benchSize(
   const baseline = await startBaseline(captured);
 
   const results: ApiCaseResult[] = [];
-  let answeredOk = 1; // the captured delivery
+  // The captured deliveries.
+  const answeredOk = { delivered: 1, mixed: 1 };
   try {
     for (const definition of cases) {
       const job = {
@@ -331,8 +430,8 @@ async function benchSize(
       await waitUntilIdle(baseline.origin);
       const ratio = theirs.requestsPerSecond > 0 ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;
       results.push({
-        id: definition.id,
-        title: definition.title,
+        id: instances === 1 ? definition.id : `${definition.id}-two`,
+        title: instances === 1 ? definition.title : `${definition.title} — two instances, round-robin proxy`,
         request: requestLine(definition.request),
         size,
         readCache,
@@ -341,8 +440,8 @@ async function benchSize(
         ratioToBaseline: ratio,
         backlogSeconds: backlog / 1000,
       });
-      if (definition.request.kind === 'deliver')
-        answeredOk += ours.okDuringWarmup + (ours.statusCodes['200'] ?? 0);
+      if (definition.request.kind === 'deliver') answeredOk.delivered += ours.deliveriesOk;
+      if (definition.request.kind === 'mixed') answeredOk.mixed += ours.deliveriesOk;
       console.log(
         `  ${definition.id.padEnd(14)} ours ${fmt(ours.requestsPerSecond).padStart(6)} req/s ` +
           `p99 ${fmt(ours.latency.p99).padStart(4)} ms non-2xx ${ours.non2xx} | baseline ` +
@@ -353,11 +452,19 @@ async function benchSize(
   } finally {
     await baseline.stop();
   }
-  const delivery: DeliveryCheck | undefined =
-    pool.length > 0
-      ? { size, items: pool.length, answeredOk, unitsTaken: await unitsTaken(client, restocked) }
-      : undefined;
-  return { cases: results, delivery };
+  const deliveries: DeliveryCheck[] = [];
+  for (const caseId of ['delivered', 'mixed'] as const) {
+    const pool = restocked[caseId];
+    if (pool.length === 0) continue;
+    deliveries.push({
+      caseId: instances === 1 ? caseId : `${caseId}-two`,
+      size,
+      items: pool.length,
+      answeredOk: answeredOk[caseId],
+      unitsTaken: await unitsTaken(client, pool),
+    });
+  }
+  return { cases: results, deliveries };
 }
 
 export async function runApiBench(settings: Settings): Promise<ApiReport> {
@@ -382,13 +489,26 @@ export async function runApiBench(settings: Settings): Promise<ApiReport> {
       await seed(size - seeded, (size - seeded) * settings.movementsPerItem, env);
       await database.analyze();
       seeded = size;
-      for (const readCache of settings.uncachedReads ? [true, false] : [true]) {
+      const passes = [
+        ...(settings.instances.includes(1) ? [{ readCache: true, instances: 1 }] : []),
+        ...(settings.instances.includes(1) && settings.uncachedReads
+          ? [{ readCache: false, instances: 1 }]
+          : []),
+        ...(settings.instances.includes(2) ? [{ readCache: true, instances: 2 }] : []),
+      ];
+      for (const { readCache, instances } of passes) {
+        if (instances === 2 && database.engine === 'sqlite') {
+          console.log('  two instances: not on SQLite (one process per database file, ADR 18)');
+          continue;
+        }
         if (!readCache) console.log('  the read cases again, without the read cache (READ_CACHE_ENTRIES=0)');
-        const server = await startServer(readCache ? env : { ...env, READ_CACHE_ENTRIES: '0' });
+        if (instances === 2)
+          console.log('  the cases that write again, on two instances behind a round-robin proxy');
+        const server = await startInstances(readCache ? env : { ...env, READ_CACHE_ENTRIES: '0' }, instances);
         try {
-          const { cases, delivery } = await benchSize(server, size, settings, readCache);
+          const { cases, deliveries } = await benchSize(server, size, settings, readCache, instances);
           report.cases.push(...cases);
-          if (delivery) report.deliveries.push(delivery);
+          report.deliveries.push(...deliveries);
         } finally {
           await server.stop();
         }

@@ -9,7 +9,19 @@ export interface DeliveryItem {
 
 export type LoadRequest =
   | { kind: 'get'; path: string; headers: Record<string, string> }
-  | { kind: 'deliver'; items: DeliveryItem[]; headers: Record<string, string> };
+  | { kind: 'deliver'; items: DeliveryItem[]; headers: Record<string, string> }
+  /**
+   * Clerks at work: the reads in turn (items, list pages, searches), and every `writeEvery`-th
+   * request a Delivered over `items`, as in the 'deliver' kind.
+   */
+  | {
+      kind: 'mixed';
+      reads: string[];
+      readHeaders: Record<string, string>;
+      items: DeliveryItem[];
+      writeHeaders: Record<string, string>;
+      writeEvery: number;
+    };
 
 export interface LoadJob {
   /** Origin of the server under load, like http://127.0.0.1:4000. */
@@ -35,4 +47,6 @@ export interface LoadResult {
   durationSeconds: number;
   /** 2xx answers during the unmeasured warm-up (Delivered: units taken then). */
   okDuringWarmup: number;
+  /** Deliveries answered 2xx, warm-up and measured period together (the mixed kind's units taken). */
+  deliveriesOk: number;
 }

@@ -17,6 +17,9 @@ interface Pending {
   item?: DeliveryItem;
 }
 
+/** Deliveries answered 2xx so far (warm-up and measured period). */
+let deliveriesOk = 0;
+
 /**
  * Delivered over many items, round-robin: each request takes one unit of the next item, sending
  * `newQuentity` = the quantity it should have now − 1 and its current version as `If-Match`. The
@@ -26,47 +29,88 @@ interface Pending {
  * the same item are never in flight together, so every request is valid unless the server gets it
  * wrong: refusals are counted, not hidden.
  */
+class Deliveries {
+  readonly #items: DeliveryItem[];
+  readonly #byId: Map<string, DeliveryItem>;
+  readonly #headers: Record<string, string>;
+  #next = 0;
+
+  constructor(items: DeliveryItem[], headers: Record<string, string>) {
+    if (items.length === 0) throw new Error('Delivered needs at least one item');
+    this.#items = items;
+    this.#byId = new Map(items.map((item) => [item.id, item]));
+    this.#headers = headers;
+  }
+
+  request(request: autocannon.Request, context: Pending): autocannon.Request {
+    const item = this.#items[this.#next % this.#items.length] as DeliveryItem;
+    this.#next += 1;
+    const body = JSON.stringify({ newQuentity: item.quantity - 1 });
+    const ifMatch = `"${item.version}"`;
+    item.quantity -= 1;
+    item.version += 1;
+    context.item = item;
+    return {
+      ...request,
+      method: 'PUT',
+      path: `/api/product/${encodeURIComponent(item.id)}`,
+      headers: { ...this.#headers, 'content-type': 'application/json', 'if-match': ifMatch },
+      body,
+    };
+  }
+
+  answered(status: number, body: string, item: DeliveryItem): void {
+    if (status >= 200 && status < 300) {
+      deliveriesOk += 1;
+      return;
+    }
+    if (status !== 409 && status !== 412) {
+      item.quantity += 1;
+      item.version -= 1;
+      return;
+    }
+    try {
+      const product = (JSON.parse(body) as ConflictBody).product;
+      const known = typeof product?._id === 'string' ? this.#byId.get(product._id) : undefined;
+      if (known && typeof product?.quentity === 'number' && typeof product.version === 'number') {
+        known.quantity = product.quentity;
+        known.version = product.version;
+      }
+    } catch {
+      // Not the conflict body we expected; the status is counted all the same.
+    }
+  }
+}
+
 function deliveryRequests(items: DeliveryItem[], headers: Record<string, string>): autocannon.Request[] {
-  const byId = new Map(items.map((item) => [item.id, item]));
-  let next = 0;
+  const deliveries = new Deliveries(items, headers);
   return [
     {
-      setupRequest: (request, context: Pending) => {
-        const item = items[next % items.length];
-        next += 1;
-        if (!item) throw new Error('the Delivered case needs at least one item');
-        const body = JSON.stringify({ newQuentity: item.quantity - 1 });
-        const ifMatch = `"${item.version}"`;
-        item.quantity -= 1;
-        item.version += 1;
-        context.item = item;
-        return {
-          ...request,
-          method: 'PUT',
-          path: `/api/product/${encodeURIComponent(item.id)}`,
-          headers: { ...headers, 'content-type': 'application/json', 'if-match': ifMatch },
-          body,
-        };
+      setupRequest: (request, context: Pending) => deliveries.request(request, context),
+      onResponse: (status, body, context: Pending) => {
+        if (context.item) deliveries.answered(status, body, context.item);
+      },
+    },
+  ];
+}
+
+/** Reads in turn, and a delivery every `writeEvery`-th request. */
+function mixedRequests(request: Extract<LoadRequest, { kind: 'mixed' }>): autocannon.Request[] {
+  const deliveries = new Deliveries(request.items, request.writeHeaders);
+  let sent = 0;
+  let read = 0;
+  return [
+    {
+      setupRequest: (base, context: Pending) => {
+        sent += 1;
+        if (sent % request.writeEvery === 0) return deliveries.request(base, context);
+        context.item = undefined;
+        const path = request.reads[read % request.reads.length] ?? '/';
+        read += 1;
+        return { ...base, method: 'GET', path, headers: request.readHeaders };
       },
       onResponse: (status, body, context: Pending) => {
-        if (status >= 200 && status < 300) return;
-        if (status !== 409 && status !== 412) {
-          if (context.item) {
-            context.item.quantity += 1;
-            context.item.version -= 1;
-          }
-          return;
-        }
-        try {
-          const product = (JSON.parse(body) as ConflictBody).product;
-          const item = typeof product?._id === 'string' ? byId.get(product._id) : undefined;
-          if (item && typeof product?.quentity === 'number' && typeof product.version === 'number') {
-            item.quantity = product.quentity;
-            item.version = product.version;
-          }
-        } catch {
-          // Not the conflict body we expected; the status is counted all the same.
-        }
+        if (context.item) deliveries.answered(status, body, context.item);
       },
     },
   ];
@@ -74,6 +118,7 @@ function deliveryRequests(items: DeliveryItem[], headers: Record<string, string>
 
 function requestsOf(request: LoadRequest): autocannon.Request[] {
   if (request.kind === 'deliver') return deliveryRequests(request.items, request.headers);
+  if (request.kind === 'mixed') return mixedRequests(request);
   return [{ method: 'GET', path: request.path, headers: request.headers }];
 }
 
@@ -114,6 +159,7 @@ function summary(result: autocannon.Result, warmup: autocannon.Result): LoadResu
     timeouts: result.timeouts,
     durationSeconds: result.duration,
     okDuringWarmup: warmup['2xx'],
+    deliveriesOk,
   };
 }
 
@@ -142,6 +188,6 @@ const job = JSON.parse(await text(process.stdin)) as LoadJob;
 // One request list for both periods, so the Delivered expectations carry over from the warm-up.
 const requests = requestsOf(job.request);
 const warmup = await load(job, requests, job.warmupSeconds);
-if (job.request.kind === 'deliver' && job.resyncAfterWarmup) await resync(job.origin, job.request.items);
+if (job.request.kind !== 'get' && job.resyncAfterWarmup) await resync(job.origin, job.request.items);
 const measured = await load(job, requests, job.durationSeconds);
 process.stdout.write(`${JSON.stringify(summary(measured, warmup))}\n`);

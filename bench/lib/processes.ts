@@ -87,22 +87,62 @@ export function productionEnv(port: number, databaseEnv: Record<string, string>)
   };
 }
 
-/** Starts `node apps/server/src/main.ts` and waits until it is ready (database reachable). */
+/**
+ * Starts `node apps/server/src/main.ts` and waits until it is ready (database reachable). With
+ * BENCH_PROFILE_DIR set, the server writes a V8 CPU profile there when it stops (`--cpu-prof`).
+ */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const url = env.PUBLIC_URL;
   if (!url) throw new Error('PUBLIC_URL is required');
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const own = `http://127.0.0.1:${env.PORT}`;
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...flags, SERVER_MAIN], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
-    await waitForOk(`${url}/api/ready`, child);
+    await waitForOk(`${own}/api/ready`, child);
   } catch (error) {
     await stopChild(child);
     throw error;
   }
   return { url, pid: child.pid, stop: () => stopChild(child) };
+}
+
+const PROXY = fileURLToPath(new URL('../api/round-robin-proxy.ts', import.meta.url));
+
+/**
+ * `count` instances of the server on one database, behind a round-robin TCP proxy
+ * (bench/api/round-robin-proxy.ts) listening on env's PORT; each instance listens on a port of its
+ * own and keeps env's PUBLIC_URL (the proxy's). One instance is started as it is, without a proxy.
+ */
+export async function startInstances(env: NodeJS.ProcessEnv, count: number): Promise<RunningServer> {
+  if (count === 1) return startServer(env);
+  const backends: number[] = [];
+  for (let i = 0; i < count; i += 1) backends.push(await freePort());
+  const proxy = spawn(process.execPath, [PROXY], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  proxy.stdin.end(JSON.stringify({ port: Number(env.PORT), backends }));
+  await new Promise<void>((resolve, reject) => {
+    proxy.stdout.setEncoding('utf8');
+    proxy.stdout.on('data', (chunk: string) => {
+      if (chunk.includes('ready')) resolve();
+    });
+    proxy.once('exit', (code) => reject(new Error(`the proxy exited with code ${code}`)));
+  });
+  const servers: RunningServer[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await stopChild(proxy);
+  };
+  try {
+    for (const port of backends) servers.push(await startServer({ ...env, PORT: String(port) }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: env.PUBLIC_URL ?? '', pid: proxy.pid, stop };
 }
 
 /** Runs the project's seeder (`seed-cli.ts --count N`, with its progress bar) against `env`'s database. */

@@ -31,6 +31,8 @@ export interface Settings {
   cases: string[] | undefined;
   /** Whether the read cases run a second time on a server without its read cache. */
   uncachedReads: boolean;
+  /** Instances to run the cases that write with (2: behind a round-robin proxy; PostgreSQL only). */
+  instances: number[];
   /** Whether the CSV export and import are measured (with the API). */
   csv: boolean;
   /** Table sizes the export is measured at, in order (its peak memory is compared across them). */
@@ -48,11 +50,20 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
-function sizes(name = 'BENCH_SIZES', fallback = '1000,100000'): number[] {
+function sizes(name = 'BENCH_SIZES', fallback = '10000,100000'): number[] {
   const raw = process.env[name] ?? fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
   if (values.length === 0 || values.some((value) => !Number.isInteger(value) || value < 100)) {
     throw new Error(`${name} must be whole numbers of at least 100, like "${fallback}", not "${raw}"`);
+  }
+  return values.toSorted((a, b) => a - b);
+}
+
+function instances(): number[] {
+  const raw = process.env.BENCH_INSTANCES ?? '1,2';
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.some((value) => value !== 1 && value !== 2)) {
+    throw new Error(`BENCH_INSTANCES must list 1 and/or 2, like "1,2", not "${raw}"`);
   }
   return values.toSorted((a, b) => a - b);
 }
@@ -71,6 +82,7 @@ export function readSettings(): Settings {
     lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
     cases: process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',').map((id) => id.trim()) : undefined,
     uncachedReads: process.env.BENCH_UNCACHED !== '0',
+    instances: instances(),
     csv: process.env.BENCH_CSV !== '0',
     csvSizes: sizes('BENCH_CSV_SIZES', '10000,100000'),
     csvImportRows: Math.round(positiveNumber('BENCH_CSV_IMPORT_ROWS', 100_000)),

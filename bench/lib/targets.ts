@@ -62,6 +62,70 @@ function flatness(target: string, ratios: ScaleRatio[], whenNone: string): Targe
   };
 }
 
+/**
+ * Issue 17's starting points, as shares of the bare baseline so that they carry over to a machine
+ * in another mood: mixed traffic at 50 clerks (SQLite about 1,600/s, PostgreSQL about 470/s, with a
+ * bare node:http server at about 12,000/s on the same machine), and the run of 2026-11-22 without
+ * the read cache (docs/benchmarks.md, SQLite).
+ */
+const BEFORE = {
+  mixed: { sqlite: 1_600 / 12_000, postgres: 470 / 12_000 },
+  uncached: {
+    home: 0.053,
+    list: 0.035,
+    'list-deep': 0.031,
+    'search-model': 0.017,
+    'search-common': 0.014,
+    item: 0.2,
+  } as Record<string, number>,
+};
+
+/** Issue 17's targets: mixed traffic, Delivered alone, and the reads without the read cache. */
+function trafficTargets(api: ApiReport): TargetCheck[] {
+  const label = (c: ApiCaseResult) => `${c.id}@${c.size.toLocaleString('en-US')}`;
+  const production = api.cases.filter((c) => c.readCache);
+  const mixed = production.filter((c) => c.id === 'mixed' || c.id === 'mixed-two');
+  const delivered = production.filter((c) => c.id === 'delivered' || c.id === 'delivered-two');
+  const uncached = api.cases.filter((c) => !c.readCache && BEFORE.uncached[c.id] !== undefined);
+  const factor = api.engine === 'sqlite' ? 4 : 6;
+  const mixedShare = factor * BEFORE.mixed[api.engine];
+  const deliveredFloor = api.engine === 'sqlite' ? 5_000 : 3_000;
+  /** null when the run did not measure it. */
+  const judge = (cases: ApiCaseResult[], met: (c: ApiCaseResult) => boolean) =>
+    cases.length === 0 ? null : cases.every(met);
+  return [
+    {
+      target:
+        `Mixed traffic ≥ ${factor}× the issue's starting point: ≥ ${pct(mixedShare)} of the bare baseline ` +
+        `(the issue measured ${pct(BEFORE.mixed[api.engine])})`,
+      measured:
+        mixed
+          .map((c) => `${label(c)} ${pct(c.ratioToBaseline)} (${Math.round(c.ours.requestsPerSecond)}/s)`)
+          .join(', ') || '—',
+      met: judge(mixed, (c) => c.ratioToBaseline >= mixedShare),
+    },
+    {
+      target: `Mixed traffic p99 < 50 ms at ${api.connections} connections`,
+      measured: mixed.map((c) => `${label(c)} ${ms(c.ours.latency.p99)}`).join(', ') || '—',
+      met: judge(mixed, (c) => c.ours.requests > 0 && c.ours.latency.p99 < 50),
+    },
+    {
+      target: `Delivered alone ≥ ${deliveredFloor.toLocaleString('en-US')}/s (an absolute figure: a busy machine lowers it)`,
+      measured:
+        delivered.map((c) => `${label(c)} ${Math.round(c.ours.requestsPerSecond)}/s`).join(', ') || '—',
+      met: judge(delivered, (c) => c.ours.requestsPerSecond >= deliveredFloor),
+    },
+    {
+      target: 'Reads without the read cache ≥ 3× the share of the baseline they had on 2026-11-22',
+      measured:
+        uncached
+          .map((c) => `${label(c)} ${pct(c.ratioToBaseline)} (was ${pct(BEFORE.uncached[c.id] ?? 0)})`)
+          .join(', ') || '—',
+      met: judge(uncached, (c) => c.ratioToBaseline >= 3 * (BEFORE.uncached[c.id] ?? 0)),
+    },
+  ];
+}
+
 /** The dashboard's reads (issue 18), judged at the largest size (100,000 items, 1,000,000 movements by default). */
 const DASHBOARD_CASES: ReadonlySet<string> = new Set(['stats-summary', 'stats-daily']);
 
@@ -101,7 +165,9 @@ function apiTargets(api: ApiReport | undefined): TargetCheck[] {
   // it is reported in a line of its own.
   const production = api.cases.filter((c) => c.readCache);
   const halfCases = production.filter((c) => c.id === 'home' || c.id === 'item');
-  const reads = production.filter((c) => c.id !== 'delivered');
+  const reads = production.filter(
+    (c) => !['delivered', 'mixed', 'delivered-two', 'mixed-two'].includes(c.id),
+  );
   // A case with no answer within its period has no p99 at all: that is a miss too.
   const slow = reads.filter((c) => c.ours.requests === 0 || c.ours.latency.p99 >= 50);
   const allScale = scaleRatios(api);
@@ -131,6 +197,7 @@ function apiTargets(api: ApiReport | undefined): TargetCheck[] {
       uncachedScale,
       'not run',
     ),
+    ...trafficTargets(api),
   ];
 }
 

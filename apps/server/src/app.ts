@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { ChangeEvent } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ import { seedDemoCatalogIfEmpty } from './db/seed.ts';
 import { openChangeFeed } from './events/change-feed.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
-import { AnswerCache, COMPRESSION_THRESHOLD } from './http/answer-cache.ts';
+import { AnswerCache, COMPRESSION_THRESHOLD, ON_THE_FLY } from './http/answer-cache.ts';
 import { registerCanonicalPath } from './http/canonical-path.ts';
 import { registerChangeLimit } from './http/change-limit.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
@@ -117,7 +118,11 @@ export async function buildApp(
     closers.push(async () => changeFeed.close());
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
     closers.push(async () => answers.close());
-    changeFeed.subscribe(() => answers.invalidate());
+    // The stored answers a change makes wrong: those of its product, and every list; an import's
+    // event names the import, not an item, so it forgets everything.
+    const forget = (event: ChangeEvent) =>
+      answers.invalidate(event.type === 'imported' ? undefined : event.id);
+    changeFeed.subscribe(forget);
     changeFeed.onInterruption(() => answers.invalidate());
     if (config.outbox.worker) {
       const worker = new OutboxWorker({
@@ -142,17 +147,21 @@ export async function buildApp(
     // First of the hooks that look at the request: nothing below sees a non-canonical path.
     registerCanonicalPath(app);
     await registerChangeLimit(app, config.writeRateLimitPerMinute);
-    await app.register(compress, { threshold: COMPRESSION_THRESHOLD });
+    await app.register(compress, {
+      threshold: COMPRESSION_THRESHOLD,
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: ON_THE_FLY.brotliQuality } },
+      zlibOptions: { level: ON_THE_FLY.gzipLevel },
+    });
     await registerOpenApi(app);
 
     await app.register(
       async (api) => {
         await registerAccounts(api, accounts, config);
         await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
-        // This instance forgets its stored answers before the writer hears of success; the others
-        // when the feed brings them the change.
+        // This instance forgets the answers a change makes wrong before the writer hears of
+        // success; the others when the feed brings them the change.
         const publish = (event: ChangeEvent) => {
-          answers.invalidate();
+          forget(event);
           return changeFeed.publish(event);
         };
         const search = new ProductSearch(database.db, database.engine);

@@ -30,7 +30,10 @@ function openSqlite(file: string): Kysely<Database> {
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
+  // Reads answered from the last commit, beside the writer's shared transactions (sqlite-dialect.ts).
+  const reader = new DatabaseSync(file, { readOnly: true });
+  reader.exec('PRAGMA busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: nodeSqliteDialect(database, reader) });
 }
 
 /**

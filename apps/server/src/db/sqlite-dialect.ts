@@ -1,5 +1,17 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  RawNode,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type SqliteStatement,
+} from 'kysely';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
 
 /** Prepared statements kept per connection; a query text beyond them is prepared anew, as before. */
@@ -37,9 +49,9 @@ class CachedStatement implements SqliteStatement {
 /**
  * A `node:sqlite` database as Kysely's SQLite driver expects it, that prepares each query text once:
  * preparing (parsing and planning the SQL) is a real share of a short query's cost. Reuse is safe
- * because Kysely hands the one connection to one query or stream at a time (its SQLite adapter does
- * not support several), and all(), run() and a stream, read to the end or left early, leave the
- * statement reset for its next use. SQLite prepares a statement again by itself when the schema
+ * because a statement runs to its end before another starts (node:sqlite is synchronous, and the
+ * dialect reads a stream whole), and all(), run() and iterate(), read to the end or left early,
+ * leave the statement reset for its next use. SQLite prepares a statement again by itself when the schema
  * changed. The least recently used statement makes room when the cache is full.
  */
 export class StatementCachingDatabase {
@@ -58,6 +70,16 @@ export class StatementCachingDatabase {
     return statement;
   }
 
+  /** Runs SQL without parameters or results (transaction control). */
+  exec(sql: string): void {
+    this.#database.exec(sql);
+  }
+
+  /** Whether a transaction is open on this connection. */
+  get inTransaction(): boolean {
+    return this.#database.isTransaction;
+  }
+
   /** Closing the database finalizes every statement it prepared. */
   close(): void {
     this.#statements.clear();
@@ -65,10 +87,319 @@ export class StatementCachingDatabase {
   }
 }
 
+/** What a statement answered, in Kysely's terms. */
+function run(database: StatementCachingDatabase, query: CompiledQuery): QueryResult<unknown> {
+  const statement = database.prepare(query.sql);
+  if (statement.reader) return { rows: statement.all(query.parameters) };
+  const { changes, lastInsertRowid } = statement.run(query.parameters);
+  return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
+}
+
 /**
- * Kysely's own SQLite dialect (compiler, adapter, introspector, savepoints) over `node:sqlite`, with
- * a cache of prepared statements keyed by their SQL text.
+ * Whether a query only reads, so that a connection of its own may answer it from the last commit: a
+ * select built with Kysely, or raw SQL that starts with `select`. Anything else counts as a write.
  */
-export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
-  return new SqliteDialect({ database: new StatementCachingDatabase(database) });
+const readsOnly = (query: CompiledQuery) =>
+  SelectQueryNode.is(query.query) || (RawNode.is(query.query) && /^\s*select\b/i.test(query.sql));
+
+/** The savepoint each change of a shared transaction runs in. */
+const CHANGE = 'group_commit_change';
+
+/** A shared transaction: the changes that joined it learn together whether it committed. */
+class Batch {
+  readonly done: Promise<void>;
+  #settle: (error: unknown) => void = () => {};
+
+  constructor() {
+    this.done = new Promise<void>((resolve, reject) => {
+      this.#settle = (error) => (error === undefined ? resolve() : reject(error));
+    });
+    // A batch whose every change was undone has nobody waiting for it.
+    this.done.catch(() => {});
+  }
+
+  settle(error?: unknown): void {
+    this.#settle(error);
+  }
+}
+
+/**
+ * Group commit on SQLite's one writer connection. Every write runs as a savepoint inside a shared
+ * transaction, one at a time under a lock; when the lock is free at the end of an event-loop turn
+ * the shared transaction commits (one fsync for all of them, `synchronous=FULL` kept), and only then
+ * does each change hear that it is done: nothing is acknowledged before it is durable. A change that
+ * fails rolls back to its own savepoint, leaving the others of its batch as they were; if SQLite
+ * itself had to roll the whole transaction back, or the commit fails, every change of the batch
+ * fails with it, none acknowledged. The commit waits in the lock's queue like a change, so a steady
+ * stream of writes cannot postpone it.
+ */
+class GroupCommit {
+  readonly #writer: StatementCachingDatabase;
+  readonly #waiting: Array<() => void> = [];
+  #held = false;
+  #closing = false;
+  #batch: Batch | undefined;
+  #commitQueued = false;
+
+  constructor(writer: StatementCachingDatabase) {
+    this.#writer = writer;
+  }
+
+  async lock(): Promise<void> {
+    if (this.#closing) throw new Error('the database is closed');
+    if (!this.#held) {
+      this.#held = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.#waiting.shift();
+    if (next) {
+      next();
+      return;
+    }
+    this.#held = false;
+    if (this.#batch && !this.#commitQueued) {
+      this.#commitQueued = true;
+      setImmediate(() => void this.#commitInTurn());
+    }
+  }
+
+  async #commitInTurn(): Promise<void> {
+    // Closing commits the batch itself.
+    if (this.#closing) return;
+    await this.lock();
+    this.#commitQueued = false;
+    try {
+      this.commit();
+    } finally {
+      this.unlock();
+    }
+  }
+
+  /**
+   * Waits for the change under way to end, commits what the batch holds, and keeps the lock, so
+   * that nothing writes after it (closing the database).
+   */
+  async close(): Promise<void> {
+    const turn = this.lock();
+    this.#closing = true;
+    await turn;
+    this.commit();
+  }
+
+  /** Commits the shared transaction, if one is open (lock held). */
+  commit(): void {
+    const batch = this.#batch;
+    if (!batch) return;
+    this.#batch = undefined;
+    try {
+      this.#writer.exec('commit');
+      batch.settle();
+    } catch (error) {
+      if (this.#writer.inTransaction) this.#writer.exec('rollback');
+      batch.settle(error);
+    }
+  }
+
+  /** Starts a change (lock held): opens the shared transaction if needed, and the change's savepoint. */
+  begin(): Batch {
+    if (!this.#batch) {
+      this.#writer.exec('begin immediate');
+      this.#batch = new Batch();
+    }
+    this.#writer.exec(`savepoint ${CHANGE}`);
+    return this.#batch;
+  }
+
+  /** Keeps the change (lock held); it is durable once its batch is done. */
+  keep(): void {
+    this.#checkBatchAlive();
+    this.#writer.exec(`release ${CHANGE}`);
+  }
+
+  /** Undoes the change (lock held), and only it. */
+  undo(): void {
+    if (!this.#checkBatchAlive()) return;
+    this.#writer.exec(`rollback to ${CHANGE}`);
+    this.#writer.exec(`release ${CHANGE}`);
+  }
+
+  /** Whether the shared transaction is still open; when SQLite rolled it back, its batch fails. */
+  #checkBatchAlive(): boolean {
+    if (this.#writer.inTransaction) return true;
+    const batch = this.#batch;
+    this.#batch = undefined;
+    const error = new Error('SQLite rolled back the shared transaction: none of its changes was kept');
+    batch?.settle(error);
+    throw error;
+  }
+}
+
+/**
+ * One use of the database as Kysely sees a connection. Within a transaction it is the writer's, the
+ * lock held from begin to commit or rollback. Outside one, a read goes to the reader connection
+ * (which sees the last commit, never a batch in progress) and a write is a change of its own in the
+ * shared transaction. Without a reader connection (an in-memory database), a read takes the lock and
+ * commits the open batch first, so it too sees only what is durable.
+ */
+class Lease implements DatabaseConnection {
+  readonly #group: GroupCommit;
+  readonly #writer: StatementCachingDatabase;
+  readonly #reader: StatementCachingDatabase | undefined;
+  #batch: Batch | undefined;
+
+  constructor(
+    group: GroupCommit,
+    writer: StatementCachingDatabase,
+    reader: StatementCachingDatabase | undefined,
+  ) {
+    this.#group = group;
+    this.#writer = writer;
+    this.#reader = reader;
+  }
+
+  async begin(): Promise<void> {
+    await this.#group.lock();
+    try {
+      this.#batch = this.#group.begin();
+    } catch (error) {
+      this.#group.unlock();
+      throw error;
+    }
+  }
+
+  /** Ends the transaction; a kept one resolves once its batch has committed. */
+  async end(keep: boolean): Promise<void> {
+    const batch = this.#batch;
+    this.#batch = undefined;
+    try {
+      if (keep) this.#group.keep();
+      else this.#group.undo();
+    } catch (error) {
+      if (keep) this.#group.undo();
+      throw error;
+    } finally {
+      this.#group.unlock();
+    }
+    if (keep) await batch?.done;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return (await this.#execute(query)) as QueryResult<R>;
+  }
+
+  async #execute(query: CompiledQuery): Promise<QueryResult<unknown>> {
+    if (this.#batch) return run(this.#writer, query);
+    if (readsOnly(query)) {
+      if (this.#reader) return run(this.#reader, query);
+      await this.#group.lock();
+      try {
+        this.#group.commit();
+        return run(this.#writer, query);
+      } finally {
+        this.#group.unlock();
+      }
+    }
+    await this.begin();
+    let result: QueryResult<unknown>;
+    try {
+      result = run(this.#writer, query);
+    } catch (error) {
+      await this.end(false);
+      throw error;
+    }
+    await this.end(true);
+    return result;
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(query.query)) throw new Error('only a select can be streamed from SQLite');
+    const { rows } = await this.#execute(query);
+    for (const row of rows) yield { rows: [row as R] };
+  }
+}
+
+/** Kysely's driver for the group-committing writer and the optional reader connection. */
+class GroupCommitDriver implements Driver {
+  readonly #writer: StatementCachingDatabase;
+  readonly #reader: StatementCachingDatabase | undefined;
+  readonly #group: GroupCommit;
+
+  constructor(writer: DatabaseSync, reader: DatabaseSync | undefined) {
+    this.#writer = new StatementCachingDatabase(writer);
+    this.#reader = reader && new StatementCachingDatabase(reader);
+    this.#group = new GroupCommit(this.#writer);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Lease(this.#group, this.#writer, this.#reader);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await leaseOf(connection).begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await leaseOf(connection).end(true);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await leaseOf(connection).end(false);
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${identifier(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${identifier(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${identifier(name)}`));
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    // Whatever is still waiting for its batch commits now, before the connections close; a change
+    // under way ends first, so no half-made change is ever committed.
+    await this.#group.close();
+    this.#reader?.close();
+    this.#writer.close();
+  }
+}
+
+const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+function leaseOf(connection: DatabaseConnection): Lease {
+  if (!(connection instanceof Lease)) throw new Error('not a connection of the group-commit driver');
+  return connection;
+}
+
+/** SQLite's adapter, telling Kysely that our driver does its own locking (see GroupCommit). */
+class GroupCommitAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+/**
+ * Kysely's SQLite compiler, adapter and introspector over `node:sqlite`: a writer connection that
+ * group-commits (GroupCommit), and, for a database in a file, a read-only `reader` connection on
+ * the same WAL database that answers reads from the last commit without waiting for writes. Each
+ * connection prepares each query text once.
+ */
+export function nodeSqliteDialect(writer: DatabaseSync, reader?: DatabaseSync): Dialect {
+  return {
+    createAdapter: () => new GroupCommitAdapter(),
+    createDriver: () => new GroupCommitDriver(writer, reader),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
 }

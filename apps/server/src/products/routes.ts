@@ -240,10 +240,16 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request, reply) => {
       const reader = await sessionUser(request);
       const key = `${audienceOf(reader)} item ${request.params.id}`;
-      return answers.reply(request, reply, key, async () => {
-        const product = await service.get(request.params.id);
-        return { headers: { etag: `"${product.version}"` }, payload: visibleTo(product, reader) };
-      });
+      return answers.reply(
+        request,
+        reply,
+        key,
+        async () => {
+          const product = await service.get(request.params.id);
+          return { headers: { etag: `"${product.version}"` }, payload: visibleTo(product, reader) };
+        },
+        request.params.id,
+      );
     },
   );
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
@@ -124,5 +127,138 @@ describe('the statement cache', () => {
     expect(cache.prepare(query(0))).not.toBe(first);
     expect(cache.prepare(query(0)).all([])).toEqual([{ n: 0 }]);
     cache.close();
+  });
+});
+
+describe('group commit on a database file, with a reader connection', () => {
+  let directory: string;
+  let writer: DatabaseSync;
+  let exec: MockInstance<DatabaseSync['exec']>;
+  let db: Kysely<Tables>;
+  /** A connection of its own: what another process would find in the file. */
+  let outsider: DatabaseSync;
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'walton-group-commit-'));
+    const file = join(directory, 'items.sqlite');
+    writer = new DatabaseSync(file);
+    writer.exec('PRAGMA journal_mode = WAL');
+    writer.exec('PRAGMA synchronous = FULL');
+    writer.exec(
+      'create table items (id integer primary key, name text not null unique, quantity integer not null check (quantity >= 0))',
+    );
+    writer.exec("insert into items (name, quantity) values ('a', 100), ('b', 100)");
+    exec = vi.spyOn(writer, 'exec');
+    db = new Kysely<Tables>({
+      dialect: nodeSqliteDialect(writer, new DatabaseSync(file, { readOnly: true })),
+    });
+    outsider = new DatabaseSync(file, { readOnly: true });
+  });
+  afterEach(async () => {
+    outsider.close();
+    await db.destroy();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const commits = () => exec.mock.calls.filter(([text]) => text === 'commit').length;
+  const durableQuantity = (name: string) =>
+    (outsider.prepare('select quantity from items where name = ?').get(name) as { quantity: number })
+      .quantity;
+  /** Takes `units` from item `name` in a transaction of its own, as Delivered does. */
+  const take = (name: string, units: number) =>
+    db.transaction().execute(async (trx) => {
+      const { quantity } = await trx
+        .selectFrom('items')
+        .select('quantity')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('items')
+        .set({ quantity: quantity - units })
+        .where('name', '=', name)
+        .execute();
+    });
+
+  it('commits changes that arrive together once, and each is durable when it resolves', async () => {
+    const seen: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, () => take('a', 1).then(() => seen.push(durableQuantity('a')))),
+    );
+    expect(commits()).toBe(1);
+    // Every change had reached the file, seen from another connection, before it was acknowledged.
+    expect(seen).toEqual(Array.from({ length: 20 }, () => 80));
+    await take('a', 1);
+    expect(commits()).toBe(2);
+    expect(durableQuantity('a')).toBe(79);
+  });
+
+  it('fails only the change that failed, never its neighbours in the shared transaction', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) => take(index === 4 ? 'b' : 'a', index === 4 ? 101 : 1)),
+    );
+    expect(results.map((result) => result.status)).toEqual(
+      Array.from({ length: 10 }, (_, index) => (index === 4 ? 'rejected' : 'fulfilled')),
+    );
+    expect(String((results[4] as PromiseRejectedResult).reason)).toMatch(/CHECK/);
+    expect(commits()).toBe(1);
+    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([91, 100]);
+  });
+
+  it('acknowledges none of the changes of a batch whose commit failed, and keeps none', async () => {
+    let failNextCommit = true;
+    exec.mockImplementation((text: string) => {
+      if (text === 'commit' && failNextCommit) {
+        failNextCommit = false;
+        throw new Error('disk I/O error');
+      }
+      DatabaseSync.prototype.exec.call(writer, text);
+    });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => take('a', 1)));
+    expect(results.every((result) => result.status === 'rejected')).toBe(true);
+    expect(durableQuantity('a')).toBe(100);
+    // The next batch starts afresh.
+    await take('a', 1);
+    expect(durableQuantity('a')).toBe(99);
+  });
+
+  it('reads from the last commit, never from a transaction still running', async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
+      const outside = await db.selectFrom('items').select('quantity').where('name', '=', 'a').execute();
+      expect(outside).toEqual([{ quantity: 100 }]);
+    });
+    expect(await db.selectFrom('items').select('quantity').where('name', '=', 'a').execute()).toEqual([
+      { quantity: 1 },
+    ]);
+  });
+
+  it('closes only after the change under way has ended, committing none of a half-made change', async () => {
+    let finish: (keep: boolean) => void = () => {};
+    const decided = new Promise<boolean>((resolve) => {
+      finish = resolve;
+    });
+    let halfMade = false;
+    const change = db.transaction().execute(async (trx) => {
+      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
+      halfMade = true;
+      if (!(await decided)) throw new Error('given up');
+      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'b').execute();
+    });
+    await expect.poll(() => halfMade).toBe(true);
+    const closed = db.destroy();
+    finish(false);
+    await expect(change).rejects.toThrow('given up');
+    await closed;
+    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([100, 100]);
+    await expect(db.selectFrom('items').selectAll().execute()).rejects.toThrow();
+  });
+
+  it('group-commits a write made outside a transaction, and resolves it once durable', async () => {
+    await Promise.all([
+      db.updateTable('items').set({ quantity: 7 }).where('name', '=', 'b').execute(),
+      take('a', 1),
+    ]);
+    expect(commits()).toBe(1);
+    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([99, 7]);
   });
 });

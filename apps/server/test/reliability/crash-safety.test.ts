@@ -19,7 +19,8 @@ afterAll(() => figures.flush());
  */
 const DURABLE_ENGINES = TEST_ENGINES.filter((engine) => engine !== 'pglite');
 
-const CLIENTS = scaled(4, 8);
+// Enough clients that deliveries arrive together and share commits (group commit, sqlite-dialect.ts).
+const CLIENTS = scaled(8, 16);
 /** Kill/restart cycles, and how many acknowledged writes to wait for before each kill. */
 const CYCLES = scaled(1, 5);
 const WRITES_BEFORE_KILL = scaled(120, 600);
