@@ -66,6 +66,7 @@ describe('body size and write rate', () => {
       expect(response.json(), url).toEqual({
         statusCode: 413,
         error: 'Payload Too Large',
+        code: 'PAYLOAD_TOO_LARGE',
         message: 'The request body is too large',
       });
     }
