@@ -15,7 +15,13 @@ test('in Bengali: switch, reload (remembered), sign in, add an item, deliver, re
   const user = newUser('bengali');
   await registerViaApi(request, user);
 
+  // The prerendered page paints before its scripts run; the switcher works once the app has
+  // hydrated, which the session request the hydrated app makes marks.
+  const hydrated = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/get-session',
+  );
   await page.goto('/');
+  await hydrated;
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByRole('button', { name: 'বাংলা' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/bn/');
