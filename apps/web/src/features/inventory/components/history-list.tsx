@@ -2,6 +2,7 @@ import type { HistoryEntry, Product } from '@walton/contract';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
+import { QueryError } from '../../../components/query-error.tsx';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
@@ -10,7 +11,6 @@ import { toast } from '../../../lib/toast.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useRevertEdit } from '../api/revert-edit.ts';
 import { actorOf, describeEntry, formatAgo } from '../history-lines.ts';
-import { QueryError } from './query-error.tsx';
 
 /** The current time, moving on every half minute so "2 min ago" stays true. */
 function useNow(): number {

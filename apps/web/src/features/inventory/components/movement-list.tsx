@@ -1,9 +1,9 @@
 import type { Movement } from '@walton/contract';
 import ListGroup from 'react-bootstrap/ListGroup';
+import { QueryError } from '../../../components/query-error.tsx';
 import { useFormatters } from '../../../i18n/format.ts';
 import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
 import { useMovements } from '../api/get-movements.ts';
-import { QueryError } from './query-error.tsx';
 
 const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
   created: 'movements.created',

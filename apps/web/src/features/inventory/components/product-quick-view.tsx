@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useProduct } from '../api/get-product.ts';
-import { QueryError } from './query-error.tsx';
 import { StockActions } from './stock-actions.tsx';
 
 /**

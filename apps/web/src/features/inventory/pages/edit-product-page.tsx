@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
@@ -24,7 +25,6 @@ import { useProduct } from '../api/get-product.ts';
 import { latestInBody } from '../api/latest-in-body.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
-import { QueryError } from '../components/query-error.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
 import { serverFieldErrors } from '../server-field-errors.ts';
 

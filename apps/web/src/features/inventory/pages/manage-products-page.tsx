@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
@@ -18,7 +19,6 @@ import { DeleteConfirmModal } from '../components/delete-confirm-modal.tsx';
 import { DeleteSuccessToast } from '../components/delete-success-toast.tsx';
 import { Pager } from '../components/pager.tsx';
 import { ProductRowCells } from '../components/product-row-cells.tsx';
-import { QueryError } from '../components/query-error.tsx';
 
 export const MANAGE_PAGE_SIZE = 10;
 /** Every live item as a CSV file (a plain download: the browser sends the session cookie). */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
@@ -9,7 +10,6 @@ import { useSession } from '../../../lib/session.ts';
 import { useSupplierProducts } from '../api/get-supplier-products.ts';
 import { Pager } from '../components/pager.tsx';
 import { ProductRowCells } from '../components/product-row-cells.tsx';
-import { QueryError } from '../components/query-error.tsx';
 
 const MY_PRODUCTS_PAGE_SIZE = 10;
 

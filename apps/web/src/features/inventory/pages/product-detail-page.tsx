@@ -2,20 +2,20 @@ import type { Product } from '@walton/contract';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { StockHistory } from '../../dashboard/components/stock-history.tsx';
 import { useProduct } from '../api/get-product.ts';
 import { HistoryList } from '../components/history-list.tsx';
 import { LowStockBadge } from '../components/low-stock-badge.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
-import { QueryError } from '../components/query-error.tsx';
 import { StockActions } from '../components/stock-actions.tsx';
+import { StockHistory } from '../components/stock-history.tsx';
 import { FIELD_LABELS } from '../field-labels.ts';
 
 const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const satisfies ReadonlyArray<

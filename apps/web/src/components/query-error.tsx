@@ -1,5 +1,5 @@
-import { errorText } from '../../../i18n/error-text.ts';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { errorText } from '../i18n/error-text.ts';
+import { useTranslate } from '../i18n/i18n.ts';
 
 /**
  * A failed load, said plainly, with a way to try again (no endless spinner). Bootstrap's alert markup
