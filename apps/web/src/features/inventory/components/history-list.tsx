@@ -89,12 +89,7 @@ export function HistoryList({ product }: { product: Product }) {
           {t('history.loading')}
         </p>
       ) : history.isError ? (
-        <QueryError
-          title={t('history.loadFailed')}
-          error={history.error}
-          onRetry={() => void history.refetch()}
-          retrying={history.isFetching}
-        />
+        <QueryError title={t('history.loadFailed')} query={history} />
       ) : (
         <>
           <ListGroup as="ol" className="small">

@@ -19,12 +19,7 @@ export function InventoryPreview() {
       {products.isPending ? (
         <Spinner label={t('inventory.loading')} />
       ) : products.isError ? (
-        <QueryError
-          title={t('inventory.loadFailed')}
-          error={products.error}
-          onRetry={() => void products.refetch()}
-          retrying={products.isFetching}
-        />
+        <QueryError title={t('inventory.loadFailed')} query={products} />
       ) : products.data.items.length === 0 ? (
         <p className="text-center text-body-secondary">{t('inventory.empty')}</p>
       ) : (

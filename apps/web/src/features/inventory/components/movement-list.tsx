@@ -30,12 +30,7 @@ export function MovementList({ productId }: { productId: string }) {
           {t('movements.loading')}
         </p>
       ) : movements.isError ? (
-        <QueryError
-          title={t('movements.loadFailed')}
-          error={movements.error}
-          onRetry={() => void movements.refetch()}
-          retrying={movements.isFetching}
-        />
+        <QueryError title={t('movements.loadFailed')} query={movements} />
       ) : movements.data.length === 0 ? (
         <p className="text-body-secondary">{t('movements.empty')}</p>
       ) : (

@@ -53,12 +53,7 @@ export function StockHistory({ id, name }: { id: string; name: string }) {
       {series.isPending ? (
         <Spinner label={t('stockChart.loading')} />
       ) : series.isError ? (
-        <QueryError
-          title={t('stockChart.failed')}
-          error={series.error}
-          onRetry={() => void series.refetch()}
-          retrying={series.isFetching}
-        />
+        <QueryError title={t('stockChart.failed')} query={series} />
       ) : (
         <ChartFigure
           title={t('stockChart.title', { days })}

@@ -7,7 +7,6 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
@@ -25,6 +24,7 @@ import { useProduct } from '../api/get-product.ts';
 import { latestInBody } from '../api/latest-in-body.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
+import { ProductLoadError } from '../components/product-load-error.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
 import { serverFieldErrors } from '../server-field-errors.ts';
 
@@ -163,16 +163,14 @@ export default function EditProductPage() {
         <EditProductForm key={opened._id} opened={opened} />
       ) : !product.isError ? (
         <Spinner label={t('detail.loading')} />
-      ) : product.error instanceof ApiRequestError && product.error.status === 404 ? (
-        <div role="alert">
-          <p>{t('detail.notFoundText', { reason: errorText(product.error) })}</p>
-        </div>
       ) : (
-        <QueryError
-          title={t('detail.loadFailed')}
-          error={product.error}
-          onRetry={() => void product.refetch()}
-          retrying={product.isFetching}
+        <ProductLoadError
+          product={product}
+          notFound={(error) => (
+            <div role="alert">
+              <p>{t('detail.notFoundText', { reason: errorText(error) })}</p>
+            </div>
+          )}
         />
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">
