@@ -2,7 +2,6 @@ import type { HistoryEntry, Product } from '@walton/contract';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { QueryError } from '../../../components/query-error.tsx';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
@@ -11,6 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useRevertEdit } from '../api/revert-edit.ts';
 import { actorOf, describeEntry, formatAgo } from '../history-lines.ts';
+import { ItemSection } from './item-section.tsx';
 
 /** The current time, moving on every half minute so "2 min ago" stays true. */
 function useNow(): number {
@@ -80,20 +80,17 @@ export function HistoryList({ product }: { product: Product }) {
     );
 
   return (
-    <section aria-labelledby="history-heading" className="mt-4">
-      <h2 id="history-heading" className="h5">
-        {t('history.heading')}
-      </h2>
-      {history.isPending ? (
-        <p className="text-body-secondary" role="status">
-          {t('history.loading')}
-        </p>
-      ) : history.isError ? (
-        <QueryError title={t('history.loadFailed')} query={history} />
-      ) : (
+    <ItemSection
+      id="history"
+      heading={t('history.heading')}
+      query={history}
+      loading={t('history.loading')}
+      failed={t('history.loadFailed')}
+    >
+      {(data) => (
         <>
           <ListGroup as="ol" className="small">
-            {history.data.pages.flatMap((page) =>
+            {data.pages.flatMap((page) =>
               page.items.map((entry) => (
                 <HistoryLine
                   key={entry.id}
@@ -118,6 +115,6 @@ export function HistoryList({ product }: { product: Product }) {
           )}
         </>
       )}
-    </section>
+    </ItemSection>
   );
 }
