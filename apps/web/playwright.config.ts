@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './e2e/support/chromium.ts';
 import { runOutputDir } from './e2e/support/paths.ts';
 
 // Names this run once, in the runner; the workers inherit it. Each run writes to a folder of its
@@ -25,17 +26,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
     },
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',

@@ -22,6 +22,41 @@ export class ApiRequestError extends Error {
 const UNEXPECTED_ANSWER = 'The server sent an answer this page does not understand. Please reload.';
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
+const networkError = () => new ApiRequestError(0, NETWORK_MESSAGE, undefined, 'NETWORK');
+const unexpectedAnswer = (status: number, body: unknown) =>
+  new ApiRequestError(status, UNEXPECTED_ANSWER, body, 'UNEXPECTED_ANSWER');
+
+/** Sends a request to `/api`, same origin with the session cookie; one that cannot be sent is a NETWORK error. */
+async function send(path: string, init: RequestInit, headers: Headers): Promise<Response> {
+  try {
+    return await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
+  } catch {
+    throw networkError();
+  }
+}
+
+/** An answer's body as JSON; undefined when it is empty or not JSON. */
+async function jsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A refused answer as an error: the API's own message and code, or a plain one (INTERNAL for a 5xx). */
+function refusal(status: number, body: unknown): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) return new ApiRequestError(status, parsed.data.message, body, parsed.data.code);
+  return new ApiRequestError(
+    status,
+    `The server answered ${status}. Please try again.`,
+    body,
+    status >= 500 ? 'INTERNAL' : undefined,
+  );
+}
+
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;
@@ -39,33 +74,11 @@ export async function apiRequest<S extends z.ZodMiniType>(
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !headers.has('content-type'))
     headers.set('content-type', 'application/json');
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiRequestError(0, NETWORK_MESSAGE, undefined, 'NETWORK');
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    if (parsed.success)
-      throw new ApiRequestError(response.status, parsed.data.message, body, parsed.data.code);
-    throw new ApiRequestError(
-      response.status,
-      `The server answered ${response.status}. Please try again.`,
-      body,
-      response.status >= 500 ? 'INTERNAL' : undefined,
-    );
-  }
+  const response = await send(path, init, headers);
+  const body = await jsonBody(response);
+  if (!response.ok) throw refusal(response.status, body);
   const parsed = responseSchema.safeParse(body);
-  if (!parsed.success)
-    throw new ApiRequestError(response.status, UNEXPECTED_ANSWER, body, 'UNEXPECTED_ANSWER');
+  if (!parsed.success) throw unexpectedAnswer(response.status, body);
   return { data: parsed.data, headers: response.headers };
 }
 
@@ -82,36 +95,18 @@ export async function apiLines<S extends z.ZodMiniType>(
 ): Promise<void> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/x-ndjson');
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiRequestError(0, NETWORK_MESSAGE, undefined);
-  }
-  if (!response.ok || !response.body) {
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const parsed = apiErrorSchema.safeParse(body);
-    const message = parsed.success
-      ? parsed.data.message
-      : `The server answered ${response.status}. Please try again.`;
-    throw new ApiRequestError(response.status, message, body);
-  }
+  const response = await send(path, init, headers);
+  if (!response.ok || !response.body) throw refusal(response.status, await jsonBody(response));
   const emit = (text: string) => {
     if (!text.trim()) return;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      throw new ApiRequestError(response.status, UNEXPECTED_ANSWER, text);
+      throw unexpectedAnswer(response.status, text);
     }
     const parsed = lineSchema.safeParse(value);
-    if (!parsed.success) throw new ApiRequestError(response.status, UNEXPECTED_ANSWER, value);
+    if (!parsed.success) throw unexpectedAnswer(response.status, value);
     onLine(parsed.data);
   };
   let pending = '';
@@ -123,7 +118,7 @@ export async function apiLines<S extends z.ZodMiniType>(
     }
   } catch (error) {
     if (error instanceof ApiRequestError) throw error;
-    throw new ApiRequestError(0, NETWORK_MESSAGE, undefined);
+    throw networkError();
   }
   emit(pending);
 }
