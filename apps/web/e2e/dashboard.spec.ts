@@ -26,7 +26,7 @@ async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   expect(violations, violations.join('\n')).toEqual([]);
 }
 
-test('the dashboard follows a delivery made in another tab within a second, and its charts read as tables of the API numbers', async ({
+test('the dashboard follows a delivery made in another tab without a reload, and its charts read as tables of the API numbers', async ({
   page,
   context,
   problems,
@@ -52,7 +52,10 @@ test('the dashboard follows a delivery made in another tab within a second, and 
   await expect(deliveredToday).toHaveText(count(before.deliveredToday));
 
   // A delivery in a second tab of the same browser; other tests may deliver meanwhile, so the first
-  // tab must show at least one more, and what the API says once it settles.
+  // tab must show at least one more, and what the API says once it settles. The dashboard neither
+  // polls nor reloads: only the live change feed can bring the new figure. How soon is a matter of
+  // the machine's load, not of correctness (a one-second bound failed here at a load average of 40),
+  // and timings belong in the benchmarks, not in pass/fail tests.
   const other = await context.newPage();
   problems.watch(other, 'second tab');
   await other.goto(`/manageItem/${product._id}`);
@@ -63,10 +66,9 @@ test('the dashboard follows a delivery made in another tab within a second, and 
   );
   await other.getByRole('button', { name: 'Delivered' }).click();
   expect((await delivered).status()).toBe(200);
-  await expect(async () => {
-    const shown = Number((await deliveredToday.textContent())?.replaceAll(',', ''));
-    expect(shown).toBeGreaterThanOrEqual(before.deliveredToday + 1);
-  }).toPass({ timeout: 1_000, intervals: [50] });
+  await expect
+    .poll(async () => Number((await deliveredToday.textContent())?.replaceAll(',', '')))
+    .toBeGreaterThanOrEqual(before.deliveredToday + 1);
   await expect(async () => {
     const now = (await (await page.request.get('/api/stats/summary')).json()) as StatsSummary;
     await expect(deliveredToday).toHaveText(count(now.deliveredToday), { timeout: 100 });
@@ -95,6 +97,9 @@ test('the dashboard follows a delivery made in another tab within a second, and 
 });
 
 test("the detail page charts the item's stock, and its table matches the API", async ({ page }) => {
+  // axe reads the page at two widths twice, the second time with a table of 365 rows: on a loaded
+  // machine (load average 30 on 2 cores) those two runs were still going when the default 60 s ran out.
+  test.setTimeout(120_000);
   const clerk = await signedInUser(page, 'stock-chart');
   const product = await createProductViaApi(page, clerk, { quentity: 2 });
   // Through the API: the page's own buttons would raise toasts over the chart.

@@ -90,7 +90,11 @@ test('labels print on A4: 3 × 8 puts 24 on a page (25 take two), 2 × 7 puts 14
   await expect(page.getByRole('img', { name: `Label of ${second.name}` })).toBeVisible();
   await expect(page.getByTestId('labels-summary')).toContainText('2 labels on 1 sheet of A4.');
 
-  // All items: the search is cleared.
-  await page.getByRole('radio', { name: 'All items' }).check();
+  // All items: the search is cleared. The radio shows the choice the address holds, and the router
+  // applies an address change in a React transition: the radio is checked once that render commits,
+  // not yet when the click returns (`check()` reads it at once, and under load found it unchecked).
+  const allItems = page.getByRole('radio', { name: 'All items' });
+  await allItems.click();
+  await expect(allItems).toBeChecked();
   await expect(page).toHaveURL((url) => !url.searchParams.has('ids') && !url.searchParams.has('q'));
 });

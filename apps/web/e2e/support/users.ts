@@ -37,7 +37,10 @@ export async function signInViaUi(page: Page, user: TestUser, landing = '/'): Pr
 
 /**
  * A new account, signed in in this page's browser context through the API (session cookie and the
- * spec's access token in localStorage), for tests whose subject is not signing in.
+ * spec's access token in localStorage), for tests whose subject is not signing in. Returns once the
+ * page it used has hydrated and opened the live change feed, as a signed-in page does: nothing that
+ * page started is still under way when the test goes on (a feed it opened late, under load, was
+ * counted as the next page's).
  */
 export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser> {
   const user = newUser(role);
@@ -50,11 +53,13 @@ export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser
   expect(login.status(), `access token for ${user.email}: ${await login.text()}`).toBe(200);
   const { accessToken } = (await login.json()) as { accessToken: string };
   // Any page of the origin will do to reach its localStorage.
+  const feedOpened = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/events');
   await page.goto('/blog');
   await page.evaluate(({ key, token }) => localStorage.setItem(key, token), {
     key: ACCESS_TOKEN_STORAGE_KEY,
     token: accessToken,
   });
+  await feedOpened;
   return user;
 }
 
