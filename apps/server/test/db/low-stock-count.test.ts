@@ -81,7 +81,10 @@ describe.each(TEST_ENGINES)('migration 010-low-stock-count on %s', (engine) => {
     await update('trashed-low', sql`deleted_at = null`); // restored while low
     await expectCount(5);
     const now = new Date().toISOString();
-    await update('new-low', engine === 'sqlite' ? sql`deleted_at = ${now}` : sql`deleted_at = cast(${now} as timestamptz)`);
+    await update(
+      'new-low',
+      engine === 'sqlite' ? sql`deleted_at = ${now}` : sql`deleted_at = cast(${now} as timestamptz)`,
+    );
     await expectCount(4);
     await update('above', sql`quantity = 9, low_stock_threshold = 9, name = 'Renamed'`); // low before and after
     await expectCount(4);
