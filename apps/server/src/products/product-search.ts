@@ -250,14 +250,12 @@ export class ProductSearch {
   }
 
   /**
-   * Every live item at or below its threshold, uncapped: read from the low-stock partial indexes,
-   * which hold only those items, so the cost follows how many are low, not the catalogue's size.
+   * Every live item at or below its threshold, uncapped: one row, kept by triggers in the transaction
+   * of every change (migration 010), so the cost is the same however many items there are or are low.
    */
   async countLowStock(): Promise<number> {
-    const row = await this.#filtered({ deleted: false, lowStock: true })
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+    const row = await this.#db.selectFrom('low_stock_count').select('total').executeTakeFirst();
+    return Number(row?.total ?? 0);
   }
 
   async #cappedCount(matching: ProductQuery): Promise<Total> {
