@@ -38,7 +38,8 @@ const spaShellFallback: Plugin = {
     server.middlewares.use((request, _response, next) => {
       const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
       const prerendered = join(root, 'dist', path, 'index.html');
-      if (!extname(path) && !existsSync(prerendered)) request.url = `/${SPA_SHELL}`;
+      // Named by its file: vite preview would send the landing page for `/blog` or `/bn/blog`.
+      if (!extname(path)) request.url = existsSync(prerendered) ? join(path, 'index.html') : `/${SPA_SHELL}`;
       next();
     });
   },
