@@ -15,7 +15,7 @@ export interface ProductPage {
  * The landing page's check of its six products: a list, its items as the server sent them (its
  * serializer checks every answer against the contract's schema). The pages that show or change more
  * of an item check each one with `productListSchema` (product-list-schema.ts), which the landing
- * page does not load: zod alone is 9 KB of its 120 KB budget (ADR 17).
+ * page does not load: zod alone is 9 KB of its 120 KB budget (ADR 19).
  */
 export const productListAsSent = answerGuard((value): value is Product[] => Array.isArray(value));
 
