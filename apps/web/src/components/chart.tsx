@@ -1,7 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { useFormatters } from '../../../i18n/format.ts';
+import { useFormatters } from '../i18n/format.ts';
 
 /** One line (or set of bars, or marks) of a chart. */
 export interface ChartSeries {

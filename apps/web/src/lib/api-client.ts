@@ -1,5 +1,4 @@
-import { apiErrorSchema } from '@walton/contract';
-import type { z } from 'zod/mini';
+import type { ApiError } from '@walton/contract';
 
 /**
  * A failed API call, carrying the server's user-facing message, its stable `code` (which the page
@@ -45,10 +44,38 @@ async function jsonBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * How an answer is checked before a page uses it: a schema of the contract (zod's `safeParse`), or,
+ * for the few reads of the landing page, whose route carries no zod, `answerGuard`.
+ */
+export interface AnswerCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/** An AnswerCheck from a type guard written for one answer. */
+export const answerGuard = <T>(isAnswer: (value: unknown) => value is T): AnswerCheck<T> => ({
+  safeParse: (value) => (isAnswer(value) ? { success: true, data: value } : { success: false }),
+});
+
+/**
+ * The error body of a non-2xx answer, when it is the API's (the contract's schema, loaded with the
+ * first failure: the landing page does not carry zod for an answer it rarely gets).
+ */
+async function apiErrorOf(body: unknown): Promise<ApiError | undefined> {
+  try {
+    const { apiErrorSchema } = await import('./api-error-schema.ts');
+    const parsed = apiErrorSchema.safeParse(body);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // The chunk could not load (the connection dropped): the status is all there is to say.
+    return undefined;
+  }
+}
+
 /** A refused answer as an error: the API's own message and code, or a plain one (INTERNAL for a 5xx). */
-function refusal(status: number, body: unknown): ApiRequestError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiRequestError(status, parsed.data.message, body, parsed.data.code);
+async function refusal(status: number, body: unknown): Promise<ApiRequestError> {
+  const apiError = await apiErrorOf(body);
+  if (apiError) return new ApiRequestError(status, apiError.message, body, apiError.code);
   return new ApiRequestError(
     status,
     `The server answered ${status}. Please try again.`,
@@ -64,39 +91,39 @@ export interface ApiResponse<T> {
 
 /**
  * The single way the SPA calls `/api`: same origin, session cookie included, JSON in and out.
- * The answer is checked against the contract's schema. Any non-2xx answer becomes an ApiRequestError whose message can be shown to the user as it is.
+ * The answer is checked (`check`: the contract's schema, mostly). Any non-2xx answer becomes an ApiRequestError whose message can be shown to the user as it is.
  */
-export async function apiRequest<S extends z.ZodMiniType>(
+export async function apiRequest<T>(
   path: string,
-  responseSchema: S,
+  check: AnswerCheck<T>,
   init: RequestInit = {},
-): Promise<ApiResponse<z.output<S>>> {
+): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !headers.has('content-type'))
     headers.set('content-type', 'application/json');
   const response = await send(path, init, headers);
   const body = await jsonBody(response);
-  if (!response.ok) throw refusal(response.status, body);
-  const parsed = responseSchema.safeParse(body);
+  if (!response.ok) throw await refusal(response.status, body);
+  const parsed = check.safeParse(body);
   if (!parsed.success) throw unexpectedAnswer(response.status, body);
   return { data: parsed.data, headers: response.headers };
 }
 
 /**
- * A streamed answer of JSON lines (`application/x-ndjson`): each line is checked against `lineSchema`
+ * A streamed answer of JSON lines (`application/x-ndjson`): each line is checked with `lineCheck`
  * and handed to `onLine` as it arrives. A non-2xx answer before the stream starts becomes an
  * ApiRequestError, as with apiRequest.
  */
-export async function apiLines<S extends z.ZodMiniType>(
+export async function apiLines<T>(
   path: string,
-  lineSchema: S,
+  lineCheck: AnswerCheck<T>,
   init: RequestInit,
-  onLine: (line: z.output<S>) => void,
+  onLine: (line: T) => void,
 ): Promise<void> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/x-ndjson');
   const response = await send(path, init, headers);
-  if (!response.ok || !response.body) throw refusal(response.status, await jsonBody(response));
+  if (!response.ok || !response.body) throw await refusal(response.status, await jsonBody(response));
   const emit = (text: string) => {
     if (!text.trim()) return;
     let value: unknown;
@@ -105,7 +132,7 @@ export async function apiLines<S extends z.ZodMiniType>(
     } catch {
       throw unexpectedAnswer(response.status, text);
     }
-    const parsed = lineSchema.safeParse(value);
+    const parsed = lineCheck.safeParse(value);
     if (!parsed.success) throw unexpectedAnswer(response.status, value);
     onLine(parsed.data);
   };

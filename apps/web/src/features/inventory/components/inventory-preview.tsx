@@ -4,12 +4,12 @@ import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
-import { useProducts } from '../api/get-products.ts';
+import { productListAsSent, useProducts } from '../api/get-products.ts';
 import { ProductCard } from './product-card.tsx';
 
 /** Home page inventory: the first 6 products (only 6 are asked for), then the All Manage Item button. */
 export function InventoryPreview() {
-  const products = useProducts({ limit: HOME_PRODUCT_COUNT });
+  const products = useProducts({ limit: HOME_PRODUCT_COUNT }, productListAsSent);
   const t = useTranslate();
   return (
     <section className="container py-5" aria-labelledby="inventory-heading">

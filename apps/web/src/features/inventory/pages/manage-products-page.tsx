@@ -14,6 +14,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
+import { productListSchema } from '../api/product-list-schema.ts';
 import { useRestoreProduct } from '../api/restore-product.ts';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal.tsx';
 import { DeleteSuccessToast } from '../components/delete-success-toast.tsx';
@@ -47,7 +48,10 @@ export default function ManageProductsPage() {
     });
   const labelsAddress =
     ticked.size > 0 ? `${paths.labels}?ids=${[...ticked].map(encodeURIComponent).join(',')}` : paths.labels;
-  const products = useProducts({ limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query });
+  const products = useProducts(
+    { limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query },
+    productListSchema,
+  );
   const deletion = useDeleteProduct();
   const restoration = useRestoreProduct();
   // While the next page loads, the one shown is the previous page: its cursor would lead nowhere new.
