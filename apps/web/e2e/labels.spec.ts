@@ -38,7 +38,7 @@ async function loadedLabels(page: Page, expected: number): Promise<void> {
 test('labels print on A4: 3 × 8 puts 24 on a page (25 take two), 2 × 7 puts 14; ticked rows of Manage Items print together; axe-clean', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await signedInUser(page);
   const word = `lbl${randomBytes(3).toString('hex')}`;
   const products: CreatedProduct[] = [];
