@@ -216,3 +216,28 @@ test("the charts' axes speak the app's language: Bengali digits and month names 
     expect(texts.filter((text) => LATIN_DIGIT.test(text))).toEqual([]);
   }).toPass();
 });
+
+test('while another period loads, a chart keeps the title of the days it shows', async ({ page }) => {
+  await signedInUser(page, 'period');
+  // The 90 days' answer is held back until the test has looked at the page in between.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/stats/daily?days=90', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Show as table' }).first().click();
+  const moves = page.getByRole('table', { name: /^Units delivered and restocked per day/ });
+  await expect(moves).toHaveAccessibleName(/last 30 days/);
+  await page.getByRole('button', { name: '90 days' }).click();
+  await expect(page.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+  // The 30 days stay on screen meanwhile, under their own title.
+  await expect(moves).toHaveAccessibleName(/last 30 days/);
+  expect(await tableRows(page, /^Units delivered and restocked per day/)).toHaveLength(30);
+  release();
+  await expect(moves).toHaveAccessibleName(/last 90 days/);
+  expect(await tableRows(page, /^Units delivered and restocked per day/)).toHaveLength(90);
+});

@@ -91,7 +91,7 @@ function Legend({ entries }: { entries: ReadonlyArray<{ label: string; color: st
   );
 }
 
-function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
+function Charts({ daily }: { daily: StatsDaily }) {
   const t = useTranslate();
   const language = useLanguage();
   const { count: formatCount, exactAmount: formatExactAmount } = useFormatters();
@@ -102,7 +102,9 @@ function Charts({ daily, period }: { daily: StatsDaily; period: Period }) {
     });
     return (value: number) => compact.format(value);
   }, [language]);
-  const days = formatCount(period);
+  // The days the data covers: while another period loads, the charts and their titles stay on the
+  // one shown (a table titled "last 90 days" held the 30 rows of the period before).
+  const days = formatCount(daily.days.length);
   const charts = useMemo(() => {
     const days = daily.days.map((day) => day.day);
     return {
@@ -244,7 +246,7 @@ export default function DashboardPage() {
       ) : daily.isError ? (
         <QueryError title={t('dash.chartsFailed')} query={daily} />
       ) : (
-        <Charts daily={daily.data} period={period} />
+        <Charts daily={daily.data} />
       )}
     </div>
   );

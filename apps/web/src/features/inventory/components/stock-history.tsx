@@ -18,7 +18,6 @@ export function StockHistory({ id, name }: { id: string; name: string }) {
   const series = useStockSeries(id, period);
   const t = useTranslate();
   const { count: formatCount } = useFormatters();
-  const days = formatCount(period);
   const chart = useMemo(() => {
     const points = series.data?.points ?? [];
     return {
@@ -39,6 +38,8 @@ export function StockHistory({ id, name }: { id: string; name: string }) {
       ],
     };
   }, [series.data, t]);
+  // The days the chart draws: while another period loads, its title stays on the one shown.
+  const days = formatCount(chart.days.length);
 
   return (
     <div className="mt-4">
