@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { CreateProduct, Product } from '@walton/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, ProductRow } from '../db/schema.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type {
   ChangeActor,
   ChangeParticipant,
+  ChangeStatement,
   DecidedChange,
   ProductChange,
   ProductState,
@@ -171,14 +173,15 @@ export class ProductRepository {
     for (const [index, { actor, at }] of items.entries()) {
       const after = inserted.get(values[index]?.id ?? '');
       if (!after) throw new Error('an inserted product did not come back from RETURNING');
-      await this.#record(trx, {
+      const created: ProductChange = {
         kind: 'created',
         before: undefined,
         after,
         actor: actor.email,
         actorName: actor.name,
         at,
-      });
+      };
+      await this.#write(trx, this.#record(created));
     }
     return values.map((value) => value.id);
   }
@@ -191,11 +194,13 @@ export class ProductRepository {
   }
 
   /**
-   * The one way an existing product changes. In one transaction (this repository's, or a new one): reads the product and locks it
-   * until the end (PostgreSQL `for update`; SQLite runs one transaction at a time), lets `decide`
-   * judge that state, applies what it decided (a new version), and records the change (#record).
-   * Undefined when `decide` found nothing to change; whatever `decide` throws rolls back and
-   * reaches the caller.
+   * The one way an existing product changes. In one transaction (this repository's, or a new one):
+   * reads the product and locks it until the end (PostgreSQL `for update`; SQLite runs one
+   * transaction at a time), lets `decide` judge that state, applies what it decided (a new version),
+   * and records the change (#record). The update, the history row and the participants' statements
+   * go to the database together (#write): on PostgreSQL a change costs four round trips (begin, the
+   * locking read, one statement, commit) however many rows it writes. Undefined when `decide` found
+   * nothing to change; whatever `decide` throws rolls back and reaches the caller.
    */
   change(id: string, decide: DecideChange, actor: ChangeActor, at: Date): Promise<ProductChange>;
   change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined>;
@@ -210,30 +215,57 @@ export class ProductRepository {
       const before = row && toProductState(row);
       const decided = decide(before);
       if (!decided) return undefined;
-      if (!before) throw new Error(`decided a change of ${id}, which does not exist`);
-      const updated = await trx
-        .updateTable('products')
-        .set((eb) => ({ ...toUpdateColumns(decided.set, at.toISOString()), version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      if (!row || !before) throw new Error(`decided a change of ${id}, which does not exist`);
+      const columns = toUpdateColumns(decided.set, at.toISOString());
       const change: ProductChange = {
         kind: decided.kind,
         before,
-        after: toProductState(updated),
+        // What the update writes, known before it runs (the row is locked), so that the history row
+        // and the participants can go with it; checked against the row it returns below.
+        after: toProductState({ ...row, ...columns, version: row.version + 1 }),
         actor: actor.email,
         actorName: actor.name,
         at,
         revertOf: decided.revertOf,
       };
-      await this.#record(trx, change);
+      const update = trx
+        .updateTable('products')
+        .set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .returningAll();
+      const [updated] = await this.#write(trx, [sql<ProductRow>`${update}`, ...this.#record(change)]);
+      if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
+        throw new Error(`the update of ${id} wrote another state than the one its change recorded`);
+      }
       return change;
     });
   }
 
-  /** The single place a change's history row is written and its participants are called. */
-  async #record(trx: Kysely<Database>, change: ProductChange): Promise<void> {
-    await this.#history.append(trx, change);
-    for (const participant of this.#participants) await participant(trx, change);
+  /** The single place a change's statements are made: its history row, then its participants'. */
+  #record(change: ProductChange): [ChangeStatement, ...ChangeStatement[]] {
+    return [
+      this.#history.append(change),
+      ...this.#participants.flatMap((participant) => participant(change)),
+    ];
+  }
+
+  /**
+   * Runs a change's statements in its transaction `trx`; answers the rows of the first. On
+   * PostgreSQL they are one statement (the others as data-modifying CTEs around the first: one
+   * round trip however many rows a change writes; they all see the state before it), on SQLite one
+   * after another (no such CTEs there, and a statement costs no round trip).
+   */
+  async #write<R = unknown>(
+    trx: Kysely<Database>,
+    [first, ...others]: [RawBuilder<R>, ...ChangeStatement[]],
+  ): Promise<R[]> {
+    if (this.#engine === 'sqlite' || others.length === 0) {
+      const { rows } = await first.execute(trx);
+      for (const statement of others) await statement.execute(trx);
+      return rows;
+    }
+    const ctes = others.map((statement, index) => sql`${sql.id(`change_${index}`)} as (${statement})`);
+    const { rows } = await sql<R>`with ${sql.join(ctes)} ${first}`.execute(trx);
+    return rows;
   }
 }
