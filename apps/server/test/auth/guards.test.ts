@@ -120,6 +120,21 @@ describe.each(TEST_ENGINES)('guards on %s', (engine) => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('refuses a session cookie signed out right after it was used (a verified session is not trusted past its end)', async () => {
+    const { cookie } = await signUp(app);
+    const before = await app.inject({ method: 'GET', url: '/api/things', headers: { cookie } });
+    expect(before.statusCode).toBe(200);
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(signOut.statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/things', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
   it('accepts the access token as "{email} {token}" and as "Bearer {token}"', async () => {
     const { cookie, email } = await signUp(app);
     const token = await accessTokenFor(app, cookie, email);
