@@ -45,6 +45,22 @@ const INSERT_BATCH = 500;
 /** SQLite's page cache during a bulk write, in KiB (see bulkTransaction). */
 const BULK_CACHE_KIB = 64 * 1024;
 
+/**
+ * The version a change sets: one more than the version it read, and NULL, which the column refuses
+ * (not_null_violation, failing the change's whole statement), when the product is at another
+ * version by now.
+ */
+const updateFrom = (versionRead: number) =>
+  sql<number>`case when version = ${versionRead} then version + 1 end`;
+
+/** PostgreSQL refused a change's update because the product had moved to a newer version. */
+const isNewerVersion = (error: unknown) =>
+  error instanceof Error &&
+  'code' in error &&
+  error.code === '23502' &&
+  'column' in error &&
+  error.column === 'version';
+
 /** The SQL of products themselves. Every change goes through insertMany() or change(). */
 export class ProductRepository {
   readonly #db: Kysely<Database>;
@@ -194,51 +210,70 @@ export class ProductRepository {
   }
 
   /**
-   * The one way an existing product changes. In one transaction (this repository's, or a new one):
-   * reads the product and locks it until the end (PostgreSQL `for update`; SQLite runs one
-   * transaction at a time), lets `decide` judge that state, applies what it decided (a new version),
-   * and records the change (#record). The update, the history row and the participants' statements
-   * go to the database together (#write): on PostgreSQL a change costs four round trips (begin, the
-   * locking read, one statement, commit) however many rows it writes. Undefined when `decide` found
-   * nothing to change; whatever `decide` throws rolls back and reaches the caller.
+   * The one way an existing product changes: reads the product, lets `decide` judge that state, and
+   * writes what it decided (a new version) with the change's record (#record) in one go (#write).
+   * The update only takes the version it read (#updateFrom): on PostgreSQL, where the read and the
+   * write are two statements of their own (two round trips, no row lock held between them), a
+   * change that meets a newer version is undone whole and read and judged again (someone else's
+   * change was committed meanwhile). Inside a longer transaction (an import) the read locks the row
+   * instead (`for update`), and on SQLite each change runs alone in its own transaction: there the
+   * version read is always the one written. Undefined when `decide` found nothing to change;
+   * whatever `decide` throws changes nothing and reaches the caller.
    */
   change(id: string, decide: DecideChange, actor: ChangeActor, at: Date): Promise<ProductChange>;
   change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined>;
   async change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined> {
-    return this.#run(async (trx) => {
-      const row = await trx
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', id)
-        .$if(this.#engine === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst();
-      const before = row && toProductState(row);
-      const decided = decide(before);
-      if (!decided) return undefined;
-      if (!row || !before) throw new Error(`decided a change of ${id}, which does not exist`);
-      const columns = toUpdateColumns(decided.set, at.toISOString());
-      const change: ProductChange = {
-        kind: decided.kind,
-        before,
-        // What the update writes, known before it runs (the row is locked), so that the history row
-        // and the participants can go with it; checked against the row it returns below.
-        after: toProductState({ ...row, ...columns, version: row.version + 1 }),
-        actor: actor.email,
-        actorName: actor.name,
-        at,
-        revertOf: decided.revertOf,
-      };
-      const update = trx
-        .updateTable('products')
-        .set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .returningAll();
-      const [updated] = await this.#write(trx, [sql<ProductRow>`${update}`, ...this.#record(change)]);
-      if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
-        throw new Error(`the update of ${id} wrote another state than the one its change recorded`);
+    if (this.#engine === 'sqlite' || this.#inTransaction) {
+      return this.#run((trx) => this.#changeOnce(trx, id, decide, actor, at));
+    }
+    for (;;) {
+      try {
+        return await this.#changeOnce(this.#db, id, decide, actor, at);
+      } catch (error) {
+        if (!isNewerVersion(error)) throw error;
       }
-      return change;
-    });
+    }
+  }
+
+  async #changeOnce(
+    db: Kysely<Database>,
+    id: string,
+    decide: Decide,
+    actor: ChangeActor,
+    at: Date,
+  ): Promise<ProductChange | undefined> {
+    const row = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(this.#inTransaction && this.#engine === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    const before = row && toProductState(row);
+    const decided = decide(before);
+    if (!decided) return undefined;
+    if (!row || !before) throw new Error(`decided a change of ${id}, which does not exist`);
+    const columns = toUpdateColumns(decided.set, at.toISOString());
+    const change: ProductChange = {
+      kind: decided.kind,
+      before,
+      // What the update writes, known before it runs, so that the history row and the participants
+      // can go with it; checked against the row it returns below.
+      after: toProductState({ ...row, ...columns, version: row.version + 1 }),
+      actor: actor.email,
+      actorName: actor.name,
+      at,
+      revertOf: decided.revertOf,
+    };
+    const update = db
+      .updateTable('products')
+      .set({ ...columns, version: updateFrom(row.version) })
+      .where('id', '=', id)
+      .returningAll();
+    const [updated] = await this.#write(db, [sql<ProductRow>`${update}`, ...this.#record(change)]);
+    if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
+      throw new Error(`the update of ${id} wrote another state than the one its change recorded`);
+    }
+    return change;
   }
 
   /** The single place a change's statements are made: its history row, then its participants'. */
@@ -250,22 +285,22 @@ export class ProductRepository {
   }
 
   /**
-   * Runs a change's statements in its transaction `trx`; answers the rows of the first. On
-   * PostgreSQL they are one statement (the others as data-modifying CTEs around the first: one
-   * round trip however many rows a change writes; they all see the state before it), on SQLite one
-   * after another (no such CTEs there, and a statement costs no round trip).
+   * Runs a change's statements through `db`; answers the rows of the first. On PostgreSQL they are
+   * one statement (the others as data-modifying CTEs around the first: one round trip however many
+   * rows a change writes, all or nothing; they all see the state before it), on SQLite one after
+   * another in the change's transaction (no such CTEs there, and a statement costs no round trip).
    */
   async #write<R = unknown>(
-    trx: Kysely<Database>,
+    db: Kysely<Database>,
     [first, ...others]: [RawBuilder<R>, ...ChangeStatement[]],
   ): Promise<R[]> {
     if (this.#engine === 'sqlite' || others.length === 0) {
-      const { rows } = await first.execute(trx);
-      for (const statement of others) await statement.execute(trx);
+      const { rows } = await first.execute(db);
+      for (const statement of others) await statement.execute(db);
       return rows;
     }
     const ctes = others.map((statement, index) => sql`${sql.id(`change_${index}`)} as (${statement})`);
-    const { rows } = await sql<R>`with ${sql.join(ctes)} ${first}`.execute(trx);
+    const { rows } = await sql<R>`with ${sql.join(ctes)} ${first}`.execute(db);
     return rows;
   }
 }
