@@ -4,6 +4,7 @@ import type { CreateProduct, Product } from '@walton/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
+import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type {
   ChangeActor,
@@ -39,6 +40,9 @@ export interface ProductRepositoryOptions {
   participants?: readonly ChangeParticipant[];
 }
 
+/** Products remembered as last read or written (see change()), the least recently used making room. */
+const RECENT_PRODUCTS = 10_000;
+
 /** Multi-row inserts stay well below both engines' limits on bound parameters (17 per product). */
 const INSERT_BATCH = 500;
 
@@ -52,6 +56,15 @@ const BULK_CACHE_KIB = 64 * 1024;
  */
 const updateFrom = (versionRead: number) =>
   sql<number>`case when version = ${versionRead} then version + 1 end`;
+
+/** Whether `decide` would change a remembered product (a refusal is only ever given on a fresh read). */
+function leadsToAChange(decide: Decide, remembered: ProductRow): boolean {
+  try {
+    return decide(toProductState(remembered)) !== undefined;
+  } catch {
+    return false;
+  }
+}
 
 /** PostgreSQL refused a change's update because the product had moved to a newer version. */
 const isNewerVersion = (error: unknown) =>
@@ -68,6 +81,8 @@ export class ProductRepository {
   readonly #history: HistoryRepository;
   readonly #participants: readonly ChangeParticipant[];
   readonly #options: ProductRepositoryOptions;
+  /** Products as this instance last read or wrote them (see change()). */
+  readonly #recent = new LeastRecentlyUsed<string, ProductRow>(RECENT_PRODUCTS);
   /** Whether #db is a transaction that every change joins (see transaction()). */
   #inTransaction = false;
 
@@ -212,46 +227,74 @@ export class ProductRepository {
   /**
    * The one way an existing product changes: reads the product, lets `decide` judge that state, and
    * writes what it decided (a new version) with the change's record (#record) in one go (#write).
-   * The update only takes the version it read (#updateFrom): on PostgreSQL, where the read and the
-   * write are two statements of their own (two round trips, no row lock held between them), a
-   * change that meets a newer version is undone whole and read and judged again (someone else's
-   * change was committed meanwhile). Inside a longer transaction (an import) the read locks the row
-   * instead (`for update`), and on SQLite each change runs alone in its own transaction: there the
-   * version read is always the one written. Undefined when `decide` found nothing to change;
-   * whatever `decide` throws changes nothing and reaches the caller.
+   * The update only takes the version that was judged (updateFrom). On PostgreSQL, outside a longer
+   * transaction, no row lock is held between the read and the write: a change that meets a newer
+   * version is undone whole and read and judged again (someone else's change came first). There a
+   * product this instance changed or read a moment ago is judged as it was then without reading it
+   * (one round trip instead of two) when that state leads to a change; the version check proves the
+   * state was still current, and anything else (a refusal, nothing to change, a newer version) is
+   * judged again on a fresh read, so no answer ever rests on a remembered state. Inside a longer
+   * transaction (an import) the read locks the row (`for update`); on SQLite each change runs alone
+   * in its own transaction: there the version read is always the one written. Undefined when
+   * `decide` found nothing to change; whatever `decide` throws changes nothing and reaches the caller.
    */
   change(id: string, decide: DecideChange, actor: ChangeActor, at: Date): Promise<ProductChange>;
   change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined>;
   async change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined> {
     if (this.#engine === 'sqlite' || this.#inTransaction) {
-      return this.#run((trx) => this.#changeOnce(trx, id, decide, actor, at));
+      return this.#run(async (trx) => this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at));
+    }
+    const remembered = this.#recent.get(id);
+    if (remembered && leadsToAChange(decide, remembered)) {
+      const change = await this.#unlessNewer(this.#changeFrom(this.#db, remembered, decide, actor, at));
+      if (change) return change.change;
     }
     for (;;) {
-      try {
-        return await this.#changeOnce(this.#db, id, decide, actor, at);
-      } catch (error) {
-        if (!isNewerVersion(error)) throw error;
-      }
+      const row = await this.#read(this.#db, id);
+      const change = await this.#unlessNewer(this.#changeFrom(this.#db, row, decide, actor, at));
+      if (change) return change.change;
     }
   }
 
-  async #changeOnce(
-    db: Kysely<Database>,
-    id: string,
-    decide: Decide,
-    actor: ChangeActor,
-    at: Date,
-  ): Promise<ProductChange | undefined> {
+  /** The product as stored now (locked inside a longer transaction on PostgreSQL). */
+  async #read(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
     const row = await db
       .selectFrom('products')
       .selectAll()
       .where('id', '=', id)
       .$if(this.#inTransaction && this.#engine === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
+    if (row) this.#remember(row);
+    return row;
+  }
+
+  /** Keeps a product as just read or written, where change() judges without reading. */
+  #remember(row: ProductRow): void {
+    if (this.#engine === 'postgres' && !this.#inTransaction) this.#recent.set(row.id, row);
+  }
+
+  /** What `changing` came to, or undefined when it met a newer version (and was undone whole). */
+  async #unlessNewer<T>(changing: Promise<T>): Promise<{ change: T } | undefined> {
+    try {
+      return { change: await changing };
+    } catch (error) {
+      if (!isNewerVersion(error)) throw error;
+      return undefined;
+    }
+  }
+
+  /** Judges `row` (the product as read, or remembered) and writes the change decided, over its version. */
+  async #changeFrom(
+    db: Kysely<Database>,
+    row: ProductRow | undefined,
+    decide: Decide,
+    actor: ChangeActor,
+    at: Date,
+  ): Promise<ProductChange | undefined> {
     const before = row && toProductState(row);
     const decided = decide(before);
     if (!decided) return undefined;
-    if (!row || !before) throw new Error(`decided a change of ${id}, which does not exist`);
+    if (!row || !before) throw new Error('decided a change of a product that does not exist');
     const columns = toUpdateColumns(decided.set, at.toISOString());
     const change: ProductChange = {
       kind: decided.kind,
@@ -267,12 +310,14 @@ export class ProductRepository {
     const update = db
       .updateTable('products')
       .set({ ...columns, version: updateFrom(row.version) })
-      .where('id', '=', id)
+      .where('id', '=', row.id)
       .returningAll();
+    this.#recent.delete(row.id);
     const [updated] = await this.#write(db, [sql<ProductRow>`${update}`, ...this.#record(change)]);
     if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
-      throw new Error(`the update of ${id} wrote another state than the one its change recorded`);
+      throw new Error(`the update of ${row.id} wrote another state than the one its change recorded`);
     }
+    this.#remember(updated);
     return change;
   }
 
