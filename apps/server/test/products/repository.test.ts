@@ -5,6 +5,7 @@ import { migrateToLatest } from '../../src/db/migrator.ts';
 import { generatedProduct } from '../../src/db/seed.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
+import { decideDelivery, decideRestock } from '../../src/products/service.ts';
 import { StatsRepository } from '../../src/stats/repository.ts';
 import { rollupParticipant } from '../../src/stats/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
@@ -12,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 
 const TIME_ZONE = 'Asia/Dhaka';
 const ACTOR = { email: 'test@example.com', name: 'Test' };
-const RACERS = 30;
+const RACERS = 10;
 
 /**
  * The change operation under a race on one item: on PostgreSQL the read and the write are two
@@ -78,5 +79,38 @@ describe.each(TEST_ENGINES)('racing changes of one item on %s', (engine) => {
     expect(rows.reduce((sum, row) => sum + row.delta, 0)).toBe(10 + RACERS);
     const [series] = (await stats.productDays(id, '2000-01-01')).days;
     expect(series?.restocked).toBe(RACERS);
+  });
+
+  it('judges again on a fresh read an item another instance changed since this one last saw it', async () => {
+    // A second repository on the same database stands for another instance.
+    const other = new ProductRepository(handle.db, {
+      engine: handle.engine,
+      history,
+      participants: [rollupParticipant(stats, TIME_ZONE)],
+    });
+    const [id = ''] = await products.insertMany([
+      { input: { ...generatedProduct(2), quentity: 1 }, createdBy: null, actor: ACTOR, at: new Date() },
+    ]);
+    const deliver = (repository: ProductRepository, to: number) =>
+      repository.change(id, (current) => decideDelivery(current, to, undefined), ACTOR, new Date());
+    const restock = (repository: ProductRepository, to: number) =>
+      repository.change(id, (current) => decideRestock(current, to, undefined), ACTOR, new Date());
+    // This instance last saw the item empty; the other restocked it: no refusal from the old state.
+    await deliver(products, 0);
+    await restock(other, 5);
+    expect((await deliver(products, 4)).before).toMatchObject({ quantity: 5, version: 3 });
+    // This instance last saw 4; the other delivered one more: the write over version 4 is undone,
+    // and the same request is refused on what the item holds now.
+    await deliver(other, 3);
+    await expect(deliver(products, 3)).rejects.toMatchObject({ statusCode: 409 });
+    expect(await products.findById(id)).toMatchObject({ quentity: 3, version: 5 });
+    const rows = await history.list(id, { limit: 10, beforeVersion: undefined });
+    expect(rows.map((row) => [row.version, row.quantityAfter])).toEqual([
+      [5, 3],
+      [4, 4],
+      [3, 5],
+      [2, 0],
+      [1, 1],
+    ]);
   });
 });
