@@ -109,7 +109,7 @@ export async function buildApp(
       // In the transaction of every change: a fall to the low-stock threshold queues its alert, and
       // the dashboard's daily roll-ups take their share.
       participants: [
-        (trx, change) => lowStockAlerts.recordCrossing(trx, change),
+        (change) => lowStockAlerts.recordCrossing(change),
         rollupParticipant(stats, config.timeZone),
       ],
     });
@@ -169,7 +169,7 @@ export async function buildApp(
         await api.register(productRoutes, {
           service,
           answers,
-          sessionUser: (request) => sessionUser(accounts.auth, request),
+          sessionUser: (request) => sessionUser(accounts, request),
           publicUrl: config.publicUrl,
         });
         await api.register(statsRoutes, {

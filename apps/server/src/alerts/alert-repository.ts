@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryStatus, LowStockAlert } from '@walton/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { ChangeStatement } from '../products/product-change.ts';
 
 /** A crossing to record. */
 export interface NewAlert {
@@ -32,21 +33,18 @@ export class AlertRepository {
     this.#db = db;
   }
 
-  /** Records a crossing through `db` (the change's transaction); returns its id. */
-  async insert(db: Kysely<Database>, alert: NewAlert): Promise<string> {
+  /** The statement that records a crossing in the change's transaction (see ChangeStatement), and its id. */
+  insert(alert: NewAlert): { id: string; statement: ChangeStatement } {
     const id = randomUUID();
-    await db
-      .insertInto('low_stock_alerts')
-      .values({
-        id,
-        product_id: alert.productId,
-        product_name: alert.productName,
-        quantity: alert.quantity,
-        threshold: alert.threshold,
-        at: alert.at.toISOString(),
-      })
-      .execute();
-    return id;
+    const statement = sql`${this.#db.insertInto('low_stock_alerts').values({
+      id,
+      product_id: alert.productId,
+      product_name: alert.productName,
+      quantity: alert.quantity,
+      threshold: alert.threshold,
+      at: alert.at.toISOString(),
+    })}`;
+    return { id, statement };
   }
 
   async findToDeliver(id: string): Promise<AlertToDeliver | undefined> {

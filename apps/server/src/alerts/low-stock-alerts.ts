@@ -1,13 +1,11 @@
 import type { LowStockAlert } from '@walton/contract';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/schema.ts';
 import { MAIL_JOB, mailJob, sendMailJob } from '../mail/mail-job.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type LowStockNotice, lowStockEmail } from '../mail/templates.ts';
 import type { NewJob, OutboxRepository } from '../outbox/outbox-repository.ts';
 import type { JobHandler } from '../outbox/outbox-worker.ts';
-import type { ProductChange } from '../products/product-change.ts';
+import type { ChangeStatement, ProductChange } from '../products/product-change.ts';
 import type { SettingsRepository } from '../settings/settings-repository.ts';
 import { ALERT_JOB_KINDS, type AlertRepository, type AlertToDeliver } from './alert-repository.ts';
 import { lowStockAlertDue } from './low-stock-rule.ts';
@@ -47,17 +45,21 @@ export class LowStockAlerts {
     this.#webhook = options.webhook;
   }
 
-  /** A participant of every product change (ADR 10): in its transaction, records and queues the alert it made due. */
-  async recordCrossing(trx: Kysely<Database>, { before, after, at }: ProductChange): Promise<void> {
-    if (!lowStockAlertDue(before, after) || after.lowStockThreshold === null) return;
-    const alertId = await this.#alerts.insert(trx, {
+  /**
+   * The statements of a change that makes a low-stock alert due (none otherwise), in the change's
+   * transaction (a ChangeParticipant): the alert, and its fan-out job in the outbox.
+   */
+  recordCrossing({ before, after, at }: ProductChange): ChangeStatement[] {
+    if (!lowStockAlertDue(before, after) || after.lowStockThreshold === null) return [];
+    const alert = this.#alerts.insert({
       productId: after.id,
       productName: after.name,
       quantity: after.quantity,
       threshold: after.lowStockThreshold,
       at,
     });
-    await this.#outbox.enqueue(trx, [{ kind: ALERT_JOB_KINDS.fanOut, payload: { alertId }, alertId }], at);
+    const fanOut = { kind: ALERT_JOB_KINDS.fanOut, payload: { alertId: alert.id }, alertId: alert.id };
+    return [alert.statement, this.#outbox.enqueueStatement([fanOut], at)];
   }
 
   /** The outbox's handlers of alert jobs (and of mail in general). */

@@ -9,6 +9,7 @@ import { AttemptLimiter } from './attempt-limits.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { registerAuthGuards } from './guards.ts';
 import { accountRoutes } from './routes.ts';
+import { VerifiedSessions } from './verified-sessions.ts';
 
 /** Origins of Vite's dev server, which proxies /api to us while developing. */
 const VITE_DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
@@ -17,6 +18,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 export interface Accounts {
   auth: Auth;
+  /** Sessions verified a moment ago, so that a request need not verify its cookie again. */
+  sessions: VerifiedSessions;
   accessTokens: AccessTokens;
   limiter: AttemptLimiter;
   mailer: Mailer;
@@ -40,6 +43,7 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
     log.warn('SMTP_URL is not set: verification and reset mail is only written to the log');
   }
   const mail = new BackgroundMail(mailer, log);
+  const sessions = new VerifiedSessions();
   const auth = createAuth({
     config,
     db: database.db,
@@ -48,6 +52,7 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
     mail,
     log,
     trustedOrigins,
+    onSessionsChanged: () => sessions.forgetAll(),
   });
   const limiter = new AttemptLimiter(database.db);
   const pruneTimer = setInterval(() => {
@@ -58,6 +63,7 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
   pruneTimer.unref();
   return {
     auth,
+    sessions,
     accessTokens: new AccessTokens({
       secret,
       issuer: config.publicUrl,
@@ -84,7 +90,7 @@ export async function registerAccounts(
   config: Config,
 ): Promise<void> {
   registerAuthGuards(api, {
-    auth: accounts.auth,
+    accounts,
     accessTokens: accounts.accessTokens,
     trustedOrigins: accounts.trustedOrigins,
     requireVerifiedEmail: config.requireVerifiedEmail,

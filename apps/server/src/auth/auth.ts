@@ -81,6 +81,8 @@ export interface AuthDependencies {
   log: FastifyBaseLogger;
   /** Origins allowed to send state-changing requests (PUBLIC_URL and AUTH_TRUSTED_ORIGINS). */
   trustedOrigins: string[];
+  /** Called when a session ends (sign-out, revocation, reset) or a user changes, before and after. */
+  onSessionsChanged: () => void;
 }
 
 export function emailDomainAllowed(email: string, allowedDomains: string[]): boolean {
@@ -95,6 +97,7 @@ export function createAuth(deps: AuthDependencies) {
   const settings = new SettingsRepository(deps.db);
   const { config, mail, log } = deps;
   const webUrl = (path: string) => `${config.publicUrl}${path}`;
+  const sessionsChanged = async () => deps.onSessionsChanged();
 
   return betterAuth({
     appName: 'Walton Warehouse',
@@ -156,7 +159,11 @@ export function createAuth(deps: AuthDependencies) {
       updateAge: 60 * 60 * 24,
     },
     databaseHooks: {
+      // Remembered sessions (verified-sessions.ts) are forgotten when one ends or a user changes.
+      session: { delete: { before: sessionsChanged, after: sessionsChanged } },
       user: {
+        update: { before: sessionsChanged, after: sessionsChanged },
+        delete: { before: sessionsChanged, after: sessionsChanged },
         create: {
           before: async (user) => {
             if (!emailDomainAllowed(user.email, config.allowedEmailDomains)) {

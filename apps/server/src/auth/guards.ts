@@ -21,6 +21,7 @@ import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
 import { SAFE_METHODS } from '../http/request-methods.ts';
 import { AccessTokenError, type AccessTokens } from './access-token.ts';
 import type { Auth } from './auth.ts';
+import type { VerifiedSessions } from './verified-sessions.ts';
 
 /**
  * Who may call a route: anyone (`public`), a signed-in user (`session`), or a signed-in user who
@@ -63,14 +64,26 @@ function refuseCrossSite(request: FastifyRequest, trustedOrigins: Set<string>): 
   if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(MESSAGES.crossSite);
 }
 
+/** What finds the user of a session cookie: Better Auth, and the sessions it verified a moment ago. */
+export interface SessionCheck {
+  auth: Auth;
+  sessions: VerifiedSessions;
+}
+
 /** Reads the session cookie; null when there is no valid session. */
-export async function sessionUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | null> {
+export async function sessionUser(
+  { auth, sessions }: SessionCheck,
+  request: FastifyRequest,
+): Promise<SignedInUser | null> {
   // Sessions live in a cookie only: without one there is nobody to look up.
-  if (!request.headers.cookie) return null;
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session) return null;
-  const { id, email, name, emailVerified } = session.user;
-  return { id, email, name, emailVerified };
+  const cookie = request.headers.cookie;
+  if (!cookie) return null;
+  return sessions.user(cookie, async () => {
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) return null;
+    const { id, email, name, emailVerified } = session.user;
+    return { user: { id, email, name, emailVerified }, expiresAt: session.session.expiresAt };
+  });
 }
 
 /** `authorization: {email} {token}` (the spec's form) or `Bearer {token}`. */
@@ -82,7 +95,7 @@ function parseAuthorization(header: string | undefined): { email: string | undef
 }
 
 export interface AuthGuardOptions {
-  auth: Auth;
+  accounts: SessionCheck;
   accessTokens: AccessTokens;
   trustedOrigins: string[];
   requireVerifiedEmail: boolean;
@@ -100,7 +113,7 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
     refuseCrossSite(request, trusted);
     // No route matched: let the not-found handler answer 404.
     if (request.routeOptions.url === undefined || accessOf(request.routeOptions.config) === 'public') return;
-    const user = await sessionUser(options.auth, request);
+    const user = await sessionUser(options.accounts, request);
     if (!user) throw unauthorized(MESSAGES.signInFirst);
     request.user = user;
     if (

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, OutboxRow } from '../db/schema.ts';
+import type { ChangeStatement } from '../products/product-change.ts';
 
 /** A job to write into the outbox, in the transaction of whatever made it due. */
 export interface NewJob {
@@ -51,25 +52,26 @@ export class OutboxRepository {
 
   /** Writes jobs due now, through `db` (a transaction's, so they commit or roll back with it). */
   async enqueue(db: Kysely<Database>, jobs: readonly NewJob[], at: Date): Promise<void> {
-    if (jobs.length === 0) return;
+    if (jobs.length > 0) await this.enqueueStatement(jobs, at).execute(db);
+  }
+
+  /** The statement that writes (at least one of) `jobs` due at `at`, for a change's transaction. */
+  enqueueStatement(jobs: readonly NewJob[], at: Date): ChangeStatement {
     const now = at.toISOString();
     const giveUpAt = new Date(at.getTime() + this.#giveUpAfterMs).toISOString();
-    await db
-      .insertInto('outbox')
-      .values(
-        jobs.map((job) => ({
-          id: randomUUID(),
-          kind: job.kind,
-          payload: JSON.stringify(job.payload),
-          alert_id: job.alertId ?? null,
-          recipient: job.recipient ?? null,
-          status: 'pending' as const,
-          run_at: now,
-          give_up_at: giveUpAt,
-          created_at: now,
-        })),
-      )
-      .execute();
+    return sql`${this.#db.insertInto('outbox').values(
+      jobs.map((job) => ({
+        id: randomUUID(),
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        alert_id: job.alertId ?? null,
+        recipient: job.recipient ?? null,
+        status: 'pending' as const,
+        run_at: now,
+        give_up_at: giveUpAt,
+        created_at: now,
+      })),
+    )}`;
   }
 
   /** Leases up to `limit` due jobs to `worker` until `leaseUntil`; a job whose lease ran out is due again. */

@@ -3,7 +3,7 @@ import { MOVEMENT_REASONS, type Movement } from '@walton/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { HistoryRecord } from './product-change.ts';
+import type { ChangeStatement, HistoryRecord } from './product-change.ts';
 import { detailChanges, type ProductChange } from './product-change.ts';
 import { toHistoryRecord, toMovement } from './product-mapper.ts';
 
@@ -39,27 +39,25 @@ export class HistoryRepository {
   }
 
   /**
-   * The row of one change, in the change's transaction `trx`. Only stock changes have a delta, so
-   * the deltas always sum to the quantity; edits and reverts list the details they moved.
+   * The statement that writes the row of one change, run in the change's transaction (see
+   * ChangeStatement). Only stock changes have a delta, so the deltas always sum to the quantity;
+   * edits and reverts list the details they moved.
    */
-  async append(trx: Kysely<Database>, change: ProductChange): Promise<void> {
+  append(change: ProductChange): ChangeStatement {
     const { kind, before, after } = change;
-    await trx
-      .insertInto('product_history')
-      .values({
-        id: randomUUID(),
-        product_id: after.id,
-        version: after.version,
-        kind,
-        actor: change.actor,
-        actor_name: change.actorName,
-        at: change.at.toISOString(),
-        delta: after.quantity - (before?.quantity ?? 0),
-        quantity_after: after.quantity,
-        changes: JSON.stringify(detailChanges(change)),
-        revert_of: change.revertOf ?? null,
-      })
-      .execute();
+    return sql`${this.#db.insertInto('product_history').values({
+      id: randomUUID(),
+      product_id: after.id,
+      version: after.version,
+      kind,
+      actor: change.actor,
+      actor_name: change.actorName,
+      at: change.at.toISOString(),
+      delta: after.quantity - (before?.quantity ?? 0),
+      quantity_after: after.quantity,
+      changes: JSON.stringify(detailChanges(change)),
+      revert_of: change.revertOf ?? null,
+    })}`;
   }
 
   /** A page of an item's history, newest first; `beforeVersion` starts it after a cursor's entry. */

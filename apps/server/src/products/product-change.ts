@@ -1,6 +1,5 @@
 import type { ChangeKind } from '@walton/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { RawBuilder } from 'kysely';
 
 export type { ChangeKind };
 
@@ -109,11 +108,19 @@ export function detailChanges(change: ProductChange): DetailChange[] {
 }
 
 /**
- * Work done in the transaction of every change, after the product and its history row are written:
- * another repository's method, given the transaction to run its statements in. A throw rolls the
- * whole change back.
+ * One SQL statement of a change's transaction, built but not run (a Kysely query wrapped as
+ * `sql\`${query}\``, or raw SQL). The change operation runs them all: one after another on SQLite,
+ * as one statement of data-modifying CTEs on PostgreSQL (one round trip for the whole change).
  */
-export type ChangeParticipant = (trx: Kysely<Database>, change: ProductChange) => Promise<void>;
+export type ChangeStatement = RawBuilder<unknown>;
+
+/**
+ * Work done in the transaction of every change, after the product and its history row are written:
+ * the statements another repository adds for this change (none is fine). They must not read what
+ * the change's other statements write (on PostgreSQL they all see the state before the change), and
+ * a failing one rolls the whole change back.
+ */
+export type ChangeParticipant = (change: ProductChange) => ChangeStatement[];
 
 /** One history entry as stored, in the server's names. */
 export interface HistoryRecord {

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { CreateProduct, Product } from '@walton/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, ProductRow } from '../db/schema.ts';
+import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type {
   ChangeActor,
   ChangeParticipant,
+  ChangeStatement,
   DecidedChange,
   ProductChange,
   ProductState,
@@ -37,11 +40,39 @@ export interface ProductRepositoryOptions {
   participants?: readonly ChangeParticipant[];
 }
 
+/** Products remembered as last read or written (see change()), the least recently used making room. */
+const RECENT_PRODUCTS = 10_000;
+
 /** Multi-row inserts stay well below both engines' limits on bound parameters (17 per product). */
 const INSERT_BATCH = 500;
 
 /** SQLite's page cache during a bulk write, in KiB (see bulkTransaction). */
 const BULK_CACHE_KIB = 64 * 1024;
+
+/**
+ * The version a change sets: one more than the version it read, and NULL, which the column refuses
+ * (not_null_violation, failing the change's whole statement), when the product is at another
+ * version by now.
+ */
+const updateFrom = (versionRead: number) =>
+  sql<number>`case when version = ${versionRead} then version + 1 end`;
+
+/** Whether `decide` would change a remembered product (a refusal is only ever given on a fresh read). */
+function leadsToAChange(decide: Decide, remembered: ProductRow): boolean {
+  try {
+    return decide(toProductState(remembered)) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** PostgreSQL refused a change's update because the product had moved to a newer version. */
+const isNewerVersion = (error: unknown) =>
+  error instanceof Error &&
+  'code' in error &&
+  error.code === '23502' &&
+  'column' in error &&
+  error.column === 'version';
 
 /** The SQL of products themselves. Every change goes through insertMany() or change(). */
 export class ProductRepository {
@@ -50,6 +81,8 @@ export class ProductRepository {
   readonly #history: HistoryRepository;
   readonly #participants: readonly ChangeParticipant[];
   readonly #options: ProductRepositoryOptions;
+  /** Products as this instance last read or wrote them (see change()). */
+  readonly #recent = new LeastRecentlyUsed<string, ProductRow>(RECENT_PRODUCTS);
   /** Whether #db is a transaction that every change joins (see transaction()). */
   #inTransaction = false;
 
@@ -171,14 +204,15 @@ export class ProductRepository {
     for (const [index, { actor, at }] of items.entries()) {
       const after = inserted.get(values[index]?.id ?? '');
       if (!after) throw new Error('an inserted product did not come back from RETURNING');
-      await this.#record(trx, {
+      const created: ProductChange = {
         kind: 'created',
         before: undefined,
         after,
         actor: actor.email,
         actorName: actor.name,
         at,
-      });
+      };
+      await this.#write(trx, this.#record(created));
     }
     return values.map((value) => value.id);
   }
@@ -191,49 +225,127 @@ export class ProductRepository {
   }
 
   /**
-   * The one way an existing product changes. In one transaction (this repository's, or a new one): reads the product and locks it
-   * until the end (PostgreSQL `for update`; SQLite runs one transaction at a time), lets `decide`
-   * judge that state, applies what it decided (a new version), and records the change (#record).
-   * Undefined when `decide` found nothing to change; whatever `decide` throws rolls back and
-   * reaches the caller.
+   * The one way an existing product changes: reads the product, lets `decide` judge that state, and
+   * writes what it decided (a new version) with the change's record (#record) in one go (#write).
+   * The update only takes the version that was judged (updateFrom). On PostgreSQL, outside a longer
+   * transaction, no row lock is held between the read and the write: a change that meets a newer
+   * version is undone whole and read and judged again (someone else's change came first). There a
+   * product this instance changed or read a moment ago is judged as it was then without reading it
+   * (one round trip instead of two) when that state leads to a change; the version check proves the
+   * state was still current, and anything else (a refusal, nothing to change, a newer version) is
+   * judged again on a fresh read, so no answer ever rests on a remembered state. Inside a longer
+   * transaction (an import) the read locks the row (`for update`); on SQLite each change runs alone
+   * in its own transaction: there the version read is always the one written. Undefined when
+   * `decide` found nothing to change; whatever `decide` throws changes nothing and reaches the caller.
    */
   change(id: string, decide: DecideChange, actor: ChangeActor, at: Date): Promise<ProductChange>;
   change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined>;
   async change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined> {
-    return this.#run(async (trx) => {
-      const row = await trx
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', id)
-        .$if(this.#engine === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst();
-      const before = row && toProductState(row);
-      const decided = decide(before);
-      if (!decided) return undefined;
-      if (!before) throw new Error(`decided a change of ${id}, which does not exist`);
-      const updated = await trx
-        .updateTable('products')
-        .set((eb) => ({ ...toUpdateColumns(decided.set, at.toISOString()), version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const change: ProductChange = {
-        kind: decided.kind,
-        before,
-        after: toProductState(updated),
-        actor: actor.email,
-        actorName: actor.name,
-        at,
-        revertOf: decided.revertOf,
-      };
-      await this.#record(trx, change);
-      return change;
-    });
+    if (this.#engine === 'sqlite' || this.#inTransaction) {
+      return this.#run(async (trx) => this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at));
+    }
+    const remembered = this.#recent.get(id);
+    if (remembered && leadsToAChange(decide, remembered)) {
+      const change = await this.#unlessNewer(this.#changeFrom(this.#db, remembered, decide, actor, at));
+      if (change) return change.change;
+    }
+    for (;;) {
+      const row = await this.#read(this.#db, id);
+      const change = await this.#unlessNewer(this.#changeFrom(this.#db, row, decide, actor, at));
+      if (change) return change.change;
+    }
   }
 
-  /** The single place a change's history row is written and its participants are called. */
-  async #record(trx: Kysely<Database>, change: ProductChange): Promise<void> {
-    await this.#history.append(trx, change);
-    for (const participant of this.#participants) await participant(trx, change);
+  /** The product as stored now (locked inside a longer transaction on PostgreSQL). */
+  async #read(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
+    const row = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(this.#inTransaction && this.#engine === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (row) this.#remember(row);
+    return row;
+  }
+
+  /** Keeps a product as just read or written, where change() judges without reading. */
+  #remember(row: ProductRow): void {
+    if (this.#engine === 'postgres' && !this.#inTransaction) this.#recent.set(row.id, row);
+  }
+
+  /** What `changing` came to, or undefined when it met a newer version (and was undone whole). */
+  async #unlessNewer<T>(changing: Promise<T>): Promise<{ change: T } | undefined> {
+    try {
+      return { change: await changing };
+    } catch (error) {
+      if (!isNewerVersion(error)) throw error;
+      return undefined;
+    }
+  }
+
+  /** Judges `row` (the product as read, or remembered) and writes the change decided, over its version. */
+  async #changeFrom(
+    db: Kysely<Database>,
+    row: ProductRow | undefined,
+    decide: Decide,
+    actor: ChangeActor,
+    at: Date,
+  ): Promise<ProductChange | undefined> {
+    const before = row && toProductState(row);
+    const decided = decide(before);
+    if (!decided) return undefined;
+    if (!row || !before) throw new Error('decided a change of a product that does not exist');
+    const columns = toUpdateColumns(decided.set, at.toISOString());
+    const change: ProductChange = {
+      kind: decided.kind,
+      before,
+      // What the update writes, known before it runs, so that the history row and the participants
+      // can go with it; checked against the row it returns below.
+      after: toProductState({ ...row, ...columns, version: row.version + 1 }),
+      actor: actor.email,
+      actorName: actor.name,
+      at,
+      revertOf: decided.revertOf,
+    };
+    const update = db
+      .updateTable('products')
+      .set({ ...columns, version: updateFrom(row.version) })
+      .where('id', '=', row.id)
+      .returningAll();
+    this.#recent.delete(row.id);
+    const [updated] = await this.#write(db, [sql<ProductRow>`${update}`, ...this.#record(change)]);
+    if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
+      throw new Error(`the update of ${row.id} wrote another state than the one its change recorded`);
+    }
+    this.#remember(updated);
+    return change;
+  }
+
+  /** The single place a change's statements are made: its history row, then its participants'. */
+  #record(change: ProductChange): [ChangeStatement, ...ChangeStatement[]] {
+    return [
+      this.#history.append(change),
+      ...this.#participants.flatMap((participant) => participant(change)),
+    ];
+  }
+
+  /**
+   * Runs a change's statements through `db`; answers the rows of the first. On PostgreSQL they are
+   * one statement (the others as data-modifying CTEs around the first: one round trip however many
+   * rows a change writes, all or nothing; they all see the state before it), on SQLite one after
+   * another in the change's transaction (no such CTEs there, and a statement costs no round trip).
+   */
+  async #write<R = unknown>(
+    db: Kysely<Database>,
+    [first, ...others]: [RawBuilder<R>, ...ChangeStatement[]],
+  ): Promise<R[]> {
+    if (this.#engine === 'sqlite' || others.length === 0) {
+      const { rows } = await first.execute(db);
+      for (const statement of others) await statement.execute(db);
+      return rows;
+    }
+    const ctes = others.map((statement, index) => sql`${sql.id(`change_${index}`)} as (${statement})`);
+    const { rows } = await sql<R>`with ${sql.join(ctes)} ${first}`.execute(db);
+    return rows;
   }
 }

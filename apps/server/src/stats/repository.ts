@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { HistoryRecord } from '../products/product-change.ts';
+import type { ChangeStatement, HistoryRecord } from '../products/product-change.ts';
 import { toHistoryRecord } from '../products/product-mapper.ts';
 import { addDays, dayKey } from './days.ts';
 import { combineDeltas, type RollupDelta, replayedDeltas } from './rollup-delta.ts';
@@ -65,18 +65,20 @@ export class StatsRepository {
   }
 
   /**
-   * Adds one change's share to the roll-ups, in the change's own transaction `trx`: the warehouse
-   * totals and the day (the item's shard), the item's day, and its delivery windows.
+   * The statements that add one change's share to the roll-ups, run in the change's own
+   * transaction (see ChangeStatement): the warehouse totals and the day (the item's shard), the
+   * item's day, and its delivery windows. Each touches its own rows.
    */
-  async add(trx: Kysely<Database>, productId: string, day: string, delta: RollupDelta): Promise<void> {
+  add(productId: string, day: string, delta: RollupDelta): ChangeStatement[] {
     const shard = shardOf(productId);
+    const statements: ChangeStatement[] = [];
     if (delta.units !== 0 || delta.valuePaisa !== 0n) {
-      await sql`
+      statements.push(sql`
         update stock_totals set units = units + ${big(delta.units)}, value_paisa = value_paisa + ${big(delta.valuePaisa)}
         where shard = ${shard}
-      `.execute(trx);
+      `);
     }
-    await sql`
+    statements.push(sql`
       insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
       values (${day}, ${shard}, ${big(delta.delivered)}, ${big(delta.restocked)}, ${big(delta.units)}, ${big(delta.valuePaisa)})
       on conflict (day, shard) do update set
@@ -84,24 +86,25 @@ export class StatsRepository {
         restocked_units = stock_daily.restocked_units + excluded.restocked_units,
         units_change = stock_daily.units_change + excluded.units_change,
         value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
-    `.execute(trx);
-    await sql`
+    `);
+    statements.push(sql`
       insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
       values (${productId}, ${day}, ${delta.delivered}, ${delta.restocked}, ${delta.quantityAfter})
       on conflict (product_id, day) do update set
         delivered_units = product_daily.delivered_units + excluded.delivered_units,
         restocked_units = product_daily.restocked_units + excluded.restocked_units,
         quantity_end = excluded.quantity_end
-    `.execute(trx);
-    if (delta.delivered === 0) return;
+    `);
+    if (delta.delivered === 0) return statements;
     for (const windowDays of DELIVERY_WINDOWS) {
-      await sql`
+      statements.push(sql`
         insert into product_delivery_windows (window_days, product_id, delivered_units)
         values (${windowDays}, ${productId}, ${delta.delivered})
         on conflict (window_days, product_id) do update set
           delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
-      `.execute(trx);
+      `);
     }
+    return statements;
   }
 
   /** Units in stock and their value, over live items. */

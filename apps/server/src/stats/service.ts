@@ -26,9 +26,8 @@ const stockOf = (state: ProductState): StockState => ({
  * share, from the item before and after it, added on the day it happened in `timeZone`.
  */
 export function rollupParticipant(stats: StatsRepository, timeZone: string): ChangeParticipant {
-  return (trx, { kind, before, after, at }) =>
+  return ({ kind, before, after, at }) =>
     stats.add(
-      trx,
       after.id,
       dayKey(at, timeZone),
       rollupDelta({ kind, before: before && stockOf(before), after: stockOf(after) }),
