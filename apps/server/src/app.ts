@@ -124,6 +124,9 @@ export async function buildApp(
       answers.invalidate(event.type === 'imported' ? undefined : event.id);
     changeFeed.subscribe(forget);
     changeFeed.onInterruption(() => answers.invalidate());
+    // A sign-out or a changed user on any instance ends every instance's trust in the sessions it
+    // verified a moment ago.
+    accounts.sessions.listenTo(changeFeed);
     if (config.outbox.worker) {
       const worker = new OutboxWorker({
         outbox,

@@ -86,6 +86,7 @@ const envSchema = z.object({
     .max(4_294_967_296)
     .default(32 * 1024 * 1024),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000, 15_000),
+  SESSION_TRUST_MS: milliseconds(0, 60_000, 5_000),
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -135,6 +136,8 @@ export interface Config {
   /** Origins besides PUBLIC_URL from which the browser may send state-changing requests. */
   trustedOrigins: string[];
   accessTokenTtlSeconds: number;
+  /** How long a verified session cookie is taken on trust (0: verified on every request). */
+  sessionTrustMs: number;
   seedDemoCatalog: boolean;
   webDistDir: string | undefined;
   /**
@@ -256,6 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    sessionTrustMs: env.SESSION_TRUST_MS,
     seedDemoCatalog: env.SEED_DEMO_CATALOG,
     webDistDir: env.WEB_DIST_DIR,
     devOutbox:

@@ -43,7 +43,7 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
     log.warn('SMTP_URL is not set: verification and reset mail is only written to the log');
   }
   const mail = new BackgroundMail(mailer, log);
-  const sessions = new VerifiedSessions();
+  const sessions = new VerifiedSessions(config.sessionTrustMs);
   const auth = createAuth({
     config,
     db: database.db,

@@ -81,8 +81,11 @@ export interface AuthDependencies {
   log: FastifyBaseLogger;
   /** Origins allowed to send state-changing requests (PUBLIC_URL and AUTH_TRUSTED_ORIGINS). */
   trustedOrigins: string[];
-  /** Called when a session ends (sign-out, revocation, reset) or a user changes, before and after. */
-  onSessionsChanged: () => void;
+  /**
+   * Called when a session ends (sign-out, revocation, reset) or a user changes, before and after;
+   * the answer waits until it resolves (every instance has been told).
+   */
+  onSessionsChanged: () => Promise<void>;
 }
 
 export function emailDomainAllowed(email: string, allowedDomains: string[]): boolean {

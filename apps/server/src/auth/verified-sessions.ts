@@ -4,10 +4,22 @@ import { LeastRecentlyUsed } from '../least-recently-used.ts';
 /**
  * How long this instance takes a verified session cookie on trust without asking Better Auth again
  * (the cookie's signature and the session row). A sign-out, a revocation or a change of the user
- * made through this instance forgets every verified session at once; one made through another
- * instance (or straight in the database) takes effect here within this time.
+ * forgets every verified session on every instance at once (`SessionSignal`); only one written
+ * straight into the database takes effect within this time.
  */
 export const SESSION_TRUST_MS = 5_000;
+
+/**
+ * How instances tell each other that a session ended or a user changed (the change feed: in
+ * process, or NOTIFY between PostgreSQL instances). While it is not `live`, a signal from another
+ * instance could be missed, so nothing is trusted.
+ */
+export interface SessionSignal {
+  readonly live: boolean;
+  announceSessionsChanged(): Promise<void>;
+  onSessionsChanged(listener: () => void): () => void;
+  onInterruption(listener: () => void): () => void;
+}
 
 /** Cookie headers remembered at most; the least recently used make room. */
 const MAX_SESSIONS = 10_000;
@@ -35,8 +47,9 @@ export class VerifiedSessions {
   readonly #trusted = new LeastRecentlyUsed<string, Trusted>(MAX_SESSIONS);
   readonly #trustMs: number;
   readonly #now: () => number;
-  /** Counts forgetAll() calls: a verification that overlapped one is not remembered. */
+  /** Counts forgetting: a verification that overlapped one is not remembered. */
   #forgotten = 0;
+  #signal: SessionSignal | undefined;
 
   constructor(trustMs: number = SESSION_TRUST_MS, now: () => number = Date.now) {
     this.#trustMs = trustMs;
@@ -51,15 +64,39 @@ export class VerifiedSessions {
     const forgotten = this.#forgotten;
     const session = await verify();
     if (!session) return null;
-    if (forgotten === this.#forgotten && cookie.length <= MAX_COOKIE_LENGTH) {
+    const signalLive = this.#signal?.live ?? true;
+    if (
+      signalLive &&
+      this.#trustMs > 0 &&
+      forgotten === this.#forgotten &&
+      cookie.length <= MAX_COOKIE_LENGTH
+    ) {
       const until = Math.min(this.#now() + this.#trustMs, session.expiresAt.getTime());
       this.#trusted.set(cookie, { user: session.user, until });
     }
     return session.user;
   }
 
-  /** A session ended or a user changed: nothing remembered is trusted any more. */
-  forgetAll(): void {
+  /**
+   * Hears the other instances through `signal`: what they announce is forgotten here, and so is
+   * everything when the signal was interrupted (an announcement may have been missed).
+   */
+  listenTo(signal: SessionSignal): void {
+    this.#signal = signal;
+    signal.onSessionsChanged(() => this.#forget());
+    signal.onInterruption(() => this.#forget());
+  }
+
+  /**
+   * A session ended or a user changed: nothing remembered is trusted any more, here and, once the
+   * announcement resolves, on every other instance listening to the same signal.
+   */
+  async forgetAll(): Promise<void> {
+    this.#forget();
+    await this.#signal?.announceSessionsChanged();
+  }
+
+  #forget(): void {
     this.#forgotten += 1;
     this.#trusted.clear();
   }

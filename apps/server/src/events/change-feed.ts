@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 
 export type ChangeListener = (event: ChangeEvent) => void;
 export type InterruptionListener = () => void;
+export type SessionsChangedListener = () => void;
 
 /**
  * The change feed: every committed change of a product is published as `{type, id, version}` and
@@ -21,6 +22,13 @@ export interface ChangeFeed {
   readonly live: boolean;
   /** Hears that changes may have been missed: the feed stopped being live. */
   onInterruption(listener: InterruptionListener): () => void;
+  /**
+   * Tells every instance, this one included, that a session ended or a user changed, so that none
+   * goes on trusting a session it verified a moment ago (auth/verified-sessions.ts). Resolves once
+   * the signal is sent; never throws (a lost signal is covered by the trust's few seconds).
+   */
+  announceSessionsChanged(): Promise<void>;
+  onSessionsChanged(listener: SessionsChangedListener): () => void;
   close(): Promise<void>;
 }
 
@@ -50,6 +58,15 @@ class LocalSubscribers {
     return () => this.#emitter.off('interruption', listener);
   }
 
+  sessionsChanged(): void {
+    this.#emitter.emit('sessions');
+  }
+
+  onSessionsChanged(listener: SessionsChangedListener): () => void {
+    this.#emitter.on('sessions', listener);
+    return () => this.#emitter.off('sessions', listener);
+  }
+
   clear(): void {
     this.#emitter.removeAllListeners();
   }
@@ -72,12 +89,22 @@ export class InProcessChangeFeed implements ChangeFeed {
     return () => {};
   }
 
+  async announceSessionsChanged(): Promise<void> {
+    this.#subscribers.sessionsChanged();
+  }
+
+  onSessionsChanged(listener: SessionsChangedListener): () => void {
+    return this.#subscribers.onSessionsChanged(listener);
+  }
+
   async close(): Promise<void> {
     this.#subscribers.clear();
   }
 }
 
 export const CHANGE_CHANNEL = 'walton_product_changes';
+/** A payload-free signal: some session ended or some user changed, on some instance. */
+export const SESSIONS_CHANNEL = 'walton_sessions_changed';
 const RECONNECT_DELAYS_MS = [250, 1000, 5000, 15_000];
 
 /** Closes a listening connection we no longer want, without letting its late errors escape. */
@@ -112,6 +139,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     const client = await this.#connect();
     client.on('notification', (message) => {
       if (message.channel === CHANGE_CHANNEL) this.#deliver(message.payload);
+      else if (message.channel === SESSIONS_CHANNEL) this.#subscribers.sessionsChanged();
     });
     client.on('error', (error) => {
       this.#log.warn({ err: error }, 'change feed: the LISTEN connection failed; reconnecting');
@@ -119,7 +147,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     });
     client.on('end', () => this.#lost(client));
     try {
-      await client.query(`listen ${CHANGE_CHANNEL}`);
+      await client.query(`listen ${CHANGE_CHANNEL}; listen ${SESSIONS_CHANNEL}`);
     } catch (error) {
       await discard(client);
       throw error;
@@ -176,6 +204,21 @@ export class PostgresChangeFeed implements ChangeFeed {
 
   subscribe(listener: ChangeListener): () => void {
     return this.#subscribers.subscribe(listener);
+  }
+
+  async announceSessionsChanged(): Promise<void> {
+    // Heard back through LISTEN like every other instance's; forgetting here as well spares this
+    // instance the round trip.
+    this.#subscribers.sessionsChanged();
+    try {
+      await sql`select pg_notify(${SESSIONS_CHANNEL}, '')`.execute(this.#db);
+    } catch (error) {
+      this.#log.error({ err: error }, 'change feed: could not tell the other instances a session changed');
+    }
+  }
+
+  onSessionsChanged(listener: SessionsChangedListener): () => void {
+    return this.#subscribers.onSessionsChanged(listener);
   }
 
   get live(): boolean {

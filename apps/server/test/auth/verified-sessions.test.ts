@@ -1,6 +1,10 @@
 import type { SignedInUser } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
-import { type VerifiedSession, VerifiedSessions } from '../../src/auth/verified-sessions.ts';
+import {
+  type SessionSignal,
+  type VerifiedSession,
+  VerifiedSessions,
+} from '../../src/auth/verified-sessions.ts';
 
 const user: SignedInUser = { id: 'u1', email: 'clerk@example.com', name: 'Clerk', emailVerified: true };
 const COOKIE = 'better-auth.session_token=abc.signature';
@@ -55,7 +59,7 @@ describe('VerifiedSessions', () => {
   it('forgets every session at once when one ends or a user changes', async () => {
     const { sessions, verifier } = setUp();
     await sessions.user(COOKIE, verifier.verify);
-    sessions.forgetAll();
+    await sessions.forgetAll();
     verifier.answer = null;
     expect(await sessions.user(COOKIE, verifier.verify)).toBeNull();
     expect(verifier.calls).toBe(2);
@@ -68,10 +72,81 @@ describe('VerifiedSessions', () => {
       await new Promise<void>((resolve) => (release = resolve));
       return { user, expiresAt: new Date(60_000) };
     });
-    sessions.forgetAll();
+    await sessions.forgetAll();
     release();
     expect(await slow).toEqual(user);
     verifier.answer = null;
     expect(await sessions.user(COOKIE, verifier.verify)).toBeNull();
   });
+
+  it('forgets what another instance announces, and tells the others what it forgets itself', async () => {
+    const { sessions, verifier } = setUp();
+    const signal = new FakeSignal();
+    sessions.listenTo(signal);
+    await sessions.user(COOKIE, verifier.verify);
+    signal.announceFromElsewhere();
+    verifier.answer = null;
+    expect(await sessions.user(COOKIE, verifier.verify)).toBeNull();
+    expect(signal.announced).toBe(0);
+    await sessions.forgetAll();
+    expect(signal.announced).toBe(1);
+  });
+
+  it('trusts nothing while the signal between instances is down, and forgets all when it drops', async () => {
+    const { sessions, verifier } = setUp();
+    const signal = new FakeSignal();
+    sessions.listenTo(signal);
+    await sessions.user(COOKIE, verifier.verify);
+    signal.interrupt();
+    await sessions.user(COOKIE, verifier.verify);
+    await sessions.user(COOKIE, verifier.verify);
+    expect(verifier.calls).toBe(3);
+    signal.live = true;
+    await sessions.user(COOKIE, verifier.verify);
+    await sessions.user(COOKIE, verifier.verify);
+    expect(verifier.calls).toBe(4);
+  });
+
+  it('verifies on every request when the trust time is 0', async () => {
+    const sessions = new VerifiedSessions(0, () => 0);
+    let calls = 0;
+    const verify = async () => {
+      calls += 1;
+      return { user, expiresAt: new Date(60_000) };
+    };
+    await sessions.user(COOKIE, verify);
+    await sessions.user(COOKIE, verify);
+    expect(calls).toBe(2);
+  });
 });
+
+/** The signal between instances as the sessions see it, driven by the test. */
+class FakeSignal implements SessionSignal {
+  live = true;
+  announced = 0;
+  readonly #changed: Array<() => void> = [];
+  readonly #interrupted: Array<() => void> = [];
+
+  async announceSessionsChanged(): Promise<void> {
+    this.announced += 1;
+  }
+
+  onSessionsChanged(listener: () => void): () => void {
+    this.#changed.push(listener);
+    return () => {};
+  }
+
+  onInterruption(listener: () => void): () => void {
+    this.#interrupted.push(listener);
+    return () => {};
+  }
+
+  announceFromElsewhere(): void {
+    for (const listener of this.#changed) listener();
+  }
+
+  interrupt(): void {
+    this.live = false;
+    for (const listener of this.#interrupted) listener();
+  }
+}
