@@ -39,3 +39,14 @@ describe("a chart's axis", () => {
     expect(formatters('bn').digits(12000)).toBe('১২০০০');
   });
 });
+
+describe("a chart's table", () => {
+  it('writes a day as the API does in English, and as a Bengali date in Bengali', () => {
+    expect(formatters('en').calendarDay('2026-03-10')).toBe('2026-03-10');
+    const bengali = formatters('bn').calendarDay('2026-03-10');
+    expect(bengali).toMatch(/১০/);
+    expect(bengali).toMatch(/২০২৬/);
+    expect(bengali).toMatch(/মার্চ/);
+    expect(bengali).not.toMatch(/[0-9]/);
+  });
+});

@@ -13,6 +13,8 @@ export interface Formatters {
   dateTime: (iso: string) => string;
   /** A calendar day (`YYYY-MM-DD`, no time zone) as a chart's axis writes it: day and short month. */
   shortDay: (day: string) => string;
+  /** A calendar day (`YYYY-MM-DD`) in a table: as the API writes it in English, Intl's date in Bengali. */
+  calendarDay: (day: string) => string;
 }
 
 function formattersFor(language: Language): Formatters {
@@ -35,6 +37,7 @@ function formattersFor(language: Language): Formatters {
     month: 'short',
     timeZone: 'UTC',
   });
+  const calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
     price: (price) => (language === 'en' ? formatPrice(price) : money.format(price)),
     count: (value) => count.format(value),
@@ -54,6 +57,10 @@ function formattersFor(language: Language): Formatters {
     shortDay: (day) => {
       const date = new Date(`${day}T00:00:00Z`);
       return Number.isNaN(date.getTime()) ? day : shortDay.format(date);
+    },
+    calendarDay: (day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return language === 'en' || Number.isNaN(date.getTime()) ? day : calendarDay.format(date);
     },
   };
 }

@@ -94,7 +94,7 @@ function Legend({ entries }: { entries: ReadonlyArray<{ label: string; color: st
 function Charts({ daily }: { daily: StatsDaily }) {
   const t = useTranslate();
   const language = useLanguage();
-  const { count: formatCount, exactAmount: formatExactAmount } = useFormatters();
+  const { count: formatCount, exactAmount: formatExactAmount, calendarDay: formatDay } = useFormatters();
   const formatCompact = useMemo(() => {
     const compact = new Intl.NumberFormat(INTL_LOCALE[language], {
       notation: 'compact',
@@ -152,7 +152,7 @@ function Charts({ daily }: { daily: StatsDaily }) {
             columns: [t('dash.day'), t('dash.delivered'), t('dash.restocked')],
             rows: daily.days.map((day) => ({
               key: day.day,
-              cells: [day.day, formatCount(day.delivered), formatCount(day.restocked)],
+              cells: [formatDay(day.day), formatCount(day.delivered), formatCount(day.restocked)],
             })),
           }}
         />
@@ -168,7 +168,7 @@ function Charts({ daily }: { daily: StatsDaily }) {
             columns: [t('dash.day'), t('dash.stockValue'), t('dash.unitsInStock')],
             rows: daily.days.map((day) => ({
               key: day.day,
-              cells: [day.day, formatExactAmount(day.stockValue), formatCount(day.unitsInStock)],
+              cells: [formatDay(day.day), formatExactAmount(day.stockValue), formatCount(day.unitsInStock)],
             })),
           }}
         />

@@ -17,7 +17,7 @@ export function StockHistory({ id, name }: { id: string; name: string }) {
   const [period, setPeriod] = useState<Period>(30);
   const series = useStockSeries(id, period);
   const t = useTranslate();
-  const { count: formatCount } = useFormatters();
+  const { count: formatCount, calendarDay: formatDay } = useFormatters();
   const chart = useMemo(() => {
     const points = series.data?.points ?? [];
     return {
@@ -82,7 +82,7 @@ export function StockHistory({ id, name }: { id: string; name: string }) {
             rows: (series.data.points ?? []).map((point) => ({
               key: point.day,
               cells: [
-                point.day,
+                formatDay(point.day),
                 formatCount(point.quantity),
                 formatCount(point.delivered),
                 formatCount(point.restocked),
