@@ -4,6 +4,7 @@
  * once by the same load on a bare node:http server replaying our answers byte for byte, so the two
  * figures share the machine's mood of the moment.
  */
+import { MAX_QUANTITY } from '@walton/contract';
 import type { Engine } from '../lib/database.ts';
 import { freshDatabase } from '../lib/database.ts';
 import { freePort, productionEnv, type RunningServer, seed, startInstances } from '../lib/processes.ts';
@@ -62,8 +63,6 @@ interface CaseDefinition {
 /** One request in this many of the mixed traffic is a Delivered. */
 const MIXED_WRITE_EVERY = 10;
 
-/** Units added to each item of the Delivered pool, so it never runs out during a run. */
-const RESTOCK_BY = 1_000_000;
 const PAGE = 500;
 
 interface ProductBody {
@@ -133,14 +132,17 @@ async function spreadItems(client: Client, size: number, count: number, from = 0
   return items;
 }
 
-/** Restocks each item (PUT /api/products/:id) so Delivered can take from it for the whole run. */
+/**
+ * Restocks each item (PUT /api/products/:id) to the most an item may hold (the contract's MAX_QUANTITY),
+ * so Delivered can take from it for the whole run.
+ */
 async function restock(client: Client, items: ProductBody[]): Promise<DeliveryItem[]> {
   const pool: DeliveryItem[] = [];
   for (const item of items) {
     const { body } = await client.json<{ quentity: number; version: number }>(
       'PUT',
       `/api/products/${encodeURIComponent(item._id)}`,
-      { newQuentity: item.quentity + RESTOCK_BY },
+      { newQuentity: MAX_QUANTITY },
     );
     pool.push({ id: item._id, quantity: body.quentity, version: body.version });
   }
@@ -377,7 +379,7 @@ async function benchSize(
     );
   }
   if (poolSize('delivered') + poolSize('mixed') > 0)
-    console.log(`  restocking items by ${fmt(RESTOCK_BY)} for the cases that deliver…`);
+    console.log(`  restocking items to ${fmt(MAX_QUANTITY)} for the cases that deliver…`);
   const delivered = await deliveryPool(client, size, poolSize('delivered'), 0, []);
   // The mixed traffic's pool starts a quarter into the table, away from Delivered's.
   const mixed = await deliveryPool(client, size, poolSize('mixed'), Math.floor(size / 4), delivered);
