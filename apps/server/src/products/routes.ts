@@ -214,7 +214,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       // The audience and the validated query (defaults filled in, in schema order) name the answer.
       // The trash is never kept with the other answers, nor is an uncommon page: sent without a key.
       const key =
-        query.deleted || !isCommonPage(query) ? undefined : `${audienceOf(reader)} list ${JSON.stringify(query)}`;
+        query.deleted || !isCommonPage(query)
+          ? undefined
+          : `${audienceOf(reader)} list ${JSON.stringify(query)}`;
       return answers.reply(request, reply, key, read);
     },
   );
