@@ -33,10 +33,12 @@ export type SearchFilter = ProductListFilter & { q: string };
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 
 /**
- * How a search's matches are narrowed before the name's LIKE: not at all, or to the candidates of
- * SQLite's trigram table (see #collectable).
+ * How a search's matches are narrowed before the name's LIKE: not at all, or to the candidates
+ * SQLite's trigram table found (see #collectable), their ids as a JSON array.
  */
-type Narrowing = 'none' | 'trigrams';
+type Narrowed = { narrowing: 'none' } | { narrowing: 'trigrams'; candidates: string };
+type Narrowing = Narrowed['narrowing'];
+const NOT_NARROWED: Narrowed = { narrowing: 'none' };
 
 /** A count of matches; `capped` when there are more than `total` (see count()). */
 export interface Total {
@@ -65,7 +67,7 @@ type ShapeFilter = Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'> &
  * The name of a query shape: everything its built text depends on (the values are slots, see
  * #values). Each of its parts is a closed set, so a process compiles a bounded number of shapes.
  */
-const shapeOf = (kind: string, filter: ShapeFilter, narrowing: Narrowing = 'none') =>
+const shapeOf = (kind: string, filter: ShapeFilter, { narrowing }: Narrowed = NOT_NARROWED) =>
   [
     kind,
     filter.sort ?? '',
@@ -80,9 +82,11 @@ const shapeOf = (kind: string, filter: ShapeFilter, narrowing: Narrowing = 'none
 /** The values a shape's slots take: the search's patterns, the cursor's position, the page. */
 const valuesOf = (
   filter: ShapeFilter & Partial<Pick<ProductListFilter, 'limit' | 'offset'>>,
+  narrowed: Narrowed = NOT_NARROWED,
 ): SlotValues => ({
   pattern: filter.q ? likePattern(filter.q) : undefined,
   phrase: filter.q ? ftsPhrase(filter.q) : undefined,
+  candidates: narrowed.narrowing === 'trigrams' ? narrowed.candidates : undefined,
   afterKey: filter.after?.key,
   afterId: filter.after?.id,
   limit: filter.limit,
@@ -100,7 +104,7 @@ export class ProductSearch {
   readonly #rows = new QueryShapes<ProductRow>();
   readonly #hits = new QueryShapes<ProductRow & { matches: number | string | null }>();
   readonly #totals = new QueryShapes<{ total: number | string }>();
-  readonly #candidates = new QueryShapes<{ candidates: number }>();
+  readonly #candidates = new QueryShapes<{ id: string }>();
 
   constructor(db: Kysely<Database>, engine: Engine) {
     this.#db = db;
@@ -161,7 +165,7 @@ export class ProductSearch {
    * The items a list shows: live or in the trash, only the low-stock ones (the condition of the
    * partial indexes of migration 006, so they serve it in every sort), and with a search a
    * case-insensitive substring of the name (slot `pattern`), among the trigram table's candidates
-   * (slot `phrase`) when `narrowing` says so.
+   * (slot `candidates`, a JSON array of ids) when `narrowing` says so.
    */
   #filtered(
     filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
@@ -172,9 +176,7 @@ export class ProductSearch {
     if (!filter.q) return query;
     const named = query.where(sql<boolean>`lower(name) like ${slot('pattern')} escape '\\'`);
     if (narrowing === 'none') return named;
-    return named.where(
-      sql<boolean>`id in (select id from products_name_search where products_name_search match ${slot('phrase')})`,
-    );
+    return named.where(sql<boolean>`id in (select value from json_each(${slot('candidates')}))`);
   }
 
   /**
@@ -184,20 +186,20 @@ export class ProductSearch {
    * and the count stops at the cap.
    */
   async search(filter: SearchFilter): Promise<{ items: Product[] } & Total> {
-    const narrowing = await this.#collectable(filter);
+    const narrowed = await this.#collectable(filter);
     if (filter.after) {
       // A page after a cursor lies anywhere among the matches: it seeks there, and counts apart.
       const [items, total] = await Promise.all([
-        this.#page(filter, narrowing ?? 'none'),
-        this.#cappedCount(filter, narrowing ?? 'none'),
+        this.#page(filter, narrowed ?? NOT_NARROWED),
+        this.#cappedCount(filter, narrowed ?? NOT_NARROWED),
       ]);
       return { items, ...total };
     }
-    if (!narrowing) {
+    if (!narrowed) {
       const [items, total] = await Promise.all([this.list(filter), this.count(filter)]);
       return { items, ...total };
     }
-    const { items, ...total } = await this.#collect(filter, narrowing);
+    const { items, ...total } = await this.#collect(filter, narrowed);
     return { items: items ?? (await this.list(filter)), ...total };
   }
 
@@ -205,25 +207,25 @@ export class ProductSearch {
    * How #collect should narrow the matches it gathers, or undefined when they are better not gathered.
    * PostgreSQL's planner chooses between the pg_trgm index and a sort index by itself. SQLite is told:
    * through its trigram table when the word is long enough for trigrams and matches few items
-   * (counting stops after the first SEARCH_COUNT_LIMIT); a common word is answered faster by walking
-   * the sort index and stopping after a page.
+   * (reading stops after the first SEARCH_COUNT_LIMIT + 1 candidates); a common word is answered
+   * faster by walking the sort index and stopping after a page. The candidates' ids are read once
+   * and handed to the statements that narrow by them, so the trigram table is searched once.
    */
-  async #collectable(filter: SearchFilter): Promise<Narrowing | undefined> {
-    if (this.#engine === 'postgres') return 'none';
+  async #collectable(filter: SearchFilter): Promise<Narrowed | undefined> {
+    if (this.#engine === 'postgres') return NOT_NARROWED;
     if ([...filter.q].length < TRIGRAM) return undefined;
-    const [row] = await this.#candidates.rows(
+    const rows = await this.#candidates.rows(
       this.#db,
       'candidates',
       () =>
-        sql<{ candidates: number }>`
-          select count(*) as candidates from (
-            select 1 from products_name_search where products_name_search match ${slot('phrase')}
-            limit ${SEARCH_COUNT_LIMIT + 1}
-          )
+        sql<{ id: string }>`
+          select id from products_name_search where products_name_search match ${slot('phrase')}
+          limit ${SEARCH_COUNT_LIMIT + 1}
         `.compile(this.#db),
       valuesOf(filter),
     );
-    return Number(row?.candidates ?? 0) > SEARCH_COUNT_LIMIT ? undefined : 'trigrams';
+    if (rows.length > SEARCH_COUNT_LIMIT) return undefined;
+    return { narrowing: 'trigrams', candidates: JSON.stringify(rows.map((row) => row.id)) };
   }
 
   /**
@@ -231,18 +233,18 @@ export class ProductSearch {
    * are, and the page among them. That gives the count, and the page unless it lies beyond the
    * first SEARCH_COUNT_LIMIT + 1 matches of a common word (`items` undefined then).
    */
-  async #collect(filter: SearchFilter, narrowing: Narrowing): Promise<Collected> {
+  async #collect(filter: SearchFilter, narrowed: Narrowed): Promise<Collected> {
     const direction = filter.order;
     const key = this.#sortKey(filter.sort, filter.deleted);
     const rows = await this.#hits.rows(
       this.#db,
-      shapeOf('collect', filter, narrowing),
+      shapeOf('collect', filter, narrowed),
       () =>
         this.#db
           .with(
             (cte) => cte('hits').materialized(),
             () =>
-              this.#filtered(filter, narrowing)
+              this.#filtered(filter, narrowed.narrowing)
                 .selectAll()
                 .orderBy(key, direction)
                 .orderBy('id', direction)
@@ -258,13 +260,13 @@ export class ProductSearch {
           .limit(slot<number>('limit'))
           .offset(slot<number>('offset'))
           .compile(),
-      valuesOf(filter),
+      valuesOf(filter, narrowed),
     );
     const first = rows[0];
     if (!first) {
       // Nothing matches, or the page lies past the collected matches: only the count is left to find.
       if (filter.offset === 0) return { items: [], total: 0, capped: false };
-      const total = await this.#cappedCount(filter, narrowing);
+      const total = await this.#cappedCount(filter, narrowed);
       return { items: total.capped ? undefined : [], ...total };
     }
     const matches = Number(first.matches);
@@ -278,17 +280,17 @@ export class ProductSearch {
   }
 
   async list(filter: ProductListFilter): Promise<Product[]> {
-    return this.#page(filter, 'none');
+    return this.#page(filter, NOT_NARROWED);
   }
 
   /** A page of the matches in the list's order: from `offset`, or right after `filter.after`. */
-  async #page(filter: ProductListFilter, narrowing: Narrowing): Promise<Product[]> {
+  async #page(filter: ProductListFilter, narrowed: Narrowed): Promise<Product[]> {
     const direction = filter.order;
     const rows = await this.#rows.rows(
       this.#db,
-      shapeOf('page', filter, narrowing),
+      shapeOf('page', filter, narrowed),
       () => {
-        const query = this.#filtered(filter, narrowing);
+        const query = this.#filtered(filter, narrowed.narrowing);
         return (filter.after ? query.where(this.#after(filter)) : query)
           .selectAll()
           .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
@@ -297,7 +299,7 @@ export class ProductSearch {
           .offset(slot<number>('offset'))
           .compile();
       },
-      valuesOf(filter),
+      valuesOf(filter, narrowed),
     );
     return rows.map(rowToProduct);
   }
@@ -322,7 +324,7 @@ export class ProductSearch {
       );
       return { total: Number(row?.total ?? 0), capped: false };
     }
-    return this.#cappedCount(filter, 'none');
+    return this.#cappedCount(filter, NOT_NARROWED);
   }
 
   /**
@@ -345,22 +347,22 @@ export class ProductSearch {
 
   async #cappedCount(
     filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
-    narrowing: Narrowing,
+    narrowed: Narrowed,
   ): Promise<Total> {
     const [row] = await this.#totals.rows(
       this.#db,
-      shapeOf('capped count', filter, narrowing),
+      shapeOf('capped count', filter, narrowed),
       () =>
         this.#db
           .selectFrom(
-            this.#filtered(filter, narrowing)
+            this.#filtered(filter, narrowed.narrowing)
               .select(sql.lit(1).as('one'))
               .limit(SEARCH_COUNT_LIMIT + 1)
               .as('matches'),
           )
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
           .compile(),
-      valuesOf(filter),
+      valuesOf(filter, narrowed),
     );
     const total = Number(row?.total ?? 0);
     return { total: Math.min(total, SEARCH_COUNT_LIMIT), capped: total > SEARCH_COUNT_LIMIT };
