@@ -34,7 +34,7 @@ type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 
 /**
  * How a search's matches are narrowed before the name's LIKE: not at all, or to the candidates
- * SQLite's trigram table found (see #collectable), their ids as a JSON array.
+ * SQLite's trigram table found (see #collectable), their rowids in that table as a JSON array.
  */
 type Narrowed = { narrowing: 'none' } | { narrowing: 'trigrams'; candidates: string };
 type Narrowing = Narrowed['narrowing'];
@@ -104,7 +104,7 @@ export class ProductSearch {
   readonly #rows = new QueryShapes<ProductRow>();
   readonly #hits = new QueryShapes<ProductRow & { matches: number | string | null }>();
   readonly #totals = new QueryShapes<{ total: number | string }>();
-  readonly #candidates = new QueryShapes<{ id: string }>();
+  readonly #candidates = new QueryShapes<{ candidates: number; rowids: string }>();
 
   constructor(db: Kysely<Database>, engine: Engine) {
     this.#db = db;
@@ -165,7 +165,7 @@ export class ProductSearch {
    * The items a list shows: live or in the trash, only the low-stock ones (the condition of the
    * partial indexes of migration 006, so they serve it in every sort), and with a search a
    * case-insensitive substring of the name (slot `pattern`), among the trigram table's candidates
-   * (slot `candidates`, a JSON array of ids) when `narrowing` says so.
+   * (slot `candidates`, a JSON array of the trigram table's rowids) when `narrowing` says so.
    */
   #filtered(
     filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
@@ -176,7 +176,11 @@ export class ProductSearch {
     if (!filter.q) return query;
     const named = query.where(sql<boolean>`lower(name) like ${slot('pattern')} escape '\\'`);
     if (narrowing === 'none') return named;
-    return named.where(sql<boolean>`id in (select value from json_each(${slot('candidates')}))`);
+    return named.where(
+      sql<boolean>`id in (
+        select id from products_name_search where rowid in (select value from json_each(${slot('candidates')}))
+      )`,
+    );
   }
 
   /**
@@ -208,24 +212,27 @@ export class ProductSearch {
    * PostgreSQL's planner chooses between the pg_trgm index and a sort index by itself. SQLite is told:
    * through its trigram table when the word is long enough for trigrams and matches few items
    * (reading stops after the first SEARCH_COUNT_LIMIT + 1 candidates); a common word is answered
-   * faster by walking the sort index and stopping after a page. The candidates' ids are read once
-   * and handed to the statements that narrow by them, so the trigram table is searched once.
+   * faster by walking the sort index and stopping after a page. The candidates are counted and their
+   * rowids gathered in one statement (one JSON text, not a row each) and handed to the statements that
+   * narrow by them, so the trigram table is searched once.
    */
   async #collectable(filter: SearchFilter): Promise<Narrowed | undefined> {
     if (this.#engine === 'postgres') return NOT_NARROWED;
     if ([...filter.q].length < TRIGRAM) return undefined;
-    const rows = await this.#candidates.rows(
+    const [row] = await this.#candidates.rows(
       this.#db,
       'candidates',
       () =>
-        sql<{ id: string }>`
-          select id from products_name_search where products_name_search match ${slot('phrase')}
-          limit ${SEARCH_COUNT_LIMIT + 1}
+        sql<{ candidates: number; rowids: string }>`
+          select count(*) as candidates, json_group_array(rowid) as rowids from (
+            select rowid from products_name_search where products_name_search match ${slot('phrase')}
+            limit ${SEARCH_COUNT_LIMIT + 1}
+          )
         `.compile(this.#db),
       valuesOf(filter),
     );
-    if (rows.length > SEARCH_COUNT_LIMIT) return undefined;
-    return { narrowing: 'trigrams', candidates: JSON.stringify(rows.map((row) => row.id)) };
+    if (!row || row.candidates > SEARCH_COUNT_LIMIT) return undefined;
+    return { narrowing: 'trigrams', candidates: row.rowids };
   }
 
   /**
