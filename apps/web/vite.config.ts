@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { linguiCatalogs } from './scripts/lingui-catalog-plugin.ts';
@@ -22,6 +23,16 @@ export default defineConfig({
     // The footer's copyright year is the year of the build: pages prerendered at build time and the
     // scripts that hydrate them must agree on it, whatever the visitor's clock says.
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
+  resolve: {
+    // Every `zod/mini` import (ours and the contract's) goes through the module that turns zod's eval
+    // probe off before any schema exists, whichever chunk loads zod first.
+    alias: [
+      {
+        find: /^zod\/mini$/,
+        replacement: fileURLToPath(new URL('./src/app/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     // The API (and Better Auth) run on the Node server; the dev SPA talks to it same-origin through this proxy.

@@ -243,6 +243,12 @@ function caseDefinitions(
       read: true,
     },
     {
+      id: 'stats-daily-30',
+      title: 'Dashboard days (days=30, top items), signed in',
+      request: signedIn('/api/stats/daily?days=30'),
+      read: true,
+    },
+    {
       id: 'stats-daily',
       title: 'Dashboard days (days=90, top items), signed in',
       request: signedIn('/api/stats/daily?days=90'),

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import { CHROMIUM } from '../web/chromium.ts';
+import { CHROMIUM } from '../../apps/web/e2e/support/chromium.ts';
 
 export interface Machine {
   cpuModel: string;

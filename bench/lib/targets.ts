@@ -127,7 +127,7 @@ function trafficTargets(api: ApiReport): TargetCheck[] {
 }
 
 /** The dashboard's reads (issue 18), judged at the largest size (100,000 items, 1,000,000 movements by default). */
-const DASHBOARD_CASES: ReadonlySet<string> = new Set(['stats-summary', 'stats-daily']);
+const DASHBOARD_CASES: ReadonlySet<string> = new Set(['stats-summary', 'stats-daily-30', 'stats-daily']);
 
 function dashboardTargets(api: ApiReport | undefined): TargetCheck[] {
   const large = api?.sizes.at(-1);

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../apps/web/e2e/support/chromium.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

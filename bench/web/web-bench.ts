@@ -10,10 +10,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../apps/web/e2e/support/chromium.ts';
 import { freshDatabase } from '../lib/database.ts';
 import { freePort, productionEnv, ROOT, startServer } from '../lib/processes.ts';
 import type { Settings } from '../lib/settings.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
 import { serveStaticBaseline, snapshotLanding } from './static-baseline.ts';
 
 export const ROUTES = ['/', '/blog', '/login', '/bn/', '/bn/blog'] as const;

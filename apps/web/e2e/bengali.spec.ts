@@ -126,7 +126,7 @@ for (const language of ['en', 'bn'] as const) {
   test(`axe finds nothing in ${language === 'en' ? 'English' : 'Bengali'} at 375 and 1280 px on the main pages`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const user = await signedInUser(page);
     const product = await createProductViaApi(page, user);
     await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);

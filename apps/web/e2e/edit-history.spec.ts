@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import type { CreateProductInput } from '@walton/contract';
 import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
 import type { ProblemLog } from './support/problems.ts';
 import { createProductViaApi } from './support/products.ts';
@@ -34,6 +35,26 @@ async function openEdit(page: Page, id: string): Promise<void> {
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(`/manageItem/${id}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit item' })).toBeVisible();
+}
+
+/**
+ * Clerk A on `pageA` and clerk B in a browser of their own, both on the Edit page of one new item;
+ * the second to save gets 412 first (stale), which the page merges.
+ */
+async function twoClerksEditing(
+  pageA: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  problems: ProblemLog,
+  item: Partial<CreateProductInput> = {},
+) {
+  problems.allow(/status of 412 .*\/api\/product\//);
+  const clerkA = await signedInUser(pageA, 'clerk-a');
+  const b = await secondClerk(browser, baseURL, problems);
+  const product = await createProductViaApi(pageA, clerkA, item);
+  await openEdit(pageA, product._id);
+  await openEdit(b.page, product._id);
+  return { b, product };
 }
 
 test('edit an item: prefilled form with the add form rules, toast, the change on the detail page and in History, then revert', async ({
@@ -85,13 +106,7 @@ test('two clerks edit different fields of one item at once: both changes survive
   problems,
 }) => {
   // B's first save is refused as stale (412), merged with A's and sent again.
-  problems.allow(/status of 412 .*\/api\/product\//);
-  const clerkA = await signedInUser(pageA, 'clerk-a');
-  const b = await secondClerk(browser, baseURL, problems);
-  const product = await createProductViaApi(pageA, clerkA);
-
-  await openEdit(pageA, product._id);
-  await openEdit(b.page, product._id);
+  const { b, product } = await twoClerksEditing(pageA, browser, baseURL, problems);
   await pageA.getByLabel('Name').fill('Walton Renamed By A');
   await b.page.getByLabel('Description').fill('Described by B.');
 
@@ -123,13 +138,7 @@ test('both clerks edit the price: the second sees theirs and hers side by side a
   baseURL,
   problems,
 }) => {
-  problems.allow(/status of 412 .*\/api\/product\//);
-  const clerkA = await signedInUser(pageA, 'clerk-a');
-  const b = await secondClerk(browser, baseURL, problems);
-  const product = await createProductViaApi(pageA, clerkA, { price: 45_000 });
-
-  await openEdit(pageA, product._id);
-  await openEdit(b.page, product._id);
+  const { b, product } = await twoClerksEditing(pageA, browser, baseURL, problems, { price: 45_000 });
   await pageA.getByLabel('Price (BDT)').fill('47500');
   await b.page.getByLabel('Price (BDT)').fill('48000');
   await b.page.getByLabel('Name').fill('Walton Named By B');

@@ -43,7 +43,7 @@ test('a label decodes with jsQR to the item’s address; a phone camera reading 
   // (the app's pages name favicon.svg); that request is the browser's, not the app's.
   problems.allow(/favicon\.ico/);
   // A second browser, with the fake camera, starts for this test.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await signedInUser(page);
   const product = await createProductViaApi(page, user, { quentity: 3, model: 'WSI-SCAN-15' });
   const address = `${baseURL}/manageItem/${product._id}`;
@@ -108,7 +108,7 @@ test('a code that is not one of our labels is named as such, and the camera keep
   baseURL,
   problems,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signedInUser(page);
   const foreign = 'https://example.com/manageItem/not-ours';
   const video = testInfo.outputPath('foreign.y4m');
@@ -142,7 +142,7 @@ test('camera refused or missing: the page says so, and a typed or pasted code op
   baseURL,
   problems,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await signedInUser(page);
   const product = await createProductViaApi(page, user, { quentity: 5 });
 

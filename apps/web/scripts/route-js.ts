@@ -2,15 +2,16 @@
  * Which JavaScript a route of the built SPA loads, per file, raw and gzip (zlib default level, as
  * `npm run bench:web` counts it). Serves apps/web/dist with `vite preview`, opens the route in
  * Chromium, answers the few API calls with fixtures (signed out, six products) so no server is
- * needed, waits until the network is idle, and lists every script the page fetched.
+ * needed, waits until the network is idle, and lists every script the page fetched. The browser
+ * suite holds the landing page to its budget the same way (e2e/landing-budget.spec.ts).
  *
  *   npm run build -w @walton/web && node apps/web/scripts/route-js.ts [/ /blog ...]
  */
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { type Plugin, preview } from 'vite';
+import { scriptsLoadedBy, scriptTable } from './page-scripts.ts';
 import { SPA_SHELL } from './prerender-plugin.ts';
 
 const routes = process.argv.slice(2);
@@ -37,7 +38,8 @@ const spaShellFallback: Plugin = {
     server.middlewares.use((request, _response, next) => {
       const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
       const prerendered = join(root, 'dist', path, 'index.html');
-      if (!extname(path) && !existsSync(prerendered)) request.url = `/${SPA_SHELL}`;
+      // Named by its file: vite preview would send the landing page for `/blog` or `/bn/blog`.
+      if (!extname(path)) request.url = existsSync(prerendered) ? join(path, 'index.html') : `/${SPA_SHELL}`;
       next();
     });
   },
@@ -60,26 +62,8 @@ try {
       if (pathname === '/api/auth/get-session') return request.fulfill({ json: null });
       return request.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'x' } });
     });
-    const scripts: string[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.url());
-    });
-    await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
-    let raw = 0;
-    let gzip = 0;
-    console.log(`\n${route}`);
-    for (const url of [...new Set(scripts)]) {
-      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-      const zipped = gzipSync(body).length;
-      raw += body.length;
-      gzip += zipped;
-      console.log(
-        `  ${(zipped / 1024).toFixed(2).padStart(7)} KB gz ${(body.length / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`,
-      );
-    }
-    console.log(
-      `  ${(gzip / 1024).toFixed(2).padStart(7)} KB gz ${(raw / 1024).toFixed(1).padStart(7)} KB  total`,
-    );
+    const scripts = await scriptsLoadedBy(page, `${origin}${route}`);
+    console.log(`\n${route}\n${scriptTable(scripts)}`);
     await page.close();
   }
 } finally {

@@ -1,17 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectHydrated, recordErrors, showPrerendered } from '../test/prerendered-page.ts';
 import { hydratePage } from './app/start.tsx';
 import { activateLanguage } from './i18n/i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from './i18n/language.ts';
 import { prerenderPage } from './prerender.tsx';
-
-const adoptedByReact = (element: Element): boolean =>
-  Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
-
-const MULTIPLE_RENDERERS =
-  'Detected multiple renderers concurrently rendering the same context provider. This is currently unsupported.';
 
 describe('public pages prerendered in Bengali', () => {
   let container: HTMLElement | undefined;
@@ -36,32 +30,14 @@ describe('public pages prerendered in Bengali', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'bn');
     await activateLanguage('en');
     document.documentElement.lang = 'bn';
-    window.history.replaceState(null, '', url);
-    container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = page.html;
-    document.body.append(container);
-    const h1 = screen.getByRole('heading', { level: 1 });
-    expect(h1).toHaveTextContent(heading);
-    expect(within(screen.getByRole('navigation')).getByRole('status')).toHaveTextContent(
-      'আপনার লগইন যাচাই করা হচ্ছে…',
-    );
+    const shown = showPrerendered(url, page.html, { heading, checkingSignIn: 'আপনার লগইন যাচাই করা হচ্ছে…' });
+    container = shown.container;
 
-    const errors: unknown[] = [];
-    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => {
-      if (args[0] !== MULTIPLE_RENDERERS) errors.push(args);
-    });
-    try {
-      root = (await hydratePage(container)) ?? undefined;
-      expect(root).toBeDefined();
-      await within(screen.getByRole('navigation')).findByRole('link', { name: 'লগইন' });
-      await waitFor(() => expect(adoptedByReact(h1)).toBe(true));
-      expect(screen.getByRole('heading', { level: 1 })).toBe(h1);
-      await waitFor(() => expect(document.title).toBe(title));
-      expect(window.location.pathname).toBe(url);
-    } finally {
-      consoleError.mockRestore();
-    }
+    const errors = recordErrors();
+    root = (await hydratePage(container)) ?? undefined;
+    expect(root).toBeDefined();
+    await expectHydrated(shown.h1, { login: 'লগইন', title });
+    expect(window.location.pathname).toBe(url);
     expect(errors).toEqual([]);
   });
 });

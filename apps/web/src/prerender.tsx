@@ -1,4 +1,3 @@
-import './app/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';

@@ -18,11 +18,13 @@ import { getMovements } from '../src/features/inventory/api/get-movements.ts';
 import { getProduct } from '../src/features/inventory/api/get-product.ts';
 import { getProducts } from '../src/features/inventory/api/get-products.ts';
 import { getSupplierProducts } from '../src/features/inventory/api/get-supplier-products.ts';
+import { productListSchema } from '../src/features/inventory/api/product-list-schema.ts';
 import { restockProduct } from '../src/features/inventory/api/restock-product.ts';
 import { restoreProduct } from '../src/features/inventory/api/restore-product.ts';
 import type { putStock } from '../src/features/inventory/api/stock-change.ts';
-import { accessToken, requestAccessToken } from '../src/lib/access-token.ts';
+import { accessToken } from '../src/lib/access-token.ts';
 import type { paths } from '../src/lib/api-schema';
+import { requestAccessToken } from '../src/lib/request-access-token.ts';
 import { server } from './msw-server.ts';
 
 type Path = keyof paths;
@@ -85,7 +87,7 @@ const calls = {
     method: 'get',
     status: 200,
     answer: [product],
-    run: () => getProducts({ limit: 10 }),
+    run: () => getProducts({ limit: 10 }, productListSchema),
   }),
   getProduct: call({
     path: '/api/product/{id}',

@@ -7,6 +7,7 @@ export * from './events.ts';
 export * from './history.ts';
 export * from './label.ts';
 export * from './language.ts';
+export * from './low-stock.ts';
 export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';

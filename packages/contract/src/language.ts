@@ -1,10 +1,7 @@
-import { z } from 'zod/mini';
-
 /** The languages the interface and the mails are written in; English is the spec's own. */
 export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const languageSchema = z.enum(LANGUAGES);
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -1,15 +1,18 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { type ChangeKind, changeKindSchema } from './events.ts';
 import { pageLimit, pageOffset } from './paging.ts';
 
-export const movementReasonSchema = z.enum([
-  'created',
-  'delivered',
-  'restocked',
-  'deleted',
-  'restored',
-  'imported',
-]);
+/** Changes of an item's details only (an edit and its revert): they move no stock. */
+const DETAIL_CHANGE_KINDS = ['edited', 'reverted'] as const satisfies readonly ChangeKind[];
+type DetailChangeKind = (typeof DETAIL_CHANGE_KINDS)[number];
+
+/** The changes that move stock, in the order of changeKindSchema: each one is a movement's reason. */
+export const MOVEMENT_REASONS = changeKindSchema.options.filter(
+  (kind): kind is Exclude<ChangeKind, DetailChangeKind> =>
+    !(DETAIL_CHANGE_KINDS as readonly ChangeKind[]).includes(kind),
+);
+export const movementReasonSchema = z.enum(MOVEMENT_REASONS);
 export type MovementReason = z.infer<typeof movementReasonSchema>;
 
 /** One row of a product's append-only stock ledger. */

@@ -35,12 +35,6 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** Whether a live item is low on stock: it has a threshold and its quantity is at or below it. */
-export const isLowStock = (product: Pick<Product, 'quentity' | 'lowStockThreshold'>): boolean =>
-  product.lowStockThreshold !== undefined &&
-  product.lowStockThreshold !== null &&
-  product.quentity <= product.lowStockThreshold;
-
 export const successSchema = z.object({ success: z.string() });
 export const createdProductSchema = z.extend(successSchema, { _id: z.string() });
 export const stockChangedSchema = z.extend(successSchema, {

@@ -1,5 +1,11 @@
 import { z } from 'zod/mini';
-import { languageSchema } from './language.ts';
+import { LANGUAGES } from './language.ts';
+
+/**
+ * A language as the API takes it. Here, not in language.ts: the landing page uses the languages
+ * (LANGUAGES, isLanguage) and a bundle takes a module whole, schema and zod included.
+ */
+export const languageSchema = z.enum(LANGUAGES);
 
 /** A signed-in user's preferences (`GET` and `PUT /api/settings`). */
 export const userSettingsSchema = z.strictObject({

@@ -10,6 +10,7 @@ import * as lowStockAlerts from './migrations/006-low-stock-alerts.ts';
 import * as dailyRollups from './migrations/007-daily-rollups.ts';
 import * as importHistoryKind from './migrations/008-import-history-kind.ts';
 import * as userLanguage from './migrations/009-user-language.ts';
+import * as lowStockCount from './migrations/010-low-stock-count.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -31,6 +32,7 @@ const migrations: Record<string, MigrationModule> = {
   '007-daily-rollups': dailyRollups,
   '008-import-history-kind': importHistoryKind,
   '009-user-language': userLanguage,
+  '010-low-stock-count': lowStockCount,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -52,6 +52,12 @@ export interface ProductCountsTable {
   total: number;
 }
 
+/** Live items at or below their low-stock threshold: one row (id 1), kept by triggers (migration 010). */
+export interface LowStockCountTable {
+  id: number;
+  total: number;
+}
+
 /** Integers that may outgrow a float (sums of paisa): bigint columns, written from strings. */
 type BigCount = ColumnType<number | string | bigint, string, string>;
 
@@ -208,6 +214,7 @@ export interface Database {
   products: ProductsTable;
   product_history: ProductHistoryTable;
   product_counts: ProductCountsTable;
+  low_stock_count: LowStockCountTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -38,25 +38,40 @@ const CHROME: Record<Language, { fallback: string }> = {
   bn: { fallback: 'বোতামটি কাজ না করলে এই ঠিকানাটি কপি করে ব্রাউজারে বসান:' },
 };
 
-function layout(
-  language: Language,
-  title: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
-  footer: string,
-) {
-  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
+/** What one of our mails says, in one language: a title, an introduction, what to do, the action, a footer. */
+interface MailWords {
+  subject: string;
+  title: string;
+  intro: string;
+  ask: string;
+  action: string;
+  footer: string;
+}
+
+function layout(language: Language, words: MailWords, url: string) {
+  const body = [words.intro, words.ask].map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
   return `<!doctype html>
 <html lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<head><meta charset="utf-8"><title>${escapeHtml(words.title)}</title></head>
 <body style="font-family: Arial, 'Noto Sans Bengali', sans-serif; color: #212529; line-height: 1.5">
-<h1 style="font-size: 20px">${escapeHtml(title)}</h1>
+<h1 style="font-size: 20px">${escapeHtml(words.title)}</h1>
 ${body}
-<p><a href="${escapeHtml(action.url)}" style="display: inline-block; padding: 10px 18px; background: #0d6efd; color: #fff; text-decoration: none; border-radius: 6px">${escapeHtml(action.label)}</a></p>
-<p style="font-size: 13px; color: #6c757d">${escapeHtml(CHROME[language].fallback)}<br>${escapeHtml(action.url)}</p>
-<p style="font-size: 13px; color: #6c757d">${escapeHtml(footer)}</p>
+<p><a href="${escapeHtml(url)}" style="display: inline-block; padding: 10px 18px; background: #0d6efd; color: #fff; text-decoration: none; border-radius: 6px">${escapeHtml(words.action)}</a></p>
+<p style="font-size: 13px; color: #6c757d">${escapeHtml(CHROME[language].fallback)}<br>${escapeHtml(url)}</p>
+<p style="font-size: 13px; color: #6c757d">${escapeHtml(words.footer)}</p>
 </body>
 </html>`;
+}
+
+/** A mail whose one action opens `url`, as text and as HTML: every mail we send has this shape. */
+function actionMail(to: string, language: Language, words: MailWords, url: string): MailMessage {
+  return {
+    to,
+    subject: words.subject,
+    text: `${words.intro}\n\n${words.ask}\n\n${url}\n\n${words.footer}\n`,
+    html: layout(language, words, url),
+    links: [url],
+  };
 }
 
 /** Bengali digits for the numbers of a Bengali mail. */
@@ -88,13 +103,7 @@ export function verificationEmail(
       footer: 'আপনি অ্যাকাউন্ট না খুলে থাকলে এই ইমেইলটি উপেক্ষা করুন।',
     },
   }[language];
-  return {
-    to: to.email,
-    subject: words.subject,
-    text: `${words.intro}\n\n${words.ask}\n\n${url}\n\n${words.footer}\n`,
-    html: layout(language, words.title, [words.intro, words.ask], { label: words.action, url }, words.footer),
-    links: [url],
-  };
+  return actionMail(to.email, language, words, url);
 }
 
 /** The email that lets someone choose a new password, in the user's language. */
@@ -124,13 +133,7 @@ export function passwordResetEmail(
       footer: 'আপনি এই অনুরোধ না করে থাকলে ইমেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড যেমন আছে তেমনই থাকবে।',
     },
   }[language];
-  return {
-    to: to.email,
-    subject: words.subject,
-    text: `${words.intro}\n\n${words.ask}\n\n${url}\n\n${words.footer}\n`,
-    html: layout(language, words.title, [words.intro, words.ask], { label: words.action, url }, words.footer),
-    links: [url],
-  };
+  return actionMail(to.email, language, words, url);
 }
 
 /** What a low-stock mail and webhook call say about the item. */
@@ -172,17 +175,5 @@ export function lowStockEmail(to: string, notice: LowStockNotice, language: Lang
       footer: 'আপনি এই আইটেমের সাপ্লায়ার বলে, অথবা সেটিংসে “স্টক কমলে ইমেইলে সতর্কতা” চালু করেছেন বলে এই মেইলটি পাচ্ছেন।',
     },
   }[language];
-  return {
-    to,
-    subject: words.subject,
-    text: `${words.intro}\n\n${words.ask}\n\n${notice.url}\n\n${words.footer}\n`,
-    html: layout(
-      language,
-      words.title,
-      [words.intro, words.ask],
-      { label: words.action, url: notice.url },
-      words.footer,
-    ),
-    links: [notice.url],
-  };
+  return actionMail(to, language, words, notice.url);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Movement } from '@walton/contract';
+import { MOVEMENT_REASONS, type Movement } from '@walton/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -24,9 +24,6 @@ export interface Page {
   limit: number;
   offset: number;
 }
-
-/** The kinds of change that move stock or an item's presence: the stock ledger's rows. */
-const STOCK_KINDS = ['created', 'delivered', 'restocked', 'deleted', 'restored', 'imported'] as const;
 
 /**
  * An item's one append-only history: a row per change of stock or of details, written in the
@@ -134,7 +131,7 @@ export class HistoryRepository {
       .selectFrom('product_history')
       .selectAll()
       .where('product_id', '=', productId)
-      .where('kind', 'in', STOCK_KINDS)
+      .where('kind', 'in', MOVEMENT_REASONS)
       .orderBy('version', 'desc')
       .limit(page.limit)
       .offset(page.offset)
@@ -147,7 +144,7 @@ export class HistoryRepository {
       .selectFrom('product_history')
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .where('product_id', '=', productId)
-      .where('kind', 'in', STOCK_KINDS)
+      .where('kind', 'in', MOVEMENT_REASONS)
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }

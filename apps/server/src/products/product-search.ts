@@ -335,18 +335,14 @@ export class ProductSearch {
   }
 
   /**
-   * Every live item at or below its threshold, uncapped: read from the low-stock partial indexes,
-   * which hold only those items, so the cost follows how many are low, not the catalogue's size.
+   * Every live item at or below its threshold, uncapped: one row, kept by triggers in the transaction
+   * of every change (migration 010), so the cost is the same however many items there are or are low.
    */
   async countLowStock(): Promise<number> {
-    const filter = { deleted: false, lowStock: true };
     const [row] = await this.#totals.rows(
       this.#db,
-      shapeOf('low-stock count', filter),
-      () =>
-        this.#filtered(filter)
-          .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .compile(),
+      'low-stock count',
+      () => this.#db.selectFrom('low_stock_count').select('total').compile(),
       {},
     );
     return Number(row?.total ?? 0);

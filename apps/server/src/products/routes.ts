@@ -133,6 +133,13 @@ function actorOf(request: FastifyRequest): Actor {
   return request.user;
 }
 
+/** What Delivered and restock read of a request: the item, its new quantity, the If-Match, who. */
+type StockChangeRequest = FastifyRequest & {
+  params: { id: string };
+  body: { newQuentity: number };
+  headers: { 'if-match'?: string | undefined };
+};
+
 function setTotal(reply: FastifyReply, total: number): void {
   reply.header('x-total-count', String(total));
 }
@@ -172,6 +179,18 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app,
   { service, answers, sessionUser, publicUrl },
 ) => {
+  /** Delivered's and restock's handler: the service's change, answered with the new stock and `success`. */
+  const stockChange =
+    (change: 'deliver' | 'restock', success: string) => async (request: StockChangeRequest) => {
+      const changed = await service[change](
+        request.params.id,
+        request.body.newQuentity,
+        versionFrom(request.headers['if-match']),
+        actorOf(request),
+      );
+      return { success, quentity: changed.quantity, version: changed.version };
+    };
+
   app.get(
     '/product',
     {
@@ -370,15 +389,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         response: stockChangeResponses,
       },
     },
-    async (request) => {
-      const changed = await service.deliver(
-        request.params.id,
-        request.body.newQuentity,
-        versionFrom(request.headers['if-match']),
-        actorOf(request),
-      );
-      return { success: SUCCESS_TEXT.productDelivered, quentity: changed.quantity, version: changed.version };
-    },
+    stockChange('deliver', SUCCESS_TEXT.productDelivered),
   );
 
   app.put(
@@ -398,15 +409,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         response: stockChangeResponses,
       },
     },
-    async (request) => {
-      const changed = await service.restock(
-        request.params.id,
-        request.body.newQuentity,
-        versionFrom(request.headers['if-match']),
-        actorOf(request),
-      );
-      return { success: SUCCESS_TEXT.stockUpdated, quentity: changed.quantity, version: changed.version };
-    },
+    stockChange('restock', SUCCESS_TEXT.stockUpdated),
   );
 
   app.patch(

@@ -90,24 +90,31 @@ function live(current: ProductState | undefined): ProductState {
   return current;
 }
 
-/** A stale If-Match (the version the client saw is not the current one) changes nothing: 412. */
-function checkVersion(current: ProductState, ifVersion: number | undefined): void {
-  if (ifVersion !== undefined && current.version !== ifVersion) {
-    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(current.quantity), current, 'VERSION_STALE');
+/**
+ * A live item at the version the client saw, or 404; a stale If-Match (the version the client saw is
+ * not the current one) changes nothing: 412.
+ */
+function liveAt(current: ProductState | undefined, ifVersion: number | undefined): ProductState {
+  const product = live(current);
+  if (ifVersion !== undefined && product.version !== ifVersion) {
+    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(product.quantity), product, 'VERSION_STALE');
   }
+  return product;
 }
+
+/** Delivered's and restock's rule: the item as it is, the quantity asked for, the If-Match version. */
+type DecideStockChange = (
+  current: ProductState | undefined,
+  newQuantity: number,
+  ifVersion: number | undefined,
+) => DecidedChange;
 
 /**
  * Delivered: the only valid new quantity is the current one minus one, so two clerks delivering
  * from the same screen cannot merge two deliveries into one. A refusal says why.
  */
-export function decideDelivery(
-  current: ProductState | undefined,
-  newQuantity: number,
-  ifVersion: number | undefined,
-): DecidedChange {
-  const product = live(current);
-  checkVersion(product, ifVersion);
+export const decideDelivery: DecideStockChange = (current, newQuantity, ifVersion) => {
+  const product = liveAt(current, ifVersion);
   if (newQuantity >= 0 && newQuantity === product.quantity - DELIVERY_DECREMENT) {
     return { kind: 'delivered', set: { quantity: newQuantity } };
   }
@@ -117,21 +124,16 @@ export function decideDelivery(
   throw ifVersion === product.version
     ? refusal(409, STOCK_MESSAGES.oneAtATime(product.quantity), product, 'ONE_AT_A_TIME')
     : refusal(409, STOCK_MESSAGES.deliveredMeanwhile(product.quantity), product, 'QUANTITY_CHANGED');
-}
+};
 
 /** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
-export function decideRestock(
-  current: ProductState | undefined,
-  newQuantity: number,
-  ifVersion: number | undefined,
-): DecidedChange {
-  const product = live(current);
-  checkVersion(product, ifVersion);
+export const decideRestock: DecideStockChange = (current, newQuantity, ifVersion) => {
+  const product = liveAt(current, ifVersion);
   if (newQuantity <= product.quantity) {
     throw refusal(409, STOCK_MESSAGES.restockNotAbove(product.quantity), product, 'QUANTITY_NOT_ABOVE');
   }
   return { kind: 'restocked', set: { quantity: newQuantity } };
-}
+};
 
 /** Soft delete of a live item; nothing to do when it is not live (again, or unknown). */
 export function decideRemoval(current: ProductState | undefined): DecidedChange | undefined {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cookieHeader, signUp, testClientIp } from '../support/auth-helpers.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cookieHeader, requestPasswordReset, signUp, testClientIp } from '../support/auth-helpers.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { mailingApp } from '../support/mailing-app.ts';
 
 const PUBLIC_URL = 'http://warehouse.test';
 const VERIFY_SUBJECT = /confirm your email address/;
@@ -31,98 +30,78 @@ async function signIn(app: FastifyInstance, email: string, password: string) {
   });
 }
 
-async function requestReset(app: FastifyInstance, email: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    // As the SPA sends it: from our own page, with a relative redirect.
-    headers: { 'x-forwarded-for': testClientIp(), origin: PUBLIC_URL },
-    payload: { email, redirectTo: '/reset-password' },
-  });
-}
-
 describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', (engine) => {
-  let smtp: TestSmtpServer;
-  let ctx: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    ctx = await createTestApp(engine, { SMTP_URL: smtp.url, PUBLIC_URL });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await smtp?.close();
-  });
+  const running = mailingApp(engine, { PUBLIC_URL });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('mails a verification link on sign-up; following it verifies the account and lands on /verify-email', async () => {
-    const { cookie, email, user } = await signUp(ctx.app, { name: 'Nusrat Jahan' });
-    const mail = await smtp.waitForMail(email, VERIFY_SUBJECT);
+    const { cookie, email, user } = await signUp(running.app, { name: 'Nusrat Jahan' });
+    const mail = await running.smtp.waitForMail(email, VERIFY_SUBJECT);
     expect(mail.text).toContain('Hello Nusrat Jahan');
     expect(mail.links).toHaveLength(1);
     const link = mail.links[0] ?? '';
     expect(mail.html).toContain(link.replaceAll('&', '&#38;'));
 
-    const followed = await ctx.app.inject({ method: 'GET', url: pathOf(link) });
+    const followed = await running.app.inject({ method: 'GET', url: pathOf(link) });
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toBe(`${PUBLIC_URL}/verify-email`);
-    expect(await sessionUser(ctx.app, cookie)).toMatchObject({ id: user.id, emailVerified: true });
+    expect(await sessionUser(running.app, cookie)).toMatchObject({ id: user.id, emailVerified: true });
 
     // Following it again cannot do harm: the account stays verified.
-    const again = await ctx.app.inject({ method: 'GET', url: pathOf(link) });
+    const again = await running.app.inject({ method: 'GET', url: pathOf(link) });
     expect(again.statusCode).toBe(302);
-    expect(await sessionUser(ctx.app, cookie)).toMatchObject({ emailVerified: true });
+    expect(await sessionUser(running.app, cookie)).toMatchObject({ emailVerified: true });
   });
 
   it('sends the verification mail again on request', async () => {
-    const { email } = await signUp(ctx.app);
-    await smtp.waitForMail(email, VERIFY_SUBJECT);
-    const before = smtp.received.length;
-    const resend = await ctx.app.inject({
+    const { email } = await signUp(running.app);
+    await running.smtp.waitForMail(email, VERIFY_SUBJECT);
+    const before = running.smtp.received.length;
+    const resend = await running.app.inject({
       method: 'POST',
       url: '/api/auth/send-verification-email',
       headers: { 'x-forwarded-for': testClientIp(), origin: PUBLIC_URL },
       payload: { email, callbackURL: '/verify-email' },
     });
     expect(resend.statusCode).toBe(200);
-    const second = await smtp.waitForMail(email, VERIFY_SUBJECT, { since: before });
+    const second = await running.smtp.waitForMail(email, VERIFY_SUBJECT, { since: before });
     expect(second.links[0]).toContain('/api/auth/verify-email?token=');
   });
 
   it('lands on /verify-email with an error for a tampered or expired verification link', async () => {
-    const { cookie, email } = await signUp(ctx.app);
-    const link = (await smtp.waitForMail(email, VERIFY_SUBJECT)).links[0] ?? '';
+    const { cookie, email } = await signUp(running.app);
+    const link = (await running.smtp.waitForMail(email, VERIFY_SUBJECT)).links[0] ?? '';
     const tampered = new URL(link);
     tampered.searchParams.set('token', `${tampered.searchParams.get('token')}x`);
-    const followed = await ctx.app.inject({ method: 'GET', url: pathOf(tampered.toString()) });
+    const followed = await running.app.inject({ method: 'GET', url: pathOf(tampered.toString()) });
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toBe(`${PUBLIC_URL}/verify-email?error=INVALID_TOKEN`);
-    expect(await sessionUser(ctx.app, cookie)).toMatchObject({ emailVerified: false });
+    expect(await sessionUser(running.app, cookie)).toMatchObject({ emailVerified: false });
 
     // The link lasts a day.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
-    const late = await ctx.app.inject({ method: 'GET', url: pathOf(link) });
+    const late = await running.app.inject({ method: 'GET', url: pathOf(link) });
     expect(late.statusCode).toBe(302);
     expect(late.headers.location).toBe(`${PUBLIC_URL}/verify-email?error=TOKEN_EXPIRED`);
     vi.useRealTimers();
-    expect(await sessionUser(ctx.app, cookie)).toMatchObject({ emailVerified: false });
+    expect(await sessionUser(running.app, cookie)).toMatchObject({ emailVerified: false });
   });
 
   it('resets a password through the mailed link: the new one works, the old one and other sessions do not', async () => {
-    const { cookie, email, password } = await signUp(ctx.app);
-    const otherDevice = cookieHeader(await signIn(ctx.app, email, password));
-    expect(await sessionUser(ctx.app, otherDevice)).not.toBeNull();
+    const { cookie, email, password } = await signUp(running.app);
+    const otherDevice = cookieHeader(await signIn(running.app, email, password));
+    expect(await sessionUser(running.app, otherDevice)).not.toBeNull();
 
-    const requested = await requestReset(ctx.app, email);
+    const requested = await requestPasswordReset(running.app, email, PUBLIC_URL);
     expect(requested.statusCode).toBe(200);
-    const mail = await smtp.waitForMail(email, RESET_SUBJECT);
+    const mail = await running.smtp.waitForMail(email, RESET_SUBJECT);
     const link = mail.links[0] ?? '';
     expect(link).toContain('/api/auth/reset-password/');
 
-    const landing = await ctx.app.inject({ method: 'GET', url: pathOf(link) });
+    const landing = await running.app.inject({ method: 'GET', url: pathOf(link) });
     expect(landing.statusCode).toBe(302);
     const target = new URL(landing.headers.location ?? '');
     expect(`${target.origin}${target.pathname}`).toBe(`${PUBLIC_URL}/reset-password`);
@@ -130,7 +109,7 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     expect(token).not.toBe('');
 
     const newPassword = 'a brand new passphrase';
-    const reset = await ctx.app.inject({
+    const reset = await running.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       headers: { 'x-forwarded-for': testClientIp() },
@@ -138,15 +117,15 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     });
     expect(reset.statusCode).toBe(200);
 
-    const old = await signIn(ctx.app, email, password);
+    const old = await signIn(running.app, email, password);
     expect(old.statusCode).toBe(401);
     expect(old.json().message).toBe('Wrong email or password');
-    expect((await signIn(ctx.app, email, newPassword)).statusCode).toBe(200);
-    expect(await sessionUser(ctx.app, cookie)).toBeNull();
-    expect(await sessionUser(ctx.app, otherDevice)).toBeNull();
+    expect((await signIn(running.app, email, newPassword)).statusCode).toBe(200);
+    expect(await sessionUser(running.app, cookie)).toBeNull();
+    expect(await sessionUser(running.app, otherDevice)).toBeNull();
 
     // The link works once.
-    const reused = await ctx.app.inject({
+    const reused = await running.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       headers: { 'x-forwarded-for': testClientIp() },
@@ -157,29 +136,31 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
   });
 
   it('answers a reset request for an unknown email exactly like a known one, and mails nobody', async () => {
-    const { email } = await signUp(ctx.app);
-    const known = await requestReset(ctx.app, email);
-    const unknown = await requestReset(ctx.app, `nobody-${engine}@example.com`);
+    const { email } = await signUp(running.app);
+    const known = await requestPasswordReset(running.app, email, PUBLIC_URL);
+    const unknown = await requestPasswordReset(running.app, `nobody-${engine}@example.com`, PUBLIC_URL);
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
-    await smtp.waitForMail(email, RESET_SUBJECT);
-    expect(smtp.received.some((mail) => mail.to.includes(`nobody-${engine}@example.com`))).toBe(false);
+    await running.smtp.waitForMail(email, RESET_SUBJECT);
+    expect(running.smtp.received.some((mail) => mail.to.includes(`nobody-${engine}@example.com`))).toBe(
+      false,
+    );
   });
 
   it('refuses tampered and expired reset tokens', async () => {
-    const { email, password } = await signUp(ctx.app);
-    await requestReset(ctx.app, email);
-    const link = (await smtp.waitForMail(email, RESET_SUBJECT)).links[0] ?? '';
+    const { email, password } = await signUp(running.app);
+    await requestPasswordReset(running.app, email, PUBLIC_URL);
+    const link = (await running.smtp.waitForMail(email, RESET_SUBJECT)).links[0] ?? '';
     const token = new URL(link).pathname.split('/').pop() ?? '';
 
-    const tamperedLanding = await ctx.app.inject({
+    const tamperedLanding = await running.app.inject({
       method: 'GET',
       // The last character changed (to one it is not): a token that happened to end in Z stayed valid.
       url: pathOf(link.replace(token, `${token.slice(0, -1)}${token.endsWith('Z') ? 'Y' : 'Z'}`)),
     });
     expect(tamperedLanding.statusCode).toBe(302);
     expect(tamperedLanding.headers.location).toBe(`${PUBLIC_URL}/reset-password?error=INVALID_TOKEN`);
-    const tampered = await ctx.app.inject({
+    const tampered = await running.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       headers: { 'x-forwarded-for': testClientIp() },
@@ -191,9 +172,9 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     // An hour and a minute later the link has expired.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61 * 60 * 1000);
-    const expiredLanding = await ctx.app.inject({ method: 'GET', url: pathOf(link) });
+    const expiredLanding = await running.app.inject({ method: 'GET', url: pathOf(link) });
     expect(expiredLanding.headers.location).toBe(`${PUBLIC_URL}/reset-password?error=INVALID_TOKEN`);
-    const expired = await ctx.app.inject({
+    const expired = await running.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       headers: { 'x-forwarded-for': testClientIp() },
@@ -203,6 +184,6 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     expect(expired.json().message).toBe('This link is invalid or has expired. Please ask for a new one.');
     vi.useRealTimers();
 
-    expect((await signIn(ctx.app, email, password)).statusCode).toBe(200);
+    expect((await signIn(running.app, email, password)).statusCode).toBe(200);
   });
 });

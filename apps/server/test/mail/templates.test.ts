@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   inertText,
   MAIL_NAME_MAX_LENGTH,
@@ -7,8 +7,7 @@ import {
 } from '../../src/mail/templates.ts';
 import { signUp } from '../support/auth-helpers.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { mailingApp } from '../support/mailing-app.ts';
 
 /** At most MAIL_NAME_MAX_LENGTH characters, so none of it is cut off. */
 const HOSTILE_NAME = '<b>x</b> http://evil.example\nwww.evil.example a@evil.example';
@@ -56,21 +55,11 @@ describe('mail templates', () => {
 });
 
 describe.each(TEST_ENGINES)('mail as received over SMTP on %s', (engine) => {
-  let smtp: TestSmtpServer;
-  let ctx: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    ctx = await createTestApp(engine, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await smtp?.close();
-  });
+  const running = mailingApp(engine);
 
   it('has one link, ours, whatever the name says', async () => {
-    const user = await signUp(ctx.app, { name: 'Go to http://evil.example now' });
-    const mail = await smtp.waitForMail(user.email, /confirm your email/);
+    const user = await signUp(running.app, { name: 'Go to http://evil.example now' });
+    const mail = await running.smtp.waitForMail(user.email, /confirm your email/);
     expect(mail.links).toHaveLength(1);
     expect(mail.links[0]).toMatch(/^http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=/);
     expect(mail.text).toContain('Go to http colon-slash-slash evil. example now');

@@ -1,4 +1,11 @@
-import type { Product, StatsDaily, StatsSummary, StockSeries } from '@walton/contract';
+import {
+  type HistoryEntry,
+  isLowStock,
+  type Product,
+  type StatsDaily,
+  type StatsSummary,
+  type StockSeries,
+} from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
@@ -192,5 +199,108 @@ describe.each(TEST_ENGINES)('stats API on %s', (engine) => {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
     await api.expectDocumented();
+  });
+});
+
+/**
+ * The summary's stock figures against a count by hand over the live items (GET /api/product), after
+ * every kind of change that can move them: adds, deliveries and restocks across thresholds, price and
+ * threshold edits, a revert, deletes and restores, and a CSV import that adds and updates items.
+ */
+describe.each(TEST_ENGINES)('stats summary against a hand count on %s', (engine) => {
+  let ctx: TestApp;
+  let clerk: Clerk;
+
+  /** A change through the API; an edit or a revert names the version it read (If-Match). */
+  const send = async (
+    method: 'PUT' | 'PATCH' | 'DELETE' | 'POST',
+    url: string,
+    payload?: object,
+    of?: Product,
+  ) => {
+    const current = of && (await ctx.app.inject({ method: 'GET', url: `/api/product/${of._id}` }));
+    const response = await ctx.app.inject({
+      method,
+      url,
+      headers: { ...clerk.session, ...(current ? { 'if-match': String(current.headers.etag) } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const withSession = async <T>(url: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: clerk.session });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<T>();
+  };
+  const paisa = (price: number) => BigInt(Math.round(price * 100));
+  const byHand = async () => {
+    const live = await withSession<Product[]>('/api/product?limit=500');
+    const value = live.reduce((sum, item) => sum + paisa(item.price) * BigInt(item.quentity), 0n);
+    return {
+      liveItems: live.length,
+      unitsInStock: live.reduce((sum, item) => sum + item.quentity, 0),
+      stockValue: `${value / 100n}.${String(value % 100n).padStart(2, '0')}`,
+      itemsAtOrBelowThreshold: live.filter(isLowStock).length,
+    };
+  };
+  const expectHandCount = async (step: string, expected: { low: number; live: number }) => {
+    const counted = await byHand();
+    expect([counted.itemsAtOrBelowThreshold, counted.liveItems], step).toEqual([expected.low, expected.live]);
+    expect(await withSession<StatsSummary>('/api/stats/summary'), step).toMatchObject(counted);
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    clerk = await newClerk(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  // Some thirty changes and as many reads: long on PGlite on a busy machine.
+  it('stays exact through every kind of change', { timeout: 120_000 }, async () => {
+    const a = await addProduct(ctx.app, clerk, {
+      name: 'A',
+      price: 100.5,
+      quentity: 10,
+      lowStockThreshold: 7,
+    });
+    const b = await addProduct(ctx.app, clerk, { name: 'B', price: 2000, quentity: 5, lowStockThreshold: 5 });
+    const c = await addProduct(ctx.app, clerk, { name: 'C', price: 1.25, quentity: 3 });
+    await expectHandCount('added', { low: 1, live: 3 });
+    await send('PUT', `/api/product/${a._id}`, { newQuentity: 9 });
+    await send('PUT', `/api/product/${a._id}`, { newQuentity: 8 });
+    await send('PUT', `/api/product/${a._id}`, { newQuentity: 7 });
+    await expectHandCount('delivered down to the threshold', { low: 2, live: 3 });
+    await send('PUT', `/api/products/${b._id}`, { newQuentity: 12 });
+    await expectHandCount('restocked above it', { low: 1, live: 3 });
+    await send('PATCH', `/api/product/${a._id}`, { price: 200 }, a);
+    await expectHandCount('price edited', { low: 1, live: 3 });
+    await send('PATCH', `/api/product/${c._id}`, { lowStockThreshold: 3 }, c);
+    await expectHandCount('a threshold set at the quantity', { low: 2, live: 3 });
+    await send('PATCH', `/api/product/${b._id}`, { lowStockThreshold: 12, price: 1999.99 }, b);
+    await expectHandCount('a threshold raised to the quantity, with the price', { low: 3, live: 3 });
+    const [edit] = await withSession<HistoryEntry[]>(`/api/product/${b._id}/history?limit=1`);
+    await send('POST', `/api/product/${b._id}/history/${edit?.id}/revert`, undefined, b);
+    await expectHandCount('that edit reverted', { low: 2, live: 3 });
+    await send('DELETE', `/api/product/${a._id}`);
+    await expectHandCount('a low item deleted', { low: 1, live: 2 });
+    await send('POST', `/api/product/${a._id}/restore`);
+    await expectHandCount('and restored', { low: 2, live: 3 });
+    await send('DELETE', `/api/product/${c._id}`);
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/import/products',
+      headers: { ...clerk.session, 'content-type': 'text/csv' },
+      payload:
+        '_id,name,img,price,quentity,description\n' +
+        `${a._id},A,${a.img},150.25,20,${a.description}\n` +
+        ',D,/images/products/split-inverter-white.svg,0.99,4,Imported\n',
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await expectHandCount('imported: A restocked and repriced, D added', { low: 0, live: 3 });
+    await send('PATCH', `/api/product/${a._id}`, { lowStockThreshold: 25 }, a);
+    await send('PATCH', `/api/product/${b._id}`, { lowStockThreshold: null }, b);
+    await expectHandCount('thresholds raised and cleared', { low: 1, live: 3 });
   });
 });

@@ -66,3 +66,16 @@ export async function accessTokenFor(app: FastifyInstance, cookie: string, email
   }
   return response.json<{ accessToken: string }>().accessToken;
 }
+
+/**
+ * Asks for a password-reset mail as the SPA does: from our own page (`origin`), with a relative
+ * redirect, from a client address of its own.
+ */
+export function requestPasswordReset(app: FastifyInstance, email: string, origin: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { 'x-forwarded-for': testClientIp(), origin },
+    payload: { email, redirectTo: '/reset-password' },
+  });
+}

@@ -41,8 +41,36 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Runs axe-core on the page as it is now: one line per violated rule, followed by its elements. */
+/**
+ * Waits until no CSS transition runs on the page (a button the pointer came to rest on, a modal
+ * fading in), so axe reads the colours the page settles on, not a frame between two of them: the
+ * hovered "Add Quentity" button once read 1.33:1 halfway from outlined to filled. Each check comes
+ * two frames after the last change, as the browser updates what is hovered at the frame after a
+ * layout moved an element under the pointer (a new viewport width, a page that just rendered).
+ * CSS animations (spinners, a toast's countdown) are not waited for.
+ */
+async function transitionsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (;;) {
+      await nextFrame();
+      await nextFrame();
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition && animation.playState === 'running');
+      if (running.length === 0) return;
+      // A transition replaced halfway (the pointer moved on) rejects `finished`: it is over all the same.
+      await Promise.all(running.map((transition) => transition.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/**
+ * Runs axe-core on the page as it is now, once its CSS transitions have finished: one line per
+ * violated rule, followed by its elements.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await transitionsFinished(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((violation) => {
     const nodes = violation.nodes

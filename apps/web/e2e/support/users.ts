@@ -36,8 +36,17 @@ export async function signInViaUi(page: Page, user: TestUser, landing = '/'): Pr
 }
 
 /**
+ * A page of the app's origin that runs none of the app, served by the test itself (never by the
+ * server; its own icon, so the browser asks the server for no favicon either): the way to the
+ * origin's localStorage. An app page would go on hydrating after the helper returned, and under load
+ * opened its live change feed after the test had begun counting the feed requests of its own page.
+ */
+const BLANK_PAGE = '/e2e-blank-page';
+
+/**
  * A new account, signed in in this page's browser context through the API (session cookie and the
- * spec's access token in localStorage), for tests whose subject is not signing in.
+ * spec's access token in localStorage), for tests whose subject is not signing in. The page is left
+ * on a blank page of the origin: nothing of the app runs in it until the test opens a page.
  */
 export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser> {
   const user = newUser(role);
@@ -49,8 +58,14 @@ export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser
   const login = await page.request.post('/api/login', { data: { email: user.email } });
   expect(login.status(), `access token for ${user.email}: ${await login.text()}`).toBe(200);
   const { accessToken } = (await login.json()) as { accessToken: string };
-  // Any page of the origin will do to reach its localStorage.
-  await page.goto('/blog');
+  await page.route(BLANK_PAGE, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><html lang="en"><link rel="icon" href="data:,"><title>Blank</title></html>',
+    }),
+  );
+  await page.goto(BLANK_PAGE);
+  await page.unroute(BLANK_PAGE);
   await page.evaluate(({ key, token }) => localStorage.setItem(key, token), {
     key: ACCESS_TOKEN_STORAGE_KEY,
     token: accessToken,

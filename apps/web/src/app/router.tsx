@@ -43,35 +43,25 @@ function Page({ title, children }: { title: MessageKey; children: ReactNode }) {
  * chunk small (the data-router APIs are not used), which matters for the landing page's budget.
  */
 export function AppRoutes() {
+  // The public pages, at their English and their Bengali address.
+  const home = (
+    <Page title="page.home">
+      <HomePage />
+    </Page>
+  );
+  const blog = (
+    <Page title="page.blog">
+      <BlogPage />
+    </Page>
+  );
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route
-          index
-          element={
-            <Page title="page.home">
-              <HomePage />
-            </Page>
-          }
-        />
+        <Route index element={home} />
         {/* The public pages prerendered in Bengali too (ADR 17); the other pages have one address. */}
         <Route path={paths.bengali}>
-          <Route
-            index
-            element={
-              <Page title="page.home">
-                <HomePage />
-              </Page>
-            }
-          />
-          <Route
-            path={paths.blog.slice(1)}
-            element={
-              <Page title="page.blog">
-                <BlogPage />
-              </Page>
-            }
-          />
+          <Route index element={home} />
+          <Route path={paths.blog.slice(1)} element={blog} />
         </Route>
         <Route element={<ProtectedRoute />}>
           <Route
@@ -171,14 +161,7 @@ export function AppRoutes() {
             </Page>
           }
         />
-        <Route
-          path={paths.blog}
-          element={
-            <Page title="page.blog">
-              <BlogPage />
-            </Page>
-          }
-        />
+        <Route path={paths.blog} element={blog} />
         <Route
           path={paths.resetPassword}
           element={

@@ -1,4 +1,3 @@
-import './zod-without-eval.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { activateLanguage } from '../i18n/i18n.ts';

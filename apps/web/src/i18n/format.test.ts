@@ -25,3 +25,17 @@ describe('prices', () => {
     expect(formatters('bn').count(1234567)).toBe('১২,৩৪,৫৬৭');
   });
 });
+
+describe("a chart's axis", () => {
+  it('writes a day as day and short month, the calendar day itself whatever the time zone', () => {
+    expect(formatters('en').shortDay('2026-11-24')).toBe('24 Nov');
+    expect(formatters('en').shortDay('2026-01-05')).toBe('5 Jan');
+    expect(formatters('bn').shortDay('2026-11-24')).toBe('২৪ নভে');
+    expect(formatters('bn').shortDay('2026-03-10')).toBe('১০ মার্চ');
+  });
+
+  it('writes whole numbers without grouping, in Bengali digits in Bengali', () => {
+    expect(formatters('en').digits(12000)).toBe('12000');
+    expect(formatters('bn').digits(12000)).toBe('১২০০০');
+  });
+});

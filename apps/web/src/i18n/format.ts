@@ -11,6 +11,8 @@ export interface Formatters {
   /** A number read digit by digit (a year, a phone number): no grouping separators. */
   digits: (value: number) => string;
   dateTime: (iso: string) => string;
+  /** A calendar day (`YYYY-MM-DD`, no time zone) as a chart's axis writes it: day and short month. */
+  shortDay: (day: string) => string;
 }
 
 function formattersFor(language: Language): Formatters {
@@ -28,6 +30,11 @@ function formattersFor(language: Language): Formatters {
     timeStyle: 'short',
     ...(language === 'en' ? {} : { hourCycle: 'h23' }),
   });
+  const shortDay = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : locale, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
   return {
     price: (price) => (language === 'en' ? formatPrice(price) : money.format(price)),
     count: (value) => count.format(value),
@@ -43,6 +50,10 @@ function formattersFor(language: Language): Formatters {
     dateTime: (iso) => {
       const date = new Date(iso);
       return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+    },
+    shortDay: (day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) ? day : shortDay.format(date);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY, accessTokenResponseSchema } from '@walton/contract';
-import { apiRequest } from './api-client.ts';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@walton/contract';
 
 /** The spec's access token, kept in localStorage under `accessToken`. */
 export const accessToken = {
@@ -7,13 +6,3 @@ export const accessToken = {
   set: (token: string): void => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token),
   clear: (): void => localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY),
 };
-
-/** POST /api/login {email}: asks the server for an access token for the signed-in user and stores it. */
-export async function requestAccessToken(email: string): Promise<string> {
-  const { data } = await apiRequest('/login', accessTokenResponseSchema, {
-    method: 'POST',
-    body: JSON.stringify({ email }),
-  });
-  accessToken.set(data.accessToken);
-  return data.accessToken;
-}

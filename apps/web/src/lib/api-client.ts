@@ -1,5 +1,4 @@
-import { apiErrorSchema } from '@walton/contract';
-import type { z } from 'zod/mini';
+import type { ApiError } from '@walton/contract';
 
 /**
  * A failed API call, carrying the server's user-facing message, its stable `code` (which the page
@@ -22,6 +21,69 @@ export class ApiRequestError extends Error {
 const UNEXPECTED_ANSWER = 'The server sent an answer this page does not understand. Please reload.';
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
+const networkError = () => new ApiRequestError(0, NETWORK_MESSAGE, undefined, 'NETWORK');
+const unexpectedAnswer = (status: number, body: unknown) =>
+  new ApiRequestError(status, UNEXPECTED_ANSWER, body, 'UNEXPECTED_ANSWER');
+
+/** Sends a request to `/api`, same origin with the session cookie; one that cannot be sent is a NETWORK error. */
+async function send(path: string, init: RequestInit, headers: Headers): Promise<Response> {
+  try {
+    return await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
+  } catch {
+    throw networkError();
+  }
+}
+
+/** An answer's body as JSON; undefined when it is empty or not JSON. */
+async function jsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How an answer is checked before a page uses it: a schema of the contract (zod's `safeParse`), or,
+ * for the few reads of the landing page, whose route carries no zod, `answerGuard`.
+ */
+export interface AnswerCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/** An AnswerCheck from a type guard written for one answer. */
+export const answerGuard = <T>(isAnswer: (value: unknown) => value is T): AnswerCheck<T> => ({
+  safeParse: (value) => (isAnswer(value) ? { success: true, data: value } : { success: false }),
+});
+
+/**
+ * The error body of a non-2xx answer, when it is the API's (the contract's schema, loaded with the
+ * first failure: the landing page does not carry zod for an answer it rarely gets).
+ */
+async function apiErrorOf(body: unknown): Promise<ApiError | undefined> {
+  try {
+    const { apiErrorSchema } = await import('./api-error-schema.ts');
+    const parsed = apiErrorSchema.safeParse(body);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // The chunk could not load (the connection dropped): the status is all there is to say.
+    return undefined;
+  }
+}
+
+/** A refused answer as an error: the API's own message and code, or a plain one (INTERNAL for a 5xx). */
+async function refusal(status: number, body: unknown): Promise<ApiRequestError> {
+  const apiError = await apiErrorOf(body);
+  if (apiError) return new ApiRequestError(status, apiError.message, body, apiError.code);
+  return new ApiRequestError(
+    status,
+    `The server answered ${status}. Please try again.`,
+    body,
+    status >= 500 ? 'INTERNAL' : undefined,
+  );
+}
+
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;
@@ -29,89 +91,49 @@ export interface ApiResponse<T> {
 
 /**
  * The single way the SPA calls `/api`: same origin, session cookie included, JSON in and out.
- * The answer is checked against the contract's schema. Any non-2xx answer becomes an ApiRequestError whose message can be shown to the user as it is.
+ * The answer is checked (`check`: the contract's schema, mostly). Any non-2xx answer becomes an ApiRequestError whose message can be shown to the user as it is.
  */
-export async function apiRequest<S extends z.ZodMiniType>(
+export async function apiRequest<T>(
   path: string,
-  responseSchema: S,
+  check: AnswerCheck<T>,
   init: RequestInit = {},
-): Promise<ApiResponse<z.output<S>>> {
+): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !headers.has('content-type'))
     headers.set('content-type', 'application/json');
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiRequestError(0, NETWORK_MESSAGE, undefined, 'NETWORK');
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    if (parsed.success)
-      throw new ApiRequestError(response.status, parsed.data.message, body, parsed.data.code);
-    throw new ApiRequestError(
-      response.status,
-      `The server answered ${response.status}. Please try again.`,
-      body,
-      response.status >= 500 ? 'INTERNAL' : undefined,
-    );
-  }
-  const parsed = responseSchema.safeParse(body);
-  if (!parsed.success)
-    throw new ApiRequestError(response.status, UNEXPECTED_ANSWER, body, 'UNEXPECTED_ANSWER');
+  const response = await send(path, init, headers);
+  const body = await jsonBody(response);
+  if (!response.ok) throw await refusal(response.status, body);
+  const parsed = check.safeParse(body);
+  if (!parsed.success) throw unexpectedAnswer(response.status, body);
   return { data: parsed.data, headers: response.headers };
 }
 
 /**
- * A streamed answer of JSON lines (`application/x-ndjson`): each line is checked against `lineSchema`
+ * A streamed answer of JSON lines (`application/x-ndjson`): each line is checked with `lineCheck`
  * and handed to `onLine` as it arrives. A non-2xx answer before the stream starts becomes an
  * ApiRequestError, as with apiRequest.
  */
-export async function apiLines<S extends z.ZodMiniType>(
+export async function apiLines<T>(
   path: string,
-  lineSchema: S,
+  lineCheck: AnswerCheck<T>,
   init: RequestInit,
-  onLine: (line: z.output<S>) => void,
+  onLine: (line: T) => void,
 ): Promise<void> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/x-ndjson');
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiRequestError(0, NETWORK_MESSAGE, undefined);
-  }
-  if (!response.ok || !response.body) {
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const parsed = apiErrorSchema.safeParse(body);
-    const message = parsed.success
-      ? parsed.data.message
-      : `The server answered ${response.status}. Please try again.`;
-    throw new ApiRequestError(response.status, message, body);
-  }
+  const response = await send(path, init, headers);
+  if (!response.ok || !response.body) throw await refusal(response.status, await jsonBody(response));
   const emit = (text: string) => {
     if (!text.trim()) return;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      throw new ApiRequestError(response.status, UNEXPECTED_ANSWER, text);
+      throw unexpectedAnswer(response.status, text);
     }
-    const parsed = lineSchema.safeParse(value);
-    if (!parsed.success) throw new ApiRequestError(response.status, UNEXPECTED_ANSWER, value);
+    const parsed = lineCheck.safeParse(value);
+    if (!parsed.success) throw unexpectedAnswer(response.status, value);
     onLine(parsed.data);
   };
   let pending = '';
@@ -123,7 +145,7 @@ export async function apiLines<S extends z.ZodMiniType>(
     }
   } catch (error) {
     if (error instanceof ApiRequestError) throw error;
-    throw new ApiRequestError(0, NETWORK_MESSAGE, undefined);
+    throw networkError();
   }
   emit(pending);
 }

@@ -1,21 +1,31 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@walton/contract';
 import { useEffect } from 'react';
-import { z } from 'zod/mini';
 import { accessToken } from './access-token.ts';
-import { apiRequest } from './api-client.ts';
+import { answerGuard, apiRequest } from './api-client.ts';
 
 /** Better Auth's `GET /api/auth/get-session` answer: the session and its user, or null when signed out. */
-const sessionSchema = z.nullable(
-  z.object({
-    user: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
-  }),
+type SessionAnswer = { user: SignedInUser } | null;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+// Checked by hand: every page reads the session, the landing page too, whose route carries no zod.
+const sessionAnswer = answerGuard(
+  (value): value is SessionAnswer =>
+    value === null ||
+    (isRecord(value) &&
+      isRecord(value.user) &&
+      typeof value.user.id === 'string' &&
+      typeof value.user.name === 'string' &&
+      typeof value.user.email === 'string' &&
+      typeof value.user.emailVerified === 'boolean'),
 );
 
 export const sessionQueryKey = ['session'] as const;
 
 async function getSignedInUser(): Promise<SignedInUser | null> {
-  const { data } = await apiRequest('/auth/get-session', sessionSchema);
+  const { data } = await apiRequest('/auth/get-session', sessionAnswer);
   if (!data) return null;
   const { id, name, email, emailVerified } = data.user;
   return { id, name, email, emailVerified };

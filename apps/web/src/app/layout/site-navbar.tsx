@@ -11,12 +11,24 @@ import { signOut, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
+interface NavTarget {
+  to: string;
+  label: MessageKey;
+}
+
 const ITEM_LINKS = [
   { to: paths.manageItems, label: 'nav.manageItems' },
   { to: paths.addItem, label: 'nav.addItem' },
   { to: paths.myItems, label: 'nav.myItems' },
   { to: paths.blog, label: 'nav.blog' },
-] as const satisfies ReadonlyArray<{ to: string; label: MessageKey }>;
+] as const satisfies ReadonlyArray<NavTarget>;
+
+/** Links only a signed-in user sees (before the low-stock count). */
+const SIGNED_IN_LINKS = [
+  { to: paths.dashboard, label: 'nav.dashboard' },
+  { to: paths.scan, label: 'nav.scan' },
+  { to: paths.settings, label: 'nav.settings' },
+] as const satisfies ReadonlyArray<NavTarget>;
 
 const MENU_ID = 'site-navbar-links';
 
@@ -48,6 +60,13 @@ export function SiteNavbar() {
   const language = useLanguage();
 
   const collapse = () => setExpanded(false);
+  const navItem = (link: NavTarget) => (
+    <li className="nav-item" key={link.to}>
+      <NavLink to={localisedPath(link.to, language)} className="nav-link" onClick={collapse}>
+        {t(link.label)}
+      </NavLink>
+    </li>
+  );
 
   function closeOnEscape(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !expanded) return;
@@ -92,30 +111,10 @@ export function SiteNavbar() {
         </button>
         <div id={MENU_ID} className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
           <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-1">
-            {ITEM_LINKS.map((link) => (
-              <li className="nav-item" key={link.to}>
-                <NavLink to={localisedPath(link.to, language)} className="nav-link" onClick={collapse}>
-                  {t(link.label)}
-                </NavLink>
-              </li>
-            ))}
+            {ITEM_LINKS.map(navItem)}
             {user && (
               <>
-                <li className="nav-item">
-                  <NavLink to={paths.dashboard} className="nav-link" onClick={collapse}>
-                    {t('nav.dashboard')}
-                  </NavLink>
-                </li>
-                <li className="nav-item">
-                  <NavLink to={paths.scan} className="nav-link" onClick={collapse}>
-                    {t('nav.scan')}
-                  </NavLink>
-                </li>
-                <li className="nav-item">
-                  <NavLink to={paths.settings} className="nav-link" onClick={collapse}>
-                    {t('nav.settings')}
-                  </NavLink>
-                </li>
+                {SIGNED_IN_LINKS.map(navItem)}
                 <li className="nav-item ms-lg-2">
                   <LowStockCount />
                 </li>

@@ -10,3 +10,20 @@ export function serverFieldErrors(error: unknown): Array<{ field: string; messag
     message: issue.message,
   }));
 }
+
+/**
+ * Puts each field error a refused request named on the form's field of that name, where the form
+ * shows one (`shown`); says how many fields the server named.
+ */
+export function showServerFieldErrors<F extends string>(
+  error: unknown,
+  shown: readonly F[],
+  setError: (field: F, error: { message: string }) => void,
+): number {
+  const named = serverFieldErrors(error);
+  for (const { field, message } of named) {
+    const onForm = shown.find((name) => name === field);
+    if (onForm) setError(onForm, { message });
+  }
+  return named.length;
+}

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
-import { requestAccessToken } from '../../../lib/access-token.ts';
+import { requestAccessToken } from '../../../lib/request-access-token.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { statsDailySchema, statsSummarySchema, stockSeriesSchema } from '@walton/contract';
+import { statsDailySchema, statsSummarySchema } from '@walton/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { statsKeys } from './stats-keys.ts';
+import { statsKeys } from '../../../lib/stats-keys.ts';
 
 export function useStatsSummary() {
   return useQuery({
@@ -16,15 +16,5 @@ export function useStatsDaily(days: number) {
     // The charts stay (and their table view with them) while another period loads.
     placeholderData: keepPreviousData,
     queryFn: async () => (await apiRequest(`/stats/daily?days=${days}`, statsDailySchema)).data,
-  });
-}
-
-export function useStockSeries(id: string, days: number) {
-  return useQuery({
-    queryKey: statsKeys.stockSeries(id, days),
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      (await apiRequest(`/product/${encodeURIComponent(id)}/stock-series?days=${days}`, stockSeriesSchema))
-        .data,
   });
 }

@@ -1,15 +1,16 @@
 import { DASHBOARD_PERIODS, type StatsDaily, type StatsSummary } from '@walton/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ChartFigure } from '../../../components/chart-figure.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PeriodToggle } from '../../../components/period-toggle.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useLanguage, useTranslate } from '../../../i18n/i18n.ts';
 import { INTL_LOCALE } from '../../../i18n/language.ts';
-import { QueryError } from '../../inventory/components/query-error.tsx';
 import { useStatsDaily, useStatsSummary } from '../api/get-stats.ts';
-import { ChartFigure } from '../components/chart-figure.tsx';
-import { PeriodToggle } from '../components/period-toggle.tsx';
 
 type Period = (typeof DASHBOARD_PERIODS)[number];
 
@@ -216,23 +217,17 @@ export default function DashboardPage() {
 
   return (
     <div className="container py-4">
-      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
-        <h1 className="h2 mb-0">{t('dash.heading')}</h1>
+      <PageHeader title={t('dash.heading')}>
         {summary.data && (
           <p className="small text-body-secondary mb-0">
             {t('dash.timeZone', { timeZone: summary.data.timeZone, today: summary.data.today })}
           </p>
         )}
-      </div>
+      </PageHeader>
       {summary.isPending ? (
         <Spinner label={t('dash.loadingFigures')} />
       ) : summary.isError ? (
-        <QueryError
-          title={t('dash.figuresFailed')}
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
-        />
+        <QueryError title={t('dash.figuresFailed')} query={summary} />
       ) : (
         <Figures summary={summary.data} />
       )}
@@ -247,12 +242,7 @@ export default function DashboardPage() {
       {daily.isPending ? (
         <Spinner label={t('dash.loadingCharts')} />
       ) : daily.isError ? (
-        <QueryError
-          title={t('dash.chartsFailed')}
-          error={daily.error}
-          onRetry={() => void daily.refetch()}
-          retrying={daily.isFetching}
-        />
+        <QueryError title={t('dash.chartsFailed')} query={daily} />
       ) : (
         <Charts daily={daily.data} period={period} />
       )}

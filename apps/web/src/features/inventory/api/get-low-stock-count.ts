@@ -13,7 +13,11 @@ const LOW_STOCK_PAGE: ProductListParams = { limit: 1, lowStock: true };
 export function useLowStockCount(enabled: boolean) {
   return useQuery({
     queryKey: productKeys.list(LOW_STOCK_PAGE),
-    queryFn: () => getProducts(LOW_STOCK_PAGE),
+    queryFn: async () => {
+      // The items' schema (and zod) load with this first signed-in read, not with the landing page.
+      const { productListSchema } = await import('./product-list-schema.ts');
+      return getProducts(LOW_STOCK_PAGE, productListSchema);
+    },
     select: (page) => page.total,
     enabled,
   });

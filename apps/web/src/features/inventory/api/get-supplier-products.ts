@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type ProductPage, productListSchema, toProductPage } from './get-products.ts';
+import { type ProductPage, toProductPage } from './get-products.ts';
 import { productKeys, type SupplierProductsParams } from './product-keys.ts';
+import { productListSchema } from './product-list-schema.ts';
 
 /** GET /api/productOrder?email=&limit=&offset=: one page of the products this supplier added. */
 export async function getSupplierProducts({

@@ -1,45 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CHANGE_EVENT_NAME, type ChangeEvent, changeEventSchema } from '@walton/contract';
 import { useEffect } from 'react';
-import { recheckSession } from '../../../lib/session.ts';
-import { applyProductChange } from './product-cache.ts';
-
-const parseChange = (data: unknown): ChangeEvent | undefined => {
-  if (typeof data !== 'string') return undefined;
-  try {
-    const parsed = changeEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /**
- * Subscribes to the server's live change feed (`GET /api/events`, Server-Sent Events named `change`)
- * while `enabled` (the feed is for signed-in users), so lists and products refresh when anyone
- * changes them. Mounted once, in the app provider: it stays open across navigations. When the server
- * refuses it (the session ended elsewhere), the session is checked again: when it is over, the app
- * forgets the user and a protected page sends them to sign in.
+ * Keeps the live change feed (product-change-listener.ts) open while `enabled` (the feed is for
+ * signed-in users), so lists and products refresh when anyone changes them. Mounted once, in the app
+ * provider: it stays open across navigations. The feed's code (the event's schema, the cache
+ * updates) loads when it first opens, not with the landing page of every visitor.
  */
 export function useProductChangeFeed(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events', { withCredentials: true });
-    const onChange = (event: MessageEvent) => {
-      const change = parseChange(event.data);
-      if (change) void applyProductChange(queryClient, change);
-    };
-    // EventSource reconnects by itself after a dropped connection; CLOSED means the server refused it.
-    const onError = () => {
-      if (source.readyState === EventSource.CLOSED) void recheckSession(queryClient);
-    };
-    source.addEventListener(CHANGE_EVENT_NAME, onChange);
-    source.addEventListener('error', onError);
+    let close: (() => void) | undefined;
+    let closed = false;
+    void import('./product-change-listener.ts').then(({ listenToProductChanges }) => {
+      if (!closed) close = listenToProductChanges(queryClient);
+    });
     return () => {
-      source.removeEventListener(CHANGE_EVENT_NAME, onChange);
-      source.removeEventListener('error', onError);
-      source.close();
+      closed = true;
+      close?.();
     };
   }, [enabled, queryClient]);
 }

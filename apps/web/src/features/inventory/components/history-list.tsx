@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useRevertEdit } from '../api/revert-edit.ts';
 import { actorOf, describeEntry, formatAgo } from '../history-lines.ts';
-import { QueryError } from './query-error.tsx';
+import { ItemSection } from './item-section.tsx';
 
 /** The current time, moving on every half minute so "2 min ago" stays true. */
 function useNow(): number {
@@ -80,25 +80,17 @@ export function HistoryList({ product }: { product: Product }) {
     );
 
   return (
-    <section aria-labelledby="history-heading" className="mt-4">
-      <h2 id="history-heading" className="h5">
-        {t('history.heading')}
-      </h2>
-      {history.isPending ? (
-        <p className="text-body-secondary" role="status">
-          {t('history.loading')}
-        </p>
-      ) : history.isError ? (
-        <QueryError
-          title={t('history.loadFailed')}
-          error={history.error}
-          onRetry={() => void history.refetch()}
-          retrying={history.isFetching}
-        />
-      ) : (
+    <ItemSection
+      id="history"
+      heading={t('history.heading')}
+      query={history}
+      loading={t('history.loading')}
+      failed={t('history.loadFailed')}
+    >
+      {(data) => (
         <>
           <ListGroup as="ol" className="small">
-            {history.data.pages.flatMap((page) =>
+            {data.pages.flatMap((page) =>
               page.items.map((entry) => (
                 <HistoryLine
                   key={entry.id}
@@ -123,6 +115,6 @@ export function HistoryList({ product }: { product: Product }) {
           )}
         </>
       )}
-    </section>
+    </ItemSection>
   );
 }

@@ -53,4 +53,18 @@ describe('home inventory preview', () => {
     expect(await screen.findByRole('heading', { name: 'Product 2' })).toBeInTheDocument();
     expect(screen.queryByText('The database is starting up')).not.toBeInTheDocument();
   });
+
+  it('refuses an answer that is not a list of products (an HTML page from a proxy, say) with a clear message', async () => {
+    server.use(
+      http.get('/api/product', () =>
+        HttpResponse.html('<!doctype html><title>Gateway</title><p>Sign in to Wi-Fi</p>'),
+      ),
+    );
+    await renderRoute('/');
+    expect(
+      await screen.findByText('The server sent an answer this page does not understand. Please reload.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('We could not load the products.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Update / })).not.toBeInTheDocument();
+  });
 });

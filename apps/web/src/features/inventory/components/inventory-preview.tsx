@@ -1,15 +1,15 @@
 import { HOME_PRODUCT_COUNT } from '@walton/contract';
 import { Link } from 'react-router';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
-import { useProducts } from '../api/get-products.ts';
+import { productListAsSent, useProducts } from '../api/get-products.ts';
 import { ProductCard } from './product-card.tsx';
-import { QueryError } from './query-error.tsx';
 
 /** Home page inventory: the first 6 products (only 6 are asked for), then the All Manage Item button. */
 export function InventoryPreview() {
-  const products = useProducts({ limit: HOME_PRODUCT_COUNT });
+  const products = useProducts({ limit: HOME_PRODUCT_COUNT }, productListAsSent);
   const t = useTranslate();
   return (
     <section className="container py-5" aria-labelledby="inventory-heading">
@@ -19,12 +19,7 @@ export function InventoryPreview() {
       {products.isPending ? (
         <Spinner label={t('inventory.loading')} />
       ) : products.isError ? (
-        <QueryError
-          title={t('inventory.loadFailed')}
-          error={products.error}
-          onRetry={() => void products.refetch()}
-          retrying={products.isFetching}
-        />
+        <QueryError title={t('inventory.loadFailed')} query={products} />
       ) : products.data.items.length === 0 ? (
         <p className="text-center text-body-secondary">{t('inventory.empty')}</p>
       ) : (

@@ -3,7 +3,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { useFormatters } from '../../../i18n/format.ts';
 import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
 import { useMovements } from '../api/get-movements.ts';
-import { QueryError } from './query-error.tsx';
+import { ItemSection } from './item-section.tsx';
 
 const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
   created: 'movements.created',
@@ -21,42 +21,36 @@ export function MovementList({ productId }: { productId: string }) {
   const format = useFormatters();
   const signed = (delta: number): string => (delta > 0 ? `+${format.count(delta)}` : format.count(delta));
   return (
-    <section aria-labelledby="movements-heading" className="mt-4">
-      <h2 id="movements-heading" className="h5">
-        {t('movements.heading')}
-      </h2>
-      {movements.isPending ? (
-        <p className="text-body-secondary" role="status">
-          {t('movements.loading')}
-        </p>
-      ) : movements.isError ? (
-        <QueryError
-          title={t('movements.loadFailed')}
-          error={movements.error}
-          onRetry={() => void movements.refetch()}
-          retrying={movements.isFetching}
-        />
-      ) : movements.data.length === 0 ? (
-        <p className="text-body-secondary">{t('movements.empty')}</p>
-      ) : (
-        <ListGroup as="ol" className="small">
-          {movements.data.map((movement) => (
-            <ListGroup.Item
-              as="li"
-              key={movement.id}
-              className="d-flex flex-wrap justify-content-between gap-2"
-            >
-              <span>
-                <strong>{t(REASON_LABEL[movement.reason])}</strong> {signed(movement.delta)} →{' '}
-                {t('movements.inStock', { quantity: format.count(movement.quantityAfter) })}
-              </span>
-              <span className="text-body-secondary">
-                {movement.actor} · <time dateTime={movement.at}>{format.dateTime(movement.at)}</time>
-              </span>
-            </ListGroup.Item>
-          ))}
-        </ListGroup>
-      )}
-    </section>
+    <ItemSection
+      id="movements"
+      heading={t('movements.heading')}
+      query={movements}
+      loading={t('movements.loading')}
+      failed={t('movements.loadFailed')}
+    >
+      {(data) =>
+        data.length === 0 ? (
+          <p className="text-body-secondary">{t('movements.empty')}</p>
+        ) : (
+          <ListGroup as="ol" className="small">
+            {data.map((movement) => (
+              <ListGroup.Item
+                as="li"
+                key={movement.id}
+                className="d-flex flex-wrap justify-content-between gap-2"
+              >
+                <span>
+                  <strong>{t(REASON_LABEL[movement.reason])}</strong> {signed(movement.delta)} →{' '}
+                  {t('movements.inStock', { quantity: format.count(movement.quantityAfter) })}
+                </span>
+                <span className="text-body-secondary">
+                  {movement.actor} · <time dateTime={movement.at}>{format.dateTime(movement.at)}</time>
+                </span>
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+        )
+      }
+    </ItemSection>
   );
 }

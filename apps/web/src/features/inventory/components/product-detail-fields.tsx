@@ -5,20 +5,31 @@ import { useTranslate } from '../../../i18n/i18n.ts';
 import { FormField } from './form-field.tsx';
 
 /** The item's own fields, which the Add form and the Edit form share. */
-export type DetailField = 'name' | 'img' | 'price' | 'description' | 'lowStockThreshold';
+export const DETAIL_FIELDS = ['name', 'img', 'price', 'description', 'lowStockThreshold'] as const;
+type DetailField = (typeof DETAIL_FIELDS)[number];
 
-/** How a form hands one of its fields over: its registration and its current error. */
-export type FieldOf = (field: DetailField) => {
-  registration: UseFormRegisterReturn;
-  error: string | undefined;
-};
+/** What the fields need of a react-hook-form form whose values include them (both forms' useForm). */
+interface DetailFieldsForm {
+  register: (field: DetailField) => UseFormRegisterReturn;
+  formState: { errors: Partial<Record<DetailField, { message?: string | undefined }>> };
+}
 
 /**
  * Name, image, price, the low-stock threshold and description, with the same labels, hints and input
  * types in both forms; `afterPrice` goes next to the price (the Add form's quantity).
  */
-export function ProductDetailFields({ field, afterPrice }: { field: FieldOf; afterPrice?: ReactNode }) {
+export function ProductDetailFields({
+  form,
+  afterPrice,
+}: {
+  form: DetailFieldsForm;
+  afterPrice?: ReactNode;
+}) {
   const t = useTranslate();
+  const field = (name: DetailField) => ({
+    registration: form.register(name),
+    error: form.formState.errors[name]?.message,
+  });
   return (
     <>
       <Col md={6}>

@@ -3,9 +3,8 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useProduct } from '../api/get-product.ts';
-import { QueryError } from './query-error.tsx';
+import { ProductLoadError } from './product-load-error.tsx';
 import { StockActions } from './stock-actions.tsx';
 
 /**
@@ -19,17 +18,15 @@ export function ProductQuickView({ id }: { id: string }) {
 
   if (product.isPending) return <Spinner label={t('detail.loading')} />;
   if (product.isError) {
-    return product.error instanceof ApiRequestError && product.error.status === 404 ? (
-      <div role="alert" className="alert alert-warning">
-        <h2 className="h5">{t('detail.notFound')}</h2>
-        <p className="mb-0">{t('quickView.notFoundText')}</p>
-      </div>
-    ) : (
-      <QueryError
-        title={t('detail.loadFailed')}
-        error={product.error}
-        onRetry={() => void product.refetch()}
-        retrying={product.isFetching}
+    return (
+      <ProductLoadError
+        product={product}
+        notFound={() => (
+          <div role="alert" className="alert alert-warning">
+            <h2 className="h5">{t('detail.notFound')}</h2>
+            <p className="mb-0">{t('quickView.notFoundText')}</p>
+          </div>
+        )}
       />
     );
   }

@@ -15,8 +15,8 @@ import { toast } from '../../../lib/toast.ts';
 import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { FormField } from '../components/form-field.tsx';
-import { ProductDetailFields } from '../components/product-detail-fields.tsx';
-import { serverFieldErrors } from '../server-field-errors.ts';
+import { DETAIL_FIELDS, ProductDetailFields } from '../components/product-detail-fields.tsx';
+import { showServerFieldErrors } from '../server-field-errors.ts';
 
 const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   name: '',
@@ -29,29 +29,13 @@ const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   lowStockThreshold: '',
 });
 
-const FIELDS = [
-  'name',
-  'img',
-  'price',
-  'quentity',
-  'description',
-  'suplerName',
-  'email',
-  'lowStockThreshold',
-] as const;
-const isField = (name: string): name is (typeof FIELDS)[number] =>
-  (FIELDS as readonly string[]).includes(name);
+/** The fields the Add form shows: the shared detail fields, the quantity and the supplier. */
+const FIELDS = [...DETAIL_FIELDS, 'quentity', 'suplerName', 'email'] as const;
 
 function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
   const t = useTranslate();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AddProductFormValues, unknown, CreateProduct>({
+  const form = useForm<AddProductFormValues, unknown, CreateProduct>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: emptyValues(user),
   });
@@ -60,16 +44,14 @@ function AddProductForm({ user }: { user: SignedInUser }) {
     try {
       const { success } = await create.mutateAsync(values);
       toast.success(currentLanguage() === 'en' ? success : translate('add.added', { name: values.name }));
-      reset(emptyValues(user));
+      form.reset(emptyValues(user));
     } catch (error) {
-      for (const { field, message } of serverFieldErrors(error)) {
-        if (isField(field)) setError(field, { message });
-      }
+      showServerFieldErrors(error, FIELDS, form.setError);
     }
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="add-item-heading">
+    <Form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-labelledby="add-item-heading">
       {create.isError && (
         <Alert variant="danger" role="alert">
           {t('add.notAdded', { reason: errorText(create.error) })}
@@ -77,13 +59,13 @@ function AddProductForm({ user }: { user: SignedInUser }) {
       )}
       <Row>
         <ProductDetailFields
-          field={(name) => ({ registration: register(name), error: errors[name]?.message })}
+          form={form}
           afterPrice={
             <Col sm={6}>
               <FormField
                 label={t('add.quantity')}
-                error={errors.quentity?.message}
-                registration={register('quentity')}
+                error={form.formState.errors.quentity?.message}
+                registration={form.register('quentity')}
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -95,8 +77,8 @@ function AddProductForm({ user }: { user: SignedInUser }) {
         <Col md={6}>
           <FormField
             label={t('add.supplierName')}
-            error={errors.suplerName?.message}
-            registration={register('suplerName')}
+            error={form.formState.errors.suplerName?.message}
+            registration={form.register('suplerName')}
             readOnly
             hint={t('add.fromAccount')}
           />
@@ -104,16 +86,16 @@ function AddProductForm({ user }: { user: SignedInUser }) {
         <Col md={6}>
           <FormField
             label={t('add.supplierEmail')}
-            error={errors.email?.message}
-            registration={register('email')}
+            error={form.formState.errors.email?.message}
+            registration={form.register('email')}
             type="email"
             readOnly
             hint={t('add.fromAccount')}
           />
         </Col>
       </Row>
-      <Button type="submit" variant="primary" disabled={isSubmitting}>
-        {isSubmitting ? t('add.adding') : t('add.submit')}
+      <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? t('add.adding') : t('add.submit')}
       </Button>
     </Form>
   );

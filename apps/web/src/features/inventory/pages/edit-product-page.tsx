@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { EditableField, Product } from '@walton/contract';
+import type { Product } from '@walton/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -24,12 +24,9 @@ import { useProduct } from '../api/get-product.ts';
 import { latestInBody } from '../api/latest-in-body.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
-import { QueryError } from '../components/query-error.tsx';
+import { ProductLoadError } from '../components/product-load-error.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
-import { serverFieldErrors } from '../server-field-errors.ts';
-
-const isEditableField = (name: string): name is EditableField =>
-  (EDITABLE_FIELDS as readonly string[]).includes(name);
+import { showServerFieldErrors } from '../server-field-errors.ts';
 
 /** Checked values back into the form's text inputs. */
 const formValuesOf = (values: EditProductValues): EditProductFormValues => ({
@@ -56,13 +53,7 @@ function EditProductForm({ opened }: { opened: Product }) {
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const t = useTranslate();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<EditProductFormValues, unknown, EditProductValues>({
+  const form = useForm<EditProductFormValues, unknown, EditProductValues>({
     resolver: zodResolver(editProductFormSchema),
     defaultValues: formValuesOf(editValuesOf(opened)),
   });
@@ -85,7 +76,7 @@ function EditProductForm({ opened }: { opened: Product }) {
       if (error instanceof ApiRequestError && error.status === 412 && latest) {
         const merged = mergeEdit(editValuesOf(on), values, editValuesOf(latest));
         setBase(latest);
-        reset(formValuesOf(merged.values));
+        form.reset(formValuesOf(merged.values));
         if (merged.conflicts.length > 0) {
           setConflict({ latest, ...merged });
           return;
@@ -95,11 +86,8 @@ function EditProductForm({ opened }: { opened: Product }) {
         return;
       }
       if (isSessionEnded(error)) return;
-      const fieldErrors = serverFieldErrors(error);
-      for (const { field, message } of fieldErrors) {
-        if (isEditableField(field)) setError(field, { message });
-      }
-      if (fieldErrors.length === 0) setFailure(error instanceof Error ? errorText(error) : String(error));
+      if (showServerFieldErrors(error, EDITABLE_FIELDS, form.setError) === 0)
+        setFailure(error instanceof Error ? errorText(error) : String(error));
     }
   };
 
@@ -121,7 +109,7 @@ function EditProductForm({ opened }: { opened: Product }) {
   return (
     <Form
       noValidate
-      onSubmit={handleSubmit((values) => send(values, base))}
+      onSubmit={form.handleSubmit((values) => send(values, base))}
       aria-labelledby="edit-product-heading"
     >
       {failure && (
@@ -130,13 +118,11 @@ function EditProductForm({ opened }: { opened: Product }) {
         </Alert>
       )}
       <Row>
-        <ProductDetailFields
-          field={(name) => ({ registration: register(name), error: errors[name]?.message })}
-        />
+        <ProductDetailFields form={form} />
       </Row>
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" variant="primary" disabled={isSubmitting}>
-          {isSubmitting ? t('common.saving') : t('edit.save')}
+        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('common.saving') : t('edit.save')}
         </Button>
         <Link to={detailPath} className="btn btn-outline-secondary">
           {t('common.cancel')}
@@ -163,16 +149,14 @@ export default function EditProductPage() {
         <EditProductForm key={opened._id} opened={opened} />
       ) : !product.isError ? (
         <Spinner label={t('detail.loading')} />
-      ) : product.error instanceof ApiRequestError && product.error.status === 404 ? (
-        <div role="alert">
-          <p>{t('detail.notFoundText', { reason: errorText(product.error) })}</p>
-        </div>
       ) : (
-        <QueryError
-          title={t('detail.loadFailed')}
-          error={product.error}
-          onRetry={() => void product.refetch()}
-          retrying={product.isFetching}
+        <ProductLoadError
+          product={product}
+          notFound={(error) => (
+            <div role="alert">
+              <p>{t('detail.notFoundText', { reason: errorText(error) })}</p>
+            </div>
+          )}
         />
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">

@@ -2,6 +2,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, PRODUCT_CSV_REQUIRED_COLUMNS } from 
 import Papa from 'papaparse';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { formatters, useFormatters } from '../../../i18n/format.ts';
@@ -219,12 +220,11 @@ export default function ImportProductsPage() {
 
   return (
     <div className="container py-4">
-      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
-        <h1 className="h2 mb-0">{t('import.heading')}</h1>
+      <PageHeader title={t('import.heading')}>
         <Link to={paths.manageItems} className="btn btn-outline-secondary">
           {t('add.backToManage')}
         </Link>
-      </div>
+      </PageHeader>
       <p>
         {t('import.intro', {
           columns: PRODUCT_CSV_REQUIRED_COLUMNS.join(', '),

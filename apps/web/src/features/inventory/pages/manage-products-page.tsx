@@ -1,8 +1,9 @@
 import type { Product } from '@walton/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
@@ -13,12 +14,12 @@ import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
+import { productListSchema } from '../api/product-list-schema.ts';
 import { useRestoreProduct } from '../api/restore-product.ts';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal.tsx';
 import { DeleteSuccessToast } from '../components/delete-success-toast.tsx';
 import { Pager } from '../components/pager.tsx';
-import { ProductRowCells } from '../components/product-row-cells.tsx';
-import { QueryError } from '../components/query-error.tsx';
+import { ProductTable } from '../components/product-table.tsx';
 
 export const MANAGE_PAGE_SIZE = 10;
 /** Every live item as a CSV file (a plain download: the browser sends the session cookie). */
@@ -47,7 +48,10 @@ export default function ManageProductsPage() {
     });
   const labelsAddress =
     ticked.size > 0 ? `${paths.labels}?ids=${[...ticked].map(encodeURIComponent).join(',')}` : paths.labels;
-  const products = useProducts({ limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query });
+  const products = useProducts(
+    { limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query },
+    productListSchema,
+  );
   const deletion = useDeleteProduct();
   const restoration = useRestoreProduct();
   // While the next page loads, the one shown is the previous page: its cursor would lead nowhere new.
@@ -106,8 +110,7 @@ export default function ManageProductsPage() {
 
   return (
     <div className="container py-4">
-      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
-        <h1 className="h2 mb-0">{t('manage.heading')}</h1>
+      <PageHeader title={t('manage.heading')}>
         <div className="d-flex flex-wrap gap-2">
           <Link to={paths.home} className="btn btn-outline-secondary">
             {t('common.backToHome')}
@@ -127,7 +130,7 @@ export default function ManageProductsPage() {
             {t('manage.addNew')}
           </Link>
         </div>
-      </div>
+      </PageHeader>
 
       <Form role="search" onSubmit={onSearchSubmit} className="mb-3">
         <Form.Label htmlFor="item-search">{t('manage.search')}</Form.Label>
@@ -143,25 +146,20 @@ export default function ManageProductsPage() {
       {products.isPending ? (
         <Spinner label={t('manage.loading')} />
       ) : products.isError ? (
-        <QueryError
-          title={t('manage.loadFailed')}
-          error={products.error}
-          onRetry={() => void products.refetch()}
-          retrying={products.isFetching}
-        />
+        <QueryError title={t('manage.loadFailed')} query={products} />
       ) : products.data.items.length === 0 ? (
         <p className="text-body-secondary py-4">
           {query ? t('manage.noMatch', { query }) : t('manage.empty')}
         </p>
       ) : (
         <>
-          <Table responsive striped hover size="sm" className="align-middle" aria-busy={products.isFetching}>
-            <caption className="visually-hidden">{t('manage.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('table.item')}</th>
-                <th scope="col">{t('table.price')}</th>
-                <th scope="col">{t('table.quantity')}</th>
+          <ProductTable
+            caption={t('manage.caption')}
+            products={products.data.items}
+            busy={products.isFetching}
+            compact
+            columns={
+              <>
                 <th scope="col" className="d-none d-md-table-cell">
                   {t('table.supplier')}
                 </th>
@@ -170,36 +168,33 @@ export default function ManageProductsPage() {
                 <th scope="col" className="position-relative">
                   <span className="visually-hidden">{t('manage.actions')}</span>
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.items.map((product) => (
-                <tr key={product._id}>
-                  <ProductRowCells product={product} />
-                  <td className="d-none d-md-table-cell">{product.suplerName}</td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      className="form-check-input"
-                      aria-label={t('manage.labelFor', { name: product.name })}
-                      checked={ticked.has(product._id)}
-                      onChange={(event) => toggle(product._id, event.target.checked)}
-                    />
-                  </td>
-                  <td className="text-end">
-                    <button
-                      type="button"
-                      className="btn btn-outline-danger btn-sm"
-                      aria-label={t('manage.deleteLabel', { name: product.name })}
-                      onClick={() => setPending(product)}
-                    >
-                      {t('manage.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+              </>
+            }
+            cells={(product) => (
+              <>
+                <td className="d-none d-md-table-cell">{product.suplerName}</td>
+                <td>
+                  <input
+                    type="checkbox"
+                    className="form-check-input"
+                    aria-label={t('manage.labelFor', { name: product.name })}
+                    checked={ticked.has(product._id)}
+                    onChange={(event) => toggle(product._id, event.target.checked)}
+                  />
+                </td>
+                <td className="text-end">
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-sm"
+                    aria-label={t('manage.deleteLabel', { name: product.name })}
+                    onClick={() => setPending(product)}
+                  >
+                    {t('manage.delete')}
+                  </button>
+                </td>
+              </>
+            )}
+          />
           <Pager
             page={cursors.length + 1}
             limit={MANAGE_PAGE_SIZE}

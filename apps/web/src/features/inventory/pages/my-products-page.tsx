@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
@@ -8,8 +9,7 @@ import { RichText } from '../../../i18n/rich-text.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSupplierProducts } from '../api/get-supplier-products.ts';
 import { Pager } from '../components/pager.tsx';
-import { ProductRowCells } from '../components/product-row-cells.tsx';
-import { QueryError } from '../components/query-error.tsx';
+import { ProductTable } from '../components/product-table.tsx';
 
 const MY_PRODUCTS_PAGE_SIZE = 10;
 
@@ -34,49 +34,35 @@ export default function MyProductsPage() {
 
   return (
     <div className="container py-4">
-      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
-        <h1 className="h2 mb-0">{t('my.heading')}</h1>
+      <PageHeader title={t('my.heading')}>
         <Link to={paths.addItem} className="btn btn-primary">
           {t('my.addItem')}
         </Link>
-      </div>
+      </PageHeader>
       {user && <p className="text-body-secondary">{t('my.addedAs', { email: user.email })}</p>}
       {!user || products.isPending ? (
         <Spinner label={t('my.loading')} />
       ) : products.isError ? (
-        <QueryError
-          title={t('my.loadFailed')}
-          error={products.error}
-          onRetry={() => void products.refetch()}
-          retrying={products.isFetching}
-        />
+        <QueryError title={t('my.loadFailed')} query={products} />
       ) : products.data.total === 0 ? (
         <p className="py-4">
           <RichText id="my.empty" components={{ 0: <Link to={paths.addItem} /> }} />
         </p>
       ) : (
         <>
-          <Table responsive striped hover className="align-middle" aria-busy={products.isFetching}>
-            <caption className="visually-hidden">{t('my.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('table.item')}</th>
-                <th scope="col">{t('table.price')}</th>
-                <th scope="col">{t('table.quantity')}</th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  {t('table.description')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.items.map((product) => (
-                <tr key={product._id}>
-                  <ProductRowCells product={product} />
-                  <td className="d-none d-md-table-cell small text-body-secondary">{product.description}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <ProductTable
+            caption={t('my.caption')}
+            products={products.data.items}
+            busy={products.isFetching}
+            columns={
+              <th scope="col" className="d-none d-md-table-cell">
+                {t('table.description')}
+              </th>
+            }
+            cells={(product) => (
+              <td className="d-none d-md-table-cell small text-body-secondary">{product.description}</td>
+            )}
+          />
           <Pager
             page={page}
             limit={MY_PRODUCTS_PAGE_SIZE}

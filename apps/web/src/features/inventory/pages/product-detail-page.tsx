@@ -7,15 +7,14 @@ import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { StockHistory } from '../../dashboard/components/stock-history.tsx';
 import { useProduct } from '../api/get-product.ts';
 import { HistoryList } from '../components/history-list.tsx';
 import { LowStockBadge } from '../components/low-stock-badge.tsx';
 import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
-import { QueryError } from '../components/query-error.tsx';
+import { ProductLoadError } from '../components/product-load-error.tsx';
 import { StockActions } from '../components/stock-actions.tsx';
+import { StockHistory } from '../components/stock-history.tsx';
 import { FIELD_LABELS } from '../field-labels.ts';
 
 const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const satisfies ReadonlyArray<
@@ -87,19 +86,15 @@ export default function ProductDetailPage() {
       {product.isPending ? (
         <Spinner label={t('detail.loading')} />
       ) : product.isError ? (
-        product.error instanceof ApiRequestError && product.error.status === 404 ? (
-          <div className="py-4" role="alert">
-            <h1 className="h3">{t('detail.notFound')}</h1>
-            <p>{t('detail.notFoundText', { reason: errorText(product.error) })}</p>
-          </div>
-        ) : (
-          <QueryError
-            title={t('detail.loadFailed')}
-            error={product.error}
-            onRetry={() => void product.refetch()}
-            retrying={product.isFetching}
-          />
-        )
+        <ProductLoadError
+          product={product}
+          notFound={(error) => (
+            <div className="py-4" role="alert">
+              <h1 className="h3">{t('detail.notFound')}</h1>
+              <p>{t('detail.notFoundText', { reason: errorText(error) })}</p>
+            </div>
+          )}
+        />
       ) : (
         <>
           <ProductDetails product={product.data} />

@@ -1,12 +1,12 @@
 import { STOCK_SERIES_PERIODS } from '@walton/contract';
 import { useMemo, useState } from 'react';
+import { ChartFigure } from '../../../components/chart-figure.tsx';
+import { PeriodToggle } from '../../../components/period-toggle.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
-import { QueryError } from '../../inventory/components/query-error.tsx';
-import { useStockSeries } from '../api/get-stats.ts';
-import { ChartFigure } from './chart-figure.tsx';
-import { PeriodToggle } from './period-toggle.tsx';
+import { useStockSeries } from '../api/get-stock-series.ts';
 
 type Period = (typeof STOCK_SERIES_PERIODS)[number];
 
@@ -53,12 +53,7 @@ export function StockHistory({ id, name }: { id: string; name: string }) {
       {series.isPending ? (
         <Spinner label={t('stockChart.loading')} />
       ) : series.isError ? (
-        <QueryError
-          title={t('stockChart.failed')}
-          error={series.error}
-          onRetry={() => void series.refetch()}
-          retrying={series.isFetching}
-        />
+        <QueryError title={t('stockChart.failed')} query={series} />
       ) : (
         <ChartFigure
           title={t('stockChart.title', { days })}

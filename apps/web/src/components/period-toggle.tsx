@@ -1,5 +1,5 @@
-import { useFormatters } from '../../../i18n/format.ts';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '../i18n/format.ts';
+import { useTranslate } from '../i18n/i18n.ts';
 
 /** A choice among day periods ("Last 30 days", …) as a group of toggle buttons. */
 export function PeriodToggle<T extends number>({

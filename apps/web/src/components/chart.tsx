@@ -1,6 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { useFormatters } from '../i18n/format.ts';
 
 /** One line (or set of bars, or marks) of a chart. */
 export interface ChartSeries {
@@ -18,7 +19,7 @@ export interface ChartProps {
   x: readonly string[] | readonly number[];
   series: readonly ChartSeries[];
   height?: number;
-  /** How y values are written on the axis. */
+  /** How y values are written on the axis (whole numbers in the app's language by default). */
   formatValue?: (value: number) => string;
 }
 
@@ -44,14 +45,16 @@ const WHOLE_STEPS = Array.from({ length: 13 }, (_, power) =>
 ).flat();
 
 const toSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const toDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /**
  * A uPlot chart on a canvas, as wide as its container. This module is the only one that imports
- * uPlot, and only pages that draw charts load it (React.lazy), so the landing page never does.
+ * uPlot, and only pages that draw charts load it (React.lazy), so the landing page never does. The
+ * axes are written in the app's language (Bengali digits and month names in Bengali).
  */
 export default function Chart({ label, x, series, height = 240, formatValue }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const { digits, shortDay } = useFormatters();
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -69,14 +72,13 @@ export default function Chart({ label, x, series, height = 240, formatValue }: C
         {
           stroke: '#212529',
           ...(isTime ? {} : { incrs: [1] }),
-          values: (_, splits) =>
-            splits.map((split) => (isTime ? dayLabel.format(new Date(split * 1000)) : String(split))),
+          values: (_, splits) => splits.map((split) => (isTime ? shortDay(toDay(split)) : digits(split))),
         },
         {
           stroke: '#212529',
           size: 70,
           incrs: WHOLE_STEPS,
-          values: (_, splits) => splits.map((split) => (formatValue ? formatValue(split) : String(split))),
+          values: (_, splits) => splits.map((split) => (formatValue ?? digits)(split)),
         },
       ],
       series: [
@@ -106,6 +108,6 @@ export default function Chart({ label, x, series, height = 240, formatValue }: C
       resize.disconnect();
       plot.destroy();
     };
-  }, [label, x, series, height, formatValue]);
+  }, [label, x, series, height, formatValue, digits, shortDay]);
   return <div ref={container} className="stats-chart" />;
 }

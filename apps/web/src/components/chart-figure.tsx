@@ -1,5 +1,5 @@
 import { Component, lazy, type ReactNode, Suspense, useId, useState } from 'react';
-import { translate, useTranslate } from '../../../i18n/i18n.ts';
+import { translate, useTranslate } from '../i18n/i18n.ts';
 import type { ChartProps } from './chart.tsx';
 
 const Chart = lazy(() => import('./chart.tsx'));

@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { CHANGE_EVENT_NAME, type ChangeEvent, changeEventSchema } from '@walton/contract';
+import { recheckSession } from '../../../lib/session.ts';
+import { applyProductChange } from './product-cache.ts';
+
+const parseChange = (data: unknown): ChangeEvent | undefined => {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = changeEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Opens the server's live change feed (`GET /api/events`, Server-Sent Events named `change`) and
+ * applies each change to the cache; returns what closes it. When the server refuses the feed (the
+ * session ended elsewhere), the session is checked again: when it is over, the app forgets the user
+ * and a protected page sends them to sign in.
+ */
+export function listenToProductChanges(queryClient: QueryClient): () => void {
+  const source = new EventSource('/api/events', { withCredentials: true });
+  const onChange = (event: MessageEvent) => {
+    const change = parseChange(event.data);
+    if (change) void applyProductChange(queryClient, change);
+  };
+  // EventSource reconnects by itself after a dropped connection; CLOSED means the server refused it.
+  const onError = () => {
+    if (source.readyState === EventSource.CLOSED) void recheckSession(queryClient);
+  };
+  source.addEventListener(CHANGE_EVENT_NAME, onChange);
+  source.addEventListener('error', onError);
+  return () => {
+    source.removeEventListener(CHANGE_EVENT_NAME, onChange);
+    source.removeEventListener('error', onError);
+    source.close();
+  };
+}
