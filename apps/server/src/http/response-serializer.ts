@@ -17,6 +17,9 @@ import {
 
 type Serialize = (data: unknown) => string;
 
+/** A route's response schema, in the forms the type provider's serializer takes. */
+type ResponseSchema = Parameters<typeof serializerCompiler>[0]['schema'];
+
 /** Turns valid data into what zod's encode gives for it (the same keys, in the schema's order). */
 type Project = (value: unknown) => unknown;
 
@@ -102,11 +105,11 @@ function checkedSerializer(schema: $ZodType, method: string, url: string): Seria
  */
 export function responseSerializerCompiler({
   checkEachResponse,
-}: ResponseSerializerOptions): FastifySerializerCompiler<unknown> {
+}: ResponseSerializerOptions): FastifySerializerCompiler<ResponseSchema> {
   return (route) => {
     const { schema, method, url } = route;
     // Any other form of schema stays the type provider's to resolve.
-    if (!(schema instanceof $ZodType)) return serializerCompiler({ ...route, schema: route.schema as never });
+    if (!(schema instanceof $ZodType)) return serializerCompiler(route);
     const checked = checkedSerializer(schema, method, url);
     const project = projectionOf(schema);
     if (!project) return checked;
