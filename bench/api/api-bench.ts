@@ -133,8 +133,8 @@ async function spreadItems(client: Client, size: number, count: number, from = 0
 }
 
 /**
- * Restocks each item (PUT /api/products/:id) to the most an item may hold, so Delivered can take
- * from it for the whole run.
+ * Restocks each item (PUT /api/products/:id) to the most an item may hold (the contract's MAX_QUANTITY),
+ * so Delivered can take from it for the whole run.
  */
 async function restock(client: Client, items: ProductBody[]): Promise<DeliveryItem[]> {
   const pool: DeliveryItem[] = [];

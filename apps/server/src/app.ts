@@ -3,7 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { ChangeEvent } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AlertRepository } from './alerts/alert-repository.ts';
 import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
 import { alertRoutes } from './alerts/routes.ts';
@@ -25,6 +25,7 @@ import { registerCanonicalPath } from './http/canonical-path.ts';
 import { registerChangeLimit } from './http/change-limit.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSpa } from './http/static-spa.ts';
 import { loggerOptions } from './logger.ts';
@@ -143,7 +144,7 @@ export async function buildApp(
     }
 
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler({ checkEachResponse: !config.isProduction }));
     registerErrorHandler(app);
     registerInputGuard(app);
     securityHeaders = await registerSecurityHeaders(app, config.isProduction);

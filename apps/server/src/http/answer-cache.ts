@@ -183,17 +183,18 @@ export class AnswerCache {
   /**
    * Answers `request` with the stored answer for `key`, or with what `read` gives, serialized by the
    * route's own response schema and stored for the next request. Errors thrown by `read` pass through.
-   * The key must name everything the answer depends on (the reader's audience included).
-   * `product` names the one product the answer shows, if it shows only one.
+   * The key must name everything the answer depends on (the reader's audience included); without a
+   * key the answer is read, sent the same way (compressed in this turn, at the cheap level) and never
+   * kept. `product` names the one product the answer shows, if it shows only one.
    */
   async reply(
     request: FastifyRequest,
     reply: FastifyReply,
-    key: string,
+    key: string | undefined,
     read: () => Promise<FreshAnswer>,
     product?: string,
   ) {
-    const usable = this.#enabled && this.#options.isComplete();
+    const usable = key !== undefined && this.#enabled && this.#options.isComplete();
     let answer = usable ? this.#fresh(key) : undefined;
     if (!answer) {
       const pending: PendingRead = { product, stale: false };
@@ -206,7 +207,7 @@ export class AnswerCache {
       }
       const serialized = reply.serialize(fresh.payload);
       const body = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
-      answer = new StoredAnswer(key, product, fresh.headers, body, this.#now());
+      answer = new StoredAnswer(key ?? '', product, fresh.headers, body, this.#now());
       if (usable && !pending.stale && this.#options.isComplete()) this.#entries.set(key, answer);
     }
     const { encoding, body } = answer.payload(preferredEncoding(request.headers['accept-encoding']));

@@ -1,7 +1,8 @@
 import { type Product, SEARCH_COUNT_LIMIT } from '@walton/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import { QueryShapes, type SlotValues, slot } from '../db/query-shapes.ts';
+import type { Database, ProductRow } from '../db/schema.ts';
 import { rowToProduct } from './product-mapper.ts';
 
 export type ProductSort = 'created' | 'name' | 'price' | 'quantity';
@@ -31,6 +32,14 @@ export type SearchFilter = ProductListFilter & { q: string };
 /** Products not yet narrowed to columns: what the filters of a list or a count start from. */
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 
+/**
+ * How a search's matches are narrowed before the name's LIKE: not at all, or to the candidates
+ * SQLite's trigram table found (see #collectable), their rowids in that table as a JSON array.
+ */
+type Narrowed = { narrowing: 'none' } | { narrowing: 'trigrams'; candidates: string };
+type Narrowing = Narrowed['narrowing'];
+const NOT_NARROWED: Narrowed = { narrowing: 'none' };
+
 /** A count of matches; `capped` when there are more than `total` (see count()). */
 export interface Total {
   total: number;
@@ -51,13 +60,51 @@ const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 /** The trigram index can only narrow a search of at least three characters. */
 const TRIGRAM = 3;
 
+type ShapeFilter = Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'> &
+  Partial<Pick<ProductListFilter, 'sort' | 'order' | 'after'>>;
+
+/**
+ * The name of a query shape: everything its built text depends on (the values are slots, see
+ * #values). Each of its parts is a closed set, so a process compiles a bounded number of shapes.
+ */
+const shapeOf = (kind: string, filter: ShapeFilter, { narrowing }: Narrowed = NOT_NARROWED) =>
+  [
+    kind,
+    filter.sort ?? '',
+    filter.order ?? '',
+    filter.deleted ? 'trash' : 'live',
+    filter.lowStock ? 'low' : '',
+    filter.q ? 'q' : '',
+    filter.after ? 'after' : '',
+    narrowing,
+  ].join(' ');
+
+/** The values a shape's slots take: the search's patterns, the cursor's position, the page. */
+const valuesOf = (
+  filter: ShapeFilter & Partial<Pick<ProductListFilter, 'limit' | 'offset'>>,
+  narrowed: Narrowed = NOT_NARROWED,
+): SlotValues => ({
+  pattern: filter.q ? likePattern(filter.q) : undefined,
+  phrase: filter.q ? ftsPhrase(filter.q) : undefined,
+  candidates: narrowed.narrowing === 'trigrams' ? narrowed.candidates : undefined,
+  afterKey: filter.after?.key,
+  afterId: filter.after?.id,
+  limit: filter.limit,
+  offset: filter.offset,
+});
+
 /**
  * How a list, a count and a name search are planned and run: the sort keys, the keyset seek, and
- * the choice between collecting a search's matches and walking a sort index.
+ * the choice between collecting a search's matches and walking a sort index. Each statement is
+ * built once per shape (QueryShapes) with slots for its values.
  */
 export class ProductSearch {
   readonly #db: Kysely<Database>;
   readonly #engine: Engine;
+  readonly #rows = new QueryShapes<ProductRow>();
+  readonly #hits = new QueryShapes<ProductRow & { matches: number | string | null }>();
+  readonly #totals = new QueryShapes<{ total: number | string }>();
+  readonly #candidates = new QueryShapes<{ candidates: number; rowids: string }>();
 
   constructor(db: Kysely<Database>, engine: Engine) {
     this.#db = db;
@@ -82,14 +129,15 @@ export class ProductSearch {
   }
 
   /**
-   * The items after `position` in the list's order: one row-value comparison on the (sort key, id)
-   * pair its partial index holds, so the database seeks to the position instead of walking to it.
+   * The items after the cursor's position (slots `afterKey`, `afterId`) in the list's order: one
+   * row-value comparison on the (sort key, id) pair its partial index holds, so the database seeks to
+   * the position instead of walking to it.
    */
-  #after(filter: ProductListFilter, position: SortPosition): RawBuilder<boolean> {
+  #after(filter: ProductListFilter): RawBuilder<boolean> {
     const asc = filter.order === 'asc';
     const key = this.#sortKey(filter.sort, filter.deleted);
-    const value = this.#sortValue(filter.sort, position.key);
-    const after = sql<boolean>`(${key}, id) ${asc ? sql`>` : sql`<`} (${value}, ${position.id})`;
+    const value = this.#sortValue(filter.sort, slot('afterKey'));
+    const after = sql<boolean>`(${key}, id) ${asc ? sql`>` : sql`<`} (${value}, ${slot<string>('afterId')})`;
     // SQLite seeks in an index on an expression (lower(name)) only by a plain comparison, not a row
     // value: the bound on the key alone takes it to the position, the row value then skips the ties.
     if (this.#engine === 'sqlite' && filter.sort === 'name') {
@@ -99,8 +147,8 @@ export class ProductSearch {
   }
 
   /** A cursor's sort value as the sort key's expression sees the column (lower(name), its type). */
-  #sortValue(sort: ProductSort, key: string | number): RawBuilder<unknown> {
-    if (this.#engine === 'sqlite') return sort === 'name' ? sql`lower(${key})` : sql`${key}`;
+  #sortValue(sort: ProductSort, key: RawBuilder<unknown>): RawBuilder<unknown> {
+    if (this.#engine === 'sqlite') return sort === 'name' ? sql`lower(${key})` : key;
     switch (sort) {
       case 'created':
         return sql`cast(${key} as timestamptz)`;
@@ -116,13 +164,23 @@ export class ProductSearch {
   /**
    * The items a list shows: live or in the trash, only the low-stock ones (the condition of the
    * partial indexes of migration 006, so they serve it in every sort), and with a search a
-   * case-insensitive substring of the name.
+   * case-insensitive substring of the name (slot `pattern`), among the trigram table's candidates
+   * (slot `candidates`, a JSON array of the trigram table's rowids) when `narrowing` says so.
    */
-  #filtered(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>): ProductQuery {
+  #filtered(
+    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
+    narrowing: Narrowing = 'none',
+  ): ProductQuery {
     const scope = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
     const query = filter.lowStock ? scope.where(sql<boolean>`quantity <= low_stock_threshold`) : scope;
     if (!filter.q) return query;
-    return query.where(sql<boolean>`lower(name) like ${likePattern(filter.q)} escape '\\'`);
+    const named = query.where(sql<boolean>`lower(name) like ${slot('pattern')} escape '\\'`);
+    if (narrowing === 'none') return named;
+    return named.where(
+      sql<boolean>`id in (
+        select id from products_name_search where rowid in (select value from json_each(${slot('candidates')}))
+      )`,
+    );
   }
 
   /**
@@ -132,43 +190,49 @@ export class ProductSearch {
    * and the count stops at the cap.
    */
   async search(filter: SearchFilter): Promise<{ items: Product[] } & Total> {
-    const matching = await this.#collectable(filter);
+    const narrowed = await this.#collectable(filter);
     if (filter.after) {
       // A page after a cursor lies anywhere among the matches: it seeks there, and counts apart.
-      const query = matching ?? this.#filtered(filter);
-      const [items, total] = await Promise.all([this.#page(query, filter), this.#cappedCount(query)]);
+      const [items, total] = await Promise.all([
+        this.#page(filter, narrowed ?? NOT_NARROWED),
+        this.#cappedCount(filter, narrowed ?? NOT_NARROWED),
+      ]);
       return { items, ...total };
     }
-    if (!matching) {
+    if (!narrowed) {
       const [items, total] = await Promise.all([this.list(filter), this.count(filter)]);
       return { items, ...total };
     }
-    const { items, ...total } = await this.#collect(matching, filter);
+    const { items, ...total } = await this.#collect(filter, narrowed);
     return { items: items ?? (await this.list(filter)), ...total };
   }
 
   /**
-   * The query whose matches #collect should gather, or undefined when they are better not gathered.
+   * How #collect should narrow the matches it gathers, or undefined when they are better not gathered.
    * PostgreSQL's planner chooses between the pg_trgm index and a sort index by itself. SQLite is told:
    * through its trigram table when the word is long enough for trigrams and matches few items
-   * (counting stops after the first SEARCH_COUNT_LIMIT); a common word is answered faster by walking
-   * the sort index and stopping after a page.
+   * (reading stops after the first SEARCH_COUNT_LIMIT + 1 candidates); a common word is answered
+   * faster by walking the sort index and stopping after a page. The candidates are counted and their
+   * rowids gathered in one statement (one JSON text, not a row each) and handed to the statements that
+   * narrow by them, so the trigram table is searched once.
    */
-  async #collectable(filter: SearchFilter): Promise<ProductQuery | undefined> {
-    const matching = this.#filtered(filter);
-    if (this.#engine === 'postgres') return matching;
+  async #collectable(filter: SearchFilter): Promise<Narrowed | undefined> {
+    if (this.#engine === 'postgres') return NOT_NARROWED;
     if ([...filter.q].length < TRIGRAM) return undefined;
-    const phrase = ftsPhrase(filter.q);
-    const { rows } = await sql<{ candidates: number }>`
-      select count(*) as candidates from (
-        select 1 from products_name_search where products_name_search match ${phrase}
-        limit ${SEARCH_COUNT_LIMIT + 1}
-      )
-    `.execute(this.#db);
-    if (Number(rows[0]?.candidates ?? 0) > SEARCH_COUNT_LIMIT) return undefined;
-    return matching.where(
-      sql<boolean>`id in (select id from products_name_search where products_name_search match ${phrase})`,
+    const [row] = await this.#candidates.rows(
+      this.#db,
+      'candidates',
+      () =>
+        sql<{ candidates: number; rowids: string }>`
+          select count(*) as candidates, json_group_array(rowid) as rowids from (
+            select rowid from products_name_search where products_name_search match ${slot('phrase')}
+            limit ${SEARCH_COUNT_LIMIT + 1}
+          )
+        `.compile(this.#db),
+      valuesOf(filter),
     );
+    if (!row || row.candidates > SEARCH_COUNT_LIMIT) return undefined;
+    return { narrowing: 'trigrams', candidates: row.rowids };
   }
 
   /**
@@ -176,32 +240,40 @@ export class ProductSearch {
    * are, and the page among them. That gives the count, and the page unless it lies beyond the
    * first SEARCH_COUNT_LIMIT + 1 matches of a common word (`items` undefined then).
    */
-  async #collect(matching: ProductQuery, filter: SearchFilter): Promise<Collected> {
+  async #collect(filter: SearchFilter, narrowed: Narrowed): Promise<Collected> {
     const direction = filter.order;
     const key = this.#sortKey(filter.sort, filter.deleted);
-    const rows = await this.#db
-      .with(
-        (cte) => cte('hits').materialized(),
-        () =>
-          matching
-            .selectAll()
-            .orderBy(key, direction)
-            .orderBy('id', direction)
-            .limit(SEARCH_COUNT_LIMIT + 1),
-      )
-      .selectFrom('hits')
-      .selectAll()
-      .select((eb) => eb.selectFrom('hits').select(eb.fn.countAll<number | string>().as('n')).as('matches'))
-      .orderBy(key, direction)
-      .orderBy('id', direction)
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
+    const rows = await this.#hits.rows(
+      this.#db,
+      shapeOf('collect', filter, narrowed),
+      () =>
+        this.#db
+          .with(
+            (cte) => cte('hits').materialized(),
+            () =>
+              this.#filtered(filter, narrowed.narrowing)
+                .selectAll()
+                .orderBy(key, direction)
+                .orderBy('id', direction)
+                .limit(SEARCH_COUNT_LIMIT + 1),
+          )
+          .selectFrom('hits')
+          .selectAll()
+          .select((eb) =>
+            eb.selectFrom('hits').select(eb.fn.countAll<number | string>().as('n')).as('matches'),
+          )
+          .orderBy(key, direction)
+          .orderBy('id', direction)
+          .limit(slot<number>('limit'))
+          .offset(slot<number>('offset'))
+          .compile(),
+      valuesOf(filter, narrowed),
+    );
     const first = rows[0];
     if (!first) {
       // Nothing matches, or the page lies past the collected matches: only the count is left to find.
       if (filter.offset === 0) return { items: [], total: 0, capped: false };
-      const total = await this.#cappedCount(matching);
+      const total = await this.#cappedCount(filter, narrowed);
       return { items: total.capped ? undefined : [], ...total };
     }
     const matches = Number(first.matches);
@@ -215,20 +287,27 @@ export class ProductSearch {
   }
 
   async list(filter: ProductListFilter): Promise<Product[]> {
-    return this.#page(this.#filtered(filter), filter);
+    return this.#page(filter, NOT_NARROWED);
   }
 
-  /** A page of `query` in the list's order: from `offset`, or right after `filter.after`. */
-  async #page(query: ProductQuery, filter: ProductListFilter): Promise<Product[]> {
+  /** A page of the matches in the list's order: from `offset`, or right after `filter.after`. */
+  async #page(filter: ProductListFilter, narrowed: Narrowed): Promise<Product[]> {
     const direction = filter.order;
-    const from = filter.after ? query.where(this.#after(filter, filter.after)) : query;
-    const rows = await from
-      .selectAll()
-      .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
-      .orderBy('id', direction)
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
+    const rows = await this.#rows.rows(
+      this.#db,
+      shapeOf('page', filter, narrowed),
+      () => {
+        const query = this.#filtered(filter, narrowed.narrowing);
+        return (filter.after ? query.where(this.#after(filter)) : query)
+          .selectAll()
+          .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
+          .orderBy('id', direction)
+          .limit(slot<number>('limit'))
+          .offset(slot<number>('offset'))
+          .compile();
+      },
+      valuesOf(filter, narrowed),
+    );
     return rows.map(rowToProduct);
   }
 
@@ -239,14 +318,20 @@ export class ProductSearch {
    */
   async count(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>): Promise<Total> {
     if (!filter.q && !filter.lowStock) {
-      const row = await this.#db
-        .selectFrom('product_counts')
-        .select('total')
-        .where('scope', '=', filter.deleted ? 'deleted' : 'live')
-        .executeTakeFirst();
+      const [row] = await this.#totals.rows(
+        this.#db,
+        shapeOf('counter', { deleted: filter.deleted }),
+        () =>
+          this.#db
+            .selectFrom('product_counts')
+            .select('total')
+            .where('scope', '=', filter.deleted ? 'deleted' : 'live')
+            .compile(),
+        {},
+      );
       return { total: Number(row?.total ?? 0), capped: false };
     }
-    return this.#cappedCount(this.#filtered(filter));
+    return this.#cappedCount(filter, NOT_NARROWED);
   }
 
   /**
@@ -254,21 +339,35 @@ export class ProductSearch {
    * of every change (migration 010), so the cost is the same however many items there are or are low.
    */
   async countLowStock(): Promise<number> {
-    const row = await this.#db.selectFrom('low_stock_count').select('total').executeTakeFirst();
+    const [row] = await this.#totals.rows(
+      this.#db,
+      'low-stock count',
+      () => this.#db.selectFrom('low_stock_count').select('total').compile(),
+      {},
+    );
     return Number(row?.total ?? 0);
   }
 
-  async #cappedCount(matching: ProductQuery): Promise<Total> {
-    const row = await this.#db
-      .selectFrom(
-        matching
-          .select(sql.lit(1).as('one'))
-          .limit(SEARCH_COUNT_LIMIT + 1)
-          .as('matches'),
-      )
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const total = Number(row.total);
+  async #cappedCount(
+    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
+    narrowed: Narrowed,
+  ): Promise<Total> {
+    const [row] = await this.#totals.rows(
+      this.#db,
+      shapeOf('capped count', filter, narrowed),
+      () =>
+        this.#db
+          .selectFrom(
+            this.#filtered(filter, narrowed.narrowing)
+              .select(sql.lit(1).as('one'))
+              .limit(SEARCH_COUNT_LIMIT + 1)
+              .as('matches'),
+          )
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .compile(),
+      valuesOf(filter, narrowed),
+    );
+    const total = Number(row?.total ?? 0);
     return { total: Math.min(total, SEARCH_COUNT_LIMIT), capped: total > SEARCH_COUNT_LIMIT };
   }
 }

@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { CreateProduct, Product } from '@walton/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
+import { QueryShapes, slot } from '../db/query-shapes.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
@@ -85,6 +86,9 @@ export class ProductRepository {
   readonly #recent = new LeastRecentlyUsed<string, ProductRow>(RECENT_PRODUCTS);
   /** Whether #db is a transaction that every change joins (see transaction()). */
   #inTransaction = false;
+  /** The reads, each built once per shape (see QueryShapes). */
+  readonly #rows = new QueryShapes<ProductRow>();
+  readonly #totals = new QueryShapes<{ total: number | string }>();
 
   constructor(db: Kysely<Database>, options: ProductRepositoryOptions) {
     this.#db = db;
@@ -137,38 +141,56 @@ export class ProductRepository {
   }
 
   async findById(id: string, options: { includeDeleted?: boolean } = {}): Promise<Product | undefined> {
-    const row = await this.#db
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', id)
-      .$if(!options.includeDeleted, (query) => query.where('deleted_at', 'is', null))
-      .executeTakeFirst();
+    const [row] = await this.#rows.rows(
+      this.#db,
+      options.includeDeleted ? 'by id' : 'live by id',
+      () =>
+        this.#db
+          .selectFrom('products')
+          .selectAll()
+          .where('id', '=', slot<string>('id'))
+          .$if(!options.includeDeleted, (query) => query.where('deleted_at', 'is', null))
+          .compile(),
+      { id },
+    );
     return row && rowToProduct(row);
   }
 
   /** One supplier's live items, in the order they were added. */
   async listBySupplier(email: string, page: Page): Promise<Product[]> {
-    const rows = await this.#db
-      .selectFrom('products')
-      .selectAll()
-      .where('supplier_email', '=', email.toLowerCase())
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+    const rows = await this.#rows.rows(
+      this.#db,
+      'by supplier',
+      () =>
+        this.#db
+          .selectFrom('products')
+          .selectAll()
+          .where('supplier_email', '=', slot<string>('email'))
+          .where('deleted_at', 'is', null)
+          .orderBy('created_at', 'asc')
+          .orderBy('id', 'asc')
+          .limit(slot<number>('limit'))
+          .offset(slot<number>('offset'))
+          .compile(),
+      { email: email.toLowerCase(), limit: page.limit, offset: page.offset },
+    );
     return rows.map(rowToProduct);
   }
 
   async countBySupplier(email: string): Promise<number> {
-    const row = await this.#db
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .where('supplier_email', '=', email.toLowerCase())
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+    const [row] = await this.#totals.rows(
+      this.#db,
+      'count by supplier',
+      () =>
+        this.#db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .where('supplier_email', '=', slot<string>('email'))
+          .where('deleted_at', 'is', null)
+          .compile(),
+      { email: email.toLowerCase() },
+    );
+    return Number(row?.total ?? 0);
   }
 
   /**

@@ -230,14 +230,13 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           payload: page.items.map((product) => visibleTo(product, reader)),
         };
       };
-      // The trash is never kept with the other answers, nor is an uncommon page.
-      if (query.deleted || !isCommonPage(query)) {
-        const { headers, payload } = await read();
-        reply.headers(headers);
-        return payload;
-      }
       // The audience and the validated query (defaults filled in, in schema order) name the answer.
-      return answers.reply(request, reply, `${audienceOf(reader)} list ${JSON.stringify(query)}`, read);
+      // The trash is never kept with the other answers, nor is an uncommon page: sent without a key.
+      const key =
+        query.deleted || !isCommonPage(query)
+          ? undefined
+          : `${audienceOf(reader)} list ${JSON.stringify(query)}`;
+      return answers.reply(request, reply, key, read);
     },
   );
 

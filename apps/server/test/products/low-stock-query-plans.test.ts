@@ -1,8 +1,9 @@
-import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase, refreshPlannerStatistics } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import type { Database } from '../../src/db/schema.ts';
 import {
   type ProductListFilter,
   ProductSearch,
@@ -41,15 +42,8 @@ async function fill(handle: DatabaseHandle): Promise<void> {
   await refreshPlannerStatistics(handle.db);
 }
 
-/** A query ProductSearch ran, as the plugin below saw it. */
-interface Ran {
-  node: RootOperationNode;
-  queryId: QueryId;
-}
-
-/** The plan of a query as the engine prints it, one line per step. */
-async function planOf(handle: DatabaseHandle, ran: Ran): Promise<string[]> {
-  const query = handle.db.getExecutor().compileQuery(ran.node, ran.queryId);
+/** The plan of a query ProductSearch ran, as the engine prints it, one line per step. */
+async function planOf(handle: DatabaseHandle, query: CompiledQuery): Promise<string[]> {
   const explain = handle.engine === 'sqlite' ? 'explain query plan' : 'explain';
   const result = await handle.db.executeQuery<Record<string, unknown>>(
     CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]),
@@ -70,21 +64,28 @@ describe.each(TEST_ENGINES)('the low-stock list on %s', (engine) => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   let search: ProductSearch;
-  const ran: Ran[] = [];
+  const ran: CompiledQuery[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig(database.env).database);
     await migrateToLatest(handle.db, handle.engine);
     await fill(handle);
-    const recorder: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        ran.push({ node, queryId });
-        return node;
+    // Every statement ProductSearch runs goes through executeQuery (QueryShapes): recorded as it
+    // runs, with its values bound, for its plan to be asked for.
+    const recording = new Proxy(handle.db, {
+      get(target, property) {
+        if (property === 'executeQuery') {
+          return (query: CompiledQuery) => {
+            ran.push(query);
+            return target.executeQuery(query);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
       },
-      transformResult: async ({ result }) => result,
-    };
-    search = new ProductSearch(handle.db.withPlugin(recorder), handle.engine);
+    }) satisfies Kysely<Database>;
+    search = new ProductSearch(recording, handle.engine);
   }, 120_000);
   afterAll(async () => {
     await handle?.close();
