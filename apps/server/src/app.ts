@@ -119,11 +119,8 @@ export async function buildApp(
     closers.push(async () => changeFeed.close());
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
     closers.push(async () => answers.close());
-    // The stored answers a change makes wrong: those of its product, and every list; an import's
-    // event names the import, not an item, so it forgets everything.
-    const forget = (event: ChangeEvent) =>
-      answers.invalidate(event.type === 'imported' ? undefined : event.id);
-    changeFeed.subscribe(forget);
+    // Another instance's change reaches the stored answers through the feed.
+    changeFeed.subscribe((event) => answers.afterChange(event));
     changeFeed.onInterruption(() => answers.invalidate());
     // A sign-out or a changed user on any instance ends every instance's trust in the sessions it
     // verified a moment ago.
@@ -165,7 +162,7 @@ export async function buildApp(
         // This instance forgets the answers a change makes wrong before the writer hears of
         // success; the others when the feed brings them the change.
         const publish = (event: ChangeEvent) => {
-          forget(event);
+          answers.afterChange(event);
           return changeFeed.publish(event);
         };
         const search = new ProductSearch(database.db, database.engine);

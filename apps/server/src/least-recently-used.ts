@@ -60,6 +60,16 @@ export class LeastRecentlyUsed<K, V> {
     this.#weight -= this.#bound?.weigh(value) ?? 0;
   }
 
+  /** The entries, least recently used first, without marking any used. */
+  entries(): IterableIterator<[K, V]> {
+    return this.#entries.entries();
+  }
+
+  /** Stores `value` in place of the one kept as `key`, as set() does; nothing if none is kept. */
+  replace(key: K, value: V): void {
+    if (this.#entries.has(key)) this.set(key, value);
+  }
+
   /** Drops every entry whose value `stale` says is. */
   deleteWhere(stale: (value: V) => boolean): void {
     for (const [key, value] of this.#entries) if (stale(value)) this.delete(key);

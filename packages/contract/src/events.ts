@@ -20,11 +20,17 @@ export type ChangeKind = z.infer<typeof changeKindSchema>;
 /**
  * One change of the live feed (`GET /api/events`, Server-Sent Events named `change`). After a CSV
  * import one `imported` event reports it all: its `id` names the import, not an item, and lists refetch.
+ * A stock change says what the item's stock became, so that a reader can follow it without reading.
  */
 export const changeEventSchema = z.object({
   type: changeKindSchema,
   id: z.string(),
   version: checked(z.number(), int()),
+  /**
+   * A `delivered` or `restocked` item's stock after the change, and the time of the change (its
+   * `updatedAt`): a stock change touches nothing else of the item.
+   */
+  stock: z.optional(z.object({ quentity: checked(z.number(), int()), updatedAt: z.string() })),
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 

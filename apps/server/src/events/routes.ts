@@ -61,7 +61,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
         summary: 'Live change feed (Server-Sent Events)',
         description:
           `A \`text/event-stream\`. Every committed change of a product arrives as an event named ` +
-          `\`${CHANGE_EVENT_NAME}\` whose data is a ChangeEvent \`{type, id, version}\`; a comment line ` +
+          `\`${CHANGE_EVENT_NAME}\` whose data is a ChangeEvent \`{type, id, version}\` (a Delivered or a ` +
+          `restock adds \`stock: {quentity, updatedAt}\`, what the item's stock became); a comment line ` +
           `(\`: heartbeat\`) arrives every ${HEARTBEAT_MS / 1000} s while nothing happens. Signed in only.`,
         response: {
           200: {
@@ -70,7 +71,10 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
               'text/event-stream': {
                 schema: z
                   .string()
-                  .describe(`event: ${CHANGE_EVENT_NAME}\ndata: {"type":"delivered","id":"…","version":3}`),
+                  .describe(
+                    `event: ${CHANGE_EVENT_NAME}\ndata: {"type":"delivered","id":"…","version":3,` +
+                      `"stock":{"quentity":7,"updatedAt":"2026-11-24T10:00:00.000Z"}}`,
+                  ),
               },
             },
           },

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ChangeEvent } from '@walton/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import { preferredEncoding, type StoredEncoding } from './content-encoding.ts';
@@ -31,6 +32,82 @@ const compress = (encoding: StoredEncoding, body: string, levels: Levels): Buffe
 const ANSWER_OVERHEAD_BYTES = 512;
 
 /**
+ * What a kept payload's objects may take, per character of their JSON text: about one byte with
+ * Latin-1 text (measured on 50-item pages), up to two for text V8 keeps as UTF-16, with the objects'
+ * own slots on top; counted at three.
+ */
+const PAYLOAD_BYTES_PER_CHARACTER = 3;
+
+/** What one id of a follower's index takes (a Set slot; the id's text is the payload's own). */
+const ID_INDEX_ENTRY_BYTES = 64;
+
+/** A committed change of one product's stock: what it set (nothing else of the product changed). */
+export interface StockChange {
+  id: string;
+  version: number;
+  quantity: number;
+  updatedAt: string;
+}
+
+/**
+ * How an answer follows a stock change instead of being forgotten. Whoever gives one promises that
+ * no stock change can alter which products the answer shows, in what order, or its headers beyond
+ * what `follow` writes (a list sorted by quantity, or of low-stock items, cannot promise it).
+ */
+export interface StockFollower<P> {
+  /** The products the answer shows. */
+  shows(payload: P): Iterable<string>;
+  /**
+   * The answer once `change` (of a product it shows) is applied; the same object when it already
+   * shows that state or a later one; undefined when it cannot tell (it is then forgotten).
+   */
+  follow(answer: FreshAnswer<P>, change: StockChange): FreshAnswer<P> | undefined;
+}
+
+/**
+ * The route's own serializer of 200 answers, the one reply.serialize() uses, kept with an answer so
+ * that it can be written again without a request. Fastify types its argument as an object; it takes
+ * whatever the route's schema describes, arrays included, as reply.serialize() does.
+ */
+function serializerOf<P>(reply: FastifyReply): ((payload: P) => string) | undefined {
+  const serialize = reply.getSerializationFunction('200');
+  return serialize && ((payload) => serialize(payload as Record<string, unknown>));
+}
+
+/** An answer's text and headers after a stock change, and how it follows the next one. */
+interface Followed {
+  headers: Record<string, string>;
+  body: string;
+  following: Following;
+}
+
+/** How a kept answer follows stock changes: the products it shows, and its follower at work. */
+interface Following {
+  readonly shows: ReadonlySet<string>;
+  /** The answer once `change` (of a product it shows) is applied; `unchanged`; undefined: forget it. */
+  follow(change: StockChange): Followed | 'unchanged' | undefined;
+}
+
+function followingOf<P>(
+  follower: StockFollower<P>,
+  serialize: (payload: P) => string,
+  answer: FreshAnswer<P>,
+  shows: ReadonlySet<string> = new Set(follower.shows(answer.payload)),
+): Following {
+  return {
+    shows,
+    follow(change) {
+      const next = follower.follow(answer, change);
+      if (next === answer) return 'unchanged';
+      if (!next) return undefined;
+      // A stock change never changes which products an answer shows (StockFollower's promise).
+      const following = followingOf(follower, serialize, next, shows);
+      return { headers: next.headers, body: serialize(next.payload), following };
+    },
+  };
+}
+
+/**
  * A 200 answer as it goes out: its own headers, its JSON text, and that text compressed on demand:
  * at the cheap level the first time, at the stronger one once it is sent again from the store.
  */
@@ -40,10 +117,13 @@ class StoredAnswer {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
   readonly storedAt: number;
+  /** How the answer follows a stock change; without it, a stock change forgets it like any change. */
+  readonly following: Following | undefined;
   /**
    * The most memory this answer can take once both encodings are made: its key and texts as
-   * UTF-16 (what V8 may use), and each compressed form no larger than the UTF-8 text it came from
-   * (JSON always compresses; deflate's worst case adds a few bytes, covered by the overhead).
+   * UTF-16 (what V8 may use), each compressed form no larger than the UTF-8 text it came from
+   * (JSON always compresses; deflate's worst case adds a few bytes, covered by the overhead), and
+   * the payload a follower keeps.
    */
   readonly maxBytes: number;
   readonly #compressible: boolean;
@@ -55,11 +135,13 @@ class StoredAnswer {
     headers: Record<string, string>,
     body: string,
     storedAt: number,
+    following?: Following,
   ) {
     this.product = product;
     this.headers = headers;
     this.body = body;
     this.storedAt = storedAt;
+    this.following = following;
     const utf8Bytes = Buffer.byteLength(body);
     this.#compressible = utf8Bytes >= COMPRESSION_THRESHOLD;
     const headerChars = Object.entries(headers).reduce(
@@ -69,7 +151,29 @@ class StoredAnswer {
     this.maxBytes =
       2 * (key.length + headerChars + body.length) +
       (this.#compressible ? 2 * utf8Bytes : 0) +
+      (following
+        ? PAYLOAD_BYTES_PER_CHARACTER * body.length + ID_INDEX_ENTRY_BYTES * following.shows.size
+        : 0) +
       ANSWER_OVERHEAD_BYTES;
+  }
+
+  /** This answer once `change` is applied (itself if it does not show the product); undefined: forget it. */
+  followed(key: string, change: StockChange): StoredAnswer | undefined {
+    const following = this.following;
+    if (!following) return this.product === undefined || this.product === change.id ? undefined : this;
+    if (!following.shows.has(change.id)) return this;
+    const followed = following.follow(change);
+    if (followed === 'unchanged') return this;
+    if (!followed) return undefined;
+    // The rest of the answer is as old as its read: its time to live still counts from then.
+    return new StoredAnswer(
+      key,
+      this.product,
+      followed.headers,
+      followed.body,
+      this.storedAt,
+      followed.following,
+    );
   }
 
   /** The body in `encoding`, or plain text. */
@@ -92,9 +196,34 @@ class StoredAnswer {
 }
 
 /** What a read produces: the reply's own headers (besides the content headers) and its payload. */
-export interface FreshAnswer {
+export interface FreshAnswer<P = unknown> {
   headers: Record<string, string>;
-  payload: unknown;
+  payload: P;
+}
+
+/**
+ * Where a kept answer waits. Common shapes (first pages, single items) and occasional ones (deeper
+ * pages, cursor pages) are kept apart, each within its own share of the bounds, so that no number
+ * of distinct occasional pages can crowd a common answer out.
+ */
+export type Shelf = 'common' | 'occasional';
+
+/** The occasional shelf's share of `maxEntries` and `maxBytes`; the common shelf has the rest. */
+export const OCCASIONAL_SHARE = 0.25;
+
+/** How `reply` keeps an answer. */
+export interface Keeping<P> {
+  /**
+   * What names the answer: everything it depends on, the reader's audience included. Without a key
+   * the answer is read and sent the same way (compressed in this turn, at the cheap level), never kept.
+   */
+  key?: string | undefined;
+  /** The one product the answer shows, if it shows only one: it outlives the others' changes. */
+  product?: string | undefined;
+  /** Where it is kept: `common` unless said. */
+  shelf?: Shelf | undefined;
+  /** How it follows a stock change; without one it is forgotten by any change it may show. */
+  stock?: StockFollower<P> | undefined;
 }
 
 export interface AnswerCacheOptions {
@@ -118,20 +247,28 @@ interface PendingRead {
   stale: boolean;
 }
 
+/** Answers kept least recently used first, within a share of the cache's bounds. */
+const shelfOf = (maxEntries: number, maxBytes: number) =>
+  new LeastRecentlyUsed<string, StoredAnswer>(maxEntries, {
+    maxWeight: maxBytes,
+    weigh: (answer) => answer.maxBytes,
+  });
+
 /**
  * Ready-to-send answers of public reads, serialized and compressed once and kept until a change
- * makes them wrong: `invalidate(id)` is called after every committed change of a product, on this
- * instance by the writer and on the others by the change feed, and forgets every answer that may
- * show it: those that list or search products, and that product's own. An answer that shows one
- * product (`reply`'s `product`) outlives the changes of the others; `invalidate()` forgets all. A
- * read stores its answer only if no change it may show was committed while it ran, so an answer
- * read before a commit can never outlive that commit's invalidation. While the feed
- * is interrupted, reads bypass the cache; `ttlMs` bounds the life of an answer all the same, and
+ * makes them wrong: after every committed change of a product, on this instance by the writer and on
+ * the others by the change feed, `invalidate(id)` forgets every answer that may show it (those that
+ * list or search products, and that product's own), and `followStock(change)` brings the answers
+ * that follow stock changes up to date instead, forgetting the others. An answer that shows one
+ * product (`product`) outlives the changes of the others; `invalidate()` forgets all. A read stores
+ * its answer only if no change it may show was committed while it ran, so an answer read before a
+ * commit can never outlive that commit. While the feed is interrupted, reads bypass the cache;
+ * `ttlMs` bounds the life of an answer all the same (a followed answer's from its read), and
  * expired answers are swept out every `ttlMs` whether or not anyone asks for them again. Which
- * answers are worth keeping is the caller's choice: it sends the others without the cache.
+ * answers are worth keeping, and on which shelf, is the caller's choice.
  */
 export class AnswerCache {
-  readonly #entries: LeastRecentlyUsed<string, StoredAnswer>;
+  readonly #shelves: Record<Shelf, LeastRecentlyUsed<string, StoredAnswer>>;
   readonly #options: AnswerCacheOptions;
   readonly #now: () => number;
   readonly #sweep: NodeJS.Timeout | undefined;
@@ -139,27 +276,35 @@ export class AnswerCache {
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
-    this.#entries = new LeastRecentlyUsed(options.maxEntries, {
-      maxWeight: options.maxBytes,
-      weigh: (answer) => answer.maxBytes,
-    });
+    const occasionalEntries = Math.floor(options.maxEntries * OCCASIONAL_SHARE);
+    const occasionalBytes = Math.floor(options.maxBytes * OCCASIONAL_SHARE);
+    this.#shelves = {
+      common: shelfOf(options.maxEntries - occasionalEntries, options.maxBytes - occasionalBytes),
+      occasional: shelfOf(occasionalEntries, occasionalBytes),
+    };
     this.#now = options.now ?? Date.now;
     if (this.#enabled) {
-      this.#sweep = setInterval(
-        () => this.#entries.deleteWhere((answer) => this.#expired(answer)),
-        options.ttlMs,
-      );
+      this.#sweep = setInterval(() => {
+        for (const shelf of this.#allShelves) shelf.deleteWhere((answer) => this.#expired(answer));
+      }, options.ttlMs);
       this.#sweep.unref();
     }
   }
 
-  get size(): number {
-    return this.#entries.size;
+  get #allShelves() {
+    return [this.#shelves.common, this.#shelves.occasional];
   }
 
-  /** The memory the kept answers may take at most (the sum of their `maxBytes`). */
-  get bytes(): number {
-    return this.#entries.weight;
+  /** How many answers are kept, on `shelf` or on both. */
+  size(shelf?: Shelf): number {
+    return shelf ? this.#shelves[shelf].size : this.#shelves.common.size + this.#shelves.occasional.size;
+  }
+
+  /** The memory the kept answers may take at most (the sum of their `maxBytes`), on `shelf` or on both. */
+  bytes(shelf?: Shelf): number {
+    return shelf
+      ? this.#shelves[shelf].weight
+      : this.#shelves.common.weight + this.#shelves.occasional.weight;
   }
 
   get #enabled(): boolean {
@@ -175,31 +320,66 @@ export class AnswerCache {
   invalidate(product?: string): void {
     const shows = (shown: string | undefined) =>
       product === undefined || shown === undefined || shown === product;
-    for (const read of this.#reads) if (shows(read.product)) read.stale = true;
-    if (product === undefined) this.#entries.clear();
-    else this.#entries.deleteWhere((answer) => shows(answer.product));
+    this.#staleReads(shows);
+    for (const shelf of this.#allShelves) {
+      if (product === undefined) shelf.clear();
+      else shelf.deleteWhere((answer) => shows(answer.product));
+    }
   }
 
   /**
-   * Answers `request` with the stored answer for `key`, or with what `read` gives, serialized by the
-   * route's own response schema and stored for the next request. Errors thrown by `read` pass through.
-   * The key must name everything the answer depends on (the reader's audience included); without a
-   * key the answer is read, sent the same way (compressed in this turn, at the cheap level) and never
-   * kept. `product` names the one product the answer shows, if it shows only one.
+   * Brings the kept answers in line with a committed change, this instance's or another's: a stock
+   * change is followed (followStock), any other change forgets what may show its product, and an
+   * import, whose event names the import and not an item, forgets everything.
    */
-  async reply(
+  afterChange({ type, id, version, stock }: ChangeEvent): void {
+    if (type === 'imported') this.invalidate();
+    else if (stock) this.followStock({ id, version, quantity: stock.quentity, updatedAt: stock.updatedAt });
+    else this.invalidate(id);
+  }
+
+  /**
+   * A committed stock change: the answers that follow stock changes take it (those that do not show
+   * the product stay as they are), and every other answer that may show the product is forgotten.
+   */
+  followStock(change: StockChange): void {
+    this.#staleReads((shown) => shown === undefined || shown === change.id);
+    for (const shelf of this.#allShelves) {
+      const followed: Array<[string, StoredAnswer | undefined]> = [];
+      for (const [key, answer] of shelf.entries()) {
+        const next = answer.followed(key, change);
+        if (next !== answer) followed.push([key, next]);
+      }
+      for (const [key, next] of followed) {
+        if (next) shelf.replace(key, next);
+        else shelf.delete(key);
+      }
+    }
+  }
+
+  /** Marks the reads under way that `shows` says may show the change, so they keep nothing. */
+  #staleReads(shows: (shown: string | undefined) => boolean): void {
+    for (const read of this.#reads) if (shows(read.product)) read.stale = true;
+  }
+
+  /**
+   * Answers `request` with the answer kept as `keeping.key`, or with what `read` gives, serialized by
+   * the route's own response schema and kept for the next request. Errors thrown by `read` pass through.
+   */
+  async reply<P>(
     request: FastifyRequest,
     reply: FastifyReply,
-    key: string | undefined,
-    read: () => Promise<FreshAnswer>,
-    product?: string,
+    read: () => Promise<FreshAnswer<P>>,
+    keeping: Keeping<P> = {},
   ) {
+    const { key, product, stock } = keeping;
+    const shelf = this.#shelves[keeping.shelf ?? 'common'];
     const usable = key !== undefined && this.#enabled && this.#options.isComplete();
-    let answer = usable ? this.#fresh(key) : undefined;
+    let answer = usable ? this.#fresh(shelf, key) : undefined;
     if (!answer) {
       const pending: PendingRead = { product, stale: false };
       this.#reads.add(pending);
-      let fresh: FreshAnswer;
+      let fresh: FreshAnswer<P>;
       try {
         fresh = await read();
       } finally {
@@ -207,8 +387,11 @@ export class AnswerCache {
       }
       const serialized = reply.serialize(fresh.payload);
       const body = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
-      answer = new StoredAnswer(key ?? '', product, fresh.headers, body, this.#now());
-      if (usable && !pending.stale && this.#options.isComplete()) this.#entries.set(key, answer);
+      const keep = usable && !pending.stale && this.#options.isComplete();
+      const serialize = keep && stock ? serializerOf<P>(reply) : undefined;
+      const following = stock && serialize ? followingOf(stock, serialize, fresh) : undefined;
+      answer = new StoredAnswer(key ?? '', product, fresh.headers, body, this.#now(), following);
+      if (keep) shelf.set(key, answer);
     }
     const { encoding, body } = answer.payload(preferredEncoding(request.headers['accept-encoding']));
     reply.headers(answer.headers).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
@@ -220,10 +403,10 @@ export class AnswerCache {
     return this.#now() - answer.storedAt >= this.#options.ttlMs;
   }
 
-  #fresh(key: string): StoredAnswer | undefined {
-    const answer = this.#entries.get(key);
+  #fresh(shelf: LeastRecentlyUsed<string, StoredAnswer>, key: string): StoredAnswer | undefined {
+    const answer = shelf.get(key);
     if (answer && this.#expired(answer)) {
-      this.#entries.delete(key);
+      shelf.delete(key);
       return undefined;
     }
     return answer;

@@ -11,6 +11,7 @@ import {
   LIST_DEFAULT_LIMIT,
   movementListQuerySchema,
   movementSchema,
+  type Product,
   productConflictSchema,
   productIdSchema,
   productListQuerySchema,
@@ -27,7 +28,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AnswerCache } from '../http/answer-cache.ts';
+import type { AnswerCache, Shelf, StockChange, StockFollower } from '../http/answer-cache.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
 import { productLabelSvg } from './label-svg.ts';
 import { visibleTo } from './product-mapper.ts';
@@ -88,14 +89,65 @@ function requiredVersion(ifMatch: string | undefined): number {
   return version;
 }
 
+type ListQuery = z.output<typeof productListQuerySchema>;
+
 /**
- * The list pages worth keeping in the read cache: first pages of a usual size (the landing page,
- * the first page of a search). Any other page is read and sent, never kept, so requests for many
- * distinct pages cannot crowd out the common ones or fill memory.
+ * Where a list page is kept in the read cache: first pages of a usual size (the landing page, the
+ * first page of a search) with the common answers, any other page (deeper, by cursor, larger) on the
+ * occasional shelf, within its own share of the bounds, so that requests for many distinct pages
+ * can neither fill memory nor crowd out the common ones. The trash is never kept.
  */
-function isCommonPage(query: z.output<typeof productListQuerySchema>): boolean {
-  return query.offset === 0 && query.after === undefined && query.limit <= LIST_DEFAULT_LIMIT;
+function shelfOf(query: ListQuery): Shelf | undefined {
+  if (query.deleted) return undefined;
+  return query.offset === 0 && query.after === undefined && query.limit <= LIST_DEFAULT_LIMIT
+    ? 'common'
+    : 'occasional';
 }
+
+/** The ETag of a product's version, for If-Match on its changes. */
+const etagOf = (version: number) => `"${version}"`;
+
+/**
+ * A product as a stock change of `change.id` left it: itself when it is another product or already
+ * shows that version or a later one; undefined when it shows a version older than the one the change
+ * started from (a change in between did not reach this answer, so it cannot be brought up to date).
+ */
+function followedProduct(product: Product, change: StockChange): Product | undefined {
+  if (product._id !== change.id || product.version >= change.version) return product;
+  if (product.version !== change.version - 1) return undefined;
+  return { ...product, quentity: change.quantity, version: change.version, updatedAt: change.updatedAt };
+}
+
+/** One product's answer follows its stock changes, ETag included. */
+const itemFollowsStock: StockFollower<Product> = {
+  shows: (product) => [product._id],
+  follow(answer, change) {
+    const product = followedProduct(answer.payload, change);
+    if (product === answer.payload || !product) return product && answer;
+    return { headers: { ...answer.headers, etag: etagOf(product.version) }, payload: product };
+  },
+};
+
+/**
+ * A list page follows stock changes when neither its order nor its filter looks at the quantity: a
+ * Delivered or a restock then changes the fields of one product it shows and nothing else of it
+ * (which products, their order, the count and the cursors stay what they were).
+ */
+const listFollowsStock: StockFollower<Product[]> = {
+  shows: (products) => products.map((product) => product._id),
+  follow(answer, change) {
+    const products: Product[] = [];
+    for (const product of answer.payload) {
+      const followed = followedProduct(product, change);
+      if (!followed) return undefined;
+      products.push(followed);
+    }
+    const changed = products.some((product, index) => product !== answer.payload[index]);
+    return changed ? { headers: answer.headers, payload: products } : answer;
+  },
+};
+
+const followsStock = (query: ListQuery) => query.sort !== 'quantity' && !query.lowStock;
 
 /** Which stored answers a reader may get: anonymous ones carry no supplier email. */
 const audienceOf = (reader: Actor | null) => (reader ? 'signed-in' : 'anonymous');
@@ -231,12 +283,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         };
       };
       // The audience and the validated query (defaults filled in, in schema order) name the answer.
-      // The trash is never kept with the other answers, nor is an uncommon page: sent without a key.
-      const key =
-        query.deleted || !isCommonPage(query)
-          ? undefined
-          : `${audienceOf(reader)} list ${JSON.stringify(query)}`;
-      return answers.reply(request, reply, key, read);
+      const shelf = shelfOf(query);
+      return answers.reply(request, reply, read, {
+        key: shelf && `${audienceOf(reader)} list ${JSON.stringify(query)}`,
+        shelf,
+        stock: followsStock(query) ? listFollowsStock : undefined,
+      });
     },
   );
 
@@ -257,16 +309,15 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request, reply) => {
       const reader = await sessionUser(request);
-      const key = `${audienceOf(reader)} item ${request.params.id}`;
+      const { id } = request.params;
       return answers.reply(
         request,
         reply,
-        key,
         async () => {
-          const product = await service.get(request.params.id);
-          return { headers: { etag: `"${product.version}"` }, payload: visibleTo(product, reader) };
+          const product = await service.get(id);
+          return { headers: { etag: etagOf(product.version) }, payload: visibleTo(product, reader) };
         },
-        request.params.id,
+        { key: `${audienceOf(reader)} item ${id}`, product: id, stock: itemFollowsStock },
       );
     },
   );
@@ -443,7 +494,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request, reply) => {
       const version = requiredVersion(request.headers['if-match']);
       const product = await service.edit(request.params.id, request.body, version, actorOf(request));
-      reply.header('etag', `"${product.version}"`);
+      reply.header('etag', etagOf(product.version));
       return product;
     },
   );
@@ -509,7 +560,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       const version = requiredVersion(request.headers['if-match']);
       const { id, entryId } = request.params;
       const product = await service.revert(id, entryId, version, actorOf(request));
-      reply.header('etag', `"${product.version}"`);
+      reply.header('etag', etagOf(product.version));
       return product;
     },
   );

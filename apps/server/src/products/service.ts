@@ -373,7 +373,13 @@ export class ProductService {
   }
 
   async #published({ kind, after }: ProductChange): Promise<void> {
-    await this.#publish({ type: kind, id: after.id, version: after.version });
+    const event: ChangeEvent = { type: kind, id: after.id, version: after.version };
+    // A stock change sets nothing but the quantity (and, as every change, the version and time):
+    // its event says what they became, so that stored answers can follow it (app.ts).
+    if (kind === 'delivered' || kind === 'restocked') {
+      event.stock = { quentity: after.quantity, updatedAt: after.updatedAt };
+    }
+    await this.#publish(event);
   }
 
   /** An item's ledger (deleted items included), newest first. */

@@ -28,10 +28,9 @@ const daysNote = 'Days are counted in the warehouse time zone (`TIME_ZONE`, `tim
 /** The dashboard's figures (signed in): HTTP only, the work is StatsService's. */
 export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app, { service, answers }) => {
   const kept = (request: FastifyRequest, reply: FastifyReply, key: string, read: () => Promise<object>) =>
-    answers.reply(request, reply, `stats ${key} ${service.today()}`, async () => ({
-      headers: {},
-      payload: await read(),
-    }));
+    answers.reply(request, reply, async () => ({ headers: {}, payload: await read() }), {
+      key: `stats ${key} ${service.today()}`,
+    });
 
   app.get(
     '/stats/summary',

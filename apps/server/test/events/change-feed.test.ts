@@ -130,12 +130,19 @@ describe.each(TEST_ENGINES)('change feed on %s', (engine) => {
       expect(await stream.nextChange()).toEqual({ type: 'created', id: product._id, version: 1 });
 
       expect((await change('PUT', `/api/product/${product._id}`, { newQuentity: 2 })).statusCode).toBe(200);
-      expect(await stream.nextChange()).toEqual({ type: 'delivered', id: product._id, version: 2 });
+      // A stock change says what the stock became, and when.
+      const stock = { quentity: 2, updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
+      expect(await stream.nextChange()).toEqual({ type: 'delivered', id: product._id, version: 2, stock });
 
       // A refused change publishes nothing: the next event is the restock after it.
       expect((await change('PUT', `/api/product/${product._id}`, { newQuentity: 0 })).statusCode).toBe(409);
       expect((await change('PUT', `/api/products/${product._id}`, { newQuentity: 9 })).statusCode).toBe(200);
-      expect(await stream.nextChange()).toEqual({ type: 'restocked', id: product._id, version: 3 });
+      expect(await stream.nextChange()).toEqual({
+        type: 'restocked',
+        id: product._id,
+        version: 3,
+        stock: { ...stock, quentity: 9 },
+      });
 
       expect((await change('DELETE', `/api/product/${product._id}`)).json()).toEqual({ deletedCount: 1 });
       expect(await stream.nextChange()).toEqual({ type: 'deleted', id: product._id, version: 4 });
@@ -265,6 +272,7 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
           type: 'delivered',
           id: product._id,
           version: 2,
+          stock: { quentity: 4, updatedAt: expect.any(String) },
         });
       } finally {
         await stream.close();

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { AnswerCache, COMPRESSION_THRESHOLD, type FreshAnswer } from '../../src/http/answer-cache.ts';
+import {
+  AnswerCache,
+  COMPRESSION_THRESHOLD,
+  type FreshAnswer,
+  OCCASIONAL_SHARE,
+  type StockFollower,
+} from '../../src/http/answer-cache.ts';
 import { preferredEncoding } from '../../src/http/content-encoding.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
@@ -46,10 +52,15 @@ async function cachedApp(cache: AnswerCache, answer: (key: string) => Promise<Fr
       '/thing/:key',
       { schema: { params: z.object({ key: z.string() }), response: { 200: thingSchema } } },
       (request, reply) =>
-        cache.reply(request, reply, request.params.key, () => {
-          reads.push(request.params.key);
-          return answer(request.params.key);
-        }),
+        cache.reply(
+          request,
+          reply,
+          () => {
+            reads.push(request.params.key);
+            return answer(request.params.key);
+          },
+          { key: request.params.key },
+        ),
     )
     // An answer that shows one product, the one named by the path.
     .get(
@@ -59,12 +70,11 @@ async function cachedApp(cache: AnswerCache, answer: (key: string) => Promise<Fr
         cache.reply(
           request,
           reply,
-          `product ${request.params.key}`,
           () => {
             reads.push(`product ${request.params.key}`);
             return answer(request.params.key);
           },
-          request.params.key,
+          { key: `product ${request.params.key}`, product: request.params.key },
         ),
     );
   await app.ready();
@@ -93,7 +103,7 @@ describe('AnswerCache', () => {
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(second.headers.vary).toBe('accept-encoding');
     expect(reads).toEqual(['a']);
-    expect(cache.size).toBe(1);
+    expect(cache.size()).toBe(1);
   });
 
   it('reads again after invalidate()', async () => {
@@ -127,7 +137,7 @@ describe('AnswerCache', () => {
     cache.invalidate(); // a change committed while the first read was under way
     release();
     expect((await slow).json()).toEqual({ n: 1, text: '' });
-    expect(cache.size).toBe(0);
+    expect(cache.size()).toBe(0);
     expect((await get(app, 'a')).json()).toEqual({ n: 2, text: '' });
     expect(reads).toEqual(['a', 'a']);
   });
@@ -168,7 +178,7 @@ describe('AnswerCache', () => {
     cache.invalidate('p2'); // p2 changed while both reads were under way
     for (const open of gates) open();
     await Promise.all([first, second]);
-    expect(cache.size).toBe(1);
+    expect(cache.size()).toBe(1);
     expect((await read('/product/p1')).json()).toEqual({ n: 1, text: '' });
     expect((await read('/product/p2')).json()).toEqual({ n: 3, text: '' });
     expect(reads).toEqual(['product p1', 'product p2', 'product p2']);
@@ -205,7 +215,7 @@ describe('AnswerCache', () => {
     await get(app, 'b');
     await get(app, 'a'); // a is now the most recently used
     await get(app, 'c'); // b goes
-    expect(cache.size).toBe(2);
+    expect(cache.size()).toBe(2);
     await get(app, 'a');
     await get(app, 'b');
     expect(reads).toEqual(['a', 'b', 'c', 'b']);
@@ -229,7 +239,7 @@ describe('AnswerCache', () => {
       await get(app, 'a');
       expect((await get(app, 'a')).statusCode).toBe(200);
       expect(reads).toEqual(['a', 'a']);
-      expect(cache.size).toBe(0);
+      expect(cache.size()).toBe(0);
     }
     // Once the feed is complete again, answers are kept again.
     complete = true;
@@ -273,6 +283,213 @@ describe('AnswerCache', () => {
     const small = await get(app, 'short', { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ n: 1, text: 'short' });
+  });
+
+  /** A product's version and stock, as a stored answer shows them. */
+  const stockSchema = z.object({ id: z.string(), version: z.number(), quantity: z.number() });
+  type Stock = z.infer<typeof stockSchema>;
+
+  /** Follows a stock change of the one product it shows, over the version before it only. */
+  const follower: StockFollower<Stock> = {
+    shows: (stock) => [stock.id],
+    follow(answer, change) {
+      if (answer.payload.version >= change.version) return answer;
+      if (answer.payload.version !== change.version - 1) return undefined;
+      return {
+        headers: { etag: `"${change.version}"` },
+        payload: { ...answer.payload, version: change.version, quantity: change.quantity },
+      };
+    },
+  };
+
+  /**
+   * Routes over `stock` (the products' current state, as a database would give it): one product's
+   * answer that follows stock changes, the same without a follower, and a list of all of them on
+   * either shelf.
+   */
+  async function stockApp(
+    cache: AnswerCache,
+    stock: Map<string, Stock>,
+    /** Awaited by each read of one product after it read the state, before it answers. */
+    pause: () => Promise<void> = async () => {},
+  ) {
+    const reads: string[] = [];
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const params = z.object({ id: z.string() });
+    const one = (path: string, id: string) => async () => {
+      reads.push(path);
+      const current = stock.get(id);
+      if (!current) throw new Error(`no product ${id}`);
+      await pause();
+      return { headers: { etag: `"${current.version}"` }, payload: { ...current } };
+    };
+    const all = (path: string) => async () => {
+      reads.push(path);
+      return { headers: {}, payload: [...stock.values()].map((current) => ({ ...current })) };
+    };
+    const listFollower: StockFollower<Stock[]> = {
+      shows: (list) => list.map((entry) => entry.id),
+      follow(answer, change) {
+        const index = answer.payload.findIndex((entry) => entry.id === change.id);
+        const entry = answer.payload[index];
+        if (!entry) return answer;
+        const followed = follower.follow({ headers: {}, payload: entry }, change);
+        if (!followed) return undefined;
+        const payload = answer.payload.with(index, followed.payload);
+        return { headers: answer.headers, payload };
+      },
+    };
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get('/follows/:id', { schema: { params, response: { 200: stockSchema } } }, (request, reply) => {
+        const { id } = request.params;
+        return cache.reply(request, reply, one(request.url, id), {
+          key: request.url,
+          product: id,
+          stock: follower,
+        });
+      })
+      .get('/forgets/:id', { schema: { params, response: { 200: stockSchema } } }, (request, reply) => {
+        const { id } = request.params;
+        return cache.reply(request, reply, one(request.url, id), { key: request.url, product: id });
+      })
+      .get('/list', { schema: { response: { 200: z.array(stockSchema) } } }, (request, reply) =>
+        cache.reply(request, reply, all(request.url), { key: request.url, stock: listFollower }),
+      )
+      .get('/unfollowed-list', { schema: { response: { 200: z.array(stockSchema) } } }, (request, reply) =>
+        cache.reply(request, reply, all(request.url), { key: request.url }),
+      )
+      .get(
+        '/deep/:page',
+        { schema: { params: z.object({ page: z.string() }), response: { 200: z.array(stockSchema) } } },
+        (request, reply) =>
+          cache.reply(request, reply, all(request.url), { key: request.url, shelf: 'occasional' }),
+      );
+    await app.ready();
+    const read = async (path: string) => {
+      const answer = await app.inject({ method: 'GET', url: path });
+      expect(answer.statusCode).toBe(200);
+      return answer;
+    };
+    /** Commits a stock change to `stock` and tells the cache, as a product's change does. */
+    const deliver = (id: string, quantity: number) => {
+      const current = stock.get(id);
+      if (!current) throw new Error(`no product ${id}`);
+      const changed = { ...current, version: current.version + 1, quantity };
+      stock.set(id, changed);
+      cache.followStock({ id, version: changed.version, quantity, updatedAt: new Date(0).toISOString() });
+    };
+    return { app, reads, read, deliver };
+  }
+
+  const twoProducts = () =>
+    new Map<string, Stock>([
+      ['p1', { id: 'p1', version: 1, quantity: 10 }],
+      ['p2', { id: 'p2', version: 1, quantity: 20 }],
+    ]);
+
+  it('follows a stock change in the answers that show the product, without reading again', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
+    const stock = twoProducts();
+    const { reads, read, deliver } = await stockApp(cache, stock);
+    for (const path of ['/follows/p1', '/follows/p2', '/list']) await read(path);
+    deliver('p1', 9);
+    deliver('p1', 8);
+    const item = await read('/follows/p1');
+    expect(item.json()).toEqual({ id: 'p1', version: 3, quantity: 8 });
+    expect(item.headers.etag).toBe('"3"');
+    expect((await read('/follows/p2')).json()).toEqual({ id: 'p2', version: 1, quantity: 20 });
+    expect((await read('/list')).json()).toEqual([
+      { id: 'p1', version: 3, quantity: 8 },
+      { id: 'p2', version: 1, quantity: 20 },
+    ]);
+    expect(reads).toEqual(['/follows/p1', '/follows/p2', '/list']);
+    // Exactly what a read now would give.
+    cache.invalidate();
+    const fresh = await read('/follows/p1');
+    expect([fresh.body, fresh.headers.etag]).toEqual([item.body, item.headers.etag]);
+  });
+
+  it('forgets what cannot follow a stock change: no follower, or a change in between it never saw', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
+    const stock = twoProducts();
+    const { reads, read, deliver } = await stockApp(cache, stock);
+    for (const path of ['/forgets/p1', '/forgets/p2', '/unfollowed-list', '/follows/p1']) await read(path);
+    deliver('p1', 9);
+    // Without a follower: p1's own answer and the list go, p2's stays.
+    expect((await read('/forgets/p1')).json()).toMatchObject({ version: 2, quantity: 9 });
+    expect((await read('/unfollowed-list')).json()).toContainEqual({ id: 'p1', version: 2, quantity: 9 });
+    expect((await read('/forgets/p2')).json()).toMatchObject({ version: 1 });
+    expect(reads).toEqual([
+      '/forgets/p1',
+      '/forgets/p2',
+      '/unfollowed-list',
+      '/follows/p1',
+      '/forgets/p1',
+      '/unfollowed-list',
+    ]);
+    // A change that starts two versions ahead of what the answer shows: it cannot be followed.
+    stock.set('p1', { id: 'p1', version: 3, quantity: 1 });
+    cache.followStock({ id: 'p1', version: 4, quantity: 0, updatedAt: new Date(0).toISOString() });
+    stock.set('p1', { id: 'p1', version: 4, quantity: 0 });
+    expect((await read('/follows/p1')).json()).toEqual({ id: 'p1', version: 4, quantity: 0 });
+    expect(reads.at(-1)).toBe('/follows/p1');
+  });
+
+  it('never keeps an answer whose read overlapped a stock change of its product', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let paused = 0;
+    const { reads, read, deliver } = await stockApp(cache, twoProducts(), async () => {
+      paused += 1;
+      if (paused === 1) await gate;
+    });
+    // The first read has p1 at version 1, and answers after the change was committed and followed.
+    const slow = read('/follows/p1');
+    await expect.poll(() => paused).toBe(1);
+    deliver('p1', 9);
+    release();
+    expect((await slow).json()).toEqual({ id: 'p1', version: 1, quantity: 10 });
+    expect(cache.size()).toBe(0);
+    expect((await read('/follows/p1')).json()).toEqual({ id: 'p1', version: 2, quantity: 9 });
+    expect(reads).toEqual(['/follows/p1', '/follows/p1']);
+  });
+
+  it("counts a followed answer's time to live from its read", async () => {
+    let clock = 1_000;
+    const cache = new AnswerCache({
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+      ttlMs: 500,
+      ...always,
+      now: () => clock,
+    });
+    const { reads, read, deliver } = await stockApp(cache, twoProducts());
+    await read('/follows/p1');
+    clock += 400;
+    deliver('p1', 9);
+    expect((await read('/follows/p1')).json()).toMatchObject({ version: 2 });
+    clock += 100;
+    await read('/follows/p1');
+    expect(reads).toEqual(['/follows/p1', '/follows/p1']);
+  });
+
+  it('keeps occasional answers within their share: any number of them never pushes a common one out', async () => {
+    const cache = new AnswerCache({ maxEntries: 8, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
+    const { reads, read } = await stockApp(cache, twoProducts());
+    await read('/list');
+    for (let page = 0; page < 100; page += 1) await read(`/deep/${page}`);
+    expect(cache.size('occasional')).toBe(8 * OCCASIONAL_SHARE);
+    expect(cache.size('common')).toBe(1);
+    await read('/list');
+    await read('/deep/99');
+    expect(reads.filter((path) => path === '/list')).toHaveLength(1);
+    expect(reads.filter((path) => path === '/deep/99')).toHaveLength(1);
   });
 });
 

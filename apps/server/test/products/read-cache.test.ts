@@ -1,0 +1,156 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { seedDemoCatalogIfEmpty } from '../../src/db/seed.ts';
+import { AnswerCache } from '../../src/http/answer-cache.ts';
+import { registerErrorHandler } from '../../src/http/error-handler.ts';
+import { HistoryRepository } from '../../src/products/history-repository.ts';
+import { ProductSearch } from '../../src/products/product-search.ts';
+import { ProductRepository } from '../../src/products/repository.ts';
+import { productRoutes } from '../../src/products/routes.ts';
+import { type Actor, ProductService } from '../../src/products/service.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const clerk: Actor = { id: 'clerk-1', email: 'clerk@walton.test', name: 'Clerk' };
+/** Requests with this header are read as the clerk's (signed in: supplier emails included). */
+const SIGNED_IN = { 'x-test-reader': 'clerk' };
+
+/** The headers a stored answer must give exactly as a read would. */
+const ANSWER_HEADERS = ['etag', 'x-total-count', 'x-total-count-capped', 'x-next-cursor', 'link'];
+
+describe.each(TEST_ENGINES)('stored product answers and stock changes on %s', (engine) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let service: ProductService;
+  /** The app as it runs: reads kept in the cache, which every change of the service reaches. */
+  let cached: FastifyInstance;
+  /** The same routes over the same service without a cache: what a read gives now. */
+  let uncached: FastifyInstance;
+  /** The cached app's reads of the database; the uncached app's are not counted. */
+  const reads = { list: 0, get: 0 };
+  let counting = false;
+
+  async function routesApp(answers: AnswerCache): Promise<FastifyInstance> {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    await app.register(productRoutes, {
+      prefix: '/api',
+      service,
+      answers,
+      sessionUser: async (request) => (request.headers['x-test-reader'] ? clerk : null),
+      publicUrl: 'http://localhost:3000',
+    });
+    await app.ready();
+    return app;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
+    await migrateToLatest(handle.db, handle.engine);
+    const history = new HistoryRepository(handle.db, handle.engine);
+    const products = new ProductRepository(handle.db, { engine: handle.engine, history });
+    await seedDemoCatalogIfEmpty(products);
+    const search = new ProductSearch(handle.db, handle.engine);
+    const answers = new AnswerCache({
+      maxEntries: 1000,
+      maxBytes: 8 * 1024 * 1024,
+      ttlMs: 60_000,
+      isComplete: () => true,
+    });
+    service = new ProductService({ products, search, history }, async (event) => answers.afterChange(event));
+    const list = service.list.bind(service);
+    service.list = async (query) => {
+      if (counting) reads.list += 1;
+      return list(query);
+    };
+    const get = service.get.bind(service);
+    service.get = async (id) => {
+      if (counting) reads.get += 1;
+      return get(id);
+    };
+    cached = await routesApp(answers);
+    uncached = await routesApp(
+      new AnswerCache({ maxEntries: 0, maxBytes: 0, ttlMs: 60_000, isComplete: () => true }),
+    );
+  });
+  afterAll(async () => {
+    await cached?.close();
+    await uncached?.close();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  const inject = (app: FastifyInstance, url: string, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
+
+  /** Reads every path from the cached app and checks each against what a read now gives. */
+  async function expectCurrent(paths: string[]): Promise<void> {
+    for (const headers of [{}, SIGNED_IN]) {
+      for (const url of paths) {
+        counting = true;
+        const kept = await inject(cached, url, headers);
+        counting = false;
+        const fresh = await inject(uncached, url, headers);
+        expect(kept.statusCode, url).toBe(200);
+        expect(kept.body, url).toBe(fresh.body);
+        for (const name of ANSWER_HEADERS)
+          expect(kept.headers[name], `${url} ${name}`).toBe(fresh.headers[name]);
+      }
+    }
+  }
+
+  it('follows a Delivered and a restock in every answer that can, reading again only those that cannot', async () => {
+    const firstTwo = (await inject(uncached, '/api/product?limit=2', {})).json<
+      Array<{ _id: string; name: string; quentity: number; version: number }>
+    >();
+    const [first, product] = firstTwo;
+    if (!first || !product) throw new Error('the demo catalogue has fewer than two items');
+    const cursor = (await inject(uncached, '/api/product?limit=1', {})).headers['x-next-cursor'];
+    expect(cursor).toEqual(expect.any(String));
+    const word = product.name.split(' ').find((part) => part.length >= 4) ?? product.name;
+    const following = [
+      `/api/product/${product._id}`,
+      `/api/product/${first._id}`,
+      '/api/product?limit=6',
+      '/api/product?limit=50&sort=name&order=desc',
+      `/api/product?limit=50&q=${encodeURIComponent(word)}`,
+      `/api/product?limit=3&after=${cursor}`,
+      '/api/product?limit=5&offset=1',
+      '/api/product?limit=80',
+    ];
+    // Their order or filter looks at the quantity: a stock change forgets them.
+    const forgetting = ['/api/product?sort=quantity&order=desc', '/api/product?lowStock=true'];
+    const all = [...following, ...forgetting];
+
+    await expectCurrent(all);
+    const before = { ...reads };
+    await expectCurrent(all);
+    expect(reads).toEqual(before);
+
+    await service.deliver(product._id, product.quentity - 1, undefined, clerk);
+    await service.restock(product._id, product.quentity + 6, undefined, clerk);
+    await expectCurrent(all);
+    // Two audiences; each forgetting list read again once, and nothing else.
+    expect(reads).toEqual({ get: before.get, list: before.list + 2 * forgetting.length });
+
+    // Any other change of the product forgets whatever may show it.
+    const edited = await service.edit(
+      product._id,
+      { name: `${product.name} (edited)` },
+      product.version + 2,
+      clerk,
+    );
+    expect(edited.name).toContain('(edited)');
+    const afterStock = { ...reads };
+    await expectCurrent(all);
+    expect(reads.get).toBe(afterStock.get + 2);
+    expect(reads.list).toBe(afterStock.list + 2 * (all.length - 2));
+  });
+});
