@@ -23,7 +23,8 @@ export function listenToProductChanges(queryClient: QueryClient): () => void {
   const source = new EventSource('/api/events', { withCredentials: true });
   const onChange = (event: MessageEvent) => {
     const change = parseChange(event.data);
-    if (change) void applyProductChange(queryClient, change);
+    // A stock change says what the quantity became: shown at once, before the refetch.
+    if (change) void applyProductChange(queryClient, { ...change, quantity: change.stock?.quentity });
   };
   // EventSource reconnects by itself after a dropped connection; CLOSED means the server refused it.
   const onError = () => {
