@@ -2,19 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrator.ts';
-import { seedDemoCatalogIfEmpty } from '../../src/db/seed.ts';
 import { AnswerCache, OCCASIONAL_SHARE } from '../../src/http/answer-cache.ts';
-import { registerErrorHandler } from '../../src/http/error-handler.ts';
-import { HistoryRepository } from '../../src/products/history-repository.ts';
-import { ProductSearch } from '../../src/products/product-search.ts';
-import { ProductRepository } from '../../src/products/repository.ts';
-import { productRoutes } from '../../src/products/routes.ts';
-import { ProductService } from '../../src/products/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { demoCatalogService, productRoutesApp } from '../support/product-routes.ts';
 
 const MiB = 1024 * 1024;
 const always = { isComplete: () => true };
@@ -95,45 +85,26 @@ describe('AnswerCache byte bound', () => {
 
 describe.each(TEST_ENGINES)('product reads and the read cache on %s', (engine) => {
   const maxBytes = 512 * 1024;
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+  let closeService: () => Promise<void> = async () => {};
   let app: FastifyInstance;
   let answers: AnswerCache;
   let listReads = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
-    await migrateToLatest(handle.db, handle.engine);
-    const history = new HistoryRepository(handle.db, handle.engine);
-    const products = new ProductRepository(handle.db, { engine: handle.engine, history });
-    await seedDemoCatalogIfEmpty(products);
-    const search = new ProductSearch(handle.db, handle.engine);
-    const service = new ProductService({ products, search, history }, async () => {});
+    const { service, close } = await demoCatalogService(engine, async () => {});
+    closeService = close;
     const list = service.list.bind(service);
     service.list = async (query) => {
       listReads += 1;
       return list(query);
     };
     answers = new AnswerCache({ maxEntries: 1000, maxBytes, ttlMs: 60_000, ...always });
-    app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    registerErrorHandler(app);
-    await app.register(productRoutes, {
-      prefix: '/api',
-      service,
-      answers,
-      sessionUser: async () => null,
-      publicUrl: 'http://localhost:3000',
-    });
-    await app.ready();
+    app = await productRoutesApp(service, answers);
   });
   afterAll(async () => {
     answers?.close();
     await app?.close();
-    await handle?.close();
-    await database?.drop();
+    await closeService();
   });
 
   it('keeps the first page while one anonymous client asks for 5,000 distinct offset/limit pages', {

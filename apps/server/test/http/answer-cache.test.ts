@@ -82,6 +82,10 @@ async function cachedApp(cache: AnswerCache, answer: (key: string) => Promise<Fr
 }
 
 const always = { isComplete: () => true };
+
+/** A cache of ten answers whose time is `now`'s. */
+const cacheOnClock = (ttlMs: number, now: () => number) =>
+  new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs, ...always, now });
 const get = (app: FastifyInstance, key: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: `/thing/${key}`, headers });
 
@@ -186,13 +190,7 @@ describe('AnswerCache', () => {
 
   it('reads again once an answer is older than ttlMs', async () => {
     let clock = 1_000;
-    const cache = new AnswerCache({
-      maxEntries: 10,
-      maxBytes: 1_000_000,
-      ttlMs: 500,
-      ...always,
-      now: () => clock,
-    });
+    const cache = cacheOnClock(500, () => clock);
     const { app, reads } = await cachedApp(cache, async () => ({
       headers: {},
       payload: { n: clock, text: '' },
@@ -462,13 +460,7 @@ describe('AnswerCache', () => {
 
   it("counts a followed answer's time to live from its read", async () => {
     let clock = 1_000;
-    const cache = new AnswerCache({
-      maxEntries: 10,
-      maxBytes: 1_000_000,
-      ttlMs: 500,
-      ...always,
-      now: () => clock,
-    });
+    const cache = cacheOnClock(500, () => clock);
     const { reads, read, deliver } = await stockApp(cache, twoProducts());
     await read('/follows/p1');
     clock += 400;

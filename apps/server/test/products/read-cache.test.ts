@@ -1,19 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrator.ts';
-import { seedDemoCatalogIfEmpty } from '../../src/db/seed.ts';
 import { AnswerCache } from '../../src/http/answer-cache.ts';
-import { registerErrorHandler } from '../../src/http/error-handler.ts';
-import { HistoryRepository } from '../../src/products/history-repository.ts';
-import { ProductSearch } from '../../src/products/product-search.ts';
-import { ProductRepository } from '../../src/products/repository.ts';
-import { productRoutes } from '../../src/products/routes.ts';
-import { type Actor, ProductService } from '../../src/products/service.ts';
+import type { Actor, ProductService } from '../../src/products/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { demoCatalogService, productRoutesApp } from '../support/product-routes.ts';
 
 const clerk: Actor = { id: 'clerk-1', email: 'clerk@walton.test', name: 'Clerk' };
 /** Requests with this header are read as the clerk's (signed in: supplier emails included). */
@@ -23,9 +13,8 @@ const SIGNED_IN = { 'x-test-reader': 'clerk' };
 const ANSWER_HEADERS = ['etag', 'x-total-count', 'x-total-count-capped', 'x-next-cursor', 'link'];
 
 describe.each(TEST_ENGINES)('stored product answers and stock changes on %s', (engine) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
   let service: ProductService;
+  let closeService: () => Promise<void> = async () => {};
   /** The app as it runs: reads kept in the cache, which every change of the service reaches. */
   let cached: FastifyInstance;
   /** The same routes over the same service without a cache: what a read gives now. */
@@ -33,38 +22,18 @@ describe.each(TEST_ENGINES)('stored product answers and stock changes on %s', (e
   /** The cached app's reads of the database; the uncached app's are not counted. */
   const reads = { list: 0, get: 0 };
   let counting = false;
-
-  async function routesApp(answers: AnswerCache): Promise<FastifyInstance> {
-    const app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    registerErrorHandler(app);
-    await app.register(productRoutes, {
-      prefix: '/api',
-      service,
-      answers,
-      sessionUser: async (request) => (request.headers['x-test-reader'] ? clerk : null),
-      publicUrl: 'http://localhost:3000',
-    });
-    await app.ready();
-    return app;
-  }
+  const reader = (request: FastifyRequest) => (request.headers['x-test-reader'] ? clerk : null);
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
-    await migrateToLatest(handle.db, handle.engine);
-    const history = new HistoryRepository(handle.db, handle.engine);
-    const products = new ProductRepository(handle.db, { engine: handle.engine, history });
-    await seedDemoCatalogIfEmpty(products);
-    const search = new ProductSearch(handle.db, handle.engine);
     const answers = new AnswerCache({
       maxEntries: 1000,
       maxBytes: 8 * 1024 * 1024,
       ttlMs: 60_000,
       isComplete: () => true,
     });
-    service = new ProductService({ products, search, history }, async (event) => answers.afterChange(event));
+    ({ service, close: closeService } = await demoCatalogService(engine, async (event) =>
+      answers.afterChange(event),
+    ));
     const list = service.list.bind(service);
     service.list = async (query) => {
       if (counting) reads.list += 1;
@@ -75,16 +44,14 @@ describe.each(TEST_ENGINES)('stored product answers and stock changes on %s', (e
       if (counting) reads.get += 1;
       return get(id);
     };
-    cached = await routesApp(answers);
-    uncached = await routesApp(
-      new AnswerCache({ maxEntries: 0, maxBytes: 0, ttlMs: 60_000, isComplete: () => true }),
-    );
+    cached = await productRoutesApp(service, answers, reader);
+    const off = new AnswerCache({ maxEntries: 0, maxBytes: 0, ttlMs: 60_000, isComplete: () => true });
+    uncached = await productRoutesApp(service, off, reader);
   });
   afterAll(async () => {
     await cached?.close();
     await uncached?.close();
-    await handle?.close();
-    await database?.drop();
+    await closeService();
   });
 
   const inject = (app: FastifyInstance, url: string, headers: Record<string, string>) =>

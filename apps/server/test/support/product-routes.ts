@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { seedDemoCatalogIfEmpty } from '../../src/db/seed.ts';
+import type { AnswerCache } from '../../src/http/answer-cache.ts';
+import { registerErrorHandler } from '../../src/http/error-handler.ts';
+import { HistoryRepository } from '../../src/products/history-repository.ts';
+import { ProductSearch } from '../../src/products/product-search.ts';
+import { ProductRepository } from '../../src/products/repository.ts';
+import { productRoutes } from '../../src/products/routes.ts';
+import { type Actor, ProductService, type PublishChange } from '../../src/products/service.ts';
+import type { TestEngine } from './engines.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/** The product service on a fresh database with the demo catalogue, for tests of the routes alone. */
+export async function demoCatalogService(
+  engine: TestEngine,
+  publish: PublishChange,
+): Promise<{ service: ProductService; close: () => Promise<void> }> {
+  const database = await createTestDatabase(engine);
+  const handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
+  await migrateToLatest(handle.db, handle.engine);
+  const history = new HistoryRepository(handle.db, handle.engine);
+  const products = new ProductRepository(handle.db, { engine: handle.engine, history });
+  await seedDemoCatalogIfEmpty(products);
+  const search = new ProductSearch(handle.db, handle.engine);
+  return {
+    service: new ProductService({ products, search, history }, publish),
+    close: async () => {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The product routes alone (no sign-in, no guards) over `service`, their reads kept in `answers`;
+ * `reader` says who reads (anonymous by default).
+ */
+export async function productRoutesApp(
+  service: ProductService,
+  answers: AnswerCache,
+  reader: (request: FastifyRequest) => Actor | null = () => null,
+): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(productRoutes, {
+    prefix: '/api',
+    service,
+    answers,
+    sessionUser: async (request) => reader(request),
+    publicUrl: 'http://localhost:3000',
+  });
+  await app.ready();
+  return app;
+}
