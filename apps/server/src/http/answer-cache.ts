@@ -74,10 +74,10 @@ function serializerOf<P>(reply: FastifyReply): ((payload: P) => string) | undefi
   return serialize && ((payload) => serialize(payload as Record<string, unknown>));
 }
 
-/** An answer's text and headers after a stock change, and how it follows the next one. */
+/** An answer after a stock change: its headers, how to write its text, and how it follows the next. */
 interface Followed {
   headers: Record<string, string>;
-  body: string;
+  write: () => string;
   following: Following;
 }
 
@@ -102,59 +102,88 @@ function followingOf<P>(
       if (!next) return undefined;
       // A stock change never changes which products an answer shows (StockFollower's promise).
       const following = followingOf(follower, serialize, next, shows);
-      return { headers: next.headers, body: serialize(next.payload), following };
+      return { headers: next.headers, write: () => serialize(next.payload), following };
     },
   };
 }
 
 /**
+ * The most a stock change can lengthen an answer's text, in characters: the digits its quantity
+ * and version gain (an integer's at most, twice); `updatedAt` keeps its length.
+ */
+const FOLLOW_GROWTH_CHARACTERS = 32;
+
+/** The length of an answer's text, exact once it is written, at most until then. */
+interface TextLength {
+  characters: number;
+  utf8Bytes: number;
+}
+
+const lengthOf = (text: string): TextLength => ({
+  characters: text.length,
+  utf8Bytes: Buffer.byteLength(text),
+});
+
+/**
  * A 200 answer as it goes out: its own headers, its JSON text, and that text compressed on demand:
- * at the cheap level the first time, at the stronger one once it is sent again from the store.
+ * at the cheap level the first time, at the stronger one once it is sent again from the store. An
+ * answer that followed a stock change writes its text when it is first sent: several changes in a
+ * row write it once.
  */
 class StoredAnswer {
   /** The one product the answer shows, if it shows only one (see AnswerCache.invalidate). */
   readonly product: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
   readonly storedAt: number;
   /** How the answer follows a stock change; without it, a stock change forgets it like any change. */
   readonly following: Following | undefined;
   /**
-   * The most memory this answer can take once both encodings are made: its key and texts as
-   * UTF-16 (what V8 may use), each compressed form no larger than the UTF-8 text it came from
-   * (JSON always compresses; deflate's worst case adds a few bytes, covered by the overhead), and
-   * the payload a follower keeps.
+   * The most memory this answer can take once its text is written and both encodings are made: its
+   * key and texts as UTF-16 (what V8 may use), each compressed form no larger than the UTF-8 text it
+   * came from (JSON always compresses; deflate's worst case adds a few bytes, covered by the
+   * overhead), and the payload a follower keeps. Counted from the text's length, or from the most
+   * it can be while it is not written yet.
    */
   readonly maxBytes: number;
-  readonly #compressible: boolean;
+  #text: string | (() => string);
+  #length: TextLength;
   readonly #encoded = new Map<StoredEncoding, { body: Buffer; strong: boolean }>();
 
   constructor(
     key: string,
     product: string | undefined,
     headers: Record<string, string>,
-    body: string,
+    text: string | { write: () => string; atMost: TextLength },
     storedAt: number,
     following?: Following,
   ) {
     this.product = product;
     this.headers = headers;
-    this.body = body;
     this.storedAt = storedAt;
     this.following = following;
-    const utf8Bytes = Buffer.byteLength(body);
-    this.#compressible = utf8Bytes >= COMPRESSION_THRESHOLD;
+    this.#text = typeof text === 'string' ? text : text.write;
+    this.#length = typeof text === 'string' ? lengthOf(text) : text.atMost;
+    const { characters, utf8Bytes } = this.#length;
     const headerChars = Object.entries(headers).reduce(
       (sum, [name, value]) => sum + name.length + value.length,
       0,
     );
     this.maxBytes =
-      2 * (key.length + headerChars + body.length) +
-      (this.#compressible ? 2 * utf8Bytes : 0) +
+      2 * (key.length + headerChars + characters) +
+      (utf8Bytes >= COMPRESSION_THRESHOLD ? 2 * utf8Bytes : 0) +
       (following
-        ? PAYLOAD_BYTES_PER_CHARACTER * body.length + ID_INDEX_ENTRY_BYTES * following.shows.size
+        ? PAYLOAD_BYTES_PER_CHARACTER * characters + ID_INDEX_ENTRY_BYTES * following.shows.size
         : 0) +
       ANSWER_OVERHEAD_BYTES;
+  }
+
+  /** The JSON text, written now if it was not yet. */
+  get body(): string {
+    if (typeof this.#text !== 'string') {
+      this.#text = this.#text();
+      this.#length = lengthOf(this.#text);
+    }
+    return this.#text;
   }
 
   /** This answer once `change` is applied (itself if it does not show the product); undefined: forget it. */
@@ -165,12 +194,16 @@ class StoredAnswer {
     const followed = following.follow(change);
     if (followed === 'unchanged') return this;
     if (!followed) return undefined;
+    const atMost = {
+      characters: this.#length.characters + FOLLOW_GROWTH_CHARACTERS,
+      utf8Bytes: this.#length.utf8Bytes + FOLLOW_GROWTH_CHARACTERS,
+    };
     // The rest of the answer is as old as its read: its time to live still counts from then.
     return new StoredAnswer(
       key,
       this.product,
       followed.headers,
-      followed.body,
+      { write: followed.write, atMost },
       this.storedAt,
       followed.following,
     );
@@ -181,14 +214,13 @@ class StoredAnswer {
     encoding: StoredEncoding | undefined;
     body: string | Buffer;
   } {
-    if (!encoding || !this.#compressible) {
-      return { encoding: undefined, body: this.body };
-    }
+    const body = this.body;
+    if (!encoding || this.#length.utf8Bytes < COMPRESSION_THRESHOLD) return { encoding: undefined, body };
     let encoded = this.#encoded.get(encoding);
     if (!encoded?.strong) {
       encoded = encoded
-        ? { body: compress(encoding, this.body, STORED), strong: true }
-        : { body: compress(encoding, this.body, ON_THE_FLY), strong: false };
+        ? { body: compress(encoding, body, STORED), strong: true }
+        : { body: compress(encoding, body, ON_THE_FLY), strong: false };
       this.#encoded.set(encoding, encoded);
     }
     return { encoding, body: encoded.body };

@@ -366,8 +366,8 @@ describe('AnswerCache', () => {
           cache.reply(request, reply, all(request.url), { key: request.url, shelf: 'occasional' }),
       );
     await app.ready();
-    const read = async (path: string) => {
-      const answer = await app.inject({ method: 'GET', url: path });
+    const read = async (path: string, headers: Record<string, string> = {}) => {
+      const answer = await app.inject({ method: 'GET', url: path, headers });
       expect(answer.statusCode).toBe(200);
       return answer;
     };
@@ -469,6 +469,27 @@ describe('AnswerCache', () => {
     clock += 100;
     await read('/follows/p1');
     expect(reads).toEqual(['/follows/p1', '/follows/p1']);
+  });
+
+  it('counts a followed answer, written only when sent, at no less than it then takes', async () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
+    // Enough products for a list long enough to be compressed.
+    const stock = new Map<string, Stock>(
+      Array.from({ length: 60 }, (_, index) => [`p${index}`, { id: `p${index}`, version: 1, quantity: 1 }]),
+    );
+    const { reads, read, deliver } = await stockApp(cache, stock);
+    await read('/list');
+    // Changes in a row, each lengthening the quantity and the version, and none sent in between.
+    for (let change = 1; change <= 12; change += 1) deliver('p0', 10 ** change);
+    const plain = await read('/list');
+    expect(plain.json()).toContainEqual({ id: 'p0', version: 13, quantity: 10 ** 12 });
+    const br = await read('/list', { 'accept-encoding': 'br' });
+    const gzip = await read('/list', { 'accept-encoding': 'gzip' });
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual(['br', 'gzip']);
+    expect(reads).toEqual(['/list']);
+    expect(cache.bytes()).toBeGreaterThanOrEqual(
+      2 * plain.body.length + br.rawPayload.length + gzip.rawPayload.length,
+    );
   });
 
   it('keeps occasional answers within their share: any number of them never pushes a common one out', async () => {
