@@ -83,6 +83,15 @@ async function cachedApp(cache: AnswerCache, answer: (key: string) => Promise<Fr
 
 const always = { isComplete: () => true };
 
+/** A gate that reads wait at until `release` opens it. */
+function held(): { gate: Promise<void>; release: () => void } {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { gate, release };
+}
+
 /** A cache of ten answers whose time is `now`'s. */
 const cacheOnClock = (ttlMs: number, now: () => number) =>
   new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs, ...always, now });
@@ -125,10 +134,7 @@ describe('AnswerCache', () => {
 
   it('does not keep an answer whose read overlapped an invalidation', async () => {
     const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = held();
     let n = 0;
     const { app, reads } = await cachedApp(cache, async () => {
       n += 1;
@@ -438,10 +444,7 @@ describe('AnswerCache', () => {
 
   it('never keeps an answer whose read overlapped a stock change of its product', async () => {
     const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000, ...always });
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = held();
     let paused = 0;
     const { reads, read, deliver } = await stockApp(cache, twoProducts(), async () => {
       paused += 1;
