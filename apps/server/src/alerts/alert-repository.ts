@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryStatus, LowStockAlert } from '@walton/contract';
 import { type Kysely, sql } from 'kysely';
+import { slot } from '../db/query-shapes.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChangeStatement } from '../products/product-change.ts';
 
@@ -36,14 +37,26 @@ export class AlertRepository {
   /** The statement that records a crossing in the change's transaction (see ChangeStatement), and its id. */
   insert(alert: NewAlert): { id: string; statement: ChangeStatement } {
     const id = randomUUID();
-    const statement = sql`${this.#db.insertInto('low_stock_alerts').values({
-      id,
-      product_id: alert.productId,
-      product_name: alert.productName,
-      quantity: alert.quantity,
-      threshold: alert.threshold,
-      at: alert.at.toISOString(),
-    })}`;
+    const statement: ChangeStatement = {
+      shape: 'low-stock alert',
+      build: () =>
+        sql`${this.#db.insertInto('low_stock_alerts').values({
+          id: slot('id'),
+          product_id: slot('productId'),
+          product_name: slot('productName'),
+          quantity: slot('quantity'),
+          threshold: slot('threshold'),
+          at: slot('at'),
+        })}`,
+      values: {
+        id,
+        productId: alert.productId,
+        productName: alert.productName,
+        quantity: alert.quantity,
+        threshold: alert.threshold,
+        at: alert.at.toISOString(),
+      },
+    };
     return { id, statement };
   }
 

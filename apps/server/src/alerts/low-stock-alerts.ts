@@ -59,7 +59,7 @@ export class LowStockAlerts {
       at,
     });
     const fanOut = { kind: ALERT_JOB_KINDS.fanOut, payload: { alertId: alert.id }, alertId: alert.id };
-    return [alert.statement, this.#outbox.enqueueStatement([fanOut], at)];
+    return [alert.statement, this.#outbox.enqueueStatement(fanOut, at)];
   }
 
   /** The outbox's handlers of alert jobs (and of mail in general). */

@@ -15,12 +15,15 @@ export const slot = <T>(name: string): RawBuilder<T> => sql<T>`${new Slot(name)}
 /** The values of one run, by slot name. */
 export type SlotValues = Readonly<Record<string, unknown>>;
 
+function slotValue(slot: Slot, values: SlotValues): unknown {
+  if (!(slot.name in values)) throw new Error(`no value for the query's slot "${slot.name}"`);
+  return values[slot.name];
+}
+
 function fill(parameters: readonly unknown[], values: SlotValues): unknown[] {
-  return parameters.map((parameter) => {
-    if (!(parameter instanceof Slot)) return parameter;
-    if (!(parameter.name in values)) throw new Error(`no value for the query's slot "${parameter.name}"`);
-    return values[parameter.name];
-  });
+  return parameters.map((parameter) =>
+    parameter instanceof Slot ? slotValue(parameter, values) : parameter,
+  );
 }
 
 /**
@@ -57,6 +60,88 @@ export class QueryShapes<Row> {
   }
 
   /** How many shapes were compiled (each key once). */
+  get size(): number {
+    return this.#compiled.size;
+  }
+}
+
+/**
+ * A write built once per shape, like a read of QueryShapes: `shape` names everything its text
+ * depends on, `build` makes it with slot() where each value goes, and `values` are this run's.
+ */
+export interface ShapedStatement {
+  readonly shape: string;
+  readonly build: () => RawBuilder<unknown>;
+  readonly values: SlotValues;
+}
+
+/** A composed shape's text, and for each of its parameters which statement's values fill it (-1: none). */
+interface Composed<Row> {
+  query: CompiledQuery<Row>;
+  owners: readonly number[];
+}
+
+/**
+ * Statements built and compiled once per shape, each run on its own or several composed into one
+ * (PostgreSQL's data-modifying CTEs): a key names the composition, each statement's shape the rest.
+ * Every statement fills its own slots, so two statements may use the same slot names. Kysely
+ * builds a write's operation tree and compiles its text on every call, a real share of a change's
+ * CPU (issue 17); here a change only binds its values.
+ */
+export class StatementShapes {
+  readonly #compiled = new Map<string, Composed<unknown>>();
+
+  /**
+   * Runs `statements` composed by `compose` (which must depend on nothing but `kind` and how many
+   * statements it gets) on `db`, the repository's connection or transaction, building them the first
+   * time this kind and these shapes meet; answers the composed statement's rows.
+   */
+  async rows<DB, Row>(
+    db: Kysely<DB>,
+    kind: string,
+    statements: readonly ShapedStatement[],
+    compose: (built: RawBuilder<unknown>[]) => RawBuilder<Row>,
+  ): Promise<Row[]> {
+    const key = `${kind}\u0000${statements.map((statement) => statement.shape).join('\u0000')}`;
+    let compiled = this.#compiled.get(key) as Composed<Row> | undefined;
+    if (!compiled) {
+      compiled = StatementShapes.#compose(db, statements, compose);
+      this.#compiled.set(key, compiled);
+    }
+    const { owners } = compiled;
+    const parameters = compiled.query.parameters.map((parameter, index) => {
+      const owner = statements[owners[index] ?? -1];
+      return owner && parameter instanceof Slot ? slotValue(parameter, owner.values) : parameter;
+    });
+    const { rows } = await db.executeQuery<Row>({ ...compiled.query, parameters });
+    return rows;
+  }
+
+  static #compose<DB, Row>(
+    db: Kysely<DB>,
+    statements: readonly ShapedStatement[],
+    compose: (built: RawBuilder<unknown>[]) => RawBuilder<Row>,
+  ): Composed<Row> {
+    const built = statements.map((statement) => statement.build());
+    // Each slot is an object of its own statement's tree, found again in the composed text.
+    const ownerOf = new Map<unknown, number>();
+    for (const [index, statement] of built.entries()) {
+      for (const parameter of statement.compile(db).parameters) {
+        if (parameter instanceof Slot) ownerOf.set(parameter, index);
+      }
+    }
+    const query = compose(built).compile(db);
+    const owners = query.parameters.map((parameter) => {
+      if (!(parameter instanceof Slot)) return -1;
+      const owner = ownerOf.get(parameter);
+      if (owner === undefined)
+        throw new Error(`the query's slot "${parameter.name}" belongs to no statement`);
+      return owner;
+    });
+    return { query, owners };
+  }
+
+  /** How many compositions were compiled (each kind and list of shapes once). */
   get size(): number {
     return this.#compiled.size;
   }

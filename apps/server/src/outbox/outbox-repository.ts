@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { slot } from '../db/query-shapes.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import type { ChangeStatement } from '../products/product-change.ts';
 
@@ -52,26 +53,48 @@ export class OutboxRepository {
 
   /** Writes jobs due now, through `db` (a transaction's, so they commit or roll back with it). */
   async enqueue(db: Kysely<Database>, jobs: readonly NewJob[], at: Date): Promise<void> {
-    if (jobs.length > 0) await this.enqueueStatement(jobs, at).execute(db);
+    if (jobs.length === 0) return;
+    await db
+      .insertInto('outbox')
+      .values(jobs.map((job) => this.#jobRow(job, at)))
+      .execute();
   }
 
-  /** The statement that writes (at least one of) `jobs` due at `at`, for a change's transaction. */
-  enqueueStatement(jobs: readonly NewJob[], at: Date): ChangeStatement {
+  /** The statement that writes one job due at `at`, for a change's transaction (see ChangeStatement). */
+  enqueueStatement(job: NewJob, at: Date): ChangeStatement {
+    const row = this.#jobRow(job, at);
+    return {
+      shape: 'outbox job',
+      build: () =>
+        sql`${this.#db.insertInto('outbox').values({
+          id: slot('id'),
+          kind: slot('kind'),
+          payload: slot('payload'),
+          alert_id: slot('alert_id'),
+          recipient: slot('recipient'),
+          status: slot('status'),
+          run_at: slot('run_at'),
+          give_up_at: slot('give_up_at'),
+          created_at: slot('created_at'),
+        })}`,
+      values: row,
+    };
+  }
+
+  /** A job's row, due at `at`. */
+  #jobRow(job: NewJob, at: Date) {
     const now = at.toISOString();
-    const giveUpAt = new Date(at.getTime() + this.#giveUpAfterMs).toISOString();
-    return sql`${this.#db.insertInto('outbox').values(
-      jobs.map((job) => ({
-        id: randomUUID(),
-        kind: job.kind,
-        payload: JSON.stringify(job.payload),
-        alert_id: job.alertId ?? null,
-        recipient: job.recipient ?? null,
-        status: 'pending' as const,
-        run_at: now,
-        give_up_at: giveUpAt,
-        created_at: now,
-      })),
-    )}`;
+    return {
+      id: randomUUID(),
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      alert_id: job.alertId ?? null,
+      recipient: job.recipient ?? null,
+      status: 'pending' as const,
+      run_at: now,
+      give_up_at: new Date(at.getTime() + this.#giveUpAfterMs).toISOString(),
+      created_at: now,
+    };
   }
 
   /** Leases up to `limit` due jobs to `worker` until `leaseUntil`; a job whose lease ran out is due again. */

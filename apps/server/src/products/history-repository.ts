@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MOVEMENT_REASONS, type Movement } from '@walton/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
+import { slot } from '../db/query-shapes.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChangeStatement, HistoryRecord } from './product-change.ts';
 import { detailChanges, type ProductChange } from './product-change.ts';
@@ -45,19 +46,36 @@ export class HistoryRepository {
    */
   append(change: ProductChange): ChangeStatement {
     const { kind, before, after } = change;
-    return sql`${this.#db.insertInto('product_history').values({
-      id: randomUUID(),
-      product_id: after.id,
-      version: after.version,
-      kind,
-      actor: change.actor,
-      actor_name: change.actorName,
-      at: change.at.toISOString(),
-      delta: after.quantity - (before?.quantity ?? 0),
-      quantity_after: after.quantity,
-      changes: JSON.stringify(detailChanges(change)),
-      revert_of: change.revertOf ?? null,
-    })}`;
+    return {
+      shape: 'history row',
+      build: () =>
+        sql`${this.#db.insertInto('product_history').values({
+          id: slot('id'),
+          product_id: slot('productId'),
+          version: slot('version'),
+          kind: slot('kind'),
+          actor: slot('actor'),
+          actor_name: slot('actorName'),
+          at: slot('at'),
+          delta: slot('delta'),
+          quantity_after: slot('quantityAfter'),
+          changes: slot('changes'),
+          revert_of: slot('revertOf'),
+        })}`,
+      values: {
+        id: randomUUID(),
+        productId: after.id,
+        version: after.version,
+        kind,
+        actor: change.actor,
+        actorName: change.actorName,
+        at: change.at.toISOString(),
+        delta: after.quantity - (before?.quantity ?? 0),
+        quantityAfter: after.quantity,
+        changes: JSON.stringify(detailChanges(change)),
+        revertOf: change.revertOf ?? null,
+      },
+    };
   }
 
   /** A page of an item's history, newest first; `beforeVersion` starts it after a cursor's entry. */

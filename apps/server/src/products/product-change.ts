@@ -1,5 +1,5 @@
 import type { ChangeKind } from '@walton/contract';
-import type { RawBuilder } from 'kysely';
+import type { ShapedStatement } from '../db/query-shapes.ts';
 
 export type { ChangeKind };
 
@@ -108,11 +108,13 @@ export function detailChanges(change: ProductChange): DetailChange[] {
 }
 
 /**
- * One SQL statement of a change's transaction, built but not run (a Kysely query wrapped as
- * `sql\`${query}\``, or raw SQL). The change operation runs them all: one after another on SQLite,
- * as one statement of data-modifying CTEs on PostgreSQL (one round trip for the whole change).
+ * One SQL statement of a change's transaction, not run: its shape, how to build it with slot() where
+ * each value goes (a Kysely query wrapped as `sql\`${query}\``, or raw SQL), and this change's values.
+ * The change operation runs them all, each shape built and compiled once (StatementShapes): one
+ * after another on SQLite, as one statement of data-modifying CTEs on PostgreSQL (one round trip
+ * for the whole change).
  */
-export type ChangeStatement = RawBuilder<unknown>;
+export type ChangeStatement = ShapedStatement;
 
 /**
  * Work done in the transaction of every change, after the product and its history row are written:

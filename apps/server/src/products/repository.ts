@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { CreateProduct, Product } from '@walton/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
-import { QueryShapes, slot } from '../db/query-shapes.ts';
+import { QueryShapes, StatementShapes, slot } from '../db/query-shapes.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
@@ -51,12 +51,31 @@ const INSERT_BATCH = 500;
 const BULK_CACHE_KIB = 64 * 1024;
 
 /**
- * The version a change sets: one more than the version it read, and NULL, which the column refuses
+ * A change's update of its product: the columns it sets (a shape per list of columns), and the
+ * version: one more than the version it read (slot `versionRead`), and NULL, which the column refuses
  * (not_null_violation, failing the change's whole statement), when the product is at another
- * version by now.
+ * version by now. Answers the row as written.
  */
-const updateFrom = (versionRead: number) =>
-  sql<number>`case when version = ${versionRead} then version + 1 end`;
+const productUpdate = (columns: readonly string[]) => () =>
+  sql`update products set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${slot(column)}`))},
+    version = case when version = ${slot<number>('versionRead')} then version + 1 end
+    where id = ${slot<string>('productId')} returning *`;
+
+/** A statement run on its own. */
+function alone(built: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  const [statement] = built;
+  if (!statement || built.length > 1) throw new Error('alone() takes exactly one statement');
+  return statement;
+}
+
+/**
+ * A change's statements as one (PostgreSQL): the others as data-modifying CTEs around the first,
+ * whose rows it answers.
+ */
+function asOne([first, ...others]: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  const ctes = others.map((statement, index) => sql`${sql.id(`change_${index}`)} as (${statement})`);
+  return sql`with ${sql.join(ctes)} ${first}`;
+}
 
 /** Whether `decide` would change a remembered product (a refusal is only ever given on a fresh read). */
 function leadsToAChange(decide: Decide, remembered: ProductRow): boolean {
@@ -89,6 +108,8 @@ export class ProductRepository {
   /** The reads, each built once per shape (see QueryShapes). */
   readonly #rows = new QueryShapes<ProductRow>();
   readonly #totals = new QueryShapes<{ total: number | string }>();
+  /** The statements of a change, each built once per shape (see #write). */
+  readonly #writes = new StatementShapes();
 
   constructor(db: Kysely<Database>, options: ProductRepositoryOptions) {
     this.#db = db;
@@ -280,12 +301,19 @@ export class ProductRepository {
 
   /** The product as stored now (locked inside a longer transaction on PostgreSQL). */
   async #read(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
-    const row = await db
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', id)
-      .$if(this.#inTransaction && this.#engine === 'postgres', (query) => query.forUpdate())
-      .executeTakeFirst();
+    const locks = this.#inTransaction && this.#engine === 'postgres';
+    const [row] = await this.#rows.rows(
+      db,
+      locks ? 'to change, locked' : 'to change',
+      () =>
+        this.#db
+          .selectFrom('products')
+          .selectAll()
+          .where('id', '=', slot<string>('id'))
+          .$if(locks, (query) => query.forUpdate())
+          .compile(),
+      { id },
+    );
     if (row) this.#remember(row);
     return row;
   }
@@ -329,13 +357,15 @@ export class ProductRepository {
       at,
       revertOf: decided.revertOf,
     };
-    const update = db
-      .updateTable('products')
-      .set({ ...columns, version: updateFrom(row.version) })
-      .where('id', '=', row.id)
-      .returningAll();
+    const set = Object.keys(columns);
+    const update: ChangeStatement = {
+      shape: `product update ${set.join(',')}`,
+      build: productUpdate(set),
+      values: { ...columns, versionRead: row.version, productId: row.id },
+    };
     this.#recent.delete(row.id);
-    const [updated] = await this.#write(db, [sql<ProductRow>`${update}`, ...this.#record(change)]);
+    // The update answers the row it wrote (returning *).
+    const [updated] = (await this.#write(db, [update, ...this.#record(change)])) as ProductRow[];
     if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
       throw new Error(`the update of ${row.id} wrote another state than the one its change recorded`);
     }
@@ -352,22 +382,22 @@ export class ProductRepository {
   }
 
   /**
-   * Runs a change's statements through `db`; answers the rows of the first. On PostgreSQL they are
-   * one statement (the others as data-modifying CTEs around the first: one round trip however many
-   * rows a change writes, all or nothing; they all see the state before it), on SQLite one after
-   * another in the change's transaction (no such CTEs there, and a statement costs no round trip).
+   * Runs a change's statements through `db`, each shape built once (StatementShapes); answers the
+   * rows of the first. On PostgreSQL they are one statement (the others as data-modifying CTEs
+   * around the first: one round trip however many rows a change writes, all or nothing; they all see
+   * the state before it), on SQLite one after another in the change's transaction (no such CTEs
+   * there, and a statement costs no round trip).
    */
-  async #write<R = unknown>(
+  async #write(
     db: Kysely<Database>,
-    [first, ...others]: [RawBuilder<R>, ...ChangeStatement[]],
-  ): Promise<R[]> {
-    if (this.#engine === 'sqlite' || others.length === 0) {
-      const { rows } = await first.execute(db);
-      for (const statement of others) await statement.execute(db);
-      return rows;
+    statements: [ChangeStatement, ...ChangeStatement[]],
+  ): Promise<unknown[]> {
+    if (this.#engine === 'postgres' && statements.length > 1) {
+      return this.#writes.rows(db, 'as one', statements, asOne);
     }
-    const ctes = others.map((statement, index) => sql`${sql.id(`change_${index}`)} as (${statement})`);
-    const { rows } = await sql<R>`with ${sql.join(ctes)} ${first}`.execute(db);
+    const [first, ...others] = statements;
+    const rows = await this.#writes.rows(db, 'alone', [first], alone);
+    for (const statement of others) await this.#writes.rows(db, 'alone', [statement], alone);
     return rows;
   }
 }

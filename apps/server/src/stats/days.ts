@@ -30,11 +30,22 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** The day `at` falls on in `timeZone`. */
+/** The last day found, by time zone and whole second: every change of a busy second asks again. */
+const lastDays = new Map<string, { second: number; day: string }>();
+
+/**
+ * The day `at` falls on in `timeZone`. No zone's offset has a fraction of a second, so a day never
+ * ends inside a second, and the same second is the same day.
+ */
 export function dayKey(at: Date, timeZone: string): string {
+  const second = Math.floor(at.getTime() / 1000);
+  const last = lastDays.get(timeZone);
+  if (last?.second === second) return last.day;
   const parts = formatterFor(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
 
 const MS_PER_DAY = 86_400_000;

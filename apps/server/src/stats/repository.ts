@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { slot } from '../db/query-shapes.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChangeStatement, HistoryRecord } from '../products/product-change.ts';
 import { toHistoryRecord } from '../products/product-mapper.ts';
@@ -48,8 +49,38 @@ export function shardOf(productId: string): number {
   return hash % SHARDS;
 }
 
-/** A bigint value for SQL, exact on both engines (SQLite gives `bigint` integer affinity). */
-const big = (value: bigint | number) => sql`cast(${value.toString()} as bigint)`;
+/** A bigint slot, given as text: exact on both engines (SQLite gives `bigint` integer affinity). */
+const big = (name: string) => sql`cast(${slot<string>(name)} as bigint)`;
+
+/** The roll-up statements of a change (see StatsRepository.add), each built once per shape with its slots. */
+const stockTotals = () => sql`
+  update stock_totals set units = units + ${big('units')}, value_paisa = value_paisa + ${big('valuePaisa')}
+  where shard = ${slot<number>('shard')}
+`;
+const stockDaily = () => sql`
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values (${slot<string>('day')}, ${slot<number>('shard')}, ${big('delivered')}, ${big('restocked')}, ${big('units')}, ${big('valuePaisa')})
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+`;
+const productDaily = () => sql`
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values (${slot<string>('productId')}, ${slot<string>('day')}, ${slot<number>('delivered')}, ${slot<number>('restocked')}, ${slot<number>('quantityAfter')})
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+`;
+/** Every delivery window of the item in one statement (the rows differ in window_days). */
+const deliveryWindows = () => sql`
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values ${sql.join(DELIVERY_WINDOWS.map((windowDays) => sql`(${sql.lit(windowDays)}, ${slot<string>('productId')}, ${slot<number>('delivered')})`))}
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+`;
 
 /** How many rows one multi-row insert carries (well under both engines' parameter limits). */
 const INSERT_CHUNK = 500;
@@ -67,43 +98,45 @@ export class StatsRepository {
   /**
    * The statements that add one change's share to the roll-ups, run in the change's own
    * transaction (see ChangeStatement): the warehouse totals and the day (the item's shard), the
-   * item's day, and its delivery windows. Each touches its own rows.
+   * item's day, and its delivery windows (both in one statement). Each touches its own rows.
    */
   add(productId: string, day: string, delta: RollupDelta): ChangeStatement[] {
     const shard = shardOf(productId);
     const statements: ChangeStatement[] = [];
+    const units = delta.units.toString();
+    const valuePaisa = delta.valuePaisa.toString();
     if (delta.units !== 0 || delta.valuePaisa !== 0n) {
-      statements.push(sql`
-        update stock_totals set units = units + ${big(delta.units)}, value_paisa = value_paisa + ${big(delta.valuePaisa)}
-        where shard = ${shard}
-      `);
+      statements.push({ shape: 'stock totals', build: stockTotals, values: { units, valuePaisa, shard } });
     }
-    statements.push(sql`
-      insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-      values (${day}, ${shard}, ${big(delta.delivered)}, ${big(delta.restocked)}, ${big(delta.units)}, ${big(delta.valuePaisa)})
-      on conflict (day, shard) do update set
-        delivered_units = stock_daily.delivered_units + excluded.delivered_units,
-        restocked_units = stock_daily.restocked_units + excluded.restocked_units,
-        units_change = stock_daily.units_change + excluded.units_change,
-        value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
-    `);
-    statements.push(sql`
-      insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-      values (${productId}, ${day}, ${delta.delivered}, ${delta.restocked}, ${delta.quantityAfter})
-      on conflict (product_id, day) do update set
-        delivered_units = product_daily.delivered_units + excluded.delivered_units,
-        restocked_units = product_daily.restocked_units + excluded.restocked_units,
-        quantity_end = excluded.quantity_end
-    `);
+    statements.push({
+      shape: 'stock daily',
+      build: stockDaily,
+      values: {
+        day,
+        shard,
+        delivered: delta.delivered.toString(),
+        restocked: delta.restocked.toString(),
+        units,
+        valuePaisa,
+      },
+    });
+    statements.push({
+      shape: 'product daily',
+      build: productDaily,
+      values: {
+        productId,
+        day,
+        delivered: delta.delivered,
+        restocked: delta.restocked,
+        quantityAfter: delta.quantityAfter,
+      },
+    });
     if (delta.delivered === 0) return statements;
-    for (const windowDays of DELIVERY_WINDOWS) {
-      statements.push(sql`
-        insert into product_delivery_windows (window_days, product_id, delivered_units)
-        values (${windowDays}, ${productId}, ${delta.delivered})
-        on conflict (window_days, product_id) do update set
-          delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
-      `);
-    }
+    statements.push({
+      shape: 'delivery windows',
+      build: deliveryWindows,
+      values: { productId, delivered: delta.delivered },
+    });
     return statements;
   }
 
