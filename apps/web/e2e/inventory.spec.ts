@@ -230,3 +230,39 @@ test('the live change feed opens once for the visit, not again on every page', a
   await expect(page.getByRole('heading', { level: 1, name: 'My Items' })).toBeVisible();
   expect(opened).toBe(1);
 });
+
+test('the item page shows a Delivered made in another tab from the live feed itself, before its own refetch answers', async ({
+  page,
+  context,
+  problems,
+}) => {
+  const user = await signedInUser(page);
+  const product = await createProductViaApi(page, user, { quentity: 5 });
+  const feedOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+  await page.goto(`/manageItem/${product._id}`);
+  const quantity = page.getByTestId('quantity');
+  await expect(quantity).toHaveText('5');
+  await feedOpen;
+
+  // This tab's reads of the item are held back: only the change event itself can bring the figure.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/api/product/${product._id}`, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+
+  const other = await context.newPage();
+  problems.watch(other, 'second tab');
+  await other.goto(`/manageItem/${product._id}`);
+  await expect(other.getByTestId('quantity')).toHaveText('5');
+  await other.getByRole('button', { name: 'Delivered' }).click();
+  await expect(other.getByTestId('quantity')).toHaveText('4');
+
+  await expect(quantity).toHaveText('4');
+  release();
+  await expect(quantity).toHaveText('4');
+  await page.unroute(`**/api/product/${product._id}`);
+});
