@@ -279,6 +279,12 @@ interface PendingRead {
   stale: boolean;
 }
 
+/**
+ * How many changes afterChange remembers having applied: far more than can be published between a
+ * change and its echo on the feed.
+ */
+const APPLIED_CHANGES_KEPT = 4096;
+
 /** Answers kept least recently used first, within a share of the cache's bounds. */
 const shelfOf = (maxEntries: number, maxBytes: number) =>
   new LeastRecentlyUsed<string, StoredAnswer>(maxEntries, {
@@ -305,6 +311,8 @@ export class AnswerCache {
   readonly #now: () => number;
   readonly #sweep: NodeJS.Timeout | undefined;
   readonly #reads = new Set<PendingRead>();
+  /** The changes applied lately, by type, product and version (see afterChange). */
+  readonly #applied = new LeastRecentlyUsed<string, true>(APPLIED_CHANGES_KEPT);
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
@@ -365,6 +373,13 @@ export class AnswerCache {
    * import, whose event names the import and not an item, forgets everything.
    */
   afterChange({ type, id, version, stock }: ChangeEvent): void {
+    // The writer applies its own change before it answers, and the feed brings it again (at once in
+    // one process, as an echo of its NOTIFY on PostgreSQL): the second time changes nothing. Any read
+    // that could show the state before the change either was under way the first time (and keeps
+    // nothing) or started after it.
+    const name = `${type} ${id} ${version}`;
+    if (this.#applied.get(name)) return;
+    this.#applied.set(name, true);
     if (type === 'imported') this.invalidate();
     else if (stock) this.followStock({ id, version, quantity: stock.quentity, updatedAt: stock.updatedAt });
     else this.invalidate(id);
