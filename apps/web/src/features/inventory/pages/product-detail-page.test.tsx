@@ -311,6 +311,17 @@ class FakeEventSource extends EventTarget {
   }
 }
 
+/**
+ * The feed the app opened. Its code loads on its own, after the first render (product-change-feed.ts),
+ * so on a busy machine the page can show the item before the feed is open.
+ */
+async function openedFeed(): Promise<FakeEventSource> {
+  await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+  const source = FakeEventSource.instances.at(-1);
+  if (!source) throw new Error('the app did not subscribe to /api/events');
+  return source;
+}
+
 describe('/manageItem/:id live updates', () => {
   const original = globalThis.EventSource;
   afterEach(() => {
@@ -323,8 +334,7 @@ describe('/manageItem/:id live updates', () => {
     const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
     const { unmount } = await renderRoute('/manageItem/p-1', { user: testUser() });
     expect(await quantity()).toHaveTextContent('7');
-    const source = FakeEventSource.instances.at(-1);
-    if (!source) throw new Error('the page did not subscribe to /api/events');
+    const source = await openedFeed();
     expect(source.url).toBe('/api/events');
 
     server$.state.product = productFixture({ quentity: 4, version: 4 });
@@ -341,8 +351,7 @@ describe('/manageItem/:id live updates', () => {
     itemOnServer(productFixture());
     const { route } = await renderRoute('/manageItem/p-1', { user: testUser() });
     expect(await quantity()).toHaveTextContent('7');
-    const source = FakeEventSource.instances.at(-1);
-    if (!source) throw new Error('the app did not subscribe to /api/events');
+    const source = await openedFeed();
 
     server.use(sessionHandler(null));
     source.readyState = FakeEventSource.CLOSED;
