@@ -11,7 +11,6 @@ import {
   LIST_DEFAULT_LIMIT,
   movementListQuerySchema,
   movementSchema,
-  type Product,
   productConflictSchema,
   productIdSchema,
   productListQuerySchema,
@@ -28,10 +27,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AnswerCache, Shelf, StockChange, StockFollower } from '../http/answer-cache.ts';
+import type { AnswerCache, Shelf } from '../http/answer-cache.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
+import { followsStock, itemFollowsStock, listFollowsStock } from './answers-follow-stock.ts';
 import { productLabelSvg } from './label-svg.ts';
-import { visibleTo } from './product-mapper.ts';
+import { etagOf, visibleTo } from './product-mapper.ts';
 import type { Actor, ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
@@ -103,51 +103,6 @@ function shelfOf(query: ListQuery): Shelf | undefined {
     ? 'common'
     : 'occasional';
 }
-
-/** The ETag of a product's version, for If-Match on its changes. */
-const etagOf = (version: number) => `"${version}"`;
-
-/**
- * A product as a stock change of `change.id` left it: itself when it is another product or already
- * shows that version or a later one; undefined when it shows a version older than the one the change
- * started from (a change in between did not reach this answer, so it cannot be brought up to date).
- */
-function followedProduct(product: Product, change: StockChange): Product | undefined {
-  if (product._id !== change.id || product.version >= change.version) return product;
-  if (product.version !== change.version - 1) return undefined;
-  return { ...product, quentity: change.quantity, version: change.version, updatedAt: change.updatedAt };
-}
-
-/** One product's answer follows its stock changes, ETag included. */
-const itemFollowsStock: StockFollower<Product> = {
-  shows: (product) => [product._id],
-  follow(answer, change) {
-    const product = followedProduct(answer.payload, change);
-    if (product === answer.payload || !product) return product && answer;
-    return { headers: { ...answer.headers, etag: etagOf(product.version) }, payload: product };
-  },
-};
-
-/**
- * A list page follows stock changes when neither its order nor its filter looks at the quantity: a
- * Delivered or a restock then changes the fields of one product it shows and nothing else of it
- * (which products, their order, the count and the cursors stay what they were).
- */
-const listFollowsStock: StockFollower<Product[]> = {
-  shows: (products) => products.map((product) => product._id),
-  follow(answer, change) {
-    const products: Product[] = [];
-    for (const product of answer.payload) {
-      const followed = followedProduct(product, change);
-      if (!followed) return undefined;
-      products.push(followed);
-    }
-    const changed = products.some((product, index) => product !== answer.payload[index]);
-    return changed ? { headers: answer.headers, payload: products } : answer;
-  },
-};
-
-const followsStock = (query: ListQuery) => query.sort !== 'quantity' && !query.lowStock;
 
 /** Which stored answers a reader may get: anonymous ones carry no supplier email. */
 const audienceOf = (reader: Actor | null) => (reader ? 'signed-in' : 'anonymous');
