@@ -1,13 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './http-error.ts';
 import { SAFE_METHODS } from './request-methods.ts';
 
-/** Changes under /api, except Better Auth's endpoints, which have limits of their own (auth/attempt-limits.ts). */
+/** Routes under /api, except Better Auth's endpoints, which have limits of their own (auth/attempt-limits.ts). */
+const isLimitedRoute = (url: string): boolean => url.startsWith('/api/') && !url.startsWith('/api/auth/');
+
+/** A change (a method that is not safe) to a limited route. */
 export function isLimitedWrite(request: FastifyRequest): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
-  const route = request.routeOptions.url ?? '';
-  return route.startsWith('/api/') && !route.startsWith('/api/auth/');
+  return !SAFE_METHODS.has(request.method) && isLimitedRoute(request.routeOptions.url ?? '');
+}
+
+/** Whether any request a route answers can be a limited write; the others need no limiter at all. */
+function takesLimitedWrites(route: RouteOptions): boolean {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return isLimitedRoute(route.url) && methods.some((method) => !SAFE_METHODS.has(method));
 }
 
 export function tooManyChanges(max: number, retryAfterSeconds: number): HttpError {
@@ -29,6 +36,11 @@ export function tooManyChanges(max: number, retryAfterSeconds: number): HttpErro
  */
 export async function registerChangeLimit(app: FastifyInstance, perMinute: number): Promise<void> {
   if (perMinute <= 0) return;
+  // Before the limiter's own onRoute hook: a route that only reads runs no limiter hook at all (a
+  // key, an allow-list check and their promises on every read), instead of being let through by it.
+  app.addHook('onRoute', (route) => {
+    if (!takesLimitedWrites(route)) route.config = { ...route.config, rateLimit: false };
+  });
   await app.register(rateLimit, {
     global: true,
     hook: 'onRequest',

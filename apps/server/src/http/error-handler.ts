@@ -44,15 +44,17 @@ const isEmpty = (payload: unknown) => payload === null || payload === undefined 
 export function registerErrorHandler(app: FastifyInstance): void {
   // A safety net for errors answered without a body (Better Auth's 404 for a path it does not
   // know, say): every /api error still gets the JSON body with a message.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || !isEmpty(payload) || !request.url.startsWith('/api/')) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 || !isEmpty(payload) || !request.url.startsWith('/api/')) {
+      return done(null, payload);
+    }
     const path = request.url.split('?', 1)[0] ?? '';
     const message =
       reply.statusCode === 404
         ? `No such route: ${request.method} ${path}`
         : (STATUS_CODES[reply.statusCode] ?? 'Error');
     reply.type('application/json; charset=utf-8');
-    return JSON.stringify(errorBody(reply.statusCode, message));
+    done(null, JSON.stringify(errorBody(reply.statusCode, message)));
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

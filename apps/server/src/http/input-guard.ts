@@ -56,11 +56,11 @@ export function inputProblem(input: unknown, root: string): string | undefined {
  * schemas validate, for every route, Better Auth's included.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem =
       inputProblem(request.params, 'params') ??
       inputProblem(request.query, 'querystring') ??
       inputProblem(request.body, 'body');
-    if (problem) throw new HttpError(400, problem, { code: 'INVALID_INPUT' });
+    done(problem ? new HttpError(400, problem, { code: 'INVALID_INPUT' }) : undefined);
   });
 }

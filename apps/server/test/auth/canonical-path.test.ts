@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../src/auth/attempt-limits.ts';
 import { nonCanonicalPath } from '../../src/http/canonical-path.ts';
@@ -62,6 +63,29 @@ describe('nonCanonicalPath', () => {
 
   it.each(ENDPOINTS.flatMap(({ path }) => nonCanonicalSpellings(path, '?a=b')))('refuses %s', (target) => {
     expect(nonCanonicalPath(target)).toBeDefined();
+  });
+
+  it('agrees with the definition of canonical on any path made of the characters that matter', () => {
+    /** The definition, checked the slow way: the oracle the fast path must agree with. */
+    const canonical = (path: string): boolean => {
+      if (/[#\\]|\/\//.test(path)) return false;
+      if (path.split('/').some((segment) => segment === '.' || segment === '..')) return false;
+      return [...path.matchAll(/%(.{0,2})/g)].every(([, hex = '']) => {
+        if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return false;
+        return !/^[A-Za-z0-9\-._~/\\]$/.test(String.fromCharCode(Number.parseInt(hex, 16)));
+      });
+    };
+    const path = fc
+      .array(fc.constantFrom('/', '.', '%', '2', 'e', 'E', 'f', 'F', '5', 'C', 'a', '~', '\\', '#'), {
+        maxLength: 14,
+      })
+      .map((characters) => `/${characters.join('')}`);
+    fc.assert(
+      fc.property(path, fc.constantFrom('', '?a=%2e%2e//', '?x'), (target, query) => {
+        expect(nonCanonicalPath(`${target}${query}`) === undefined, target).toBe(canonical(target));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it('refuses absolute and asterisk request targets', () => {

@@ -112,6 +112,39 @@ describe('body size and write rate', () => {
     expect(signIn.statusCode).toBe(200);
   });
 
+  it('runs the change limiter on every API route that changes something, and on none that only reads', async () => {
+    const sweeper = await newClerk(ctx.app, 'Sweeping Clerk');
+    const item = await addProduct(ctx.app, sweeper, { quentity: 50 });
+    // Its login and its new item were two changes; the rest of its allowance goes on restocks.
+    for (let i = 2; i < WRITES_PER_MINUTE; i += 1) {
+      const restocked = await inject({
+        method: 'PUT',
+        url: `/api/products/${item._id}`,
+        headers: sweeper.session,
+        payload: { newQuentity: 60 + i },
+      });
+      expect(restocked.statusCode).toBe(200);
+    }
+    const { paths } = (await inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const operations = Object.entries(paths).flatMap(([path, byMethod]) =>
+      Object.keys(byMethod).map((method) => ({
+        method: method.toUpperCase() as InjectOptions['method'] & string,
+        url: path.replace(/\{[^}]+\}/g, item._id),
+      })),
+    );
+    const writes = operations.filter(({ method }) => method !== 'GET');
+    expect(writes.length).toBeGreaterThanOrEqual(8);
+    const limited: string[] = [];
+    // The event stream never ends: it is a read, and the route sweep of headers.test.ts covers it.
+    for (const { method, url } of operations.filter(({ url }) => url !== '/api/events')) {
+      const answer = await inject({ method, url, headers: sweeper.session, payload: {} });
+      if (answer.statusCode === 429) limited.push(`${method} ${url}`);
+    }
+    expect(limited.sort()).toEqual(writes.map(({ method, url }) => `${method} ${url}`).sort());
+  });
+
   it('has a generous default ceiling that can be turned off', () => {
     expect(loadConfig({}).writeRateLimitPerMinute).toBe(1200);
     expect(loadConfig({ WRITE_RATE_LIMIT_PER_MINUTE: '0' }).writeRateLimitPerMinute).toBe(0);
