@@ -81,17 +81,21 @@ export class OutboxWorker {
       this.#woken = false;
       const room = MAX_IN_FLIGHT - this.#inFlight.size;
       let claimed = 0;
-      if (room > 0) {
-        try {
+      let due: Date | undefined;
+      try {
+        // A read first: most wake-ups follow a change that queued nothing, and a claim is a write
+        // (on SQLite, one more statement in the writer's batch of every delivery).
+        due = await this.#outbox.nextDue();
+        if (room > 0 && due !== undefined && due.getTime() <= Date.now()) {
           claimed = await this.#claimAndStart(room);
-        } catch (error) {
-          this.#log.error({ err: error }, 'outbox: could not claim jobs; trying again');
         }
+      } catch (error) {
+        this.#log.error({ err: error }, 'outbox: could not read or claim due jobs; trying again');
       }
       // A full claim may have more behind it; otherwise sleep until woken (a change was committed, a
       // try finished and made room) or the next job is due.
       const more = room > 0 && claimed === room;
-      if (!more && !this.#woken && this.#running) await this.#sleep();
+      if (!more && !this.#woken && this.#running) await this.#sleep(due);
     }
     await Promise.all(this.#inFlight);
   }
@@ -157,16 +161,10 @@ export class OutboxWorker {
     }
   }
 
-  /** Waits for a wake-up, the next due job, or the polling interval, whichever comes first. */
-  async #sleep(): Promise<void> {
+  /** Waits for a wake-up, the next due job (`due`), or the polling interval, whichever comes first. */
+  async #sleep(due: Date | undefined): Promise<void> {
     let delay = this.#settings.pollMs;
-    try {
-      const due = await this.#outbox.nextDue();
-      if (due) delay = Math.max(MIN_SLEEP_MS, Math.min(delay, due.getTime() - Date.now()));
-    } catch (error) {
-      this.#log.warn({ err: error }, 'outbox: could not read when the next job is due');
-    }
-    if (this.#woken || !this.#running) return;
+    if (due) delay = Math.max(MIN_SLEEP_MS, Math.min(delay, due.getTime() - Date.now()));
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, delay);
       this.#wake = () => {

@@ -361,3 +361,39 @@ describe.each(TEST_ENGINES)('a webhook that never succeeds, on %s', (engine) => 
     }
   });
 });
+
+describe.each(TEST_ENGINES)('the outbox worker woken by a change on %s', (engine) => {
+  let receiver: WebhookReceiver;
+  let ctx: TestApp;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    // Polling every ten minutes: only the wake-up of the committed change can send the alert in time.
+    ctx = await createTestApp(engine, {
+      ALERT_WEBHOOK_URL: receiver.url,
+      ALERT_WEBHOOK_SECRET: SECRET,
+      WRITE_RATE_LIMIT_PER_MINUTE: '0',
+      OUTBOX_POLL_MS: '600000',
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await receiver?.close();
+  });
+
+  it('finds the job a crossing queued at once, after changes that queued none', async () => {
+    const clerk = await newClerk(ctx.app, 'Early Riser');
+    const item = await addProduct(ctx.app, clerk, { quentity: 6, lowStockThreshold: 3 });
+    // 6 → 5 → 4: each change wakes the worker and it finds nothing due; 3 queues the alert.
+    for (let from = 6; from > 4; from -= 1) await deliverOne(ctx.app, clerk, item, from);
+    expect(receiver.accepted()).toHaveLength(0);
+    await deliverOne(ctx.app, clerk, item, 4);
+    const [call] = await receiver.waitForAccepted(1, 10_000);
+    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({
+      type: 'low-stock',
+      product: { _id: item._id },
+      quantity: 3,
+      threshold: 3,
+    });
+  });
+});
