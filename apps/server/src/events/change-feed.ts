@@ -106,6 +106,8 @@ export const CHANGE_CHANNEL = 'walton_product_changes';
 /** A payload-free signal: some session ended or some user changed, on some instance. */
 export const SESSIONS_CHANNEL = 'walton_sessions_changed';
 const RECONNECT_DELAYS_MS = [250, 1000, 5000, 15_000];
+/** Most events one notification statement sends; the rest wait for the next one. */
+const NOTIFICATIONS_PER_STATEMENT = 500;
 
 /** Closes a listening connection we no longer want, without letting its late errors escape. */
 async function discard(client: pg.Client): Promise<void> {
@@ -115,7 +117,8 @@ async function discard(client: pg.Client): Promise<void> {
 }
 
 /**
- * PostgreSQL: publishing is `pg_notify` through the shared pool, and one dedicated connection per
+ * PostgreSQL: publishing is `pg_notify` through the shared pool (the events of one moment in one
+ * statement, see publish()), and one dedicated connection per
  * instance LISTENs and hands what arrives to the local subscribers, this instance's own changes
  * included. A lost listening connection is re-opened with back-off.
  */
@@ -127,6 +130,9 @@ export class PostgresChangeFeed implements ChangeFeed {
   #client: pg.Client | undefined;
   #closed = false;
   #retryTimer: NodeJS.Timeout | undefined;
+  /** Published events waiting for the next notification statement (see publish()). */
+  readonly #unsent: Array<{ event: ChangeEvent; sent: () => void }> = [];
+  #sending = false;
 
   constructor(db: Kysely<Database>, connect: () => Promise<pg.Client>, log: FastifyBaseLogger) {
     this.#db = db;
@@ -194,12 +200,36 @@ export class PostgresChangeFeed implements ChangeFeed {
     this.#retryTimer.unref();
   }
 
+  /**
+   * Sends the event with every other one published in the same turn, or while the last notification
+   * statement was on its way: one statement, one round trip and one commit for all of them (a
+   * notification is sent when its transaction commits, and a `pg_notify` alone is a transaction of
+   * its own). Resolves once that statement has run, in publishing order.
+   */
   async publish(event: ChangeEvent): Promise<void> {
-    try {
-      await sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`.execute(this.#db);
-    } catch (error) {
-      this.#log.error({ err: error, event }, 'change feed: could not publish a change');
+    await new Promise<void>((sent) => {
+      this.#unsent.push({ event, sent });
+      if (this.#sending) return;
+      this.#sending = true;
+      queueMicrotask(() => void this.#sendUnsent());
+    });
+  }
+
+  async #sendUnsent(): Promise<void> {
+    while (this.#unsent.length > 0) {
+      const batch = this.#unsent.splice(0, NOTIFICATIONS_PER_STATEMENT);
+      const payloads = batch.map(({ event }) => JSON.stringify(event));
+      try {
+        await sql`select pg_notify(${CHANGE_CHANNEL}, payload)
+          from unnest(${payloads}::text[]) with ordinality as sent(payload, position)
+          order by position`.execute(this.#db);
+      } catch (error) {
+        const events = batch.map(({ event }) => event);
+        this.#log.error({ err: error, events }, 'change feed: could not publish changes');
+      }
+      for (const { sent } of batch) sent();
     }
+    this.#sending = false;
   }
 
   subscribe(listener: ChangeListener): () => void {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { retryDelayMs } from './backoff.ts';
 import type { ClaimedJob, NewJob, OutboxRepository, Outcome } from './outbox-repository.ts';
@@ -21,14 +22,19 @@ export interface OutboxWorkerSettings {
 const MAX_IN_FLIGHT = 20;
 /** The shortest nap, so clocks that disagree between instances cannot make a worker spin. */
 const MIN_SLEEP_MS = 10;
+/**
+ * The shortest time between two looks for due jobs when wake-ups keep coming: under a stream of
+ * changes (most of which queue nothing) they share one read, instead of one read per change.
+ */
+const MIN_LOOK_INTERVAL_MS = 25;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Delivers the outbox's jobs: claims the due ones under a lease, runs each kind's handler, and
  * settles it (done, tried again after a doubling delay, or failed once its retry window is over).
- * It claims when woken (a change was committed, a try finished), when a retry falls due, and every
- * `pollMs` in case a wake-up was missed (another instance's job, a lease that ran out). `stop` aborts
+ * It claims when woken (a change was committed, a try finished; wake-ups closer together than
+ * MIN_LOOK_INTERVAL_MS share one look), when a retry falls due, and every `pollMs` in case a wake-up was missed (another instance's job, a lease that ran out). `stop` aborts
  * the tries under way and resolves once they are settled (as failed tries, retried later).
  */
 export class OutboxWorker {
@@ -77,8 +83,14 @@ export class OutboxWorker {
   }
 
   async #run(): Promise<void> {
+    let lookedAt = Number.NEGATIVE_INFINITY;
+    let more = false;
     while (this.#running) {
+      const sinceLastLook = Date.now() - lookedAt;
+      if (!more && sinceLastLook < MIN_LOOK_INTERVAL_MS) await delay(MIN_LOOK_INTERVAL_MS - sinceLastLook);
+      if (!this.#running) break;
       this.#woken = false;
+      lookedAt = Date.now();
       const room = MAX_IN_FLIGHT - this.#inFlight.size;
       let claimed = 0;
       let due: Date | undefined;
@@ -94,7 +106,7 @@ export class OutboxWorker {
       }
       // A full claim may have more behind it; otherwise sleep until woken (a change was committed, a
       // try finished and made room) or the next job is due.
-      const more = room > 0 && claimed === room;
+      more = room > 0 && claimed === room;
       if (!more && !this.#woken && this.#running) await this.#sleep(due);
     }
     await Promise.all(this.#inFlight);

@@ -1,11 +1,13 @@
 import { type ChangeEvent, changeEventSchema } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
+import type { Database } from '../../src/db/schema.ts';
 import { InProcessChangeFeed, openChangeFeed } from '../../src/events/change-feed.ts';
 import { eventRoutes, TOO_MANY_STREAMS } from '../../src/events/routes.ts';
 import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
@@ -312,6 +314,54 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
         });
       } finally {
         await stream.close();
+      }
+    });
+
+    it('sends the events published together in one notification statement, each heard once and in order', async () => {
+      const notifications: string[] = [];
+      const pool = new pg.Pool({ connectionString: first.env.DATABASE_URL, max: 2 });
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool }),
+        log: (event) => {
+          if (/pg_notify/.test(event.query.sql)) notifications.push(event.query.sql);
+        },
+      });
+      const connectListener = async () => {
+        const client = new pg.Client({ connectionString: first.env.DATABASE_URL });
+        await client.connect();
+        return client;
+      };
+      const feed = await openChangeFeed(db, connectListener, Fastify().log);
+      const heard: ChangeEvent[] = [];
+      feed.subscribe((event) => heard.push(event));
+      // Quotes, backslashes and braces travel inside a PostgreSQL text array.
+      const events = Array.from(
+        { length: 40 },
+        (_, index): ChangeEvent => ({
+          type: 'delivered',
+          id: `item "${index}" \\ {a,b}`,
+          version: index + 2,
+        }),
+      );
+      try {
+        await Promise.all(events.map((event) => feed.publish(event)));
+        expect(notifications).toHaveLength(1);
+        // Published while that statement was on its way: the next statement takes them together.
+        const late = events.slice(0, 5).map((event) => ({ ...event, version: event.version + 100 }));
+        const sending = feed.publish({ type: 'deleted', id: 'first of the next moment', version: 1 });
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.all([sending, ...late.map((event) => feed.publish(event))]);
+        expect(notifications).toHaveLength(3);
+        const expected = [
+          ...events,
+          { type: 'deleted', id: 'first of the next moment', version: 1 },
+          ...late,
+        ];
+        await expect.poll(() => heard.length, { timeout: 5000 }).toBe(expected.length);
+        expect(heard).toEqual(expected);
+      } finally {
+        await feed.close();
+        await db.destroy();
       }
     });
 
