@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { PgliteLikePool } from './pglite-pool.ts';
+import { PreparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -85,7 +86,11 @@ export async function openDatabase(
         statement_timeout: config.statementTimeoutMs,
       });
       pool.on('error', onIdleClientError);
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      // Each statement text is parsed and planned once per connection (ADR 27); a cancelled
+      // query's control connection is a plain client.
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new PreparingPool(pool), controlClient: pg.Client }),
+      });
       const connectListener = async () => {
         const client = new pg.Client({ connectionString: config.url });
         await client.connect();
