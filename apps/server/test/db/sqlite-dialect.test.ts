@@ -101,6 +101,15 @@ describe('the node:sqlite dialect with its statement cache', () => {
     expect(Object.keys((await all()).rows[0] ?? {})).toEqual(['id', 'name', 'quantity']);
     await sql`alter table items add column colour text`.execute(db);
     expect(Object.keys((await all()).rows[0] ?? {})).toEqual(['id', 'name', 'quantity', 'colour']);
+    // As wide as before, under other names: the statement reads its column names again.
+    await sql`alter table items rename column name to title`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 1, title: 'a', quantity: 1, colour: null }]);
+  });
+
+  it('answers columns of equal names as one, the later value kept, as node:sqlite does', async () => {
+    await insert('a', 4);
+    const { rows } = await sql`select name as label, quantity as label from items`.execute(db);
+    expect(rows).toEqual([{ label: 4 }]);
   });
 
   it('closes the database when Kysely is destroyed', async () => {
@@ -161,6 +170,18 @@ describe('group commit on a database file, with a reader connection', () => {
   });
 
   const commits = () => exec.mock.calls.filter(([text]) => text === 'commit').length;
+
+  it("reads the reader connection's rows under their new columns after another process added one", async () => {
+    const all = () => sql<Record<string, unknown>>`select * from items where name = 'a'`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 1, name: 'a', quantity: 100 }]);
+    const other = new DatabaseSync(join(directory, 'items.sqlite'));
+    try {
+      other.exec("alter table items add column colour text not null default 'blue'");
+    } finally {
+      other.close();
+    }
+    expect((await all()).rows).toEqual([{ id: 1, name: 'a', quantity: 100, colour: 'blue' }]);
+  });
   const durableQuantity = (name: string) =>
     (outsider.prepare('select quantity from items where name = ?').get(name) as { quantity: number })
       .quantity;
