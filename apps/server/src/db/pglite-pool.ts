@@ -1,26 +1,25 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { TextQueryClient } from './text-query-client.ts';
 
-class PgliteClient implements PostgresPoolClient {
+class PgliteClient extends TextQueryClient {
   readonly #db: PGlite;
-  readonly release: () => void;
+  readonly #release: () => void;
 
   constructor(db: PGlite, release: () => void) {
+    super();
     this.#db = db;
-    this.release = release;
+    this.#release = release;
   }
 
-  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
-  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(
-    sqlOrCursor: string | PostgresCursor<R>,
-    parameters: ReadonlyArray<unknown> = [],
-  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    if (typeof sqlOrCursor !== 'string') throw new Error('Streaming queries are not supported on PGlite');
-    return this.#run<R>(sqlOrCursor, parameters);
+  release(): void {
+    this.#release();
   }
 
-  async #run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+  protected async runText<R>(
+    sql: string,
+    parameters: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> {
     const result = await this.#db.query<R>(sql, [...parameters]);
     const command = (sql.trimStart().split(/\s/, 1)[0] ?? '').toUpperCase();
     return {

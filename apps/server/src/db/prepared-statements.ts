@@ -1,5 +1,6 @@
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { TextQueryClient } from './text-query-client.ts';
 
 /** Texts given a name in one process at most; a text beyond them runs unnamed, as before. */
 export const MAX_NAMED_TEXTS = 500;
@@ -50,12 +51,13 @@ class StatementNames {
 }
 
 /** A pooled connection that runs each statement with parameters under its text's name. */
-class PreparingClient implements PostgresPoolClient {
+class PreparingClient extends TextQueryClient {
   readonly #client: pg.PoolClient;
   readonly #names: StatementNames;
   #inTransaction = false;
 
   constructor(client: pg.PoolClient, names: StatementNames) {
+    super();
     this.#client = client;
     this.#names = names;
   }
@@ -66,16 +68,10 @@ class PreparingClient implements PostgresPoolClient {
     return typeof processID === 'number' ? processID : undefined;
   }
 
-  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
-  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(
-    sqlOrCursor: string | PostgresCursor<R>,
-    parameters: ReadonlyArray<unknown> = [],
-  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    if (typeof sqlOrCursor !== 'string') throw new Error('streaming queries are not configured');
-    if (BEGINS.test(sqlOrCursor)) this.#inTransaction = true;
-    else if (ENDS.test(sqlOrCursor)) this.#inTransaction = false;
-    return this.#run<R>(sqlOrCursor, parameters);
+  protected runText<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    if (BEGINS.test(text)) this.#inTransaction = true;
+    else if (ENDS.test(text)) this.#inTransaction = false;
+    return this.#run<R>(text, parameters);
   }
 
   async #run<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
