@@ -9,17 +9,20 @@ export interface WeightBound<V> {
  * A Map bounded to `capacity` entries, and optionally to a total weight: reading an entry marks it
  * used, and storing one past a bound drops the entries used longest ago until it holds again. (A Map
  * keeps insertion order, so moving an entry to the end on use leaves the least recently used one
- * first.) A value heavier than the whole bound is not stored.
+ * first.) A value heavier than the whole bound is not stored. `dropped` hears of every entry that
+ * leaves, however it leaves (deleted, replaced, pushed out by a bound, cleared).
  */
 export class LeastRecentlyUsed<K, V> {
   readonly #entries = new Map<K, V>();
   readonly #capacity: number;
   readonly #bound: WeightBound<V> | undefined;
+  readonly #dropped: ((key: K, value: V) => void) | undefined;
   #weight = 0;
 
-  constructor(capacity: number, bound?: WeightBound<V>) {
+  constructor(capacity: number, bound?: WeightBound<V>, dropped?: (key: K, value: V) => void) {
     this.#capacity = capacity;
     this.#bound = bound;
+    this.#dropped = dropped;
   }
 
   get size(): number {
@@ -37,6 +40,11 @@ export class LeastRecentlyUsed<K, V> {
     this.#entries.delete(key);
     this.#entries.set(key, value);
     return value;
+  }
+
+  /** The value kept as `key`, without marking it used. */
+  peek(key: K): V | undefined {
+    return this.#entries.get(key);
   }
 
   set(key: K, value: V): void {
@@ -58,6 +66,7 @@ export class LeastRecentlyUsed<K, V> {
     if (value === undefined) return;
     this.#entries.delete(key);
     this.#weight -= this.#bound?.weigh(value) ?? 0;
+    this.#dropped?.(key, value);
   }
 
   /** The entries, least recently used first, without marking any used. */
@@ -76,7 +85,10 @@ export class LeastRecentlyUsed<K, V> {
   }
 
   clear(): void {
+    const dropped = this.#dropped;
+    const entries = dropped ? [...this.#entries] : [];
     this.#entries.clear();
     this.#weight = 0;
+    for (const [key, value] of entries) dropped?.(key, value);
   }
 }

@@ -38,8 +38,11 @@ const ANSWER_OVERHEAD_BYTES = 512;
  */
 const PAYLOAD_BYTES_PER_CHARACTER = 3;
 
-/** What one id of a follower's index takes (a Set slot; the id's text is the payload's own). */
-const ID_INDEX_ENTRY_BYTES = 64;
+/**
+ * What one product a follower shows takes besides the payload: a slot in the follower's own Set and
+ * one in its shelf's index by product (the id's text is the payload's own).
+ */
+const SHOWN_PRODUCT_BYTES = 128;
 
 /** A committed change of one product's stock: what it set (nothing else of the product changed). */
 export interface StockChange {
@@ -138,6 +141,11 @@ class StoredAnswer {
   /** How the answer follows a stock change; without it, a stock change forgets it like any change. */
   readonly following: Following | undefined;
   /**
+   * The products whose stock change concerns this answer (it follows it, or is forgotten by it):
+   * those its follower shows, else the one product it shows; `any` for an answer without either.
+   */
+  readonly concernedBy: ReadonlySet<string> | 'any';
+  /**
    * The most memory this answer can take once its text is written and both encodings are made: its
    * key and texts as UTF-16 (what V8 may use), each compressed form no larger than the UTF-8 text it
    * came from (JSON always compresses; deflate's worst case adds a few bytes, covered by the
@@ -161,6 +169,7 @@ class StoredAnswer {
     this.headers = headers;
     this.storedAt = storedAt;
     this.following = following;
+    this.concernedBy = following?.shows ?? (product === undefined ? 'any' : new Set([product]));
     this.#text = typeof text === 'string' ? text : text.write;
     this.#length = typeof text === 'string' ? lengthOf(text) : text.atMost;
     const { characters, utf8Bytes } = this.#length;
@@ -172,7 +181,7 @@ class StoredAnswer {
       2 * (key.length + headerChars + characters) +
       (utf8Bytes >= COMPRESSION_THRESHOLD ? 2 * utf8Bytes : 0) +
       (following
-        ? PAYLOAD_BYTES_PER_CHARACTER * characters + ID_INDEX_ENTRY_BYTES * following.shows.size
+        ? PAYLOAD_BYTES_PER_CHARACTER * characters + SHOWN_PRODUCT_BYTES * following.shows.size
         : 0) +
       ANSWER_OVERHEAD_BYTES;
   }
@@ -285,12 +294,100 @@ interface PendingRead {
  */
 const APPLIED_CHANGES_KEPT = 4096;
 
-/** Answers kept least recently used first, within a share of the cache's bounds. */
-const shelfOf = (maxEntries: number, maxBytes: number) =>
-  new LeastRecentlyUsed<string, StoredAnswer>(maxEntries, {
-    maxWeight: maxBytes,
-    weigh: (answer) => answer.maxBytes,
-  });
+/**
+ * Answers kept least recently used first, within a share of the cache's bounds, indexed by the
+ * products whose stock change concerns them (StoredAnswer.concernedBy), so that a stock change
+ * visits only those answers, however many are kept. An answer is in the index exactly while it is
+ * kept: it enters once stored, and leaves however it leaves the store.
+ */
+class AnswerShelf {
+  readonly #answers: LeastRecentlyUsed<string, StoredAnswer>;
+  /** The keys of the answers a stock change of a product concerns, by product id. */
+  readonly #byProduct = new Map<string, Set<string>>();
+  /** The keys of the answers a stock change of any product concerns. */
+  readonly #byAnyProduct = new Set<string>();
+
+  constructor(maxEntries: number, maxBytes: number) {
+    this.#answers = new LeastRecentlyUsed<string, StoredAnswer>(
+      maxEntries,
+      { maxWeight: maxBytes, weigh: (answer) => answer.maxBytes },
+      (key, answer) => this.#unindex(key, answer),
+    );
+  }
+
+  get size(): number {
+    return this.#answers.size;
+  }
+
+  get weight(): number {
+    return this.#answers.weight;
+  }
+
+  get(key: string): StoredAnswer | undefined {
+    return this.#answers.get(key);
+  }
+
+  set(key: string, answer: StoredAnswer): void {
+    this.#answers.set(key, answer);
+    // Not kept when heavier than the whole bound.
+    if (this.#answers.peek(key) === answer) this.#index(key, answer);
+  }
+
+  /** Stores `answer` in place of the one kept as `key`; nothing if none is kept. */
+  replace(key: string, answer: StoredAnswer): void {
+    if (this.#answers.peek(key)) this.set(key, answer);
+  }
+
+  delete(key: string): void {
+    this.#answers.delete(key);
+  }
+
+  deleteWhere(stale: (answer: StoredAnswer) => boolean): void {
+    this.#answers.deleteWhere(stale);
+  }
+
+  clear(): void {
+    this.#answers.clear();
+  }
+
+  /** The kept answers a stock change of `product` concerns, with their keys, without marking any used. */
+  concerning(product: string): Array<[string, StoredAnswer]> {
+    const found: Array<[string, StoredAnswer]> = [];
+    for (const keys of [this.#byProduct.get(product), this.#byAnyProduct]) {
+      for (const key of keys ?? []) {
+        const answer = this.#answers.peek(key);
+        if (answer) found.push([key, answer]);
+      }
+    }
+    return found;
+  }
+
+  #index(key: string, answer: StoredAnswer): void {
+    const products = answer.concernedBy;
+    if (products === 'any') {
+      this.#byAnyProduct.add(key);
+      return;
+    }
+    for (const product of products) {
+      const keys = this.#byProduct.get(product);
+      if (keys) keys.add(key);
+      else this.#byProduct.set(product, new Set([key]));
+    }
+  }
+
+  #unindex(key: string, answer: StoredAnswer): void {
+    const products = answer.concernedBy;
+    if (products === 'any') {
+      this.#byAnyProduct.delete(key);
+      return;
+    }
+    for (const product of products) {
+      const keys = this.#byProduct.get(product);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byProduct.delete(product);
+    }
+  }
+}
 
 /**
  * Ready-to-send answers of public reads, serialized and compressed once and kept until a change
@@ -306,7 +403,7 @@ const shelfOf = (maxEntries: number, maxBytes: number) =>
  * answers are worth keeping, and on which shelf, is the caller's choice.
  */
 export class AnswerCache {
-  readonly #shelves: Record<Shelf, LeastRecentlyUsed<string, StoredAnswer>>;
+  readonly #shelves: Record<Shelf, AnswerShelf>;
   readonly #options: AnswerCacheOptions;
   readonly #now: () => number;
   readonly #sweep: NodeJS.Timeout | undefined;
@@ -319,8 +416,8 @@ export class AnswerCache {
     const occasionalEntries = Math.floor(options.maxEntries * OCCASIONAL_SHARE);
     const occasionalBytes = Math.floor(options.maxBytes * OCCASIONAL_SHARE);
     this.#shelves = {
-      common: shelfOf(options.maxEntries - occasionalEntries, options.maxBytes - occasionalBytes),
-      occasional: shelfOf(occasionalEntries, occasionalBytes),
+      common: new AnswerShelf(options.maxEntries - occasionalEntries, options.maxBytes - occasionalBytes),
+      occasional: new AnswerShelf(occasionalEntries, occasionalBytes),
     };
     this.#now = options.now ?? Date.now;
     if (this.#enabled) {
@@ -392,12 +489,9 @@ export class AnswerCache {
   followStock(change: StockChange): void {
     this.#staleReads((shown) => shown === undefined || shown === change.id);
     for (const shelf of this.#allShelves) {
-      const followed: Array<[string, StoredAnswer | undefined]> = [];
-      for (const [key, answer] of shelf.entries()) {
+      for (const [key, answer] of shelf.concerning(change.id)) {
         const next = answer.followed(key, change);
-        if (next !== answer) followed.push([key, next]);
-      }
-      for (const [key, next] of followed) {
+        if (next === answer) continue;
         if (next) shelf.replace(key, next);
         else shelf.delete(key);
       }
@@ -450,7 +544,7 @@ export class AnswerCache {
     return this.#now() - answer.storedAt >= this.#options.ttlMs;
   }
 
-  #fresh(shelf: LeastRecentlyUsed<string, StoredAnswer>, key: string): StoredAnswer | undefined {
+  #fresh(shelf: AnswerShelf, key: string): StoredAnswer | undefined {
     const answer = shelf.get(key);
     if (answer && this.#expired(answer)) {
       shelf.delete(key);
