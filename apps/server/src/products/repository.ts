@@ -86,13 +86,26 @@ function leadsToAChange(decide: Decide, remembered: ProductRow): boolean {
   }
 }
 
-/** PostgreSQL refused a change's update because the product had moved to a newer version. */
+/** SQLite's extended result code for a NOT NULL constraint that failed. */
+const SQLITE_CONSTRAINT_NOTNULL = 1299;
+
+/**
+ * The database refused a change's update because the product had moved to a newer version: the
+ * update's version came out NULL (productUpdate), refused by PostgreSQL (not_null_violation on
+ * `version`) or SQLite (its NOT NULL constraint on `products.version`).
+ */
 const isNewerVersion = (error: unknown) =>
   error instanceof Error &&
-  'code' in error &&
-  error.code === '23502' &&
-  'column' in error &&
-  error.column === 'version';
+  (('code' in error && error.code === '23502' && 'column' in error && error.column === 'version') ||
+    ('errcode' in error &&
+      error.errcode === SQLITE_CONSTRAINT_NOTNULL &&
+      error.message.endsWith('products.version')));
+
+/** A change as written: the change, and its product's row as the update returned it. */
+interface WrittenChange {
+  change: ProductChange;
+  row: ProductRow;
+}
 
 /** The SQL of products themselves. Every change goes through insertMany() or change(). */
 export class ProductRepository {
@@ -270,33 +283,55 @@ export class ProductRepository {
   /**
    * The one way an existing product changes: reads the product, lets `decide` judge that state, and
    * writes what it decided (a new version) with the change's record (#record) in one go (#write).
-   * The update only takes the version that was judged (updateFrom). On PostgreSQL, outside a longer
-   * transaction, no row lock is held between the read and the write: a change that meets a newer
-   * version is undone whole and read and judged again (someone else's change came first). There a
-   * product this instance changed or read a moment ago is judged as it was then without reading it
-   * (one round trip instead of two) when that state leads to a change; the version check proves the
-   * state was still current, and anything else (a refusal, nothing to change, a newer version) is
-   * judged again on a fresh read, so no answer ever rests on a remembered state. Inside a longer
-   * transaction (an import) the read locks the row (`for update`); on SQLite each change runs alone
-   * in its own transaction: there the version read is always the one written. Undefined when
-   * `decide` found nothing to change; whatever `decide` throws changes nothing and reaches the caller.
+   * The update only takes the version that was judged (productUpdate). Outside a longer transaction
+   * a product as this instance last committed it (or read it, on PostgreSQL) is judged without
+   * reading it when that state leads to a change; the version check proves the state was still
+   * current, and anything else (a refusal, nothing to change, a newer version) is judged again on a
+   * fresh read, so no answer ever rests on a remembered state. On PostgreSQL no row lock is held
+   * between the read and the write: a change that meets a newer version is undone whole and read and
+   * judged again (someone else's change came first); a product it wrote is remembered at once (its
+   * one statement has committed). On SQLite a change runs alone in its own transaction, where a
+   * fresh read is always the version written, and a product it wrote is remembered only once its
+   * batch has committed (a batch that fails must leave nothing remembered). Inside a longer
+   * transaction (an import) every change reads, and on PostgreSQL the read locks the row (`for
+   * update`). Undefined when `decide` found nothing to change; whatever `decide` throws changes
+   * nothing and reaches the caller.
    */
   change(id: string, decide: DecideChange, actor: ChangeActor, at: Date): Promise<ProductChange>;
   change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined>;
   async change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined> {
-    if (this.#engine === 'sqlite' || this.#inTransaction) {
-      return this.#run(async (trx) => this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at));
+    if (this.#inTransaction) {
+      const written = await this.#changeFrom(this.#db, await this.#read(this.#db, id), decide, actor, at);
+      return written?.change;
     }
     const remembered = this.#recent.get(id);
-    if (remembered && leadsToAChange(decide, remembered)) {
-      const change = await this.#unlessNewer(this.#changeFrom(this.#db, remembered, decide, actor, at));
-      if (change) return change.change;
+    const judged = remembered && leadsToAChange(decide, remembered) ? remembered : undefined;
+    if (this.#engine === 'sqlite') {
+      const written = await this.#db.transaction().execute(async (trx) => {
+        const fromRemembered =
+          judged && (await this.#unlessNewer(this.#changeFrom(trx, judged, decide, actor, at)));
+        return fromRemembered
+          ? fromRemembered.done
+          : this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at);
+      });
+      if (written) this.#recent.set(id, written.row);
+      return written?.change;
+    }
+    if (judged) {
+      const written = await this.#unlessNewer(this.#changeFrom(this.#db, judged, decide, actor, at));
+      if (written) return this.#committed(written.done);
     }
     for (;;) {
       const row = await this.#read(this.#db, id);
-      const change = await this.#unlessNewer(this.#changeFrom(this.#db, row, decide, actor, at));
-      if (change) return change.change;
+      const written = await this.#unlessNewer(this.#changeFrom(this.#db, row, decide, actor, at));
+      if (written) return this.#committed(written.done);
     }
+  }
+
+  /** Remembers the product a committed change wrote (see change()), and answers the change. */
+  #committed(written: WrittenChange | undefined): ProductChange | undefined {
+    if (written) this.#recent.set(written.row.id, written.row);
+    return written?.change;
   }
 
   /** The product as stored now (locked inside a longer transaction on PostgreSQL). */
@@ -318,29 +353,36 @@ export class ProductRepository {
     return row;
   }
 
-  /** Keeps a product as just read or written, where change() judges without reading. */
+  /**
+   * Keeps a product as just read, where change() judges without reading: on PostgreSQL outside a
+   * longer transaction, where a read sees only what has committed (SQLite's reads in a change see
+   * its batch before it commits).
+   */
   #remember(row: ProductRow): void {
     if (this.#engine === 'postgres' && !this.#inTransaction) this.#recent.set(row.id, row);
   }
 
   /** What `changing` came to, or undefined when it met a newer version (and was undone whole). */
-  async #unlessNewer<T>(changing: Promise<T>): Promise<{ change: T } | undefined> {
+  async #unlessNewer<T>(changing: Promise<T>): Promise<{ done: T } | undefined> {
     try {
-      return { change: await changing };
+      return { done: await changing };
     } catch (error) {
       if (!isNewerVersion(error)) throw error;
       return undefined;
     }
   }
 
-  /** Judges `row` (the product as read, or remembered) and writes the change decided, over its version. */
+  /**
+   * Judges `row` (the product as read, or remembered) and writes the change decided, over its
+   * version: the change, and the row as written (not committed yet inside a transaction).
+   */
   async #changeFrom(
     db: Kysely<Database>,
     row: ProductRow | undefined,
     decide: Decide,
     actor: ChangeActor,
     at: Date,
-  ): Promise<ProductChange | undefined> {
+  ): Promise<WrittenChange | undefined> {
     const before = row && toProductState(row);
     const decided = decide(before);
     if (!decided) return undefined;
@@ -369,8 +411,7 @@ export class ProductRepository {
     if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
       throw new Error(`the update of ${row.id} wrote another state than the one its change recorded`);
     }
-    this.#remember(updated);
-    return change;
+    return { change, row: updated };
   }
 
   /** The single place a change's statements are made: its history row, then its participants'. */
