@@ -307,11 +307,17 @@ class AnswerShelf {
   /** The keys of the answers a stock change of any product concerns. */
   readonly #byAnyProduct = new Set<string>();
 
+  /**
+   * While set() stores an answer in place of one concerned by the very same products (a followed
+   * answer shares its follower's set): the index already holds it, and is left as it is.
+   */
+  #storingInPlace: { key: string; answer: StoredAnswer } | undefined;
+
   constructor(maxEntries: number, maxBytes: number) {
     this.#answers = new LeastRecentlyUsed<string, StoredAnswer>(
       maxEntries,
       { maxWeight: maxBytes, weigh: (answer) => answer.maxBytes },
-      (key, answer) => this.#unindex(key, answer),
+      (key, answer) => this.#dropped(key, answer),
     );
   }
 
@@ -328,9 +334,17 @@ class AnswerShelf {
   }
 
   set(key: string, answer: StoredAnswer): void {
-    this.#answers.set(key, answer);
+    const inPlace = this.#answers.peek(key)?.concernedBy === answer.concernedBy;
+    this.#storingInPlace = inPlace ? { key, answer } : undefined;
+    try {
+      this.#answers.set(key, answer);
+    } finally {
+      this.#storingInPlace = undefined;
+    }
     // Not kept when heavier than the whole bound.
-    if (this.#answers.peek(key) === answer) this.#index(key, answer);
+    const kept = this.#answers.peek(key) === answer;
+    if (kept && !inPlace) this.#index(key, answer);
+    if (!kept && inPlace) this.#unindex(key, answer);
   }
 
   /** Stores `answer` in place of the one kept as `key`; nothing if none is kept. */
@@ -373,6 +387,13 @@ class AnswerShelf {
       if (keys) keys.add(key);
       else this.#byProduct.set(product, new Set([key]));
     }
+  }
+
+  /** An answer left the store: out of the index, unless set() put one of the same products in its place. */
+  #dropped(key: string, answer: StoredAnswer): void {
+    const inPlace = this.#storingInPlace;
+    if (inPlace?.key === key && inPlace.answer !== answer) return;
+    this.#unindex(key, answer);
   }
 
   #unindex(key: string, answer: StoredAnswer): void {
