@@ -307,6 +307,7 @@ export class ProductRepository {
     const remembered = this.#recent.get(id);
     const judged = remembered && leadsToAChange(decide, remembered) ? remembered : undefined;
     if (this.#engine === 'sqlite') {
+      // Resolved once the change's batch has committed.
       const written = await this.#db.transaction().execute(async (trx) => {
         const fromRemembered =
           judged && (await this.#unlessNewer(this.#changeFrom(trx, judged, decide, actor, at)));
@@ -314,8 +315,7 @@ export class ProductRepository {
           ? fromRemembered.done
           : this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at);
       });
-      if (written) this.#recent.set(id, written.row);
-      return written?.change;
+      return this.#committed(written);
     }
     if (judged) {
       const written = await this.#unlessNewer(this.#changeFrom(this.#db, judged, decide, actor, at));
