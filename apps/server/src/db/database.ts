@@ -8,6 +8,10 @@ import { PgliteLikePool } from './pglite-pool.ts';
 import { PreparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
+import { WalCheckpoints } from './wal-checkpoints.ts';
+
+/** SQLite's own default for its automatic checkpoint, in WAL pages. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /** The SQL family a database speaks: PGlite is PostgreSQL running in-process. */
 export type Engine = 'sqlite' | 'postgres';
@@ -34,7 +38,13 @@ function openSqlite(file: string): Kysely<Database> {
   // Reads answered from the last commit, beside the writer's shared transactions (sqlite-dialect.ts).
   const reader = new DatabaseSync(file, { readOnly: true });
   reader.exec('PRAGMA busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: nodeSqliteDialect(database, reader) });
+  // The WAL's checkpoints on a thread of their own, not in the writer's commits (wal-checkpoints.ts).
+  database.exec('PRAGMA wal_autocheckpoint = 0');
+  const checkpoints = new WalCheckpoints(file, (error) => {
+    database.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    process.emitWarning(`${error.message}: SQLite checkpoints the WAL in its commits again`);
+  });
+  return new Kysely<Database>({ dialect: nodeSqliteDialect(database, { reader, checkpoints }) });
 }
 
 /**

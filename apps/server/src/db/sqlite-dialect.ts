@@ -13,6 +13,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
+import type { WalCheckpoints } from './wal-checkpoints.ts';
 
 /** Prepared statements kept per connection; a query text beyond them is prepared anew, as before. */
 export const STATEMENT_CACHE_SIZE = 200;
@@ -192,18 +193,21 @@ class Batch {
  * fails rolls back to its own savepoint, leaving the others of its batch as they were; if SQLite
  * itself had to roll the whole transaction back, or the commit fails, every change of the batch
  * fails with it, none acknowledged. The commit waits in the lock's queue like a change, so a steady
- * stream of writes cannot postpone it.
+ * stream of writes cannot postpone it. After a commit, still holding the lock, the WAL's checkpoints
+ * take their turn (WalCheckpoints.afterCommit), for a database in a file.
  */
 class GroupCommit {
   readonly #writer: StatementCachingDatabase;
+  readonly #checkpoints: WalCheckpoints | undefined;
   readonly #waiting: Array<() => void> = [];
   #held = false;
   #closing = false;
   #batch: Batch | undefined;
   #commitQueued = false;
 
-  constructor(writer: StatementCachingDatabase) {
+  constructor(writer: StatementCachingDatabase, checkpoints: WalCheckpoints | undefined) {
     this.#writer = writer;
+    this.#checkpoints = checkpoints;
   }
 
   async lock(): Promise<void> {
@@ -234,7 +238,10 @@ class GroupCommit {
     await this.lock();
     this.#commitQueued = false;
     try {
+      const committing = this.#batch !== undefined;
       this.commit();
+      // The WAL's checkpoints (WalCheckpoints) take their turn here, with the lock held.
+      if (committing) await this.#checkpoints?.afterCommit();
     } finally {
       this.unlock();
     }
@@ -389,11 +396,18 @@ class GroupCommitDriver implements Driver {
   readonly #reader: StatementCachingDatabase | undefined;
   readonly #group: GroupCommit;
 
-  constructor(writer: DatabaseSync, reader: DatabaseSync | undefined) {
+  readonly #checkpoints: WalCheckpoints | undefined;
+
+  constructor(
+    writer: DatabaseSync,
+    reader: DatabaseSync | undefined,
+    checkpoints: WalCheckpoints | undefined,
+  ) {
     const schema = new SchemaChanges();
     this.#writer = new StatementCachingDatabase(writer, schema);
     this.#reader = reader && new StatementCachingDatabase(reader, schema);
-    this.#group = new GroupCommit(this.#writer);
+    this.#checkpoints = checkpoints;
+    this.#group = new GroupCommit(this.#writer, checkpoints);
   }
 
   async init(): Promise<void> {}
@@ -432,6 +446,8 @@ class GroupCommitDriver implements Driver {
     // Whatever is still waiting for its batch commits now, before the connections close; a change
     // under way ends first, so no half-made change is ever committed.
     await this.#group.close();
+    // The writer closes last: as the file's last connection, it checkpoints the WAL whole and removes it.
+    await this.#checkpoints?.close();
     this.#reader?.close();
     this.#writer.close();
   }
@@ -454,13 +470,16 @@ class GroupCommitAdapter extends SqliteAdapter {
 /**
  * Kysely's SQLite compiler, adapter and introspector over `node:sqlite`: a writer connection that
  * group-commits (GroupCommit), and, for a database in a file, a read-only `reader` connection on
- * the same WAL database that answers reads from the last commit without waiting for writes. Each
- * connection prepares each query text once.
+ * the same WAL database that answers reads from the last commit without waiting for writes, and
+ * the WAL's `checkpoints` on a thread of their own. Each connection prepares each query text once.
  */
-export function nodeSqliteDialect(writer: DatabaseSync, reader?: DatabaseSync): Dialect {
+export function nodeSqliteDialect(
+  writer: DatabaseSync,
+  file?: { reader: DatabaseSync; checkpoints?: WalCheckpoints | undefined },
+): Dialect {
   return {
     createAdapter: () => new GroupCommitAdapter(),
-    createDriver: () => new GroupCommitDriver(writer, reader),
+    createDriver: () => new GroupCommitDriver(writer, file?.reader, file?.checkpoints),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

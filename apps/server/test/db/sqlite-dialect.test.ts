@@ -159,7 +159,7 @@ describe('group commit on a database file, with a reader connection', () => {
     writer.exec("insert into items (name, quantity) values ('a', 100), ('b', 100)");
     exec = vi.spyOn(writer, 'exec');
     db = new Kysely<Tables>({
-      dialect: nodeSqliteDialect(writer, new DatabaseSync(file, { readOnly: true })),
+      dialect: nodeSqliteDialect(writer, { reader: new DatabaseSync(file, { readOnly: true }) }),
     });
     outsider = new DatabaseSync(file, { readOnly: true });
   });
