@@ -395,7 +395,6 @@ class GroupCommitDriver implements Driver {
   readonly #writer: StatementCachingDatabase;
   readonly #reader: StatementCachingDatabase | undefined;
   readonly #group: GroupCommit;
-
   readonly #checkpoints: WalCheckpoints | undefined;
 
   constructor(

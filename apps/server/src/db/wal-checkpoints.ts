@@ -7,7 +7,7 @@ export type CheckpointRequest = 'checkpoint' | 'close';
 export type CheckpointReply = { done: true } | { error: string };
 
 /** The least time between two checkpoints while commits keep coming. */
-export const CHECKPOINT_INTERVAL_MS = 25;
+const CHECKPOINT_INTERVAL_MS = 25;
 
 /**
  * SQLite's WAL checkpoints, run on a worker thread with a connection of its own instead of on the
@@ -33,8 +33,8 @@ export class WalCheckpoints {
   readonly #waiting: Array<(reply: CheckpointReply) => void> = [];
   readonly #exited: Promise<void>;
   #failed = false;
-  /** The checkpoint under way beside the writes. */
-  #bulk: Promise<void> | undefined;
+  /** Whether a checkpoint is under way beside the writes. */
+  #bulkUnderWay = false;
   /** Whether a bulk checkpoint ended, and the rest is to be copied after the next commit. */
   #restDue = false;
   #lastEnded = Number.NEGATIVE_INFINITY;
@@ -71,14 +71,13 @@ export class WalCheckpoints {
       this.#lastEnded = performance.now();
       return;
     }
-    if (this.#bulk || performance.now() - this.#lastEnded < CHECKPOINT_INTERVAL_MS) return;
-    this.#bulk = this.#checkpoint()
-      .then(() => {
-        this.#restDue = true;
-      })
-      .finally(() => {
-        this.#bulk = undefined;
-      });
+    if (this.#bulkUnderWay || performance.now() - this.#lastEnded < CHECKPOINT_INTERVAL_MS) return;
+    this.#bulkUnderWay = true;
+    // Not awaited: the bulk is copied while changes go on. #checkpoint() never rejects.
+    void this.#checkpoint().then(() => {
+      this.#bulkUnderWay = false;
+      this.#restDue = true;
+    });
   }
 
   /** Closes the thread's connection and waits for the thread to end. */
