@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
@@ -8,10 +7,6 @@ import { PgliteLikePool } from './pglite-pool.ts';
 import { PreparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
-import { WalCheckpoints } from './wal-checkpoints.ts';
-
-/** SQLite's own default for its automatic checkpoint, in WAL pages. */
-const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /** The SQL family a database speaks: PGlite is PostgreSQL running in-process. */
 export type Engine = 'sqlite' | 'postgres';
@@ -30,21 +25,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 function openSqlite(file: string): Kysely<Database> {
   mkdirSync(dirname(file), { recursive: true });
-  const database = new DatabaseSync(file);
-  database.exec('PRAGMA journal_mode = WAL');
-  database.exec('PRAGMA synchronous = FULL');
-  database.exec('PRAGMA foreign_keys = ON');
-  database.exec('PRAGMA busy_timeout = 5000');
-  // Reads answered from the last commit, beside the writer's shared transactions (sqlite-dialect.ts).
-  const reader = new DatabaseSync(file, { readOnly: true });
-  reader.exec('PRAGMA busy_timeout = 5000');
-  // The WAL's checkpoints on a thread of their own, not in the writer's commits (wal-checkpoints.ts).
-  database.exec('PRAGMA wal_autocheckpoint = 0');
-  const checkpoints = new WalCheckpoints(file, (error) => {
-    database.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
-    process.emitWarning(`${error.message}: SQLite checkpoints the WAL in its commits again`);
-  });
-  return new Kysely<Database>({ dialect: nodeSqliteDialect(database, { reader, checkpoints }) });
+  const writerSetup = [
+    'PRAGMA journal_mode = WAL',
+    'PRAGMA synchronous = FULL',
+    'PRAGMA foreign_keys = ON',
+    'PRAGMA busy_timeout = 5000',
+  ];
+  // The writer on a thread of its own, and a reader that answers from the last commit beside it
+  // (sqlite-dialect.ts, ADR 29).
+  const dialect = nodeSqliteDialect({ file, writerSetup, readerSetup: ['PRAGMA busy_timeout = 5000'] });
+  return new Kysely<Database>({ dialect });
 }
 
 /**

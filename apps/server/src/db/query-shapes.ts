@@ -75,6 +75,14 @@ export interface ShapedStatement {
   readonly values: SlotValues;
 }
 
+/** The composition of a statement run on its own, and its kind. */
+const ALONE = 'alone';
+export function alone(built: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  const [statement] = built;
+  if (!statement || built.length > 1) throw new Error('alone() takes exactly one statement');
+  return statement;
+}
+
 /** A composed shape's text, and for each of its parameters which statement's values fill it (-1: none). */
 interface Composed<Row> {
   query: CompiledQuery<Row>;
@@ -102,6 +110,31 @@ export class StatementShapes {
     statements: readonly ShapedStatement[],
     compose: (built: RawBuilder<unknown>[]) => RawBuilder<Row>,
   ): Promise<Row[]> {
+    const { rows } = await db.executeQuery<Row>(this.#filled(db, kind, statements, compose));
+    return rows;
+  }
+
+  /**
+   * Runs `statements` one after another, each built once per shape, as the one query `sequence`
+   * makes of them (SQLite's inSequence: one request to its writer); answers the first's rows.
+   */
+  async rowsInSequence<DB, Row>(
+    db: Kysely<DB>,
+    statements: readonly ShapedStatement[],
+    sequence: (queries: CompiledQuery[]) => CompiledQuery,
+  ): Promise<Row[]> {
+    const queries = statements.map((statement) => this.#filled(db, ALONE, [statement], alone));
+    const { rows } = await db.executeQuery<Row>(sequence(queries));
+    return rows;
+  }
+
+  /** The composition's query, built the first time, with this run's values. */
+  #filled<DB, Row>(
+    db: Kysely<DB>,
+    kind: string,
+    statements: readonly ShapedStatement[],
+    compose: (built: RawBuilder<unknown>[]) => RawBuilder<Row>,
+  ): CompiledQuery<Row> {
     const key = `${kind}\u0000${statements.map((statement) => statement.shape).join('\u0000')}`;
     let compiled = this.#compiled.get(key) as Composed<Row> | undefined;
     if (!compiled) {
@@ -113,8 +146,7 @@ export class StatementShapes {
       const owner = statements[owners[index] ?? -1];
       return owner && parameter instanceof Slot ? slotValue(parameter, owner.values) : parameter;
     });
-    const { rows } = await db.executeQuery<Row>({ ...compiled.query, parameters });
-    return rows;
+    return { ...compiled.query, parameters };
   }
 
   static #compose<DB, Row>(

@@ -22,9 +22,9 @@ type Parameters = Array<string | number | null>;
 function connect(): { dialect: Dialect; engine: Engine; explain: (query: CompiledQuery) => Promise<string> } {
   const config = loadConfig().database;
   if (config.kind === 'sqlite') {
-    const database = new DatabaseSync(config.file);
+    const database = new DatabaseSync(config.file, { readOnly: true });
     return {
-      dialect: nodeSqliteDialect(database),
+      dialect: nodeSqliteDialect({ file: config.file, writerSetup: [], readerSetup: [] }),
       engine: 'sqlite',
       explain: async (query) =>
         database

@@ -3,8 +3,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { CreateProduct, Product } from '@walton/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
-import { QueryShapes, StatementShapes, slot } from '../db/query-shapes.ts';
+import { alone, QueryShapes, StatementShapes, slot } from '../db/query-shapes.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
+import { inSequence } from '../db/sqlite-dialect.ts';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type {
@@ -60,13 +61,6 @@ const productUpdate = (columns: readonly string[]) => () =>
   sql`update products set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${slot(column)}`))},
     version = case when version = ${slot<number>('versionRead')} then version + 1 end
     where id = ${slot<string>('productId')} returning *`;
-
-/** A statement run on its own. */
-function alone(built: RawBuilder<unknown>[]): RawBuilder<unknown> {
-  const [statement] = built;
-  if (!statement || built.length > 1) throw new Error('alone() takes exactly one statement');
-  return statement;
-}
 
 /**
  * A change's statements as one (PostgreSQL): the others as data-modifying CTEs around the first,
@@ -290,9 +284,11 @@ export class ProductRepository {
    * fresh read, so no answer ever rests on a remembered state. On PostgreSQL no row lock is held
    * between the read and the write: a change that meets a newer version is undone whole and read and
    * judged again (someone else's change came first); a product it wrote is remembered at once (its
-   * one statement has committed). On SQLite a change runs alone in its own transaction, where a
-   * fresh read is always the version written, and a product it wrote is remembered only once its
-   * batch has committed (a batch that fails must leave nothing remembered). Inside a longer
+   * one statement has committed). On SQLite a change judged on a remembered state is one request to
+   * the writer's thread, undone whole when it meets a newer version; a fresh read and its write run
+   * in one transaction, which nothing else writes into, so the read is always the version written;
+   * and a product it wrote is remembered only once its batch has committed (a batch that fails must
+   * leave nothing remembered). Inside a longer
    * transaction (an import) every change reads, and on PostgreSQL the read locks the row (`for
    * update`). Undefined when `decide` found nothing to change; whatever `decide` throws changes
    * nothing and reaches the caller.
@@ -305,21 +301,16 @@ export class ProductRepository {
       return written?.change;
     }
     const remembered = this.#recent.get(id);
-    const judged = remembered && leadsToAChange(decide, remembered) ? remembered : undefined;
-    if (this.#engine === 'sqlite') {
-      // Resolved once the change's batch has committed.
-      const written = await this.#db.transaction().execute(async (trx) => {
-        const fromRemembered =
-          judged && (await this.#unlessNewer(this.#changeFrom(trx, judged, decide, actor, at)));
-        return fromRemembered
-          ? fromRemembered.done
-          : this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at);
-      });
-      return this.#committed(written);
-    }
-    if (judged) {
-      const written = await this.#unlessNewer(this.#changeFrom(this.#db, judged, decide, actor, at));
+    if (remembered && leadsToAChange(decide, remembered)) {
+      const written = await this.#unlessNewer(this.#changeFrom(this.#db, remembered, decide, actor, at));
       if (written) return this.#committed(written.done);
+    }
+    if (this.#engine === 'sqlite') {
+      // Read and written in one transaction, which nothing else writes into meanwhile.
+      const written = await this.#db
+        .transaction()
+        .execute(async (trx) => this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at));
+      return this.#committed(written);
     }
     for (;;) {
       const row = await this.#read(this.#db, id);
@@ -426,19 +417,16 @@ export class ProductRepository {
    * Runs a change's statements through `db`, each shape built once (StatementShapes); answers the
    * rows of the first. On PostgreSQL they are one statement (the others as data-modifying CTEs
    * around the first: one round trip however many rows a change writes, all or nothing; they all see
-   * the state before it), on SQLite one after another in the change's transaction (no such CTEs
-   * there, and a statement costs no round trip).
+   * the state before it), on SQLite one after another as one request to its writer's thread
+   * (inSequence; no such CTEs there): outside a transaction that is one change of its own, kept or
+   * undone whole.
    */
   async #write(
     db: Kysely<Database>,
     statements: [ChangeStatement, ...ChangeStatement[]],
   ): Promise<unknown[]> {
-    if (this.#engine === 'postgres' && statements.length > 1) {
-      return this.#writes.rows(db, 'as one', statements, asOne);
-    }
-    const [first, ...others] = statements;
-    const rows = await this.#writes.rows(db, 'alone', [first], alone);
-    for (const statement of others) await this.#writes.rows(db, 'alone', [statement], alone);
-    return rows;
+    if (this.#engine === 'sqlite') return this.#writes.rowsInSequence(db, statements, inSequence);
+    if (statements.length > 1) return this.#writes.rows(db, 'as one', statements, asOne);
+    return this.#writes.rows(db, 'alone', statements, alone);
   }
 }

@@ -3,29 +3,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Generated, Kysely, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import {
-  nodeSqliteDialect,
-  STATEMENT_CACHE_SIZE,
-  StatementCachingDatabase,
-} from '../../src/db/sqlite-dialect.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nodeSqliteDialect } from '../../src/db/sqlite-dialect.ts';
+import { STATEMENT_CACHE_SIZE, StatementCachingDatabase } from '../../src/db/sqlite-statements.ts';
 
 interface Tables {
   items: { id: Generated<number>; name: string; quantity: number };
 }
 
-describe('the node:sqlite dialect with its statement cache', () => {
-  let database: DatabaseSync;
-  let prepare: MockInstance<DatabaseSync['prepare']>;
+interface Ledger {
+  ledger: { id: Generated<number>; item: string };
+}
+
+const CREATE_ITEMS =
+  'create table items (id integer primary key, name text not null unique, quantity integer not null check (quantity >= 0))';
+
+describe('the node:sqlite dialect, its writer on a thread of its own (in memory)', () => {
   let db: Kysely<Tables>;
 
-  beforeEach(() => {
-    database = new DatabaseSync(':memory:');
-    database.exec(
-      'create table items (id integer primary key, name text not null unique, quantity integer not null check (quantity >= 0))',
-    );
-    prepare = vi.spyOn(database, 'prepare');
-    db = new Kysely<Tables>({ dialect: nodeSqliteDialect(database) });
+  beforeEach(async () => {
+    db = new Kysely<Tables>({
+      dialect: nodeSqliteDialect({ file: ':memory:', writerSetup: [], readerSetup: [] }),
+    });
+    await sql.raw(CREATE_ITEMS).execute(db);
   });
   afterEach(async () => {
     await db.destroy();
@@ -34,14 +34,6 @@ describe('the node:sqlite dialect with its statement cache', () => {
   const insert = (name: string, quantity = 1) => db.insertInto('items').values({ name, quantity }).execute();
   const quantityOf = (name: string) =>
     db.selectFrom('items').select('quantity').where('name', '=', name).executeTakeFirstOrThrow();
-
-  it('prepares each query text once, whatever the values', async () => {
-    await insert('a');
-    await insert('b');
-    for (const name of ['a', 'b', 'a', 'b']) await quantityOf(name);
-    // One insert and one select.
-    expect(prepare).toHaveBeenCalledTimes(2);
-  });
 
   it('answers writes with the rows they return, or with the rows they changed', async () => {
     const [inserted] = await db
@@ -112,14 +104,42 @@ describe('the node:sqlite dialect with its statement cache', () => {
     expect(rows).toEqual([{ label: 4 }]);
   });
 
-  it('closes the database when Kysely is destroyed', async () => {
+  it("answers a transaction's reads from its own writes, and a read outside from what is durable", async () => {
+    await insert('a', 5);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('items').set({ quantity: 4 }).where('name', '=', 'a').execute();
+      expect(
+        await trx.selectFrom('items').select('quantity').where('name', '=', 'a').executeTakeFirst(),
+      ).toEqual({ quantity: 4 });
+    });
+    expect(await quantityOf('a')).toEqual({ quantity: 4 });
+  });
+
+  it('refuses every query once Kysely is destroyed', async () => {
     await insert('a');
     await db.destroy();
-    expect(database.isOpen).toBe(false);
+    await expect(quantityOf('a')).rejects.toThrow(/destroyed/);
+    await expect(insert('b')).rejects.toThrow(/destroyed/);
   });
 });
 
 describe('the statement cache', () => {
+  it('prepares each query text once, whatever the values', () => {
+    const database = new DatabaseSync(':memory:');
+    database.exec(CREATE_ITEMS);
+    const prepare = vi.spyOn(database, 'prepare');
+    const cache = new StatementCachingDatabase(database);
+    const insert = 'insert into items (name, quantity) values (?, ?)';
+    const select = 'select quantity from items where name = ?';
+    cache.prepare(insert).run(['a', 1]);
+    cache.prepare(insert).run(['b', 2]);
+    for (const name of ['a', 'b', 'a', 'b']) cache.prepare(select).all([name]);
+    expect(cache.prepare(select).all(['b'])).toEqual([{ quantity: 2 }]);
+    // One insert and one select.
+    expect(prepare).toHaveBeenCalledTimes(2);
+    cache.close();
+  });
+
   it('keeps the most recently used statements, up to its size', () => {
     const database = new DatabaseSync(':memory:');
     const cache = new StatementCachingDatabase(database);
@@ -139,27 +159,32 @@ describe('the statement cache', () => {
   });
 });
 
-describe('group commit on a database file, with a reader connection', () => {
+describe('group commit on a database file, its writer on a thread of its own, with a reader connection', () => {
   let directory: string;
-  let writer: DatabaseSync;
-  let exec: MockInstance<DatabaseSync['exec']>;
-  let db: Kysely<Tables>;
+  let file: string;
+  let db: Kysely<Tables & Ledger>;
   /** A connection of its own: what another process would find in the file. */
   let outsider: DatabaseSync;
 
   beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), 'walton-group-commit-'));
-    const file = join(directory, 'items.sqlite');
-    writer = new DatabaseSync(file);
-    writer.exec('PRAGMA journal_mode = WAL');
-    writer.exec('PRAGMA synchronous = FULL');
-    writer.exec(
-      'create table items (id integer primary key, name text not null unique, quantity integer not null check (quantity >= 0))',
+    file = join(directory, 'items.sqlite');
+    const setup = new DatabaseSync(file);
+    setup.exec('PRAGMA journal_mode = WAL');
+    setup.exec(CREATE_ITEMS);
+    // A ledger whose rows must name an item by commit time: a batch holding one that names none
+    // cannot commit (a deferred foreign key is checked by COMMIT itself).
+    setup.exec(
+      'create table ledger (id integer primary key, item text not null references items (name) deferrable initially deferred)',
     );
-    writer.exec("insert into items (name, quantity) values ('a', 100), ('b', 100)");
-    exec = vi.spyOn(writer, 'exec');
-    db = new Kysely<Tables>({
-      dialect: nodeSqliteDialect(writer, { reader: new DatabaseSync(file, { readOnly: true }) }),
+    setup.exec("insert into items (name, quantity) values ('a', 100), ('b', 100)");
+    setup.close();
+    db = new Kysely<Tables & Ledger>({
+      dialect: nodeSqliteDialect({
+        file,
+        writerSetup: ['PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON'],
+        readerSetup: [],
+      }),
     });
     outsider = new DatabaseSync(file, { readOnly: true });
   });
@@ -169,12 +194,10 @@ describe('group commit on a database file, with a reader connection', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const commits = () => exec.mock.calls.filter(([text]) => text === 'commit').length;
-
   it("reads the reader connection's rows under their new columns after another process added one", async () => {
     const all = () => sql<Record<string, unknown>>`select * from items where name = 'a'`.execute(db);
     expect((await all()).rows).toEqual([{ id: 1, name: 'a', quantity: 100 }]);
-    const other = new DatabaseSync(join(directory, 'items.sqlite'));
+    const other = new DatabaseSync(file);
     try {
       other.exec("alter table items add column colour text not null default 'blue'");
     } finally {
@@ -182,6 +205,14 @@ describe('group commit on a database file, with a reader connection', () => {
     }
     expect((await all()).rows).toEqual([{ id: 1, name: 'a', quantity: 100, colour: 'blue' }]);
   });
+
+  it('reads the rows of a column the writer added, through a statement the reader prepared before', async () => {
+    const all = () => sql<Record<string, unknown>>`select * from items where name = 'b'`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 2, name: 'b', quantity: 100 }]);
+    await sql`alter table items rename column quantity to units`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 2, name: 'b', units: 100 }]);
+  });
+
   const durableQuantity = (name: string) =>
     (outsider.prepare('select quantity from items where name = ?').get(name) as { quantity: number })
       .quantity;
@@ -199,46 +230,74 @@ describe('group commit on a database file, with a reader connection', () => {
         .where('name', '=', name)
         .execute();
     });
+  /** Takes one unit from item `name` with a write of its own, outside a transaction. */
+  const takeOne = (name: string) =>
+    db
+      .updateTable('items')
+      .set((eb) => ({ quantity: eb('quantity', '-', 1) }))
+      .where('name', '=', name)
+      .execute();
 
   it('commits changes that arrive together once, and each is durable when it resolves', async () => {
     const seen: number[] = [];
     await Promise.all(
-      Array.from({ length: 20 }, () => take('a', 1).then(() => seen.push(durableQuantity('a')))),
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? take('a', 1) : takeOne('a')).then(() => seen.push(durableQuantity('a'))),
+      ),
     );
-    expect(commits()).toBe(1);
-    // Every change had reached the file, seen from another connection, before it was acknowledged.
+    // Every change had reached the file, seen from another connection, before it was acknowledged:
+    // all of them at once, so they shared one commit.
     expect(seen).toEqual(Array.from({ length: 20 }, () => 80));
     await take('a', 1);
-    expect(commits()).toBe(2);
     expect(durableQuantity('a')).toBe(79);
   });
 
   it('fails only the change that failed, never its neighbours in the shared transaction', async () => {
+    const seen: number[] = [];
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, index) => take(index === 4 ? 'b' : 'a', index === 4 ? 101 : 1)),
+      Array.from({ length: 10 }, (_, index) =>
+        (index === 4 ? take('b', 101) : index === 7 ? takeOne('missing-and-ignored') : takeOne('a')).then(
+          () => seen.push(durableQuantity('a')),
+        ),
+      ),
     );
     expect(results.map((result) => result.status)).toEqual(
       Array.from({ length: 10 }, (_, index) => (index === 4 ? 'rejected' : 'fulfilled')),
     );
     expect(String((results[4] as PromiseRejectedResult).reason)).toMatch(/CHECK/);
-    expect(commits()).toBe(1);
-    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([91, 100]);
+    expect(seen).toEqual(Array.from({ length: 9 }, () => 92));
+    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([92, 100]);
+  });
+
+  it('gives a failed statement of a change its error with SQLite’s codes, and undoes the change whole', async () => {
+    const failed = await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
+        await trx.insertInto('items').values({ name: 'b', quantity: 1 }).execute();
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).toMatchObject({ code: 'ERR_SQLITE_ERROR', errcode: 2067 });
+    expect(String(failed)).toMatch(/UNIQUE/);
+    expect(durableQuantity('a')).toBe(100);
   });
 
   it('acknowledges none of the changes of a batch whose commit failed, and keeps none', async () => {
-    let failNextCommit = true;
-    exec.mockImplementation((text: string) => {
-      if (text === 'commit' && failNextCommit) {
-        failNextCommit = false;
-        throw new Error('disk I/O error');
-      }
-      DatabaseSync.prototype.exec.call(writer, text);
-    });
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => take('a', 1)));
-    expect(results.every((result) => result.status === 'rejected')).toBe(true);
+    const ledgerRow = (item: string) => db.insertInto('ledger').values({ item }).execute();
+    const results = await Promise.allSettled([
+      takeOne('a'),
+      take('a', 1),
+      // Refused by COMMIT, not by its own statement: the whole batch fails with it.
+      ledgerRow('no such item'),
+      takeOne('a'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
     expect(durableQuantity('a')).toBe(100);
     // The next batch starts afresh.
     await take('a', 1);
+    await ledgerRow('a');
     expect(durableQuantity('a')).toBe(99);
   });
 
@@ -251,6 +310,28 @@ describe('group commit on a database file, with a reader connection', () => {
     expect(await db.selectFrom('items').select('quantity').where('name', '=', 'a').execute()).toEqual([
       { quantity: 1 },
     ]);
+  });
+
+  it('lets no change land inside a transaction under way, and commits nothing of it before its end', async () => {
+    let finish: (keep: boolean) => void = () => {};
+    const decided = new Promise<boolean>((resolve) => {
+      finish = resolve;
+    });
+    let halfMade = false;
+    const change = db.transaction().execute(async (trx) => {
+      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
+      halfMade = true;
+      if (!(await decided)) throw new Error('given up');
+    });
+    await expect.poll(() => halfMade).toBe(true);
+    const other = takeOne('b');
+    // Another change waits for its turn, and nothing was committed meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([100, 100]);
+    finish(false);
+    await expect(change).rejects.toThrow('given up');
+    await other;
+    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([100, 99]);
   });
 
   it('closes only after the change under way has ended, committing none of a half-made change', async () => {
@@ -272,14 +353,5 @@ describe('group commit on a database file, with a reader connection', () => {
     await closed;
     expect([durableQuantity('a'), durableQuantity('b')]).toEqual([100, 100]);
     await expect(db.selectFrom('items').selectAll().execute()).rejects.toThrow();
-  });
-
-  it('group-commits a write made outside a transaction, and resolves it once durable', async () => {
-    await Promise.all([
-      db.updateTable('items').set({ quantity: 7 }).where('name', '=', 'b').execute(),
-      take('a', 1),
-    ]);
-    expect(commits()).toBe(1);
-    expect([durableQuantity('a'), durableQuantity('b')]).toEqual([99, 7]);
   });
 });

@@ -1,4 +1,3 @@
-import { DatabaseSync } from 'node:sqlite';
 import { Kysely, type RawBuilder, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ShapedStatement, StatementShapes, slot } from '../../src/db/query-shapes.ts';
@@ -20,13 +19,15 @@ function insertItem(builds: { count: number }, name: string, quantity: number): 
   };
 }
 
+const IN_MEMORY = { file: ':memory:', writerSetup: [], readerSetup: [] };
+
 const alone = ([statement]: RawBuilder<unknown>[]) => statement ?? sql`select 1`;
 
 describe('StatementShapes', () => {
   let db: Kysely<Tables>;
 
   beforeEach(async () => {
-    db = new Kysely<Tables>({ dialect: nodeSqliteDialect(new DatabaseSync(':memory:')) });
+    db = new Kysely<Tables>({ dialect: nodeSqliteDialect(IN_MEMORY) });
     await sql`create table items (name text not null, quantity integer not null)`.execute(db);
   });
   afterEach(async () => {

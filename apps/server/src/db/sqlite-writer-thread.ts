@@ -1,0 +1,194 @@
+/**
+ * The thread of SqliteWriter (sqlite-writer.ts): SQLite's one writer connection, and group commit
+ * on it (ADR 29). It handles requests one at a time, in the order they were posted. Every change
+ * runs in a savepoint of a shared transaction; once the requests that arrived together are handled,
+ * the shared transaction commits (one fsync for all of them, `synchronous=FULL` kept), and only then
+ * does the thread say which batch is durable: nothing is acknowledged before it is. A change that
+ * fails rolls back to its own savepoint, leaving the others of its batch as they were; if SQLite
+ * itself rolled the whole transaction back, or the commit fails, the whole batch fails. Nothing
+ * commits while a transaction of the app's is open (between its begin and end), nor when the last
+ * request said that another follows at once (someone waited for their turn to post). SQLite's own
+ * automatic checkpoint copies the WAL into the database file inside a commit, here, on this thread.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import type { QueryResult } from 'kysely';
+import { runStatement, type Statement, StatementCachingDatabase } from './sqlite-statements.ts';
+import type { CarriedError, WriterMessage, WriterRequest, WriterThreadData } from './sqlite-writer.ts';
+
+if (!parentPort) throw new Error('sqlite-writer-thread.ts runs as a worker thread');
+const port: MessagePort = parentPort;
+const { file, setup } = workerData as WriterThreadData;
+
+const database = new DatabaseSync(file);
+for (const pragma of setup) database.exec(pragma);
+const writer = new StatementCachingDatabase(database);
+
+/** The savepoint each change of a shared transaction runs in. */
+const CHANGE = 'group_commit_change';
+
+/** The shared transaction open now (0: none), and the number the next one gets. */
+let batch = 0;
+let nextBatch = 1;
+/** Whether a transaction of the app's holds the writer (nothing commits until it ends). */
+let appTransaction = false;
+/** Whether the last request said that another follows at once (its poster saw someone waiting). */
+let moreComing = false;
+let commitQueued = false;
+
+/** An error as it crosses to the other thread: its message, and node:sqlite's codes. */
+function carried(error: unknown): CarriedError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const codes = error as Error & { code?: unknown; errcode?: unknown; errstr?: unknown };
+  return {
+    message: error.message,
+    ...(typeof codes.code === 'string' && { code: codes.code }),
+    ...(typeof codes.errcode === 'number' && { errcode: codes.errcode }),
+    ...(typeof codes.errstr === 'string' && { errstr: codes.errstr }),
+  };
+}
+
+const post = (message: WriterMessage) => port.postMessage(message);
+
+/** Opens the shared transaction if none is, and a change's savepoint in it; answers the batch. */
+function begin(): number {
+  if (batch === 0) {
+    writer.exec('begin immediate');
+    batch = nextBatch;
+    nextBatch += 1;
+  }
+  writer.exec(`savepoint ${CHANGE}`);
+  return batch;
+}
+
+/** Keeps the change under way; it is durable once its batch has committed. */
+function keep(): void {
+  checkBatchAlive();
+  writer.exec(`release ${CHANGE}`);
+}
+
+/** Undoes the change under way, and only it. */
+function undo(): void {
+  if (!writer.inTransaction) {
+    failBatch(new Error('SQLite rolled back the shared transaction: none of its changes was kept'));
+    return;
+  }
+  writer.exec(`rollback to ${CHANGE}`);
+  writer.exec(`release ${CHANGE}`);
+}
+
+/** Throws when SQLite rolled the shared transaction back (an I/O error, a full disk); its batch fails. */
+function checkBatchAlive(): void {
+  if (writer.inTransaction) return;
+  const error = new Error('SQLite rolled back the shared transaction: none of its changes was kept');
+  failBatch(error);
+  throw error;
+}
+
+function failBatch(error: Error): void {
+  if (batch === 0) return;
+  post({ kind: 'batch', batch, error: carried(error) });
+  batch = 0;
+}
+
+/** Commits the shared transaction, if one is open, and says whether its batch is durable. */
+function commit(): void {
+  if (batch === 0) return;
+  const committing = batch;
+  batch = 0;
+  try {
+    writer.exec('commit');
+    post({ kind: 'batch', batch: committing });
+  } catch (error) {
+    if (writer.inTransaction) writer.exec('rollback');
+    post({ kind: 'batch', batch: committing, error: carried(error) });
+  }
+}
+
+/** Commits once the requests that arrived together are handled (and no app transaction is open). */
+function commitSoon(): void {
+  if (batch === 0 || appTransaction || moreComing || commitQueued) return;
+  commitQueued = true;
+  setImmediate(() => {
+    commitQueued = false;
+    if (!appTransaction && !moreComing) commit();
+  });
+}
+
+/** Runs statements in order, answering the first's result. */
+function runAll(statements: readonly Statement[]): QueryResult<unknown> {
+  let first: QueryResult<unknown> | undefined;
+  for (const statement of statements) {
+    const result = runStatement(writer, statement);
+    first ??= result;
+  }
+  if (!first) throw new Error('a request to run no statement');
+  return first;
+}
+
+/** Handles one request; answers its result, or the batch it joined. */
+function handle(request: WriterRequest): WriterMessage {
+  switch (request.op) {
+    case 'change': {
+      // A change of its own, whole: its statements, kept or undone together.
+      moreComing = request.more;
+      const joined = begin();
+      let result: QueryResult<unknown>;
+      try {
+        result = runAll(request.statements);
+        keep();
+      } catch (error) {
+        undo();
+        throw error;
+      }
+      return { kind: 'reply', result, batch: joined };
+    }
+    case 'begin':
+      begin();
+      appTransaction = true;
+      return { kind: 'reply' };
+    case 'run':
+      if (!appTransaction) throw new Error('no transaction is open on the writer');
+      return { kind: 'reply', result: runAll(request.statements) };
+    case 'end': {
+      if (!appTransaction) throw new Error('no transaction is open on the writer');
+      appTransaction = false;
+      moreComing = request.more;
+      const joined = batch;
+      if (!request.keep) {
+        undo();
+        return { kind: 'reply' };
+      }
+      try {
+        keep();
+      } catch (error) {
+        undo();
+        throw error;
+      }
+      return { kind: 'reply', batch: joined };
+    }
+    case 'read':
+      // Without a reader connection (a database in memory), a read sees only what is durable.
+      commit();
+      return { kind: 'reply', result: runStatement(writer, request.statement) };
+    case 'close':
+      commit();
+      writer.close();
+      port.close();
+      return { kind: 'reply' };
+  }
+}
+
+port.on('message', (request: WriterRequest) => {
+  moreComing = false;
+  let message: WriterMessage;
+  try {
+    message = handle(request);
+  } catch (error) {
+    message = { kind: 'reply', error: carried(error) };
+  }
+  if (request.op !== 'close') {
+    post(message);
+    commitSoon();
+  }
+});

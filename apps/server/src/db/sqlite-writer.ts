@@ -1,0 +1,159 @@
+import { Worker } from 'node:worker_threads';
+import type { QueryResult } from 'kysely';
+import type { Statement } from './sqlite-statements.ts';
+
+/** What the writer's thread is given when it starts: the file, and the pragmas it runs first. */
+export interface WriterThreadData {
+  file: string;
+  setup: readonly string[];
+}
+
+/** What the writer's thread is asked (see sqlite-writer-thread.ts). */
+export type WriterRequest =
+  /**
+   * A change of its own, whole: its statements in its savepoint of the shared transaction. `more`
+   * (here and at `end`): another request follows at once, so the batch stays open for it.
+   */
+  | { op: 'change'; statements: readonly Statement[]; more: boolean }
+  /** A transaction of the app's: its savepoint; nothing commits until it ends. */
+  | { op: 'begin' }
+  | { op: 'run'; statements: readonly Statement[] }
+  | { op: 'end'; keep: boolean; more: boolean }
+  /** A read from what is durable (a database in memory, without a reader connection). */
+  | { op: 'read'; statement: Statement }
+  | { op: 'close' };
+
+/** An error as it crosses threads: its message, and node:sqlite's codes, which callers judge. */
+export interface CarriedError {
+  message: string;
+  code?: string;
+  errcode?: number;
+  errstr?: string;
+}
+
+/**
+ * What the thread answers: to each request in turn (a reply: its result, the batch a kept change
+ * joined, or its error), and, apart, each batch's end (committed, or failed with an error).
+ */
+export type WriterMessage =
+  | { kind: 'reply'; result?: QueryResult<unknown>; batch?: number; error?: CarriedError }
+  | { kind: 'batch'; batch: number; error?: CarriedError };
+
+const rebuilt = (carried: CarriedError) => {
+  const { message, ...codes } = carried;
+  return Object.assign(new Error(message), codes);
+};
+
+/** A request's answer: its result (none for transaction control), and, for a kept change, its batch's end. */
+export interface WriterReply {
+  result: QueryResult<unknown> | undefined;
+  /** Resolves once the change's batch has committed; rejects when it failed (none of it was kept). */
+  durable: Promise<void> | undefined;
+}
+
+interface Waiting<T> {
+  resolve: (value: T) => void;
+  reject: (error: Error) => void;
+}
+
+/** A shared transaction's end, which every change that joined it learns together. */
+class Batch implements Waiting<void> {
+  readonly ended: Promise<void>;
+  resolve: () => void = () => {};
+  reject: (error: Error) => void = () => {};
+
+  constructor() {
+    this.ended = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // A caller that stopped waiting (its request failed meanwhile) must not leave it unhandled.
+    this.ended.catch(() => {});
+  }
+}
+
+/**
+ * SQLite's writer connection on a thread of its own (ADR 29): its statements, its commits and
+ * their fsync, and the WAL's checkpoints no longer hold up the event loop, which answers reads
+ * meanwhile. Requests are answered in the order they were posted; a kept change is durable once
+ * its batch is (durable()). The thread keeps the process alive only while something waits for it.
+ */
+export class SqliteWriter {
+  readonly #worker: Worker;
+  readonly #replies: Array<Waiting<WriterReply>> = [];
+  /** The batches a kept change joined, until they end. */
+  readonly #batches = new Map<number, Batch>();
+  readonly #exited: Promise<void>;
+  #failure: Error | undefined;
+
+  constructor(data: WriterThreadData) {
+    this.#worker = new Worker(new URL('./sqlite-writer-thread.ts', import.meta.url), { workerData: data });
+    this.#worker.unref();
+    this.#worker.on('message', (message: WriterMessage) => this.#receive(message));
+    this.#worker.on('error', (error: unknown) =>
+      this.#fail(error instanceof Error ? error : new Error(String(error))),
+    );
+    this.#exited = new Promise((resolve) => {
+      this.#worker.once('exit', () => {
+        this.#fail(new Error('the database is closed'));
+        resolve();
+      });
+    });
+  }
+
+  /** Posts a request; its answer comes in turn. */
+  request(request: WriterRequest): Promise<WriterReply> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    return new Promise<WriterReply>((resolve, reject) => {
+      this.#replies.push({ resolve, reject });
+      this.#keepAlive();
+      this.#worker.postMessage(request);
+    });
+  }
+
+  /** Commits what is open, closes the connection, and waits for the thread to end. */
+  async close(): Promise<void> {
+    this.#worker.ref();
+    this.#worker.postMessage({ op: 'close' } satisfies WriterRequest);
+    await this.#exited;
+  }
+
+  #receive(message: WriterMessage): void {
+    if (message.kind === 'reply') {
+      const waiting = this.#replies.shift();
+      if (message.error) waiting?.reject(rebuilt(message.error));
+      else waiting?.resolve({ result: message.result, durable: this.#batch(message.batch) });
+    } else {
+      // A batch whose every change was undone has nobody waiting for it.
+      const batch = this.#batches.get(message.batch);
+      this.#batches.delete(message.batch);
+      if (message.error) batch?.reject(rebuilt(message.error));
+      else batch?.resolve();
+    }
+    this.#keepAlive();
+  }
+
+  /** The end of batch `number`, which a change just joined (its reply always comes before it). */
+  #batch(number: number | undefined): Promise<void> | undefined {
+    if (number === undefined) return undefined;
+    let batch = this.#batches.get(number);
+    if (!batch) {
+      batch = new Batch();
+      this.#batches.set(number, batch);
+    }
+    return batch.ended;
+  }
+
+  /** Keeps the process alive while a reply or a batch is awaited, and only then. */
+  #keepAlive(): void {
+    if (this.#replies.length > 0 || this.#batches.size > 0) this.#worker.ref();
+    else this.#worker.unref();
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    for (const waiting of this.#replies.splice(0)) waiting.reject(error);
+    for (const waiting of this.#batches.values()) waiting.reject(error);
+    this.#batches.clear();
+  }
+}
