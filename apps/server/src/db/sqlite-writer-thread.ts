@@ -7,14 +7,23 @@
  * fails rolls back to its own savepoint, leaving the others of its batch as they were; if SQLite
  * itself rolled the whole transaction back, or the commit fails, the whole batch fails. Nothing
  * commits while a transaction of the app's is open (between its begin and end), nor when the last
- * request said that another follows at once (someone waited for their turn to post). SQLite's own
- * automatic checkpoint copies the WAL into the database file inside a commit, here, on this thread.
+ * request said that another follows at once (someone waited for their turn to post). For a database
+ * in a file, the WAL's checkpoints run on a thread of their own (WalCheckpoints), not inside the
+ * commits here; while one copies the rest of the WAL after a commit, requests wait in turn.
  */
 import { DatabaseSync } from 'node:sqlite';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { QueryResult } from 'kysely';
 import { runStatement, type Statement, StatementCachingDatabase } from './sqlite-statements.ts';
-import type { CarriedError, WriterMessage, WriterRequest, WriterThreadData } from './sqlite-writer.ts';
+import type {
+  CarriedError,
+  PostedRequest,
+  PostedStatement,
+  WriterMessage,
+  WriterRequest,
+  WriterThreadData,
+} from './sqlite-writer.ts';
+import { WalCheckpoints } from './wal-checkpoints.ts';
 
 if (!parentPort) throw new Error('sqlite-writer-thread.ts runs as a worker thread');
 const port: MessagePort = parentPort;
@@ -23,6 +32,24 @@ const { file, setup } = workerData as WriterThreadData;
 const database = new DatabaseSync(file);
 for (const pragma of setup) database.exec(pragma);
 const writer = new StatementCachingDatabase(database);
+
+/** SQLite's own default for its automatic checkpoint, in WAL pages. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+
+/** The WAL's checkpoints on a thread of their own (a database in a file). */
+const checkpoints = file === ':memory:' ? undefined : walCheckpoints();
+
+function walCheckpoints(): WalCheckpoints {
+  database.exec('PRAGMA wal_autocheckpoint = 0');
+  return new WalCheckpoints(file, (error) => {
+    database.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    process.emitWarning(`${error.message}: SQLite checkpoints the WAL in its commits again`);
+  });
+}
+
+/** Requests that arrived while a checkpoint's last step ran, handled in turn once it ends. */
+const waiting: PostedRequest[] = [];
+let checkpointing = false;
 
 /** The savepoint each change of a shared transaction runs in. */
 const CHANGE = 'group_commit_change';
@@ -98,10 +125,19 @@ function commit(): void {
   batch = 0;
   try {
     writer.exec('commit');
-    post({ kind: 'batch', batch: committing });
   } catch (error) {
     if (writer.inTransaction) writer.exec('rollback');
     post({ kind: 'batch', batch: committing, error: carried(error) });
+    return;
+  }
+  post({ kind: 'batch', batch: committing });
+  const lastStep = checkpoints?.afterCommit();
+  if (lastStep) {
+    checkpointing = true;
+    void lastStep.then(() => {
+      checkpointing = false;
+      while (!checkpointing && waiting.length > 0) receive(waiting.shift() as PostedRequest);
+    });
   }
 }
 
@@ -113,6 +149,32 @@ function commitSoon(): void {
     commitQueued = false;
     if (!appTransaction && !moreComing) commit();
   });
+}
+
+/** The statement texts the other thread numbered (see PostedStatement). */
+const texts: string[] = [];
+
+function statementOf({ number, sql, parameters }: PostedStatement): Statement {
+  if (sql !== undefined) {
+    if (number >= 0) texts[number] = sql;
+    return { sql, parameters };
+  }
+  const known = texts[number];
+  if (known === undefined) throw new Error(`no statement text numbered ${number}`);
+  return { sql: known, parameters };
+}
+
+/** A request as posted, with each statement's text (learning the texts it brings first). */
+function received(request: PostedRequest): WriterRequest {
+  switch (request.op) {
+    case 'change':
+    case 'run':
+      return { ...request, statements: request.statements.map(statementOf) };
+    case 'read':
+      return { ...request, statement: statementOf(request.statement) };
+    default:
+      return request;
+  }
 }
 
 /** Runs statements in order, answering the first's result. */
@@ -173,17 +235,24 @@ function handle(request: WriterRequest): WriterMessage {
       return { kind: 'reply', result: runStatement(writer, request.statement) };
     case 'close':
       commit();
-      writer.close();
-      port.close();
+      void closeAll();
       return { kind: 'reply' };
   }
 }
 
-port.on('message', (request: WriterRequest) => {
+/** Closes the checkpoints' connection, then the writer's: as the file's last, it removes the WAL. */
+async function closeAll(): Promise<void> {
+  await checkpoints?.close();
+  writer.close();
+  port.close();
+}
+
+/** Handles a request (in its turn: see the listener below). */
+function receive(request: PostedRequest): void {
   moreComing = false;
   let message: WriterMessage;
   try {
-    message = handle(request);
+    message = handle(received(request));
   } catch (error) {
     message = { kind: 'reply', error: carried(error) };
   }
@@ -191,4 +260,10 @@ port.on('message', (request: WriterRequest) => {
     post(message);
     commitSoon();
   }
+}
+
+// A request waits while a checkpoint's last step runs, and behind those that waited.
+port.on('message', (request: PostedRequest) => {
+  if (checkpointing || waiting.length > 0) waiting.push(request);
+  else receive(request);
 });

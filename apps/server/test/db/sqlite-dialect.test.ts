@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { nodeSqliteDialect } from '../../src/db/sqlite-dialect.ts';
+import { inSequence, nodeSqliteDialect } from '../../src/db/sqlite-dialect.ts';
 import { STATEMENT_CACHE_SIZE, StatementCachingDatabase } from '../../src/db/sqlite-statements.ts';
 
 interface Tables {
@@ -113,6 +113,40 @@ describe('the node:sqlite dialect, its writer on a thread of its own (in memory)
       ).toEqual({ quantity: 4 });
     });
     expect(await quantityOf('a')).toEqual({ quantity: 4 });
+  });
+
+  it('runs a sequence as one change, kept or undone whole, and knows its texts after one failed', async () => {
+    await insert('a', 5);
+    const decrement = (name: string) =>
+      db.updateTable('items').set({ quantity: sql`quantity - 1` }).where('name', '=', name).compile();
+    const addItem = (name: string) => db.insertInto('items').values({ name, quantity: 1 }).compile();
+    // Its first statement fails: the second, never run, was still sent with its text.
+    await expect(db.executeQuery(inSequence([addItem('a'), decrement('a'), addItem('c')]))).rejects.toThrow(
+      /UNIQUE/,
+    );
+    expect(await quantityOf('a')).toEqual({ quantity: 5 });
+    // The same texts again, now sent by number: the second statement fails, the first is undone.
+    await expect(db.executeQuery(inSequence([addItem('b'), addItem('c'), addItem('b')]))).rejects.toThrow(
+      /UNIQUE/,
+    );
+    await db.executeQuery(inSequence([decrement('a'), addItem('c')]));
+    expect(
+      (await db.selectFrom('items').select(['name', 'quantity']).orderBy('name').execute()).map(
+        ({ name, quantity }) => `${name}:${quantity}`,
+      ),
+    ).toEqual(['a:4', 'c:1']);
+  });
+
+  it('runs more distinct statement texts than its thread keeps by number', async () => {
+    const numbers = Array.from({ length: 700 }, (_, n) => n);
+    const answers = async () => {
+      const rows: unknown[] = [];
+      for (const n of numbers) rows.push(...(await sql.raw(`select ${n} as n`).execute(db)).rows);
+      return rows;
+    };
+    const expected = numbers.map((n) => ({ n }));
+    expect(await answers()).toEqual(expected);
+    expect(await answers()).toEqual(expected);
   });
 
   it('refuses every query once Kysely is destroyed', async () => {

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { SqliteWriter } from '../../src/db/sqlite-writer.ts';
+import { WalCheckpoints } from '../../src/db/wal-checkpoints.ts';
 
 const DATABASE_MODULE = new URL('../../src/db/database.ts', import.meta.url).href;
 
@@ -14,7 +15,7 @@ const DATABASE_MODULE = new URL('../../src/db/database.ts', import.meta.url).hre
 const COMMITS = 2_000;
 const WAL_BOUND_BYTES = 4 * 1024 * 1024;
 
-describe("SQLite's writer on a thread of its own (SQLite in a file)", () => {
+describe("SQLite's writer and the WAL's checkpoints on threads of their own (SQLite in a file)", () => {
   let directory: string;
   let handle: DatabaseHandle | undefined;
 
@@ -40,8 +41,10 @@ describe("SQLite's writer on a thread of its own (SQLite in a file)", () => {
     return { db: handle.db, file };
   };
 
-  it('keeps the WAL bounded under a stream of commits, checkpointed by the writer beside the reads', async () => {
+  it("keeps the WAL bounded under a stream of commits, with the writer's own checkpoint off", async () => {
     const { db, file } = await open();
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(0);
     await sql`create table notes (id integer primary key, body text not null)`.execute(db);
     for (let commit = 0; commit < COMMITS; commit += 1) {
       await sql`insert into notes (body) values (${'x'.repeat(3 * 1024)})`.execute(db);
@@ -56,6 +59,17 @@ describe("SQLite's writer on a thread of its own (SQLite in a file)", () => {
     await expect(writer.request({ op: 'begin' })).rejects.toThrow(/unable to open database file/);
     await expect(writer.request({ op: 'begin' })).rejects.toThrow(/unable to open database file/);
     await writer.close();
+  });
+
+  it('gives the checkpoints back to SQLite when its thread fails', async () => {
+    const fallBack = vi.fn();
+    // A file its thread cannot open: the thread fails as it starts.
+    const checkpoints = new WalCheckpoints(join(directory, 'no such folder', 'walton.sqlite'), fallBack);
+    await vi.waitFor(() => expect(fallBack).toHaveBeenCalledOnce());
+    // After a failure there is nothing left to wait for.
+    expect(checkpoints.afterCommit()).toBeUndefined();
+    await checkpoints.close();
+    expect(fallBack).toHaveBeenCalledOnce();
   });
 
   it('lets the process end once the database is closed', () => {
