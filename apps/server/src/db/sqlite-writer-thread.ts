@@ -51,12 +51,21 @@ function walCheckpoints(): WalCheckpoints {
 const waiting: PostedRequest[] = [];
 let checkpointing = false;
 
+const ROLLED_BACK = 'SQLite rolled back the shared transaction: none of its changes was kept';
+
 /** The savepoint each change of a shared transaction runs in. */
 const CHANGE = 'group_commit_change';
 
-/** The shared transaction open now (0: none), and the number the next one gets. */
+/** The shared transaction open now (0: none), the number the next one gets, and when it began. */
 let batch = 0;
 let nextBatch = 1;
+let batchBegan = 0;
+
+/**
+ * The longest a batch waits for the requests that follow at once, in ms: under steady traffic
+ * with transactions of the app's among the changes, someone may always be waiting for their turn.
+ */
+const BATCH_AGE_MS = 50;
 /** Whether a transaction of the app's holds the writer (nothing commits until it ends). */
 let appTransaction = false;
 /** Whether the last request said that another follows at once (its poster saw someone waiting). */
@@ -79,10 +88,12 @@ const post = (message: WriterMessage) => port.postMessage(message);
 
 /** Opens the shared transaction if none is, and a change's savepoint in it; answers the batch. */
 function begin(): number {
+  if (batch !== 0 && performance.now() - batchBegan > BATCH_AGE_MS) commit();
   if (batch === 0) {
     writer.exec('begin immediate');
     batch = nextBatch;
     nextBatch += 1;
+    batchBegan = performance.now();
   }
   writer.exec(`savepoint ${CHANGE}`);
   return batch;
@@ -97,7 +108,7 @@ function keep(): void {
 /** Undoes the change under way, and only it. */
 function undo(): void {
   if (!writer.inTransaction) {
-    failBatch(new Error('SQLite rolled back the shared transaction: none of its changes was kept'));
+    failBatch(new Error(ROLLED_BACK));
     return;
   }
   writer.exec(`rollback to ${CHANGE}`);
@@ -107,7 +118,7 @@ function undo(): void {
 /** Throws when SQLite rolled the shared transaction back (an I/O error, a full disk); its batch fails. */
 function checkBatchAlive(): void {
   if (writer.inTransaction) return;
-  const error = new Error('SQLite rolled back the shared transaction: none of its changes was kept');
+  const error = new Error(ROLLED_BACK);
   failBatch(error);
   throw error;
 }
@@ -131,14 +142,17 @@ function commit(): void {
     return;
   }
   post({ kind: 'batch', batch: committing });
+}
+
+/** Gives the WAL's checkpoints their turn after a commit; requests wait while the last step runs. */
+function checkpointTurn(): void {
   const lastStep = checkpoints?.afterCommit();
-  if (lastStep) {
-    checkpointing = true;
-    void lastStep.then(() => {
-      checkpointing = false;
-      while (!checkpointing && waiting.length > 0) receive(waiting.shift() as PostedRequest);
-    });
-  }
+  if (!lastStep) return;
+  checkpointing = true;
+  void lastStep.then(() => {
+    checkpointing = false;
+    while (!checkpointing && waiting.length > 0) receive(waiting.shift() as PostedRequest);
+  });
 }
 
 /** Commits once the requests that arrived together are handled (and no app transaction is open). */
@@ -147,7 +161,9 @@ function commitSoon(): void {
   commitQueued = true;
   setImmediate(() => {
     commitQueued = false;
-    if (!appTransaction && !moreComing) commit();
+    if (appTransaction || moreComing || batch === 0) return;
+    commit();
+    checkpointTurn();
   });
 }
 
@@ -155,13 +171,15 @@ function commitSoon(): void {
 const texts: string[] = [];
 
 function statementOf({ number, sql, parameters }: PostedStatement): Statement {
-  if (sql !== undefined) {
-    if (number >= 0) texts[number] = sql;
-    return { sql, parameters };
-  }
-  const known = texts[number];
-  if (known === undefined) throw new Error(`no statement text numbered ${number}`);
-  return { sql: known, parameters };
+  const text = sql ?? texts[number];
+  if (text === undefined) throw new Error(`no statement text numbered ${number}`);
+  return { sql: text, parameters };
+}
+
+/** Learns the texts a request brings, every one of them before any is looked up. */
+function learn(statements: readonly PostedStatement[]): readonly PostedStatement[] {
+  for (const { number, sql } of statements) if (sql !== undefined && number >= 0) texts[number] = sql;
+  return statements;
 }
 
 /** A request as posted, with each statement's text (learning the texts it brings first). */
@@ -169,9 +187,9 @@ function received(request: PostedRequest): WriterRequest {
   switch (request.op) {
     case 'change':
     case 'run':
-      return { ...request, statements: request.statements.map(statementOf) };
+      return { ...request, statements: learn(request.statements).map(statementOf) };
     case 'read':
-      return { ...request, statement: statementOf(request.statement) };
+      return { ...request, statement: statementOf(learn([request.statement])[0] as PostedStatement) };
     default:
       return request;
   }
@@ -211,7 +229,14 @@ function handle(request: WriterRequest): WriterMessage {
       return { kind: 'reply' };
     case 'run':
       if (!appTransaction) throw new Error('no transaction is open on the writer');
-      return { kind: 'reply', result: runAll(request.statements) };
+      // Nothing runs outside the shared transaction, where it would commit on its own.
+      checkBatchAlive();
+      try {
+        return { kind: 'reply', result: runAll(request.statements) };
+      } catch (error) {
+        if (!writer.inTransaction) failBatch(new Error(ROLLED_BACK));
+        throw error;
+      }
     case 'end': {
       if (!appTransaction) throw new Error('no transaction is open on the writer');
       appTransaction = false;
@@ -234,8 +259,11 @@ function handle(request: WriterRequest): WriterMessage {
       commit();
       return { kind: 'reply', result: runStatement(writer, request.statement) };
     case 'close':
-      commit();
-      void closeAll();
+      try {
+        commit();
+      } finally {
+        void closeAll();
+      }
       return { kind: 'reply' };
   }
 }

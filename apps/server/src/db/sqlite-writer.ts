@@ -108,6 +108,8 @@ export class SqliteWriter {
   /** The statement texts the thread knows, by the number each was given. */
   readonly #numbers = new Map<string, number>();
   #failure: Error | undefined;
+  /** Whether close() waits for the thread to end (which keeps the process alive meanwhile). */
+  #closing = false;
 
   constructor(data: WriterThreadData) {
     this.#worker = new Worker(new URL('./sqlite-writer-thread.ts', import.meta.url), { workerData: data });
@@ -124,39 +126,52 @@ export class SqliteWriter {
     });
   }
 
-  /** Posts a request; its answer comes in turn. */
+  /**
+   * Posts a request; its answer comes in turn. A request that cannot be posted (a value the thread
+   * cannot be sent) fails alone: nothing of it is counted as sent, neither its place among the
+   * replies nor the numbers of its new statement texts.
+   */
   request(request: WriterRequest): Promise<WriterReply> {
     if (this.#failure) return Promise.reject(this.#failure);
+    const learned = new Map<string, number>();
+    try {
+      this.#worker.postMessage(this.#posted(request, learned));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    for (const [sql, number] of learned) this.#numbers.set(sql, number);
     return new Promise<WriterReply>((resolve, reject) => {
       this.#replies.push({ resolve, reject });
       this.#keepAlive();
-      this.#worker.postMessage(this.#posted(request));
     });
   }
 
-  #posted(request: WriterRequest): PostedRequest {
+  /** `request` as posted; the texts it numbers for the first time go into `learned`. */
+  #posted(request: WriterRequest, learned: Map<string, number>): PostedRequest {
+    const posted = (statement: Statement) => this.#statement(statement, learned);
     switch (request.op) {
       case 'change':
       case 'run':
-        return { ...request, statements: request.statements.map((statement) => this.#statement(statement)) };
+        return { ...request, statements: request.statements.map(posted) };
       case 'read':
-        return { ...request, statement: this.#statement(request.statement) };
+        return { ...request, statement: posted(request.statement) };
       default:
         return request;
     }
   }
 
-  #statement({ sql, parameters }: Statement): PostedStatement {
-    const known = this.#numbers.get(sql);
+  #statement({ sql, parameters }: Statement, learned: Map<string, number>): PostedStatement {
+    const known = this.#numbers.get(sql) ?? learned.get(sql);
     if (known !== undefined) return { number: known, parameters };
-    if (this.#numbers.size >= STATEMENT_TEXTS) return { number: -1, sql, parameters };
-    const number = this.#numbers.size;
-    this.#numbers.set(sql, number);
+    const number = this.#numbers.size + learned.size;
+    if (number >= STATEMENT_TEXTS) return { number: -1, sql, parameters };
+    learned.set(sql, number);
     return { number, sql, parameters };
   }
 
   /** Commits what is open, closes the connection, and waits for the thread to end. */
   async close(): Promise<void> {
+    this.#closing = true;
     this.#worker.ref();
     this.#worker.postMessage({ op: 'close' } satisfies PostedRequest);
     await this.#exited;
@@ -188,9 +203,9 @@ export class SqliteWriter {
     return batch.ended;
   }
 
-  /** Keeps the process alive while a reply or a batch is awaited, and only then. */
+  /** Keeps the process alive while a reply, a batch or the thread's end is awaited, and only then. */
   #keepAlive(): void {
-    if (this.#replies.length > 0 || this.#batches.size > 0) this.#worker.ref();
+    if (this.#closing || this.#replies.length > 0 || this.#batches.size > 0) this.#worker.ref();
     else this.#worker.unref();
   }
 

@@ -137,6 +137,18 @@ describe('the node:sqlite dialect, its writer on a thread of its own (in memory)
     ).toEqual(['a:4', 'c:1']);
   });
 
+  it('fails a statement whose values cannot reach the thread alone, and the next ones run as usual', async () => {
+    const add = (name: unknown) => sql`insert into items (name, quantity) values (${name}, 1)`.execute(db);
+    // A promise (an await forgotten) cannot be posted to another thread: that request alone fails.
+    await expect(add(Promise.resolve('never'))).rejects.toThrow(/could not be cloned/);
+    await add('b');
+    await add('c');
+    expect(await quantityOf('c')).toEqual({ quantity: 1 });
+    expect(
+      (await db.selectFrom('items').select('name').orderBy('name').execute()).map((row) => row.name),
+    ).toEqual(['b', 'c']);
+  });
+
   it('runs more distinct statement texts than its thread keeps by number', async () => {
     const numbers = Array.from({ length: 700 }, (_, n) => n);
     const answers = async () => {
@@ -332,6 +344,41 @@ describe('group commit on a database file, its writer on a thread of its own, wi
     // The next batch starts afresh.
     await take('a', 1);
     await ledgerRow('a');
+    expect(durableQuantity('a')).toBe(99);
+  });
+
+  it('commits a batch that waited too long for the changes that kept following at once', async () => {
+    // A thousand transactions, each waiting for the one before: every end says that another
+    // follows, and still the batch commits now and then, instead of once at the very end.
+    const seen: number[] = [];
+    await Promise.all(
+      Array.from({ length: 1000 }, (_, index) =>
+        take('a', index % 10 === 0 ? 1 : 0).then(() => seen.push(durableQuantity('a'))),
+      ),
+    );
+    // Kept in one batch to the end, every one of them would have been acknowledged at 0.
+    expect(new Set(seen).size).toBeGreaterThan(1);
+    expect(durableQuantity('a')).toBe(0);
+  });
+
+  it('writes nothing more of a transaction whose shared transaction SQLite rolled back', async () => {
+    const other = new DatabaseSync(file);
+    other.exec(
+      "create trigger refuse_boom before insert on items when new.name = 'boom' begin select raise(rollback, 'boom refused'); end",
+    );
+    other.close();
+    const outcome = db.transaction().execute(async (trx) => {
+      // The app carries on after the failure: what follows must not commit on its own.
+      await trx
+        .insertInto('items')
+        .values({ name: 'boom', quantity: 1 })
+        .execute()
+        .catch(() => undefined);
+      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
+    });
+    await expect(outcome).rejects.toThrow(/rolled back the shared transaction/);
+    expect(durableQuantity('a')).toBe(100);
+    await take('a', 1);
     expect(durableQuantity('a')).toBe(99);
   });
 
