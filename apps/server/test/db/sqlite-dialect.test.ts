@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { type Generated, Kysely, sql } from 'kysely';
+import { type Generated, Kysely, sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inSequence, nodeSqliteDialect } from '../../src/db/sqlite-dialect.ts';
 import { STATEMENT_CACHE_SIZE, StatementCachingDatabase } from '../../src/db/sqlite-statements.ts';
@@ -382,6 +382,28 @@ describe('group commit on a database file, its writer on a thread of its own, wi
     expect(durableQuantity('a')).toBe(99);
   });
 
+  /**
+   * A transaction that has set item a and waits, until `finish` says whether it goes on (with
+   * `rest`) or gives up.
+   */
+  const halfMadeChange = async (
+    rest: (trx: Transaction<Tables & Ledger>) => Promise<unknown> = async () => {},
+  ) => {
+    let finish: (keep: boolean) => void = () => {};
+    const decided = new Promise<boolean>((resolve) => {
+      finish = resolve;
+    });
+    let halfMade = false;
+    const change = db.transaction().execute(async (trx) => {
+      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
+      halfMade = true;
+      if (!(await decided)) throw new Error('given up');
+      await rest(trx);
+    });
+    await expect.poll(() => halfMade).toBe(true);
+    return { change, finish };
+  };
+
   it('reads from the last commit, never from a transaction still running', async () => {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
@@ -394,17 +416,7 @@ describe('group commit on a database file, its writer on a thread of its own, wi
   });
 
   it('lets no change land inside a transaction under way, and commits nothing of it before its end', async () => {
-    let finish: (keep: boolean) => void = () => {};
-    const decided = new Promise<boolean>((resolve) => {
-      finish = resolve;
-    });
-    let halfMade = false;
-    const change = db.transaction().execute(async (trx) => {
-      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
-      halfMade = true;
-      if (!(await decided)) throw new Error('given up');
-    });
-    await expect.poll(() => halfMade).toBe(true);
+    const { change, finish } = await halfMadeChange();
     const other = takeOne('b');
     // Another change waits for its turn, and nothing was committed meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -416,18 +428,9 @@ describe('group commit on a database file, its writer on a thread of its own, wi
   });
 
   it('closes only after the change under way has ended, committing none of a half-made change', async () => {
-    let finish: (keep: boolean) => void = () => {};
-    const decided = new Promise<boolean>((resolve) => {
-      finish = resolve;
-    });
-    let halfMade = false;
-    const change = db.transaction().execute(async (trx) => {
-      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'a').execute();
-      halfMade = true;
-      if (!(await decided)) throw new Error('given up');
-      await trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'b').execute();
-    });
-    await expect.poll(() => halfMade).toBe(true);
+    const { change, finish } = await halfMadeChange((trx) =>
+      trx.updateTable('items').set({ quantity: 1 }).where('name', '=', 'b').execute(),
+    );
     const closed = db.destroy();
     finish(false);
     await expect(change).rejects.toThrow('given up');
