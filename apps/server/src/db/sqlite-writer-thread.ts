@@ -66,6 +66,7 @@ let batchBegan = 0;
  * with transactions of the app's among the changes, someone may always be waiting for their turn.
  */
 const BATCH_AGE_MS = 50;
+
 /** Whether a transaction of the app's holds the writer (nothing commits until it ends). */
 let appTransaction = false;
 /** Whether the last request said that another follows at once (its poster saw someone waiting). */
@@ -176,10 +177,9 @@ function statementOf({ number, sql, parameters }: PostedStatement): Statement {
   return { sql: text, parameters };
 }
 
-/** Learns the texts a request brings, every one of them before any is looked up. */
-function learn(statements: readonly PostedStatement[]): readonly PostedStatement[] {
+/** Learns the texts `statements` bring, every one of them before any is looked up. */
+function learn(statements: readonly PostedStatement[]): void {
   for (const { number, sql } of statements) if (sql !== undefined && number >= 0) texts[number] = sql;
-  return statements;
 }
 
 /** A request as posted, with each statement's text (learning the texts it brings first). */
@@ -187,9 +187,11 @@ function received(request: PostedRequest): WriterRequest {
   switch (request.op) {
     case 'change':
     case 'run':
-      return { ...request, statements: learn(request.statements).map(statementOf) };
+      learn(request.statements);
+      return { ...request, statements: request.statements.map(statementOf) };
     case 'read':
-      return { ...request, statement: statementOf(learn([request.statement])[0] as PostedStatement) };
+      learn([request.statement]);
+      return { ...request, statement: statementOf(request.statement) };
     default:
       return request;
   }

@@ -97,7 +97,8 @@ class Batch implements Waiting<void> {
  * SQLite's writer connection on a thread of its own (ADR 29): its statements, its commits and
  * their fsync, and the WAL's checkpoints no longer hold up the event loop, which answers reads
  * meanwhile. Requests are answered in the order they were posted; a kept change is durable once
- * its batch is (durable()). The thread keeps the process alive only while something waits for it.
+ * its batch is (the reply's `durable`). The thread keeps the process alive only while something
+ * waits for it.
  */
 export class SqliteWriter {
   readonly #worker: Worker;
