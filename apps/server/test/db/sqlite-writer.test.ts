@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -82,6 +82,31 @@ describe("SQLite's writer and the WAL's checkpoints on threads of their own (SQL
     const child = runScript(script);
     expect(child.stderr).not.toMatch(/unsettled top-level await/);
     expect([child.status, child.stdout.trim()]).toEqual([0, 'closed']);
+  });
+
+  it('keeps the process alive while closing, after the last batch it commits has been acknowledged', () => {
+    const file = join(directory, 'walton.sqlite');
+    // The transaction's batch commits only as the database closes (close() waits for its turn
+    // behind the transaction): its acknowledgement reaches the process before the thread has ended.
+    const script = `
+      const { openDatabase } = await import(${JSON.stringify(DATABASE_MODULE)});
+      const handle = await openDatabase({ kind: 'sqlite', file: ${JSON.stringify(file)} });
+      await handle.db.schema.createTable('notes').addColumn('body', 'text').execute();
+      let closing;
+      await handle.db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ body: 'kept' }).execute();
+        closing = handle.close();
+      });
+      await closing;
+      console.log('closed');`;
+    const child = runScript(script);
+    expect(child.stderr).not.toMatch(/unsettled top-level await/);
+    expect([child.status, child.stdout.trim()]).toEqual([0, 'closed']);
+    // The writer closed last and removed the WAL.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const written = new DatabaseSync(file, { readOnly: true });
+    expect(written.prepare('select body from notes').all()).toEqual([{ body: 'kept' }]);
+    written.close();
   });
 
   it('keeps the process alive while a write waits for its commit, and not after', () => {
