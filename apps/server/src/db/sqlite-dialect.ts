@@ -78,31 +78,28 @@ class PostingOrder {
     return this.#waiting.length > 0;
   }
 
+  /**
+   * Posts a request in its turn; resolves with the reply once the thread has answered. `post` is
+   * told whether someone waits for their turn behind it (and will post at once): the thread then
+   * keeps the batch open for them.
+   */
+  async post(post: (more: boolean) => Promise<WriterReply>): Promise<WriterReply> {
+    await this.take();
+    let reply: Promise<WriterReply>;
+    try {
+      reply = post(this.awaited);
+    } finally {
+      this.release();
+    }
+    return reply;
+  }
+
   /** Takes it for good: whoever is under way ends first, nothing is posted after. */
   async close(): Promise<void> {
     const turn = this.take();
     this.#closing = true;
     await turn;
   }
-}
-
-/**
- * A request posted in its turn; resolves with the reply once the thread has answered. `post` is told
- * whether someone waits for their turn behind it (and will post at once): the thread then keeps the
- * batch open for them.
- */
-async function postInTurn(
-  order: PostingOrder,
-  post: (more: boolean) => Promise<WriterReply>,
-): Promise<WriterReply> {
-  await order.take();
-  let reply: Promise<WriterReply>;
-  try {
-    reply = post(order.awaited);
-  } finally {
-    order.release();
-  }
-  return reply;
 }
 
 const resultOf = (reply: WriterReply): QueryResult<unknown> => reply.result ?? { rows: [] };
@@ -173,11 +170,9 @@ class Lease implements DatabaseConnection {
     if (statements.length === 1 && readsOnly(query)) {
       if (this.#reader) return runStatement(this.#reader, query);
       const [statement] = statements as [Statement];
-      return resultOf(await postInTurn(this.#order, () => this.#writer.request({ op: 'read', statement })));
+      return resultOf(await this.#order.post(() => this.#writer.request({ op: 'read', statement })));
     }
-    const reply = await postInTurn(this.#order, (more) =>
-      this.#writer.request({ op: 'change', statements, more }),
-    );
+    const reply = await this.#order.post((more) => this.#writer.request({ op: 'change', statements, more }));
     await reply.durable;
     return resultOf(reply);
   }
