@@ -36,6 +36,8 @@ import { HistoryRepository } from './products/history-repository.ts';
 import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
+import { SearchIndexRepository } from './products/search-index-repository.ts';
+import { SearchIndexUpkeep } from './products/search-index-upkeep.ts';
 import { ProductService } from './products/service.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
@@ -138,6 +140,12 @@ export async function buildApp(
       worker.start();
       // Stopped first (closers run in reverse): the tries under way settle while the database is open.
       closers.push(() => worker.stop());
+    }
+    if (database.engine === 'sqlite') {
+      // SQLite's name index joined into one segment now and then (ADR 30), stopped before the database closes.
+      const upkeep = new SearchIndexUpkeep(new SearchIndexRepository(database.db), app.log);
+      upkeep.start();
+      closers.push(() => upkeep.stop());
     }
 
     app.setValidatorCompiler(validatorCompiler);
