@@ -1,15 +1,15 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase, refreshPlannerStatistics } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import type { Database } from '../../src/db/schema.ts';
 import {
   type ProductListFilter,
   ProductSearch,
   type ProductSort,
 } from '../../src/products/product-search.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
+import { recordingQueries } from '../support/recorded-queries.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /** Items in the table, and how many of them are at or below their threshold. */
@@ -64,28 +64,17 @@ describe.each(TEST_ENGINES)('the low-stock list on %s', (engine) => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   let search: ProductSearch;
-  const ran: CompiledQuery[] = [];
+  let ran: CompiledQuery[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig(database.env).database);
     await migrateToLatest(handle.db, handle.engine);
     await fill(handle);
-    // Every statement ProductSearch runs goes through executeQuery (QueryShapes): recorded as it
-    // runs, with its values bound, for its plan to be asked for.
-    const recording = new Proxy(handle.db, {
-      get(target, property) {
-        if (property === 'executeQuery') {
-          return (query: CompiledQuery) => {
-            ran.push(query);
-            return target.executeQuery(query);
-          };
-        }
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) satisfies Kysely<Database>;
-    search = new ProductSearch(recording, handle.engine);
+    // Every statement ProductSearch runs goes through executeQuery (QueryShapes): recorded as it runs.
+    const recording = recordingQueries(handle.db);
+    ran = recording.ran;
+    search = new ProductSearch(recording.db, handle.engine);
   }, 120_000);
   afterAll(async () => {
     await handle?.close();
