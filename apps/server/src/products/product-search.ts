@@ -373,7 +373,7 @@ export class ProductSearch {
       () =>
         this.#db
           .selectFrom(
-            this.#filtered(filter, narrowed.narrowing)
+            this.#countedFromNameIndex(filter, narrowed.narrowing)
               .select(sql.lit(1).as('one'))
               .limit(SEARCH_COUNT_LIMIT + 1)
               .as('matches'),
