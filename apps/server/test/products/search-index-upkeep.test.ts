@@ -13,6 +13,7 @@ import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
 import { SearchIndexRepository } from '../../src/products/search-index-repository.ts';
 import { SEARCH_INDEX_UPKEEP, SearchIndexUpkeep } from '../../src/products/search-index-upkeep.ts';
+import { testAppEnv } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const ACTOR = { email: 'test', name: 'Test' };
@@ -158,15 +159,7 @@ describe('search index upkeep on sqlite', () => {
 describe('the app on sqlite', () => {
   it('joins the name index of the database it opens', async () => {
     const database = await createTestDatabase('sqlite');
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SEED_DEMO_CATALOG: 'false',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      ...database.env,
-    };
+    const env = testAppEnv(database.env);
     const handle = await openDatabase(loadConfig(env).database);
     try {
       // Filled in many transactions before the app starts, as an import or the seeder may leave it.

@@ -11,6 +11,23 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** The environment a test app is built from, on the database `databaseEnv` names (see createTestDatabase). */
+export function testAppEnv(
+  databaseEnv: Record<string, string>,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO_CATALOG: 'false',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...databaseEnv,
+    ...overrides,
+  };
+}
+
 /** The real application on a fresh database of the given engine, for `app.inject` tests. */
 export async function createTestApp(
   engine: TestEngine,
@@ -18,16 +35,7 @@ export async function createTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
-  const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SEED_DEMO_CATALOG: 'false',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    ...database.env,
-    ...overrides,
-  };
+  const env = testAppEnv(database.env, overrides);
   let app: FastifyInstance;
   try {
     app = await buildApp(loadConfig(env), options);
