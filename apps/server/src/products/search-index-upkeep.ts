@@ -20,7 +20,7 @@ export const SEARCH_INDEX_UPKEEP: SearchIndexUpkeepOptions = {
  * Keeps SQLite's name index in one segment (ADR 30): at start, then whenever more than
  * `looseShare` of its pages lie outside the largest segment, it joins them all, a step at a time.
  * A search then reads one list per trigram instead of one in every segment: a model number's
- * search took a quarter of the time in the seeded 10,000-item index. Waiting for a share to gather
+ * trigram match took a quarter of the time in the seeded 10,000-item index. Waiting for a share to gather
  * keeps the rewriting in proportion to what was added, not one whole index per item added.
  */
 export class SearchIndexUpkeep {
