@@ -20,6 +20,33 @@ const ACTOR = { email: 'test', name: 'Test' };
 const quiet = Fastify({ logger: false }).log;
 
 /**
+ * Adds generated items through `products`, numbered on from 1: `add(batches, size)` writes `batches`
+ * transactions of `size` items each, and each transaction writes a segment of its own.
+ */
+function itemAdder(products: ProductRepository) {
+  let added = 0;
+  return {
+    get added() {
+      return added;
+    },
+    async add(batches: number, size: number): Promise<void> {
+      for (let batch = 0; batch < batches; batch += 1) {
+        const items = Array.from({ length: size }, () => {
+          added += 1;
+          return {
+            input: generatedProduct(added),
+            createdBy: null,
+            actor: ACTOR,
+            at: new Date(1_700_000_000_000 + added),
+          };
+        });
+        await products.insertMany(items);
+      }
+    },
+  };
+}
+
+/**
  * SQLite's name index (ADR 30), on a real file: items added in transactions of their own leave it in
  * several segments, as a live warehouse's additions do; the upkeep joins them into one.
  */
@@ -27,35 +54,19 @@ describe('search index upkeep on sqlite', () => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   let index: SearchIndexRepository;
-  let products: ProductRepository;
-  let added = 0;
-
-  /** Adds `batches` transactions of `size` items each: each transaction writes a segment of its own. */
-  async function addInTransactions(batches: number, size: number): Promise<void> {
-    for (let batch = 0; batch < batches; batch += 1) {
-      const items = Array.from({ length: size }, () => {
-        added += 1;
-        return {
-          input: generatedProduct(added),
-          createdBy: null,
-          actor: ACTOR,
-          at: new Date(1_700_000_000_000 + added),
-        };
-      });
-      await products.insertMany(items);
-    }
-  }
+  let items: ReturnType<typeof itemAdder>;
 
   beforeEach(async () => {
     database = await createTestDatabase('sqlite');
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     await migrateToLatest(handle.db, handle.engine);
     index = new SearchIndexRepository(handle.db);
-    products = new ProductRepository(handle.db, {
-      engine: handle.engine,
-      history: new HistoryRepository(handle.db, handle.engine),
-    });
-    added = 0;
+    items = itemAdder(
+      new ProductRepository(handle.db, {
+        engine: handle.engine,
+        history: new HistoryRepository(handle.db, handle.engine),
+      }),
+    );
   });
   afterEach(async () => {
     await handle?.close();
@@ -63,7 +74,7 @@ describe('search index upkeep on sqlite', () => {
   });
 
   it('joins a fragmented index into one segment, and every search answers as before', async () => {
-    await addInTransactions(24, 60);
+    await items.add(24, 60);
     expect((await index.segmentPages()).length).toBeGreaterThanOrEqual(3);
     const search = new ProductSearch(handle.db, handle.engine);
     const queries = ['LOAD-0004', 'load-0012', '1.5 ton', 'inverter', 'Non-Inverter', 'no such thing'];
@@ -75,7 +86,7 @@ describe('search index upkeep on sqlite', () => {
       );
     const before = await searchAll();
     // What filtering every added name gives: model numbers, common words past the count's cap, none.
-    const names = Array.from({ length: added }, (_, i) => generatedProduct(i + 1).name.toLowerCase());
+    const names = Array.from({ length: items.added }, (_, i) => generatedProduct(i + 1).name.toLowerCase());
     const matching = queries.map((q) => names.filter((name) => name.includes(q.toLowerCase())).length);
     expect(matching[0]).toBe(100);
     expect(matching[3]).toBeGreaterThan(SEARCH_COUNT_LIMIT);
@@ -95,12 +106,12 @@ describe('search index upkeep on sqlite', () => {
   });
 
   it('leaves the index alone while little of it lies outside its largest segment', async () => {
-    await addInTransactions(2, 500);
+    await items.add(2, 500);
     const upkeep = new SearchIndexUpkeep(index, quiet);
     await upkeep.tidy();
     const [largest = 0, ...none] = await index.segmentPages();
     expect(none).toEqual([]);
-    await addInTransactions(1, 1);
+    await items.add(1, 1);
     expect((await index.segmentPages()).length).toBe(2);
     expect(await upkeep.tidy()).toBe(0);
     expect((await index.segmentPages()).length).toBe(2);
@@ -110,7 +121,7 @@ describe('search index upkeep on sqlite', () => {
       const pages = await index.segmentPages();
       const total = pages.reduce((sum, count) => sum + count, 0);
       if (total - (pages[0] ?? 0) > total * SEARCH_INDEX_UPKEEP.looseShare) break;
-      await addInTransactions(1, 20);
+      await items.add(1, 20);
     }
     expect(await upkeep.tidy()).toBeGreaterThan(0);
     const [joined = 0, ...others] = await index.segmentPages();
@@ -119,7 +130,7 @@ describe('search index upkeep on sqlite', () => {
   });
 
   it('looks at the index as soon as it starts, and stop() waits for the look under way', async () => {
-    await addInTransactions(12, 50);
+    await items.add(12, 50);
     expect((await index.segmentPages()).length).toBeGreaterThan(1);
     const upkeep = new SearchIndexUpkeep(index, quiet);
     upkeep.start();
@@ -165,20 +176,12 @@ describe('the app on sqlite', () => {
       // Filled in many transactions before the app starts, as an import or the seeder may leave it.
       await migrateToLatest(handle.db, handle.engine);
       const index = new SearchIndexRepository(handle.db);
-      const products = new ProductRepository(handle.db, {
-        engine: handle.engine,
-        history: new HistoryRepository(handle.db, handle.engine),
-      });
-      for (let batch = 0; batch < 12; batch += 1) {
-        await products.insertMany(
-          Array.from({ length: 30 }, (_, i) => ({
-            input: generatedProduct(batch * 30 + i),
-            createdBy: null,
-            actor: ACTOR,
-            at: new Date(1_700_000_000_000 + batch * 30 + i),
-          })),
-        );
-      }
+      await itemAdder(
+        new ProductRepository(handle.db, {
+          engine: handle.engine,
+          history: new HistoryRepository(handle.db, handle.engine),
+        }),
+      ).add(12, 30);
       expect((await index.segmentPages()).length).toBeGreaterThan(1);
       const app = await buildApp(loadConfig(env));
       try {
