@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { DeliveryStatus, LowStockAlert } from '@walton/contract';
 import { type Kysely, sql } from 'kysely';
 import { slot } from '../db/query-shapes.ts';
+import { newRowId } from '../db/row-ids.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChangeStatement } from '../products/product-change.ts';
 
@@ -36,7 +36,7 @@ export class AlertRepository {
 
   /** The statement that records a crossing in the change's transaction (see ChangeStatement), and its id. */
   insert(alert: NewAlert): { id: string; statement: ChangeStatement } {
-    const id = randomUUID();
+    const id = newRowId();
     const statement: ChangeStatement = {
       shape: 'low-stock alert',
       build: () =>

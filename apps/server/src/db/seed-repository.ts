@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { CreateProduct } from '@walton/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { ChangeActor } from '../products/product-change.ts';
 import { toProductColumns } from '../products/product-mapper.ts';
+import { newRowId } from './row-ids.ts';
 import type { Database } from './schema.ts';
 import type { GeneratedMove } from './seed.ts';
 
@@ -31,13 +31,13 @@ export class SeedRepository {
     await this.#db.transaction().execute(async (trx) => {
       const rows: Insertable<Database['product_history']>[] = [];
       const products = items.map(({ input, history }) => {
-        const id = randomUUID();
+        const id = newRowId();
         const first = history[0];
         const last = history.at(-1);
         if (!first || !last) throw new Error('a seeded item needs at least its created change');
         for (const [index, move] of history.entries()) {
           rows.push({
-            id: randomUUID(),
+            id: newRowId(),
             product_id: id,
             version: index + 1,
             kind: move.reason,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { slot } from '../db/query-shapes.ts';
+import { newRowId } from '../db/row-ids.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import type { ChangeStatement } from '../products/product-change.ts';
 
@@ -85,7 +85,7 @@ export class OutboxRepository {
   #jobRow(job: NewJob, at: Date) {
     const now = at.toISOString();
     return {
-      id: randomUUID(),
+      id: newRowId(),
       kind: job.kind,
       payload: JSON.stringify(job.payload),
       alert_id: job.alertId ?? null,

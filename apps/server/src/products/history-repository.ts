@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { MOVEMENT_REASONS, type Movement } from '@walton/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import { slot } from '../db/query-shapes.ts';
+import { newRowId } from '../db/row-ids.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChangeStatement, HistoryRecord } from './product-change.ts';
 import { detailChanges, type ProductChange } from './product-change.ts';
@@ -63,7 +63,7 @@ export class HistoryRepository {
           revert_of: slot('revertOf'),
         })}`,
       values: {
-        id: randomUUID(),
+        id: newRowId(),
         productId: after.id,
         version: after.version,
         kind,

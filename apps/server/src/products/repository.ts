@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CreateProduct, Product } from '@walton/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import { alone, QueryShapes, StatementShapes, slot } from '../db/query-shapes.ts';
+import { newRowId } from '../db/row-ids.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 import { inSequence } from '../db/sqlite-dialect.ts';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
@@ -239,7 +239,7 @@ export class ProductRepository {
     const values = items.map(({ id, input, createdBy, at }) => {
       const timestamp = at.toISOString();
       return {
-        id: id ?? randomUUID(),
+        id: id ?? newRowId(),
         ...toProductColumns(input),
         created_by: createdBy,
         created_at: timestamp,
