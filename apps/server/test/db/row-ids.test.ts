@@ -39,7 +39,8 @@ describe('new row ids', () => {
 /**
  * ADR 31: a table keyed by these ids grows at the end of its primary key. The history of one item's
  * changes, in the order they were made, is in the order of its ids, and so are items added one after
- * another; random ids would be in order only by a chance of one in 20! and 5!.
+ * another. Random ids would be in order by a chance of one in 21! (the item's 21 history rows) and
+ * one in 5! (the five items).
  */
 describe.each(TEST_ENGINES)('rows keyed by new row ids on %s', (engine) => {
   let database: TestDatabase;
