@@ -101,6 +101,7 @@ export async function registerAccounts(
     limiter: accounts.limiter,
     mailer: accounts.mailer,
     publicUrl: config.publicUrl,
+    trustedOrigins: accounts.trustedOrigins,
     googleEnabled: config.google !== undefined,
     devOutbox: config.devOutbox,
   });

@@ -20,6 +20,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { AccessTokens } from './access-token.ts';
 import { type AttemptLimiter, enforceAuthLimits, tooManyAttempts } from './attempt-limits.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+import { checkCallbackAddresses } from './callback-urls.ts';
 import { MESSAGES } from './guards.ts';
 
 export interface AccountRoutesOptions {
@@ -28,6 +29,8 @@ export interface AccountRoutesOptions {
   limiter: AttemptLimiter;
   mailer: Mailer;
   publicUrl: string;
+  /** Origins whose absolute addresses may be returned to (PUBLIC_URL and AUTH_TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
   googleEnabled: boolean;
   /** GET /api/dev/outbox exists (see Config.devOutbox); it answers loopback clients only. */
   devOutbox: boolean;
@@ -161,7 +164,7 @@ async function forwardToBetterAuth(
 
 /** Better Auth under /api/auth/*, the enabled sign-in methods, the access token and the dev outbox. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
-  const { auth, accessTokens, limiter, mailer, publicUrl } = options;
+  const { auth, accessTokens, limiter, mailer, publicUrl, trustedOrigins } = options;
 
   app.route({
     method: ['GET', 'POST'],
@@ -176,6 +179,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       if (target.pathname !== path) {
         throw new HttpError(400, NON_CANONICAL_PATH_MESSAGE, { code: 'NON_CANONICAL_PATH' });
       }
+      checkCallbackAddresses(
+        target.searchParams,
+        request.method === 'POST' ? request.body : undefined,
+        trustedOrigins,
+      );
       if (request.method === 'POST') checkBody(path, request.body);
       await enforceAuthLimits(limiter, request, path);
       return forwardToBetterAuth(auth, target, request, reply);
