@@ -22,9 +22,13 @@ import { type AttemptLimiter, enforceAuthLimits, tooManyAttempts } from './attem
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { checkCallbackAddresses } from './callback-urls.ts';
 import { MESSAGES } from './guards.ts';
+import { linkOfAnotherAccount } from './verification-link.ts';
+import type { VerifiedSessions } from './verified-sessions.ts';
 
 export interface AccountRoutesOptions {
   auth: Auth;
+  /** Sessions verified a moment ago (with `auth`, what finds the signed-in user). */
+  sessions: VerifiedSessions;
   accessTokens: AccessTokens;
   limiter: AttemptLimiter;
   mailer: Mailer;
@@ -164,7 +168,7 @@ async function forwardToBetterAuth(
 
 /** Better Auth under /api/auth/*, the enabled sign-in methods, the access token and the dev outbox. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
-  const { auth, accessTokens, limiter, mailer, publicUrl, trustedOrigins } = options;
+  const { auth, sessions, accessTokens, limiter, mailer, publicUrl, trustedOrigins } = options;
 
   app.route({
     method: ['GET', 'POST'],
@@ -186,6 +190,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       );
       if (request.method === 'POST') checkBody(path, request.body);
       await enforceAuthLimits(limiter, request, path);
+      const refusal = await linkOfAnotherAccount({ auth, sessions }, request, target, publicUrl);
+      if (refusal) return reply.redirect(refusal.redirect, 302);
       return forwardToBetterAuth(auth, target, request, reply);
     },
   });
