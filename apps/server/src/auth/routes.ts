@@ -22,6 +22,7 @@ import { type AttemptLimiter, enforceAuthLimits, tooManyAttempts } from './attem
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { checkCallbackAddresses } from './callback-urls.ts';
 import { MESSAGES } from './guards.ts';
+import { checkNewPassword } from './password-strength.ts';
 import { linkOfAnotherAccount } from './verification-link.ts';
 import type { VerifiedSessions } from './verified-sessions.ts';
 
@@ -188,7 +189,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         request.method === 'POST' ? request.body : undefined,
         trustedOrigins,
       );
-      if (request.method === 'POST') checkBody(path, request.body);
+      if (request.method === 'POST') {
+        checkBody(path, request.body);
+        checkNewPassword(path, request.body);
+      }
       await enforceAuthLimits(limiter, request, path);
       const refusal = await linkOfAnotherAccount({ auth, sessions }, request, target, publicUrl);
       if (refusal) return reply.redirect(refusal.redirect, 302);
