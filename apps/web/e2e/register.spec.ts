@@ -89,3 +89,46 @@ test('register: the account is created, the verification mail arrives, its link 
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page).toHaveTitle('Home- Walton Warehouse');
 });
+
+test("register: a common password is refused with the server's message, in English and in Bengali, and no account is created", async ({
+  page,
+  request,
+  problems,
+}) => {
+  problems.allow(/status of 400 .*\/api\/auth\/sign-up\/email/);
+  const user = { ...newUser('weak'), password: 'password' };
+
+  await page.goto('/register');
+  await fillRegistration(page, user);
+  await page.getByLabel(SPEC_TEXT.acceptTerms).check();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  const english = page
+    .getByRole('alert')
+    .filter({ hasText: 'This password is too common or too easy to guess. Please choose another one.' });
+  await expect(english).toBeVisible();
+  await expectRedText(english);
+  expect(await axeViolationsAt(page, [375, 1280], english)).toEqual([]);
+
+  // Only spaces, in Bengali: the same refusal in the catalogue's words.
+  await page.getByRole('button', { name: 'বাংলা' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await page.getByLabel('নাম').fill(user.name);
+  await page.getByLabel('ইমেইল').fill(user.email);
+  await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill('        ');
+  await page.getByLabel('পাসওয়ার্ড আবার লিখুন').fill('        ');
+  const terms = page.getByLabel('ওয়ালটনের শর্তাবলিতে রাজি আছি');
+  if (!(await terms.isChecked())) await terms.check();
+  await page.getByRole('main').getByRole('button', { name: 'রেজিস্টার', exact: true }).click();
+  const bengali = page
+    .getByRole('alert')
+    .filter({ hasText: 'এই পাসওয়ার্ডটি খুব সাধারণ বা সহজে অনুমান করা যায়। অন্য একটি পাসওয়ার্ড বেছে নিন।' });
+  await expect(bengali).toBeVisible();
+  await expectRedText(bengali);
+  expect(await axeViolationsAt(page, [375, 1280], bengali)).toEqual([]);
+
+  // Nothing was registered under that address.
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signIn.status()).toBe(401);
+});
