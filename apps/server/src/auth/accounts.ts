@@ -41,7 +41,7 @@ function warnMailIsNotSent(config: Config, outboxUrl: string | undefined, log: F
     ? `, and listed at ${outboxUrl} (to browsers on this machine)`
     : '; start with HOST=127.0.0.1 (or NODE_ENV=development) to have them listed at /api/dev/outbox too';
   log.info(
-    `SMTP_URL is not set: mail is not sent. Each message (verification and password-reset links) is written to this log as "mail not sent"${listed}`,
+    `SMTP_URL is not set: mail is not sent. Each message (verification and password-reset links) is written to this log as 'mail not sent'${listed}`,
   );
 }
 
