@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SPEC_TEXT } from '@walton/contract';
 import { axeViolationsAt, expect, expectRedText, test } from './support/fixtures.ts';
 import { appLinkIn, waitForMail } from './support/mailbox.ts';
-import { fillRegistration, newUser, registerViaApi } from './support/users.ts';
+import { fillRegistration, newUser, registerViaApi, signedInUser } from './support/users.ts';
 
 async function emailVerified(page: Page): Promise<boolean | undefined> {
   const response = await page.request.get('/api/auth/get-session');
@@ -131,4 +131,30 @@ test("register: a common password is refused with the server's message, in Engli
     data: { email: user.email, password: user.password },
   });
   expect(signIn.status()).toBe(401);
+});
+
+test("register: someone else's verification link opened while signed in says so and keeps the session (no login CSRF)", async ({
+  page,
+  request,
+}) => {
+  const victim = await signedInUser(page, 'victim');
+  // The attacker registers elsewhere and sends the victim their own, unused, verification link.
+  const attacker = newUser('attacker');
+  await registerViaApi(request, attacker);
+  const mail = await waitForMail(attacker.email, (message) => /confirm your email/i.test(message.subject));
+
+  await page.goto(appLinkIn(mail, '/api/auth/verify-email').href);
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/verify-email' && url.searchParams.get('error') === 'INVALID_USER',
+  );
+  const refusal = page.getByRole('alert').filter({
+    hasText:
+      'This link belongs to a different account than the one signed in here. Log out, then open the link again.',
+  });
+  await expect(refusal).toBeVisible();
+  expect(await axeViolationsAt(page, [375, 1280])).toEqual([]);
+
+  const session = await page.request.get('/api/auth/get-session');
+  const { user } = (await session.json()) as { user: { email: string } };
+  expect(user.email).toBe(victim.email);
 });
