@@ -68,3 +68,34 @@ test('toasts appear at the top right and close by themselves after about 5 s', a
   await expect(toast).toBeVisible();
   await expect(toast).toBeHidden({ timeout: 8_000 });
 });
+
+test('forgot password from a Bengali page: the mail is in Bengali, and the reset form refuses a common password in Bengali', async ({
+  page,
+  request,
+  problems,
+}) => {
+  // Registered without choosing a language: the account's saved language is English.
+  const user = newUser('bengali-reset');
+  await registerViaApi(request, user);
+  problems.allow(/status of 400 .*\/api\/auth\/reset-password/);
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'বাংলা' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await page.getByLabel('ইমেইল').fill(user.email);
+  await page.getByRole('button', { name: 'পাসওয়ার্ড ভুলে গেছেন?' }).click();
+
+  const mail = await waitForMail(user.email, (message) => /পাসওয়ার্ড রিসেট করুন/.test(message.subject));
+  expect(mail.text).toContain('নতুন পাসওয়ার্ড দিতে নিচের লিংকটি খুলুন');
+
+  await page.goto(appLinkIn(mail, '/api/auth/reset-password/').href);
+  await expect(page).toHaveURL((url) => url.pathname === '/reset-password' && url.searchParams.has('token'));
+  await page.getByLabel('নতুন পাসওয়ার্ড', { exact: true }).fill('12345678');
+  await page.getByLabel('নতুন পাসওয়ার্ড আবার লিখুন').fill('12345678');
+  await page.getByRole('button', { name: 'নতুন পাসওয়ার্ড সেভ করুন' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'এই পাসওয়ার্ডটি খুব সাধারণ বা সহজে অনুমান করা যায়। অন্য একটি পাসওয়ার্ড বেছে নিন।' }),
+  ).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { PrerenderedPage } from '../src/prerender.tsx';
+import { publicOrigin } from './public-origin.ts';
 
 type PageLanguage = 'en' | 'bn';
 
@@ -63,19 +64,6 @@ const NOSCRIPT: Record<PageLanguage, string> = {
 
 /** The picture link previews show for a public page (Open Graph's og:image), 1200 × 630. */
 const SHARE_IMAGE = '/images/share-card.jpg';
-
-/**
- * The address users reach the site at, for the absolute URLs of canonical links and Open Graph
- * (the server's `PUBLIC_URL`, read at build time; its development default otherwise).
- */
-function publicOrigin(): string {
-  const value = process.env.PUBLIC_URL ?? 'http://localhost:3000';
-  const url = new URL(value);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`prerender: PUBLIC_URL must be an http(s) address, not ${value}`);
-  }
-  return url.href.replace(/\/$/, '');
-}
 
 /**
  * The head tags of a public page: its description, canonical URL (its own language's address), the

@@ -20,6 +20,12 @@ export const API_ERROR_CODES = [
   'RATE_LIMITED',
   'TOO_MANY_REQUESTS',
   'NON_CANONICAL_PATH',
+  // An address to return to (callbackURL, redirectTo, ...) that is not a page of this site.
+  'INVALID_CALLBACK_URL',
+  // A password on the list of common ones, or only spaces.
+  'PASSWORD_TOO_COMMON',
+  // A verification link of another account opened where someone else is signed in.
+  'INVALID_USER',
   'INTERNAL',
   'UNAVAILABLE',
   'PRODUCT_NOT_FOUND',

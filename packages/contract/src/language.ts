@@ -5,3 +5,10 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The request header in which the SPA names the language of the page a request was made from (`en`
+ * or `bn`): the reset and verification mails it asks for are written in it, whatever language the
+ * account saved.
+ */
+export const PAGE_LANGUAGE_HEADER = 'x-walton-language';

@@ -28,6 +28,23 @@ export interface Accounts {
   close: () => Promise<void>;
 }
 
+/**
+ * Says at start where mail goes when there is no SMTP server: a new user's verification link is
+ * otherwise nowhere to be found. Each unsent message is logged with its links (mail/mailer.ts).
+ */
+function warnMailIsNotSent(config: Config, outboxUrl: string | undefined, log: FastifyBaseLogger): void {
+  if (config.isProduction) {
+    log.warn('SMTP_URL is not set: verification and reset mail is not sent, only written to the log');
+    return;
+  }
+  const listed = outboxUrl
+    ? `, and listed at ${outboxUrl} (to browsers on this machine)`
+    : '; start with HOST=127.0.0.1 (or NODE_ENV=development) to have them listed at /api/dev/outbox too';
+  log.info(
+    `SMTP_URL is not set: mail is not sent. Each message (verification and password-reset links) is written to this log as 'mail not sent'${listed}`,
+  );
+}
+
 /** Everything accounts need: Better Auth on our database, the mailer, access tokens, the limiter. */
 export function createAccounts(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): Accounts {
   const secret = resolveAuthSecret(config);
@@ -38,10 +55,9 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
       ...(config.env === 'development' ? VITE_DEV_ORIGINS : []),
     ]),
   ];
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  if (mailer.kind === 'log' && config.isProduction) {
-    log.warn('SMTP_URL is not set: verification and reset mail is only written to the log');
-  }
+  const outboxUrl = config.devOutbox ? `${config.publicUrl}/api/dev/outbox` : undefined;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, outboxUrl });
+  if (mailer.kind === 'log') warnMailIsNotSent(config, outboxUrl, log);
   const mail = new BackgroundMail(mailer, log);
   const sessions = new VerifiedSessions(config.sessionTrustMs);
   const auth = createAuth({
@@ -97,10 +113,12 @@ export async function registerAccounts(
   });
   await api.register(accountRoutes, {
     auth: accounts.auth,
+    sessions: accounts.sessions,
     accessTokens: accounts.accessTokens,
     limiter: accounts.limiter,
     mailer: accounts.mailer,
     publicUrl: config.publicUrl,
+    trustedOrigins: accounts.trustedOrigins,
     googleEnabled: config.google !== undefined,
     devOutbox: config.devOutbox,
   });

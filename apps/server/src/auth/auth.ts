@@ -1,4 +1,11 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WEB_PATHS } from '@walton/contract';
+import {
+  isLanguage,
+  type Language,
+  PAGE_LANGUAGE_HEADER,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  WEB_PATHS,
+} from '@walton/contract';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -94,9 +101,16 @@ export function emailDomainAllowed(email: string, allowedDomains: string[]): boo
   return allowedDomains.includes(domain);
 }
 
+/** The language of the page a request to Better Auth was made from, when the SPA named one. */
+function pageLanguage(request: Request | undefined): Language | undefined {
+  const value = request?.headers.get(PAGE_LANGUAGE_HEADER);
+  return isLanguage(value) ? value : undefined;
+}
+
 /** Better Auth on our Kysely database: email + password with verification and reset, optional Google. */
 export function createAuth(deps: AuthDependencies) {
-  // Mails go out in the language the user chose in the app (English until they choose).
+  // Mails go out in the language of the page they were asked from, else in the one the user chose
+  // in the app (English until they choose).
   const settings = new SettingsRepository(deps.db);
   const { config, mail, log } = deps;
   const webUrl = (path: string) => `${config.publicUrl}${path}`;
@@ -130,14 +144,20 @@ export function createAuth(deps: AuthDependencies) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
+      sendResetPassword: async ({ user, token }, request) => {
         // Through the API, which checks the token first and then lands on the SPA's page with
         // ?token=... (or ?error=INVALID_TOKEN).
         const callback = encodeURIComponent(webUrl(WEB_PATHS.resetPassword));
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/reset-password/${token}?callbackURL=${callback}`;
         // Sent after the answer: an existing and an unknown address answer alike in time.
+        const language = pageLanguage(request);
         mail.send(async () =>
-          passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60, await settings.languageOf(user.email)),
+          passwordResetEmail(
+            user,
+            url,
+            RESET_TOKEN_TTL_SECONDS / 60,
+            language ?? (await settings.languageOf(user.email)),
+          ),
         );
       },
     },
@@ -145,11 +165,14 @@ export function createAuth(deps: AuthDependencies) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
+      sendVerificationEmail: async ({ user, token }, request) => {
         // Verified by the API, which then redirects to the SPA's page (with ?error=... on failure).
         const callback = encodeURIComponent(webUrl(WEB_PATHS.verifyEmail));
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${callback}`;
-        mail.send(async () => verificationEmail(user, url, await settings.languageOf(user.email)));
+        const language = pageLanguage(request);
+        mail.send(async () =>
+          verificationEmail(user, url, language ?? (await settings.languageOf(user.email))),
+        );
       },
     },
     account: {

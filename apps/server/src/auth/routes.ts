@@ -20,14 +20,22 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { AccessTokens } from './access-token.ts';
 import { type AttemptLimiter, enforceAuthLimits, tooManyAttempts } from './attempt-limits.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+import { checkCallbackAddresses } from './callback-urls.ts';
 import { MESSAGES } from './guards.ts';
+import { checkNewPassword } from './password-strength.ts';
+import { linkOfAnotherAccount } from './verification-link.ts';
+import type { VerifiedSessions } from './verified-sessions.ts';
 
 export interface AccountRoutesOptions {
   auth: Auth;
+  /** Sessions verified a moment ago (with `auth`, what finds the signed-in user). */
+  sessions: VerifiedSessions;
   accessTokens: AccessTokens;
   limiter: AttemptLimiter;
   mailer: Mailer;
   publicUrl: string;
+  /** Origins whose absolute addresses may be returned to (PUBLIC_URL and AUTH_TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
   googleEnabled: boolean;
   /** GET /api/dev/outbox exists (see Config.devOutbox); it answers loopback clients only. */
   devOutbox: boolean;
@@ -161,7 +169,7 @@ async function forwardToBetterAuth(
 
 /** Better Auth under /api/auth/*, the enabled sign-in methods, the access token and the dev outbox. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
-  const { auth, accessTokens, limiter, mailer, publicUrl } = options;
+  const { auth, sessions, accessTokens, limiter, mailer, publicUrl, trustedOrigins } = options;
 
   app.route({
     method: ['GET', 'POST'],
@@ -176,8 +184,18 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       if (target.pathname !== path) {
         throw new HttpError(400, NON_CANONICAL_PATH_MESSAGE, { code: 'NON_CANONICAL_PATH' });
       }
-      if (request.method === 'POST') checkBody(path, request.body);
+      checkCallbackAddresses(
+        target.searchParams,
+        request.method === 'POST' ? request.body : undefined,
+        trustedOrigins,
+      );
+      if (request.method === 'POST') {
+        checkBody(path, request.body);
+        checkNewPassword(path, request.body);
+      }
       await enforceAuthLimits(limiter, request, path);
+      const refusal = await linkOfAnotherAccount({ auth, sessions }, request, target, publicUrl);
+      if (refusal) return reply.redirect(refusal.redirect, 302);
       return forwardToBetterAuth(auth, target, request, reply);
     },
   });

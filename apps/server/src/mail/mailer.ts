@@ -31,8 +31,10 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  /** Where the dev outbox lists unsent mail, when it exists (Config.devOutbox). */
+  outboxUrl?: string | undefined;
 }): Mailer {
-  const { smtpUrl, from, log } = options;
+  const { smtpUrl, from, log, outboxUrl } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -46,6 +48,9 @@ export function createMailer(options: {
     };
   }
   const entries: OutboxEntry[] = [];
+  const where = outboxUrl
+    ? `its links are in this line, and it is listed at ${outboxUrl}`
+    : 'its links are in this line';
   return {
     kind: 'log',
     send: async (message) => {
@@ -53,7 +58,7 @@ export function createMailer(options: {
       entries.length = Math.min(entries.length, OUTBOX_SIZE);
       log.info(
         { to: message.to, subject: message.subject, links: message.links },
-        'mail not sent (SMTP_URL is not set): kept in the dev outbox at /api/dev/outbox',
+        `mail not sent (SMTP_URL is not set): ${where}`,
       );
     },
     outbox: () => entries.map((entry) => ({ ...entry })),

@@ -183,7 +183,7 @@ const AUTH_OPERATIONS: Operation[] = [
     path: '/api/auth/sign-up/email',
     query: [],
     hasBody: true,
-    template: { name: 'A', email: 'a@example.com', password: 'password123' },
+    template: { name: 'A', email: 'a@example.com', password: 'Shelf 7 holds the blue inverters' },
   },
   {
     method: 'POST',
@@ -197,7 +197,7 @@ const AUTH_OPERATIONS: Operation[] = [
     path: '/api/auth/reset-password',
     query: ['token'],
     hasBody: true,
-    template: { token: 'x', newPassword: 'password123' },
+    template: { token: 'x', newPassword: 'Shelf 7 holds the blue inverters' },
   },
   {
     method: 'POST',
