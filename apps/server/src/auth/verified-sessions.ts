@@ -1,4 +1,4 @@
-import type { SignedInUser } from '@walton/contract';
+import type { SignedInAccount } from '@walton/contract';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
 
 /**
@@ -28,12 +28,12 @@ const MAX_COOKIE_LENGTH = 4_096;
 
 /** A session as Better Auth verified it: its user, and when the session itself expires. */
 export interface VerifiedSession {
-  user: SignedInUser;
+  user: SignedInAccount;
   expiresAt: Date;
 }
 
 interface Trusted {
-  user: SignedInUser;
+  user: SignedInAccount;
   until: number;
 }
 
@@ -57,7 +57,7 @@ export class VerifiedSessions {
   }
 
   /** The user `cookie` signs in, remembered or verified now by `verify`; null when nobody. */
-  async user(cookie: string, verify: () => Promise<VerifiedSession | null>): Promise<SignedInUser | null> {
+  async user(cookie: string, verify: () => Promise<VerifiedSession | null>): Promise<SignedInAccount | null> {
     const trusted = this.#trusted.get(cookie);
     if (trusted && trusted.until > this.#now()) return trusted.user;
     if (trusted) this.#trusted.delete(cookie);

@@ -112,7 +112,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
   app.get(
     '/export/products.csv',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'export.run' },
       schema: {
         operationId: 'exportProducts',
         tags: ['csv'],
@@ -135,7 +135,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
   app.get(
     '/export/history.csv',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'export.run' },
       schema: {
         operationId: 'exportHistory',
         tags: ['csv'],
@@ -154,7 +154,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
     '/import/products',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      config: { access: 'session' },
+      config: { access: 'session', action: 'import.run' },
       schema: {
         operationId: 'importProducts',
         tags: ['csv'],

@@ -112,6 +112,28 @@ export interface UsersTable {
   image: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** `admin`, `staff`, `supplier` or `viewer` (migration 011); null only while an account is being created. */
+  role: string | null;
+  disabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+}
+
+/** The first account ever created (one row), made admin (migration 011). */
+export interface FirstAccountTable {
+  singleton: number;
+  user_id: string;
+}
+
+/** Role changes, disables and enables: who changed whom, when (migration 011). */
+export interface UserAuditTable {
+  id: string;
+  at: Timestamp;
+  actor_id: string | null;
+  actor_email: string;
+  subject_id: string;
+  subject_email: string;
+  change: string;
+  before: string;
+  after: string;
 }
 
 export interface SessionsTable {
@@ -216,6 +238,8 @@ export interface Database {
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;
   users: UsersTable;
+  first_account: FirstAccountTable;
+  user_audit: UserAuditTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;

@@ -35,14 +35,24 @@ async function guardedApp(engine: (typeof TEST_ENGINES)[number], env: Record<str
   await app.register(
     async (api) => {
       await registerAccounts(api, accounts, config);
-      api.get('/things', async (request) => ({ reader: request.user?.email }));
-      api.post('/things', async (request) => ({ changedBy: request.user?.email }));
-      api.post('/orders', { config: { access: 'session+token' } }, async (request) => ({
-        orderedBy: request.user?.email,
+      // Each declares its action (the policy's), and only some their access.
+      const read = { config: { action: 'inventory.read' as const } };
+      api.get('/things', read, async (request) => ({ reader: request.user?.email }));
+      api.post('/things', { config: { action: 'item.create' } }, async (request) => ({
+        changedBy: request.user?.email,
       }));
-      api.get('/catalog', { config: { access: 'public' } }, async (request) => ({ reader: request.user }));
-      api.get('/documents', async () => ({ secret: true }));
-      api.get('/product/:id/secrets', async () => ({ secret: true }));
+      api.post(
+        '/orders',
+        { config: { access: 'session+token', action: 'item.create' } },
+        async (request) => ({
+          orderedBy: request.user?.email,
+        }),
+      );
+      api.get('/catalog', { config: { access: 'public', action: 'inventory.read' } }, async (request) => ({
+        reader: request.user,
+      }));
+      api.get('/documents', read, async () => ({ secret: true }));
+      api.get('/product/:id/secrets', read, async () => ({ secret: true }));
     },
     { prefix: '/api' },
   );
