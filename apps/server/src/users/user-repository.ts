@@ -182,16 +182,21 @@ export class UserRepository {
     });
   }
 
-  /** Sets the role of the account of `email` (the shell's `npm run user`); false when there is none. */
-  async setRoleByEmail(email: string, role: Role, by: AccountChanger, at: Date): Promise<boolean> {
+  /** Sets the role of the account of `email` (the shell's `npm run user`), or why not. */
+  async setRoleByEmail(
+    email: string,
+    role: Role,
+    by: AccountChanger,
+    at: Date,
+  ): Promise<'changed' | AccountChangeRefusal> {
     const row = await this.#db
       .selectFrom('users')
       .select('id')
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
       .executeTakeFirst();
-    if (!row) return false;
+    if (!row) return 'not-found';
     const changed = await this.change(row.id, { role }, by, at);
-    return typeof changed !== 'string';
+    return typeof changed === 'string' ? changed : 'changed';
   }
 
   /** The audit of account changes, newest first. */

@@ -279,3 +279,55 @@ describe.each(TEST_ENGINES)('AUTH_REQUIRE_VERIFIED_EMAIL and AUTH_ALLOWED_EMAIL_
     });
   });
 });
+
+/** Every /api route declares its action: one that does not, or says what a visitor may not do on a public route, stops the start. */
+describe('route declarations checked at start', () => {
+  async function startWith(route: (api: FastifyInstance) => void): Promise<unknown> {
+    const database = await createTestDatabase('sqlite');
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...database.env });
+    const handle = await openDatabase(config.database);
+    await migrateToLatest(handle.db, handle.engine);
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const accounts = createAccounts(config, handle, app.log);
+    try {
+      await app.register(
+        async (api) => {
+          await registerAccounts(api, accounts, config);
+          route(api);
+        },
+        { prefix: '/api' },
+      );
+      await app.ready();
+      return undefined;
+    } catch (error) {
+      return error;
+    } finally {
+      await app.close();
+      await accounts.close();
+      await handle.close();
+      await database.drop();
+    }
+  }
+
+  it('refuses to start with a route that declares no action', async () => {
+    const error = await startWith((api) => api.get('/forgotten', async () => ({ secret: true })));
+    expect(String(error)).toContain('GET /api/forgotten declares no action');
+  });
+
+  it('refuses to start with a public route whose action a visitor may not perform', async () => {
+    const error = await startWith((api) =>
+      api.delete('/open-delete', { config: { access: 'public', action: 'item.delete' } }, async () => ({})),
+    );
+    expect(String(error)).toContain(
+      'DELETE /api/open-delete is public but anonymous visitors may not item.delete',
+    );
+  });
+
+  it('starts when every route declares an action', async () => {
+    expect(
+      await startWith((api) => api.get('/fine', { config: { action: 'inventory.read' } }, async () => ({}))),
+    ).toBeUndefined();
+  });
+});
