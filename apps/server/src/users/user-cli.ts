@@ -36,7 +36,12 @@ export async function runUserCommand(
   try {
     await migrateToLatest(database.db, database.engine, config.timeZone);
     const users = new UserRepository(database.db, database.engine);
-    const outcome = await users.setRoleByEmail(email, role as Role, { id: null, email: SHELL_ACTOR }, new Date());
+    const outcome = await users.setRoleByEmail(
+      email,
+      role as Role,
+      { id: null, email: SHELL_ACTOR },
+      new Date(),
+    );
     if (outcome === 'not-found') return { code: 1, message: `No account has the address ${email}` };
     if (outcome === 'last-admin') {
       return { code: 1, message: `${email} is the last admin: make another account admin first` };
