@@ -103,7 +103,11 @@ export interface DeliveryWindowStateTable {
   through_day: string;
 }
 
-/** Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads. */
+/**
+ * Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads,
+ * except `users.role` and `users.disabled` (migration 011, users/user-repository.ts) and the sessions a
+ * disable ends.
+ */
 export interface UsersTable {
   id: string;
   name: string;
