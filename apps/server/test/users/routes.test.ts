@@ -162,6 +162,27 @@ for (const engine of TEST_ENGINES) {
       ]);
     });
 
+    it("takes no role or disabled flag from sign-up or from Better Auth's update-user", async () => {
+      const email = `climber-${Date.now()}@example.com`;
+      const signedUp = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { 'x-forwarded-for': testClientIp() },
+        payload: { name: 'Climber', email, password: 'a-long-unusual-passphrase-42', role: 'admin' },
+      });
+      const cookie = cookieHeader(signedUp);
+      if (signedUp.statusCode === 200) expect((await me(ctx.app, cookie)).role).toBe('staff');
+      else expect(signedUp.statusCode).toBe(400);
+      const updated = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { ...staff.session, 'x-forwarded-for': testClientIp() },
+        payload: { role: 'admin', disabled: false },
+      });
+      expect(updated.statusCode).toBeGreaterThanOrEqual(400);
+      expect((await me(ctx.app, staff.cookie)).role).toBe('staff');
+    });
+
     it('refuses an unknown account (404) and a change that says nothing (400)', async () => {
       expect((await patchUser(ctx.app, admin, 'no-such-account', { role: 'staff' })).statusCode).toBe(404);
       const empty = await patchUser(ctx.app, admin, staff.user.id, {});
