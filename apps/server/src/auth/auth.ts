@@ -32,7 +32,7 @@ export const AUTH_SCHEMA_NAMES = {
   user: {
     modelName: 'users',
     fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
-    // Ours (migration 011): set by the server only, never from a sign-up's input.
+    // Ours (migration 013): set by the server only, never from a sign-up's input.
     additionalFields: {
       role: { type: 'string', required: false, input: false },
       disabled: { type: 'boolean', required: false, input: false, defaultValue: false },

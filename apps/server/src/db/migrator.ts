@@ -11,7 +11,7 @@ import * as dailyRollups from './migrations/007-daily-rollups.ts';
 import * as importHistoryKind from './migrations/008-import-history-kind.ts';
 import * as userLanguage from './migrations/009-user-language.ts';
 import * as lowStockCount from './migrations/010-low-stock-count.ts';
-import * as userRoles from './migrations/011-user-roles.ts';
+import * as userRoles from './migrations/013-user-roles.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -34,7 +34,7 @@ const migrations: Record<string, MigrationModule> = {
   '008-import-history-kind': importHistoryKind,
   '009-user-language': userLanguage,
   '010-low-stock-count': lowStockCount,
-  '011-user-roles': userRoles,
+  '013-user-roles': userRoles,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -105,7 +105,7 @@ export interface DeliveryWindowStateTable {
 
 /**
  * Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads,
- * except `users.role` and `users.disabled` (migration 011, users/user-repository.ts) and the sessions a
+ * except `users.role` and `users.disabled` (migration 013, users/user-repository.ts) and the sessions a
  * disable ends.
  */
 export interface UsersTable {
@@ -116,18 +116,18 @@ export interface UsersTable {
   image: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** `admin`, `staff`, `supplier` or `viewer` (migration 011); null only while an account is being created. */
+  /** `admin`, `staff`, `supplier` or `viewer` (migration 013); null only while an account is being created. */
   role: string | null;
   disabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
-/** The first account ever created (one row), made admin (migration 011). */
+/** The first account ever created (one row), made admin (migration 013). */
 export interface FirstAccountTable {
   singleton: number;
   user_id: string;
 }
 
-/** Role changes, disables and enables: who changed whom, when (migration 011). */
+/** Role changes, disables and enables: who changed whom, when (migration 013). */
 export interface UserAuditTable {
   id: string;
   at: Timestamp;

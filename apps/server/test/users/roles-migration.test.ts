@@ -20,10 +20,10 @@ async function insertUser(handle: DatabaseHandle, id: string, email: string, cre
 }
 
 /**
- * Migration 011 on a database with accounts made before roles: every one becomes staff except the
+ * Migration 013 on a database with accounts made before roles: every one becomes staff except the
  * first ever created, admin; `npm run user` then sets a role on the configured database.
  */
-describe.each(TEST_ENGINES)('migration 011-user-roles and npm run user on %s', (engine) => {
+describe.each(TEST_ENGINES)('migration 013-user-roles and npm run user on %s', (engine) => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
