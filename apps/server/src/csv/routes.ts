@@ -22,17 +22,23 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ChangeWeights, changeLimitKey } from '../http/change-limit.ts';
 import { GENERIC_SERVER_ERROR } from '../http/error-handler.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
 import type { Actor } from '../products/service.ts';
 import type { CsvExports } from './exports.ts';
 import { ImportSlots } from './import-slots.ts';
-import type { ProductImport } from './product-import.ts';
+import type { ImportProgress, ProductImport } from './product-import.ts';
 
 export interface CsvRoutesOptions {
   exports: CsvExports;
   productImport: ProductImport;
+  /** The change limit's weights: an import counts as a change per IMPORT_ROWS_PER_CHANGE rows it read. */
+  changeWeights: ChangeWeights;
 }
+
+/** Rows of an import (checked or written) that weigh as one change in the change limit. */
+export const IMPORT_ROWS_PER_CHANGE = 100;
 
 const NDJSON = 'application/x-ndjson';
 const tooLarge = () => new HttpError(413, IMPORT_MESSAGES.tooLarge);
@@ -95,7 +101,10 @@ function refusedLine(error: unknown, request: FastifyRequest): ImportProgressLin
 const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(NDJSON);
 
 /** HTTP only: CSV downloads and the product import. */
-export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { exports, productImport }) => {
+export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
+  app,
+  { exports, productImport, changeWeights },
+) => {
   const slots = new ImportSlots(IMPORT_MAX_PER_USER, IMPORT_MAX_PER_INSTANCE);
   await app.register(multipart);
   // A CSV body, read up to IMPORT_MAX_BYTES (refused with a 413 that says so beyond).
@@ -191,7 +200,8 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
           'earlier row or a live item (same name and model, trimmed, case aside) is named in `duplicates`, ' +
           `and \`duplicates=${IMPORT_DUPLICATE_CHOICES.join('|')}\` says what to do with it (default skip). ` +
           `At most ${IMPORT_MAX_PER_USER} import per user and ${IMPORT_MAX_PER_INSTANCE} per instance at once ` +
-          '(429 `IMPORT_BUSY` beyond).',
+          `(429 \`IMPORT_BUSY\` beyond); in the change limit an import counts one change per ${IMPORT_ROWS_PER_CHANGE} ` +
+          'rows it read, for a minute after it ended.',
         querystring: importQuerySchema,
         consumes: ['text/csv', 'multipart/form-data'],
         response: {
@@ -224,10 +234,16 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
     async (request, reply) => {
       const actor = actorOf(request);
       const release = slots.take(actor.id);
+      // The rows each pass read, however the import ends: its weight in the change limit.
+      const read = { checking: 0, writing: 0 };
       try {
-        return await importFile(request, reply, actor);
+        return await importFile(request, reply, actor, (progress) => {
+          read[progress.phase] = progress.rows;
+        });
       } finally {
         release();
+        const weight = Math.floor((read.checking + read.writing) / IMPORT_ROWS_PER_CHANGE);
+        changeWeights.add(changeLimitKey(request), weight);
       }
     },
   );
@@ -236,11 +252,12 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
     request: FastifyRequest<{ Querystring: z.output<typeof importQuerySchema> }>,
     reply: FastifyReply,
     actor: Actor,
+    counted: (progress: ImportProgress) => void,
   ) {
     const file = await uploadedFile(request);
     const { dryRun, duplicates } = request.query;
     const job = { file, dryRun, duplicates, actor };
-    if (!wantsProgress(request)) return productImport.run({ ...job, progress: () => {} });
+    if (!wantsProgress(request)) return productImport.run({ ...job, progress: counted });
     // Written directly, line by line as the work goes (no onSend hook may buffer it).
     const stream = reply.raw;
     reply.hijack();
@@ -254,7 +271,10 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
         type: 'result',
         ...(await productImport.run({
           ...job,
-          progress: (p) => write({ type: 'progress', ...p }),
+          progress: (p) => {
+            counted(p);
+            write({ type: 'progress', ...p });
+          },
           preview: (p) => write({ type: 'preview', ...p }),
         })),
       });

@@ -4,7 +4,7 @@ import { type ApiError, IMPORT_MESSAGES } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportSlots } from '../../src/csv/import-slots.ts';
 import { HttpError } from '../../src/http/http-error.ts';
-import { type Clerk, newClerk } from '../support/inventory.ts';
+import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Rows enough that checking them takes a while on any machine. */
@@ -138,6 +138,47 @@ describe('a big import leaves the server answering', () => {
     });
     expect(after.statusCode).toBe(200);
   }, 120_000);
+});
+
+describe('an import in the change limit', () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp('sqlite', { WRITE_RATE_LIMIT_PER_MINUTE: '50' });
+  });
+
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('weighs an import by its rows: a big dry run leaves its user no changes for the minute, others theirs', async () => {
+    const importer = await newClerk(test.app, 'Heavy Importer');
+    const other = await newClerk(test.app, 'Other Clerk');
+    const mine = await addProduct(test.app, importer, { quentity: 5 });
+    const theirs = await addProduct(test.app, other, { quentity: 5 });
+    const restock = (clerk: Clerk, id: string, newQuentity: number) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/products/${id}`,
+        headers: clerk.session,
+        payload: { newQuentity },
+      });
+    expect((await restock(importer, mine._id, 6)).statusCode).toBe(200);
+    // 6,000 rows read weigh 60 changes, more than the 50 a minute allowed.
+    const rows = Array.from({ length: 6000 }, (_, i) => `Weighed ${i},/images/a.svg,1,1,d`);
+    const dry = await test.app.inject({
+      method: 'POST',
+      url: '/api/import/products?dryRun=true',
+      headers: { ...importer.session, 'content-type': 'text/csv' },
+      payload: ['name,img,price,quentity,description', ...rows].join('\n'),
+    });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const refused = await restock(importer, mine._id, 7);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<ApiError>()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(refused.json<ApiError>().message).toContain('at most 50 a minute');
+    expect((await restock(other, theirs._id, 6)).statusCode).toBe(200);
+  });
 });
 
 describe('import slots', () => {
