@@ -207,4 +207,27 @@ test('in Bengali, the problems of a file and their row numbers are said in Benga
   await expect(price.getByRole('cell').first()).toHaveText('১৪');
   await expect(price).not.toContainText('Must be a number');
   await expect(report).not.toContainText(/[0-9]/);
+
+  // A file imported twice: its duplicates and the choice, in Bengali with Bengali digits.
+  const tag = randomUUID().slice(0, 6);
+  const twice = {
+    name: 'twice.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `name,img,price,quentity,description\nBn ${tag} A,/images/a.svg,1,1,d\nBn ${tag} B,/images/a.svg,1,1,d\n`,
+    ),
+  };
+  await page.getByLabel('CSV ফাইল').setInputFiles(twice);
+  await page.getByRole('button', { name: 'ইমপোর্ট করুন' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'ইমপোর্ট হয়েছে' })).toContainText('নতুন আইটেম ২টি');
+  await page.goto('/import');
+  await page.getByLabel('CSV ফাইল').setInputFiles(twice);
+  const duplicates = page.getByRole('region', {
+    name: '২টি সারি অন্য একটি সারি বা স্টকে থাকা কোনো আইটেমের সাথে মিলে যায়',
+  });
+  await expect(duplicates.getByRole('row').filter({ hasText: `Bn ${tag} B` })).toContainText('৩');
+  await expect(page.getByRole('radio', { name: 'বাদ দিন' })).toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: 'ফাইলটি ইমপোর্টের জন্য তৈরি' })).toContainText(
+    'বাদ ২টি',
+  );
 });
