@@ -22,7 +22,7 @@ import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { AnswerCache, COMPRESSION_THRESHOLD, ON_THE_FLY } from './http/answer-cache.ts';
 import { registerCanonicalPath } from './http/canonical-path.ts';
-import { registerChangeLimit } from './http/change-limit.ts';
+import { ChangeWeights, registerChangeLimit } from './http/change-limit.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
@@ -155,7 +155,8 @@ export async function buildApp(
     securityHeaders = await registerSecurityHeaders(app, config.isProduction);
     // First of the hooks that look at the request: nothing below sees a non-canonical path.
     registerCanonicalPath(app);
-    await registerChangeLimit(app, config.writeRateLimitPerMinute);
+    const changeWeights = new ChangeWeights();
+    await registerChangeLimit(app, config.writeRateLimitPerMinute, changeWeights);
     await app.register(compress, {
       threshold: COMPRESSION_THRESHOLD,
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: ON_THE_FLY.brotliQuality } },
@@ -188,6 +189,7 @@ export async function buildApp(
         await api.register(csvRoutes, {
           exports: new CsvExports({ search, history }, app.log),
           productImport: new ProductImport(products, publish),
+          changeWeights,
         });
         await api.register(eventRoutes, { feed: changeFeed, maxStreams: config.maxEventStreams });
         await api.register(settingsRoutes, { settings });

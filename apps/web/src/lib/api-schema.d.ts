@@ -355,7 +355,7 @@ export interface paths {
         };
         /**
          * Download the live items (or the trash) as CSV
-         * @description Columns: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, version, createdAt, updatedAt, deletedAt. Items in the order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return get a leading apostrophe (formula injection); numbers are written as numbers.
+         * @description Columns: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, lowStockThreshold, version, createdAt, updatedAt, deletedAt. Items in the order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return get a leading apostrophe (formula injection); numbers are written as numbers.
          */
         get: operations["exportProducts"];
         put?: never;
@@ -397,7 +397,7 @@ export interface paths {
         put?: never;
         /**
          * Import products from CSV, all or nothing
-         * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload, at most 100000 rows and 20 MB (413 beyond). Header: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor (name, img, price, quentity, description required; an export's version, createdAt, updatedAt, deletedAt are accepted and ignored). Each row is checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or with one no item has) adds an item; a row whose `_id` is a live item edits its details (as PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` the answer is a stream of progress lines ending with a `result` or `refused` line.
+         * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload, at most 100000 rows and 20 MB (413 beyond). Header: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, lowStockThreshold (name, img, price, quentity, description required; an export's version, createdAt, updatedAt, deletedAt are accepted and ignored). Each row is checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or with one no item has) adds an item; a row whose `_id` is a live item edits its details (as PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` the answer is a stream of progress lines ending with a `result` or `refused` line. Cells are delimited by ",", ";", "\t": the one the header row has most of. `quantity` is read as `quentity`; `lowStockThreshold` (empty: none) is optional, and left as it is when the column is absent. A row without a live `_id` that repeats an earlier row or a live item (same name and model, trimmed, case aside) is named in `duplicates`, and `duplicates=skip|update|add` says what to do with it (default skip). At most 1 import per user and 3 per instance at once (429 `IMPORT_BUSY` beyond); in the change limit an import counts one change per 100 rows it read, for a minute after it ended.
          */
         post: operations["importProducts"];
         delete?: never;
@@ -2352,6 +2352,7 @@ export interface operations {
         parameters: {
             query?: {
                 dryRun?: "true" | "false";
+                duplicates?: "skip" | "update" | "add";
             };
             header?: never;
             path?: never;
@@ -2369,7 +2370,18 @@ export interface operations {
                         created: number;
                         updated: number;
                         unchanged: number;
+                        skipped: number;
                         dryRun: boolean;
+                        /** @enum {string} */
+                        delimiter: "," | ";" | "\t";
+                        duplicateCount: number;
+                        duplicates: {
+                            row: number;
+                            name: string;
+                            model: string;
+                            earlierRow: number | null;
+                            itemId: string | null;
+                        }[];
                     };
                     "application/x-ndjson": string;
                 };
@@ -2411,10 +2423,16 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         errors: {
                             row: number;
                             field: string;
                             message: string;
+                            /** @enum {string} */
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
+                            params: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -2447,10 +2465,16 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         errors: {
                             row: number;
                             field: string;
                             message: string;
+                            /** @enum {string} */
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
+                            params: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
