@@ -20,10 +20,12 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { AccessTokens } from './access-token.ts';
 import { type AttemptLimiter, enforceAuthLimits, tooManyAttempts } from './attempt-limits.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
-import { MESSAGES } from './guards.ts';
+import { MESSAGES, type SessionCheck, sessionUser } from './guards.ts';
 
 export interface AccountRoutesOptions {
   auth: Auth;
+  /** Finds the signed-in user of a request (the limits counted per signed-in account need it). */
+  sessions: SessionCheck;
   accessTokens: AccessTokens;
   limiter: AttemptLimiter;
   mailer: Mailer;
@@ -59,6 +61,27 @@ const nameSchema = z
   .min(1, 'Please enter your name')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
 
+const IMAGE_MAX_LENGTH = 2048;
+const PICTURE_MESSAGE = 'The picture must be a web address starting with http:// or https://';
+
+/** An absolute http(s) address, as sent (no `javascript:`, `data:`, protocol-relative or bare path). */
+const isWebAddress = (value: string): boolean => {
+  if (value !== value.trim()) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** A user's picture: an http(s) address, or null to take it away. */
+const userImageSchema = z
+  .string(PICTURE_MESSAGE)
+  .max(IMAGE_MAX_LENGTH, `The picture's address must be at most ${IMAGE_MAX_LENGTH} characters`)
+  .refine(isWebAddress, PICTURE_MESSAGE)
+  .nullable();
+
 /** Checks that Better Auth leaves to us, with the same messages as the web forms. */
 const BODY_RULES: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': z.object({
@@ -66,7 +89,7 @@ const BODY_RULES: Record<string, z.ZodType> = {
     email: accountEmailSchema,
     password: passwordSchema,
   }),
-  '/api/auth/update-user': z.object({ name: nameSchema.optional() }),
+  '/api/auth/update-user': z.object({ name: nameSchema.optional(), image: userImageSchema.optional() }),
 };
 
 function checkBody(path: string, body: unknown): void {
@@ -161,7 +184,7 @@ async function forwardToBetterAuth(
 
 /** Better Auth under /api/auth/*, the enabled sign-in methods, the access token and the dev outbox. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
-  const { auth, accessTokens, limiter, mailer, publicUrl } = options;
+  const { auth, sessions, accessTokens, limiter, mailer, publicUrl } = options;
 
   app.route({
     method: ['GET', 'POST'],
@@ -177,7 +200,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         throw new HttpError(400, NON_CANONICAL_PATH_MESSAGE, { code: 'NON_CANONICAL_PATH' });
       }
       if (request.method === 'POST') checkBody(path, request.body);
-      await enforceAuthLimits(limiter, request, path);
+      await enforceAuthLimits(limiter, request, path, async () => (await sessionUser(sessions, request))?.id);
       return forwardToBetterAuth(auth, target, request, reply);
     },
   });
@@ -219,7 +242,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       if (request.body.email.toLowerCase() !== user.email.toLowerCase()) {
         throw forbidden('You can only get an access token for your own email address');
       }
-      return { accessToken: await accessTokens.issue({ userId: user.id, email: user.email }) };
+      const sessionId = request.sessionId;
+      if (!sessionId) throw unauthorized(MESSAGES.signInFirst);
+      return { accessToken: await accessTokens.issue({ userId: user.id, email: user.email, sessionId }) };
     },
   );
 
