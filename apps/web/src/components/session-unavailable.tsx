@@ -15,7 +15,10 @@ export function SessionUnavailable({ error, onRetry }: { error: ApiRequestError;
   const t = useTranslate();
   return (
     <Alert variant="warning" className="my-4" role="alert">
-      <p>{t(isTooManyRequests(error) ? 'session.tooManyRequests' : 'session.unreadable')}</p>
+      {/* It stands in for the page, so it is the page's heading. */}
+      <h1 className="h6 alert-heading">
+        {t(isTooManyRequests(error) ? 'session.tooManyRequests' : 'session.unreadable')}
+      </h1>
       <Button variant="outline-dark" size="sm" onClick={onRetry}>
         {t('common.tryAgain')}
       </Button>
