@@ -8,7 +8,7 @@ import { AlertRepository } from './alerts/alert-repository.ts';
 import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
 import { alertRoutes } from './alerts/routes.ts';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
-import { sessionUser } from './auth/guards.ts';
+import { sessionUser, signedInSession } from './auth/guards.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { CsvExports } from './csv/exports.ts';
@@ -191,7 +191,24 @@ export async function buildApp(
           productImport: new ProductImport(products, publish),
           changeWeights,
         });
-        await api.register(eventRoutes, { feed: changeFeed, maxStreams: config.maxEventStreams });
+        await api.register(eventRoutes, {
+          feed: changeFeed,
+          maxStreams: config.maxEventStreams,
+          // A stream ends with its session: every sign-out, revocation or reset on any instance (or
+          // a feed that was interrupted, so one may have been missed) has each stream check its own.
+          sessions: {
+            stillSignedIn: async (request) =>
+              (await signedInSession(accounts, request))?.sessionId === request.sessionId,
+            onSessionsChanged: (listener) => {
+              const stopChanged = changeFeed.onSessionsChanged(listener);
+              const stopInterrupted = changeFeed.onInterruption(listener);
+              return () => {
+                stopChanged();
+                stopInterrupted();
+              };
+            },
+          },
+        });
         await api.register(settingsRoutes, { settings });
         await api.register(alertRoutes, { alerts: lowStockAlerts });
         await api.register(openApiRoutes);
