@@ -23,7 +23,9 @@ function ProductRowCells({ product }: { product: Product }) {
             className="d-none d-sm-block flex-shrink-0"
             decorative
           />
-          <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
+          <Link to={paths.itemDetail(product._id)} className="text-break">
+            {product.name}
+          </Link>
         </div>
       </td>
       <td className="text-nowrap">{format.price(product.price)}</td>
