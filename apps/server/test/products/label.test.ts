@@ -78,7 +78,7 @@ describe.each(TEST_ENGINES)('GET /api/product/:id/label.svg on %s', (engine) => 
       headers: clerk.session,
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ statusCode: 400 });
+    expect(unknown.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
   });
 
   it('escapes what a supplier typed, so a name cannot add markup to the label', async () => {
