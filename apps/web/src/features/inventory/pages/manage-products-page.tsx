@@ -164,7 +164,7 @@ export default function ManageProductsPage() {
                   {t('table.supplier')}
                 </th>
                 <th scope="col">{t('manage.labelColumn')}</th>
-                {/* table-actions (styles.css) also keeps the hidden label inside the scrolling table. */}
+                {/* table-actions (styles.css) keeps the hidden label inside the table. */}
                 <th scope="col" className="table-actions">
                   <span className="visually-hidden">{t('manage.actions')}</span>
                 </th>
@@ -173,7 +173,7 @@ export default function ManageProductsPage() {
             cells={(product) => (
               <>
                 <td className="d-none d-md-table-cell">{product.suplerName}</td>
-                <td>
+                <td data-label={t('manage.labelColumn')}>
                   <input
                     type="checkbox"
                     className="form-check-input"
