@@ -16,6 +16,7 @@ function useNavbarHeight(): number {
     if (!navbar) return;
     const measure = () => setHeight(navbar.offsetHeight);
     measure();
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(navbar);
     return () => observer.disconnect();
