@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * A product's printable label (SVG)
-         * @description A QR code of the item's page in the web app (`PUBLIC_URL` + `/manageItem/{id}`) with its name, model and price under it: vector paths and text only, sharp at any size. Deleted or unknown items answer 404 JSON.
+         * @description A QR code of the item's page in the web app (`PUBLIC_URL` + `/manageItem/{id}`) with its name, model and price under it (the price in `lang`): vector paths and text only, sharp at any size. Deleted or unknown items answer 404 JSON.
          */
         get: operations["getProductLabel"];
         put?: never;
@@ -1380,7 +1380,9 @@ export interface operations {
     };
     getProductLabel: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: "en" | "bn";
+            };
             header?: never;
             path: {
                 id: string;

@@ -164,8 +164,8 @@ export default function ManageProductsPage() {
                   {t('table.supplier')}
                 </th>
                 <th scope="col">{t('manage.labelColumn')}</th>
-                {/* position-relative keeps the hidden label inside the scrolling table on narrow screens. */}
-                <th scope="col" className="position-relative">
+                {/* table-actions (styles.css) keeps the hidden label inside the table. */}
+                <th scope="col" className="table-actions">
                   <span className="visually-hidden">{t('manage.actions')}</span>
                 </th>
               </>
@@ -173,7 +173,7 @@ export default function ManageProductsPage() {
             cells={(product) => (
               <>
                 <td className="d-none d-md-table-cell">{product.suplerName}</td>
-                <td>
+                <td data-label={t('manage.labelColumn')}>
                   <input
                     type="checkbox"
                     className="form-check-input"
@@ -182,7 +182,7 @@ export default function ManageProductsPage() {
                     onChange={(event) => toggle(product._id, event.target.checked)}
                   />
                 </td>
-                <td className="text-end">
+                <td className="text-end table-actions">
                   <button
                     type="button"
                     className="btn btn-outline-danger btn-sm"

@@ -35,7 +35,7 @@ function ProductDetails({ product }: { product: Product }) {
         <Col md={5} className="text-center">
           <ProductImage src={product.img} name={product.name} width={480} height={320} className="rounded" />
         </Col>
-        <Col md={7}>
+        <Col md={7} className="text-break">
           <h1 className="h2">{product.name}</h1>
           <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{format.price(product.price)}</p>
           <p className="mb-2" aria-live="polite">
