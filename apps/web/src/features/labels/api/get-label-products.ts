@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Language, LIST_MAX_LIMIT, type Product, productSchema } from '@walton/contract';
+import DOMPurify from 'dompurify';
 import { z } from 'zod/mini';
 import { ApiRequestError, apiRequest, apiText } from '../../../lib/api-client.ts';
 
@@ -65,26 +66,28 @@ const labelPath = (id: string, language: Language): string =>
 /**
  * The label as an SVG element of this document, drawn inline so that its text uses the fonts the page
  * has loaded (an SVG shown as an image sees none of them, and Bengali would print as boxes without a
- * system font). Only the drawing is kept: nothing that could run or fetch (scripts, foreign objects,
+ * system font). Only the drawing is kept (DOMPurify's SVG profile): nothing that could run or fetch (scripts, foreign objects,
  * links, event attributes) survives, whatever the answer holds.
  */
 export function labelDrawing(markup: string): SVGSVGElement | null {
   const parsed = new DOMParser().parseFromString(markup, 'image/svg+xml');
-  const root = parsed.documentElement;
-  if (!(root instanceof SVGSVGElement) || parsed.getElementsByTagName('parsererror').length > 0) return null;
-  for (const element of [...root.querySelectorAll('script, foreignObject, a, image, use, style')]) {
-    element.remove();
+  if (
+    !(parsed.documentElement instanceof SVGSVGElement) ||
+    parsed.getElementsByTagName('parsererror').length > 0
+  ) {
+    return null;
   }
-  for (const element of [root, ...root.querySelectorAll('*')]) {
-    for (const attribute of [...element.attributes]) {
-      if (/^on|href$/i.test(attribute.name)) element.removeAttribute(attribute.name);
-    }
-  }
-  const drawing = document.importNode(root, true);
-  drawing.querySelector('title')?.remove();
+  const clean = DOMPurify.sanitize(markup, {
+    USE_PROFILES: { svg: true },
+    FORBID_TAGS: ['a', 'image', 'use', 'style', 'title'],
+    FORBID_ATTR: ['href', 'xlink:href'],
+    RETURN_DOM_FRAGMENT: true,
+  });
+  const drawing = clean.firstElementChild;
+  if (!(drawing instanceof SVGSVGElement)) return null;
   drawing.setAttribute('aria-hidden', 'true');
   drawing.setAttribute('focusable', 'false');
-  return drawing;
+  return document.importNode(drawing, true);
 }
 
 /** The label's SVG markup; asked again when the item changes (its version) or the language does. */
