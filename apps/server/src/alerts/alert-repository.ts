@@ -60,6 +60,41 @@ export class AlertRepository {
     return { id, statement };
   }
 
+  /**
+   * Of `recipients` (lower-cased addresses, or `webhook`), those that may be alerted about the item
+   * now: each one's cooldown row is taken in one upsert that succeeds when the recipient has none for
+   * the item, when its cooldown ended by `at`, or when this very alert took it (a fan-out tried again).
+   * Taken, it lasts until `until`.
+   */
+  async takeCooldowns(alert: { id: string; productId: string; at: Date }, recipients: string[], until: Date) {
+    const taken: string[] = [];
+    for (const recipient of recipients) {
+      const row = await this.#db
+        .insertInto('alert_cooldowns')
+        .values({
+          product_id: alert.productId,
+          recipient,
+          alert_id: alert.id,
+          until: until.toISOString(),
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['product_id', 'recipient'])
+            .doUpdateSet({ alert_id: alert.id, until: until.toISOString() })
+            .where((eb) =>
+              eb.or([
+                eb('alert_cooldowns.until', '<=', alert.at.toISOString()),
+                eb('alert_cooldowns.alert_id', '=', alert.id),
+              ]),
+            ),
+        )
+        .returning('recipient')
+        .executeTakeFirst();
+      if (row) taken.push(recipient);
+    }
+    return taken;
+  }
+
   async findToDeliver(id: string): Promise<AlertToDeliver | undefined> {
     const row = await this.#db
       .selectFrom('low_stock_alerts')

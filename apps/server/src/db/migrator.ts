@@ -12,6 +12,7 @@ import * as importHistoryKind from './migrations/008-import-history-kind.ts';
 import * as userLanguage from './migrations/009-user-language.ts';
 import * as lowStockCount from './migrations/010-low-stock-count.ts';
 import * as searchByWords from './migrations/011-search-by-words.ts';
+import * as alertCooldowns from './migrations/012-alert-cooldowns.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -35,6 +36,7 @@ const migrations: Record<string, MigrationModule> = {
   '009-user-language': userLanguage,
   '010-low-stock-count': lowStockCount,
   '011-search-by-words': searchByWords,
+  '012-alert-cooldowns': alertCooldowns,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
