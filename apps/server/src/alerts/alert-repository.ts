@@ -124,14 +124,17 @@ export class AlertRepository {
   }
 
   /**
-   * Alerts newest first with their deliveries and every try of each. With `status`, only alerts
-   * one of whose jobs (the fan-out or a delivery) is in that state.
+   * Alerts newest first with their deliveries and every try of each, as `viewer` (an address) may
+   * see them: the webhook call and the mail to the viewer in full, mail to others only counted. With
+   * `status`, only alerts one of whose jobs (the fan-out or a delivery) is in that state.
    */
   async list(options: {
     status?: DeliveryStatus | undefined;
     limit: number;
     offset: number;
+    viewer: string;
   }): Promise<LowStockAlert[]> {
+    const viewer = options.viewer.toLowerCase();
     const alerts = await this.#db
       .selectFrom('low_stock_alerts')
       .selectAll()
@@ -174,8 +177,16 @@ export class AlertRepository {
       .execute();
     return alerts.map((alert) => {
       const own = jobs.filter((job) => job.alert_id === alert.id);
+      const others = own.filter(
+        (job) =>
+          job.kind !== ALERT_JOB_KINDS.fanOut &&
+          job.kind !== ALERT_JOB_KINDS.webhook &&
+          job.recipient?.toLowerCase() !== viewer,
+      );
+      const otherEmails = { pending: 0, delivered: 0, failed: 0 };
+      for (const job of others) otherEmails[job.status] += 1;
       const deliveries = own
-        .filter((job) => job.kind !== ALERT_JOB_KINDS.fanOut)
+        .filter((job) => job.kind !== ALERT_JOB_KINDS.fanOut && !others.includes(job))
         .map((job) => ({
           id: job.id,
           channel: job.kind === ALERT_JOB_KINDS.webhook ? ('webhook' as const) : ('email' as const),
@@ -206,6 +217,7 @@ export class AlertRepository {
             ? 'pending'
             : 'delivered',
         deliveries,
+        otherEmails,
       };
     });
   }

@@ -14,7 +14,9 @@ const FAST_OUTBOX = {
   OUTBOX_POLL_MS: '200',
   OUTBOX_RETRY_BASE_MS: '50',
   OUTBOX_RETRY_MAX_MS: '400',
-  OUTBOX_JOB_TIMEOUT_MS: '3000',
+  // A try that outlives this is tried again even if it got through (at least once), which would send
+  // a mail twice: long enough that this never happens on a busy machine, since these tests count mail.
+  OUTBOX_JOB_TIMEOUT_MS: '15000',
 };
 /** An item name that reads as an order from the warehouse, with the attacker's links in it. */
 const PHISHING_NAME = 'ACTION REQUIRED: verify at [here](https://evil.example/x)';
@@ -121,6 +123,32 @@ describe.each(TEST_ENGINES)('low-stock alerts as a spam and phishing channel, on
     expect(body.text).toContain('\\[here\\]\\(');
     // The structured field keeps the name as it is, for a receiver that shows it as text.
     expect(body.product.name).toBe(PHISHING_NAME);
+  });
+
+  it("GET /api/alerts shows a user their own mail and the webhook call, and only counts other users' mail", async () => {
+    const alertsBefore = (await settledAlerts(read(ctx.app, watcher), 0)).length;
+    const item = await addProduct(ctx.app, supplier, { quentity: 1, lowStockThreshold: 1 });
+    const asSeenBy = async (clerk: Clerk) => {
+      const alerts = await settledAlerts(read(ctx.app, clerk), alertsBefore + 1);
+      const alert = alerts.find((entry) => entry.productId === item._id);
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/alerts', headers: clerk.session });
+      return { alert, body: response.body };
+    };
+
+    const stranger = await asSeenBy(unverified);
+    for (const clerk of [supplier, watcher]) expect(stranger.body).not.toContain(clerk.email.toLowerCase());
+    expect(stranger.alert?.deliveries.map((delivery) => delivery.channel)).toEqual(['webhook']);
+    expect(stranger.alert?.otherEmails).toEqual({ pending: 0, delivered: 2, failed: 0 });
+
+    const own = await asSeenBy(watcher);
+    expect(own.body).not.toContain(supplier.email.toLowerCase());
+    expect(own.alert?.deliveries.map((delivery) => [delivery.channel, delivery.recipient]).sort()).toEqual(
+      [
+        ['email', watcher.email.toLowerCase()],
+        ['webhook', null],
+      ].sort(),
+    );
+    expect(own.alert?.otherEmails).toEqual({ pending: 0, delivered: 1, failed: 0 });
   });
 
   it("mails a verified supplier, once per cooldown for each of the supplier's items", async () => {

@@ -456,7 +456,7 @@ export interface paths {
         };
         /**
          * Low-stock alerts, newest first, with every delivery and try
-         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h).
+         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h). Each alert shows the webhook call and the mail to the signed-in user; mail to other users is only counted (`otherEmails`), so no one reads who else gets alerts.
          */
         get: operations["listAlerts"];
         put?: never;
@@ -2716,6 +2716,11 @@ export interface operations {
                             nextAttemptAt: string | null;
                             deliveredAt: string | null;
                         }[];
+                        otherEmails: {
+                            pending: number;
+                            delivered: number;
+                            failed: number;
+                        };
                     }[];
                 };
             };
