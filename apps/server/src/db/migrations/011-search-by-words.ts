@@ -9,7 +9,8 @@ const LOW_STOCK_CONDITION = 'deleted_at is null and quantity <= low_stock_thresh
  * - SQLite's trigram table (`products_name_search`, migration 003) holds the model beside the name, so
  *   an FTS5 query of the words (`"w1" AND "w2"`) narrows to the items that have each in one or the other;
  * - the name indexes that a live or low-stock search's count walks (products_live_by_name,
- *   products_low_by_name) carry the model too, so the count still reads no table row;
+ *   products_low_by_name) carry the model too, so the count finds both values it tests in the index
+ *   it walks;
  * - PostgreSQL gets a trigram index on lower(model) beside the one on lower(name) when pg_trgm is there.
  */
 export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Promise<void> {
