@@ -103,6 +103,7 @@ export async function buildApp(
       mailer: accounts.mailer,
       publicUrl: config.publicUrl,
       webhook: config.alertWebhook,
+      cooldownMs: config.alertCooldownMs,
     });
     const history = new HistoryRepository(database.db, database.engine);
     const stats = new StatsRepository(database.db);

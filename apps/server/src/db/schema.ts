@@ -174,6 +174,14 @@ export interface LowStockAlertsTable {
   at: Timestamp;
 }
 
+/** When a recipient may next be alerted about an item (migration 012). */
+export interface AlertCooldownsTable {
+  product_id: string;
+  recipient: string;
+  alert_id: string;
+  until: Timestamp;
+}
+
 /** A job of the transactional outbox (see outbox/outbox-repository.ts). */
 export interface OutboxTable {
   id: string;
@@ -222,6 +230,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   auth_attempts: AuthAttemptsTable;
   low_stock_alerts: LowStockAlertsTable;
+  alert_cooldowns: AlertCooldownsTable;
   outbox: OutboxTable;
   outbox_attempts: OutboxAttemptsTable;
   user_settings: UserSettingsTable;

@@ -214,8 +214,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         tags: ['products'],
         summary: 'List products, a page at a time',
         description:
-          `Live items by default; \`deleted=true\` lists the trash instead (signed in only). \`q\` searches ` +
-          `names (case-insensitive substring). ${totalCountDescription} With \`q\`, counting stops at ` +
+          `Live items by default; \`deleted=true\` lists the trash instead (signed in only). \`q\` finds ` +
+          `the items that have each of its words in their name or model (case-insensitive substrings, ` +
+          `in any order). ${totalCountDescription} With \`q\`, counting stops at ` +
           `${SEARCH_COUNT_LIMIT} matches and \`X-Total-Count-Capped: true\` says there are more. ` +
           'When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the ' +
           'next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page ' +

@@ -99,7 +99,7 @@ export interface paths {
         };
         /**
          * List products, a page at a time
-         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` searches names (case-insensitive substring). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
+         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` finds the items that have each of its words in their name or model (case-insensitive substrings, in any order). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
          */
         get: operations["listProducts"];
         put?: never;
@@ -456,7 +456,7 @@ export interface paths {
         };
         /**
          * Low-stock alerts, newest first, with every delivery and try
-         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h).
+         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h). Each alert shows the webhook call and the mail to the signed-in user; mail to other users is only counted (`otherEmails`), so no one reads who else gets alerts.
          */
         get: operations["listAlerts"];
         put?: never;
@@ -2742,6 +2742,11 @@ export interface operations {
                             nextAttemptAt: string | null;
                             deliveredAt: string | null;
                         }[];
+                        otherEmails: {
+                            pending: number;
+                            delivered: number;
+                            failed: number;
+                        };
                     }[];
                 };
             };
