@@ -14,6 +14,7 @@ import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useActionLock } from '../../../lib/use-action-lock.ts';
 import {
   type EditProductFormValues,
   type EditProductValues,
@@ -22,6 +23,7 @@ import {
 import { useEditProduct } from '../api/edit-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { latestInBody } from '../api/latest-in-body.ts';
+import { onlyOwnChangesSince } from '../api/own-changes.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { ProductLoadError } from '../components/product-load-error.tsx';
@@ -49,6 +51,7 @@ interface Conflict {
 function EditProductForm({ opened }: { opened: Product }) {
   const navigate = useNavigate();
   const save = useEditProduct();
+  const lock = useActionLock();
   const [base, setBase] = useState(opened);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,7 +84,8 @@ function EditProductForm({ opened }: { opened: Product }) {
           setConflict({ latest, ...merged });
           return;
         }
-        toast.info(translate('edit.merged'));
+        // Only someone else's save is news: this clerk's own earlier save is not announced as theirs.
+        if (!onlyOwnChangesSince(on._id, on.version, latest.version)) toast.info(translate('edit.merged'));
         await send(merged.values, latest);
         return;
       }
@@ -96,11 +100,13 @@ function EditProductForm({ opened }: { opened: Product }) {
       <EditConflictChooser
         conflicts={conflict.conflicts}
         values={conflict.values}
-        saving={save.isPending}
-        onSave={(values) => {
-          setConflict(null);
-          void send(values, conflict.latest);
-        }}
+        saving={lock.busy}
+        onSave={(values) =>
+          lock.run(() => {
+            setConflict(null);
+            return send(values, conflict.latest);
+          })
+        }
         onCancel={() => navigate(detailPath)}
       />
     );
@@ -109,7 +115,10 @@ function EditProductForm({ opened }: { opened: Product }) {
   return (
     <Form
       noValidate
-      onSubmit={form.handleSubmit((values) => send(values, base))}
+      onSubmit={(event) => {
+        event.preventDefault();
+        lock.run(() => form.handleSubmit((values) => send(values, base))(event));
+      }}
       aria-labelledby="edit-product-heading"
     >
       {failure && (
@@ -121,8 +130,8 @@ function EditProductForm({ opened }: { opened: Product }) {
         <ProductDetailFields form={form} />
       </Row>
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? t('common.saving') : t('edit.save')}
+        <Button type="submit" variant="primary" disabled={lock.busy}>
+          {lock.busy ? t('common.saving') : t('edit.save')}
         </Button>
         <Link to={detailPath} className="btn btn-outline-secondary">
           {t('common.cancel')}
