@@ -12,6 +12,7 @@ import { useDeliverProduct } from '../api/deliver-product.ts';
 import { productKeys } from '../api/product-keys.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
 import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
+import { refusalText } from '../server-field-errors.ts';
 import { AddQuantityModal } from './add-quantity-modal.tsx';
 
 /** What the user sees after a stock change: the server's own text in English, ours in another language. */
@@ -28,14 +29,18 @@ function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, resu
   if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
 }
 
-/** A refused change always says why; a conflict also shows the item's latest quantity. */
+/**
+ * A refused change always says why, in words (a field the server refused by its name on the page); a
+ * conflict also shows the item's latest quantity.
+ */
 function announceFailure(error: Error): void {
   if (isSessionEnded(error)) return;
   if (error instanceof StockConflictError) {
     toast.warning(errorText(error));
     return;
   }
-  toast.error(translate('detail.notChanged', { reason: errorText(error) }));
+  const reason = refusalText(error, formatters(currentLanguage()).count);
+  toast.error(translate('detail.notChanged', { reason }));
 }
 
 /**
@@ -101,6 +106,7 @@ export function StockActions({ product, large = false }: { product: Product; lar
       <AddQuantityModal
         show={showModal}
         productName={product.name}
+        inStock={product.quentity}
         saving={busy}
         onSubmit={onRestock}
         onHide={() => setShowModal(false)}

@@ -66,10 +66,9 @@ function AddProductForm({ user }: { user: SignedInUser }) {
                 label={t('add.quantity')}
                 error={form.formState.errors.quentity?.message}
                 registration={form.register('quentity')}
-                type="number"
+                type="text"
                 inputMode="numeric"
-                min={0}
-                step={1}
+                autoComplete="off"
               />
             </Col>
           }
