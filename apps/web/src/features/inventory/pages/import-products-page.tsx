@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
-import { formatters, useFormatters } from '../../../i18n/format.ts';
-import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ImportOutcome, type ImportProgress, useImportProducts } from '../api/import-products.ts';
 
@@ -105,7 +105,7 @@ function Counts({ created, updated, unchanged }: { created: number; updated: num
   const { count } = useFormatters();
   return (
     <ul className="mb-0">
-      <li>{t('import.created', { count: count(created) })}</li>
+      <li>{t('import.created', { count: created })}</li>
       <li>{t('import.updated', { count: count(updated) })}</li>
       <li>{t('import.unchanged', { count: count(unchanged) })}</li>
     </ul>
@@ -195,9 +195,7 @@ export default function ImportProductsPage() {
     if (attempt.current !== mine) return;
     setStep(dryRun ? { kind: 'checked', outcome } : { kind: 'imported', outcome });
     if (!dryRun && outcome.kind === 'done')
-      toast.success(
-        translate('import.toast', { count: formatters(currentLanguage()).count(outcome.result.created) }),
-      );
+      toast.success(translate('import.toast', { count: outcome.result.created }));
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
