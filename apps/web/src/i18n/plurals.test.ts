@@ -14,7 +14,7 @@ describe('counts in words', () => {
     expect(translate('dash.days', { days: 1 })).toBe('1 day');
     expect(translate('dash.days', { days: 30 })).toBe('30 days');
     expect(translate('dash.topLabel', { count: 1, days: 7 })).toBe(
-      'Bar chart: the item with the most units delivered over the last 7 days, by rank',
+      'Bar chart: 1 item with the most units delivered over the last 7 days, by rank',
     );
   });
 

@@ -161,9 +161,9 @@ export default function EditProductPage() {
       ) : (
         <ProductLoadError
           product={product}
-          notFound={(error) => (
+          notFound={() => (
             <div role="alert">
-              <p>{t('detail.notFoundText', { reason: errorText(error) })}</p>
+              <p>{t('detail.notFoundText')}</p>
             </div>
           )}
         />

@@ -281,15 +281,22 @@ describe('/manageItem/:id', () => {
     expect(screen.queryByText(/Please sign in first/)).toBeNull();
   });
 
-  it('explains an unknown item', async () => {
+  it('explains an unknown or deleted item in one sentence', async () => {
     server.use(
       http.get('/api/product/:id', () =>
-        HttpResponse.json(errorBody(404, 'Not Found', 'Product not found'), { status: 404 }),
+        HttpResponse.json(
+          errorBody(404, 'Not Found', 'This product does not exist or was deleted', {
+            code: 'PRODUCT_NOT_FOUND',
+          }),
+          { status: 404 },
+        ),
       ),
     );
     await renderRoute('/manageItem/nope', { user: testUser() });
     expect(await screen.findByRole('heading', { name: 'Item not found' })).toBeInTheDocument();
-    expect(screen.getByText('Product not found. It may have been deleted.')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Item not foundThis item does not exist, or it was deleted.');
+    expect(alert).not.toHaveTextContent(/deleted.*deleted/);
   });
 });
 
