@@ -281,6 +281,35 @@ describe('/manageItem/:id', () => {
     expect(screen.queryByText(/Please sign in first/)).toBeNull();
   });
 
+  it('reads a delete as the stock staying where it was, and names who acted as History does', async () => {
+    itemOnServer(productFixture({ quentity: 10 }));
+    server.use(
+      http.get('/api/product/:id/movements', () =>
+        HttpResponse.json([
+          movementFixture({ id: 'm-3', delta: 0, quantityAfter: 10, reason: 'restored', actorName: '' }),
+          movementFixture({
+            id: 'm-2',
+            delta: 0,
+            quantityAfter: 10,
+            reason: 'deleted',
+            actor: 'nadia@example.com',
+            actorName: 'Nadia Islam',
+          }),
+          movementFixture({ id: 'm-1', delta: 10, quantityAfter: 10, reason: 'created', actorName: 'Karim' }),
+        ]),
+      ),
+    );
+    await renderRoute('/manageItem/p-1', { user: testUser() });
+    const region = await screen.findByRole('region', { name: 'Latest stock movements' });
+    const [restored, deleted, created] = await within(region).findAllByRole('listitem');
+    expect(deleted).toHaveTextContent(/^Deleted · the stock stays at 10Nadia Islam · /);
+    expect(deleted).not.toHaveTextContent('→');
+    expect(deleted).not.toHaveTextContent('nadia@example.com');
+    // No name kept: the email stands for the person.
+    expect(restored).toHaveTextContent(/^Restored · the stock stays at 10karim@example.com · /);
+    expect(created).toHaveTextContent(/^Added to the inventory \+10 → 10 in stockKarim · /);
+  });
+
   it('explains an unknown or deleted item in one sentence', async () => {
     server.use(
       http.get('/api/product/:id', () =>
