@@ -26,19 +26,21 @@ export function serverFieldErrors(error: unknown): Array<{ field: string; messag
 
 /**
  * Puts each field error a refused request named on the form's field of that name, where the form
- * shows one (`shown`); says how many fields the server named.
+ * shows one (`shown`); says how many it put on the form (0: the page says the refusal itself).
  */
 export function showServerFieldErrors<F extends string>(
   error: unknown,
   shown: readonly F[],
   setError: (field: F, error: { message: string }) => void,
 ): number {
-  const named = serverFieldErrors(error);
-  for (const { field, message } of named) {
+  let placed = 0;
+  for (const { field, message } of serverFieldErrors(error)) {
     const onForm = shown.find((name) => name === field);
-    if (onForm) setError(onForm, { message });
+    if (!onForm) continue;
+    setError(onForm, { message });
+    placed += 1;
   }
-  return named.length;
+  return placed;
 }
 
 /**

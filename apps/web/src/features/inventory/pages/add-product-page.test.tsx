@@ -196,9 +196,11 @@ describe('/addItem', () => {
     const { user } = await renderRoute('/addItem', { user: testUser() });
     await fillItem(user);
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    // In words: the field by its name on the page, never the request's developer text.
     expect(
-      await screen.findByText('The item was not added: Invalid request: body.img: Must be an http(s) URL'),
+      await screen.findByText('The item was not added: Image: Must be an http(s) URL.'),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/body\.img/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Image URL')).toHaveAccessibleDescription(
       expect.stringContaining('Must be an http(s) URL'),
     );

@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
+import { useFormatters } from '../../../i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -16,7 +16,7 @@ import { type AddProductFormValues, addProductFormSchema } from '../add-product-
 import { useCreateProduct } from '../api/create-product.ts';
 import { FormField } from '../components/form-field.tsx';
 import { DETAIL_FIELDS, ProductDetailFields } from '../components/product-detail-fields.tsx';
-import { showServerFieldErrors } from '../server-field-errors.ts';
+import { refusalText, showServerFieldErrors } from '../server-field-errors.ts';
 
 const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   name: '',
@@ -35,6 +35,7 @@ const FIELDS = [...DETAIL_FIELDS, 'quentity', 'suplerName', 'email'] as const;
 function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
   const t = useTranslate();
+  const format = useFormatters();
   const form = useForm<AddProductFormValues, unknown, CreateProduct>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: emptyValues(user),
@@ -54,7 +55,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
     <Form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-labelledby="add-item-heading">
       {create.isError && (
         <Alert variant="danger" role="alert">
-          {t('add.notAdded', { reason: errorText(create.error) })}
+          {t('add.notAdded', { reason: refusalText(create.error, format.count) })}
         </Alert>
       )}
       <Row>

@@ -9,8 +9,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
-import { translate, useTranslate } from '../../../i18n/i18n.ts';
+import { formatters } from '../../../i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -28,7 +28,7 @@ import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { ProductLoadError } from '../components/product-load-error.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
-import { showServerFieldErrors } from '../server-field-errors.ts';
+import { refusalText, showServerFieldErrors } from '../server-field-errors.ts';
 
 /** Checked values back into the form's text inputs. */
 const formValuesOf = (values: EditProductValues): EditProductFormValues => ({
@@ -91,7 +91,9 @@ function EditProductForm({ opened }: { opened: Product }) {
       }
       if (isSessionEnded(error)) return;
       if (showServerFieldErrors(error, EDITABLE_FIELDS, form.setError) === 0)
-        setFailure(error instanceof Error ? errorText(error) : String(error));
+        setFailure(
+          error instanceof Error ? refusalText(error, formatters(currentLanguage()).count) : String(error),
+        );
     }
   };
 
