@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SPEC_TEXT, SUCCESS_TEXT } from '@walton/contract';
 import { expect, test } from './support/fixtures.ts';
-import { type CreatedProduct, createProductViaApi } from './support/products.ts';
+import { type CreatedProduct, createProductViaApi, newProduct } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
 
 /**
@@ -210,4 +210,29 @@ test('edit save, revert, delete and undo pressed twice each send one request and
   expect(restores()).toBe(1);
   await expect(toast(/already deleted|Could not/)).toHaveCount(0);
   await expect(page.getByText(/someone else/i)).toHaveCount(0);
+});
+
+test('Add Item pressed twice adds the item once', async ({ page }) => {
+  const user = await signedInUser(page, 'supplier');
+  const product = newProduct(user);
+  const adds = countRequests(page, 'POST', /^\/api\/productOrder$/);
+  await page.goto('/addItem');
+  await page.getByLabel('Name', { exact: true }).fill(product.name);
+  await page.getByLabel('Image URL').fill(String(product.img));
+  await page.getByLabel('Price (BDT)').fill(String(product.price));
+  await page.getByLabel('Quantity').fill(String(product.quentity));
+  await page.getByLabel('Description').fill(product.description);
+  // Two clicks in one task: nothing can re-render the button between them.
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: 'Add Item' })
+    .evaluate((button: HTMLElement) => {
+      button.click();
+      button.click();
+    });
+  await expect(page.getByRole('alert').filter({ hasText: SUCCESS_TEXT.productAdded }).first()).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+  const listed = await page.request.get(`/api/product?q=${encodeURIComponent(product.name)}`);
+  expect(((await listed.json()) as unknown[]).length).toBe(1);
+  expect(adds()).toBe(1);
 });

@@ -12,6 +12,7 @@ import { useFormatters } from '../../../i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useActionLock } from '../../../lib/use-action-lock.ts';
 import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { FormField } from '../components/form-field.tsx';
@@ -36,6 +37,8 @@ function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
   const t = useTranslate();
   const format = useFormatters();
+  // One press, one item: a second press while the first is on its way adds nothing.
+  const lock = useActionLock();
   const form = useForm<AddProductFormValues, unknown, CreateProduct>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: emptyValues(user),
@@ -52,7 +55,14 @@ function AddProductForm({ user }: { user: SignedInUser }) {
   };
 
   return (
-    <Form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-labelledby="add-item-heading">
+    <Form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        lock.run(() => form.handleSubmit(onSubmit)(event));
+      }}
+      aria-labelledby="add-item-heading"
+    >
       {create.isError && (
         <Alert variant="danger" role="alert">
           {t('add.notAdded', { reason: refusalText(create.error, format.count) })}
@@ -94,8 +104,8 @@ function AddProductForm({ user }: { user: SignedInUser }) {
           />
         </Col>
       </Row>
-      <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? t('add.adding') : t('add.submit')}
+      <Button type="submit" variant="primary" disabled={lock.busy}>
+        {lock.busy ? t('add.adding') : t('add.submit')}
       </Button>
     </Form>
   );
