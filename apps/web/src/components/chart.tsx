@@ -20,7 +20,10 @@ export interface ChartProps {
   x: readonly string[] | readonly number[];
   series: readonly ChartSeries[];
   height?: number;
-  /** How y values are written on the axis (whole numbers in the app's language by default). */
+  /**
+   * How y values are written on the axis: by default as the language writes a count, grouped
+   * (12,000 in English, ১২,০০০ in Bengali).
+   */
   formatValue?: (value: number) => string;
 }
 
@@ -63,7 +66,7 @@ const toDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(
  */
 export default function Chart({ label, x, series, height = 240, formatValue }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { digits, shortDay } = useFormatters();
+  const { count, digits, shortDay } = useFormatters();
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -89,7 +92,7 @@ export default function Chart({ label, x, series, height = 240, formatValue }: C
           font: AXIS_FONT,
           size: 70,
           incrs: WHOLE_STEPS,
-          values: (_, splits) => splits.map((split) => (formatValue ?? digits)(split)),
+          values: (_, splits) => splits.map((split) => (formatValue ?? count)(split)),
         },
       ],
       series: [
@@ -126,6 +129,6 @@ export default function Chart({ label, x, series, height = 240, formatValue }: C
       resize.disconnect();
       plot?.destroy();
     };
-  }, [label, x, series, height, formatValue, digits, shortDay]);
+  }, [label, x, series, height, formatValue, count, digits, shortDay]);
   return <div ref={container} className="stats-chart" />;
 }

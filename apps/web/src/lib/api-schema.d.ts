@@ -612,6 +612,7 @@ export interface components {
          *       "reason": "delivered",
          *       "version": 2,
          *       "actor": "clerk@waltonbd.com",
+         *       "actorName": "Karim",
          *       "at": "2026-11-22T11:05:42.118Z"
          *     }
          */
@@ -624,6 +625,7 @@ export interface components {
             reason: "created" | "delivered" | "restocked" | "deleted" | "restored" | "imported";
             version: number;
             actor: string;
+            actorName: string;
             at: string;
         };
         /**

@@ -184,7 +184,7 @@ function Charts({ daily }: { daily: StatsDaily }) {
         ) : (
           <ChartFigure
             title={t('dash.topTitle', { days })}
-            label={t('dash.topLabel', { days, count: formatCount(daily.topDelivered.length) })}
+            label={t('dash.topLabel', { days, count: daily.topDelivered.length })}
             x={charts.ranks}
             series={charts.top}
             legend={

@@ -156,7 +156,7 @@ function Counts({ created, updated, unchanged, skipped }: ImportResult) {
   const { count } = useFormatters();
   return (
     <ul className="mb-0">
-      <li>{t('import.created', { count: count(created) })}</li>
+      <li>{t('import.created', { count: created })}</li>
       <li>{t('import.updated', { count: count(updated) })}</li>
       <li>{t('import.unchanged', { count: count(unchanged) })}</li>
       {skipped > 0 && <li>{t('import.skipped', { count: count(skipped) })}</li>}
@@ -180,7 +180,7 @@ function Duplicates({
   return (
     <div className="alert alert-warning">
       <h2 id="import-duplicates-title" className="alert-heading h5">
-        {t('import.duplicates.heading', { count: count(result.duplicateCount) })}
+        {t('import.duplicates.heading', { count: result.duplicateCount })}
       </h2>
       <ScrollingTable labelledBy="import-duplicates-title">
         <table className="table table-sm mb-2">
@@ -327,9 +327,7 @@ export default function ImportProductsPage() {
     if (attempt.current !== mine) return;
     setStep(dryRun ? { kind: 'checked', outcome } : { kind: 'imported', outcome });
     if (!dryRun && outcome.kind === 'done')
-      toast.success(
-        translate('import.toast', { count: formatters(currentLanguage()).count(outcome.result.created) }),
-      );
+      toast.success(translate('import.toast', { count: outcome.result.created }));
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
