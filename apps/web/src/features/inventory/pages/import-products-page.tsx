@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
-import { formatters, useFormatters } from '../../../i18n/format.ts';
+import { useFormatters } from '../../../i18n/format.ts';
 import { currentLanguage, type MessageKey, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { validationText } from '../../../i18n/validation-text.ts';
 import { toast } from '../../../lib/toast.ts';
