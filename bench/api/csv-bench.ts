@@ -32,6 +32,14 @@ export interface CsvExportResult {
   rssPeakMiB: number;
 }
 
+/** GET /api/health answered one after another while an import runs: how long each took. */
+export interface HealthDuringImport {
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
 export interface CsvImportResult {
   rows: number;
   bytes: number;
@@ -39,6 +47,9 @@ export interface CsvImportResult {
   cpuSeconds: number;
   created: number;
   rssPeakMiB: number;
+  /** The health route's latency during the dry run, then during the import itself. */
+  healthDuringDryRun: HealthDuringImport;
+  healthDuringImport: HealthDuringImport;
 }
 
 export interface CsvReport {
@@ -135,38 +146,96 @@ function catalogue(rows: number): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
+/** The `at` quantile (0–1) of values, by the nearest rank. */
+function quantile(values: number[], at: number): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(at * sorted.length) - 1))] ?? 0;
+}
+
+/**
+ * Asks GET /api/health one request after another while `work` runs, as a monitor or another clerk's
+ * page would, and gives the latencies' p50, p99 and maximum: how long the server kept others waiting.
+ */
+async function withHealthSamples<T>(
+  server: RunningServer,
+  work: () => Promise<T>,
+): Promise<{ result: T; health: HealthDuringImport }> {
+  const latencies: number[] = [];
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/api/health`);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    const result = await work();
+    return {
+      result,
+      health: {
+        samples: latencies.length,
+        p50Ms: quantile(latencies, 0.5),
+        p99Ms: quantile(latencies, 0.99),
+        maxMs: Math.max(0, ...latencies),
+      },
+    };
+  } finally {
+    running = false;
+    await sampling;
+  }
+}
+
+async function postImport(server: RunningServer, client: Client, file: Buffer, dryRun: boolean) {
+  const response = await fetch(`${server.url}/api/import/products?dryRun=${dryRun}`, {
+    method: 'POST',
+    headers: {
+      cookie: client.cookie,
+      origin: server.url,
+      'content-type': 'text/csv',
+      accept: 'application/json',
+    },
+    body: new Uint8Array(file),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`import answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as { created: number };
+}
+
 async function measureImport(server: RunningServer, rows: number): Promise<CsvImportResult> {
   const pid = server.pid;
   if (pid === undefined) throw new Error('the server has no pid');
   const client = await signedIn(server, 'import');
   const file = catalogue(rows);
+  const dryRun = await withHealthSamples(server, () => postImport(server, client, file, true));
   const cpuBefore = cpuSeconds(pid);
-  const started = performance.now();
-  const { result, peak } = await withPeakRss(pid, async () => {
-    const response = await fetch(`${server.url}/api/import/products`, {
-      method: 'POST',
-      headers: {
-        cookie: client.cookie,
-        origin: server.url,
-        'content-type': 'text/csv',
-        accept: 'application/json',
-      },
-      body: new Uint8Array(file),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`import answered ${response.status}: ${text.slice(0, 300)}`);
-    return JSON.parse(text) as { created: number };
-  });
-  const seconds = (performance.now() - started) / 1000;
+  let seconds = 0;
+  const { result: imported, peak } = await withPeakRss(pid, () =>
+    withHealthSamples(server, async () => {
+      const started = performance.now();
+      const answer = await postImport(server, client, file, false);
+      seconds = (performance.now() - started) / 1000;
+      return answer;
+    }),
+  );
   return {
     rows,
     bytes: file.length,
     seconds,
     cpuSeconds: cpuSeconds(pid) - cpuBefore,
-    created: result.created,
+    created: imported.result.created,
     rssPeakMiB: peak / MIB,
+    healthDuringDryRun: dryRun.health,
+    healthDuringImport: imported.health,
   };
 }
+
+/** A health sample's figures in one line. */
+export const healthLine = (health: HealthDuringImport): string =>
+  `p50 ${health.p50Ms.toFixed(1)} ms, p99 ${health.p99Ms.toFixed(1)} ms, max ${health.maxMs.toFixed(1)} ms ` +
+  `(${health.samples} requests)`;
 
 /** The largest export's peak RSS over the smallest's. */
 function peakRatio(results: CsvExportResult[]): number | undefined {
@@ -218,12 +287,14 @@ export async function runCsvBench(settings: Settings): Promise<CsvReport> {
     const server = await startServer(productionEnv(await freePort(), target.env));
     try {
       report.import = await measureImport(server, settings.csvImportRows);
-      const { seconds, created, rssPeakMiB } = report.import;
+      const { seconds, created, rssPeakMiB, healthDuringDryRun, healthDuringImport } = report.import;
       console.log(
         `  import ${settings.csvImportRows.toLocaleString('en-US')} rows: ${seconds.toFixed(1)} s ` +
           `(server CPU ${report.import.cpuSeconds.toFixed(1)} s), ` +
           `${created.toLocaleString('en-US')} created, server RSS peak ${rssPeakMiB.toFixed(0)} MiB`,
       );
+      console.log(`  GET /api/health during the dry run: ${healthLine(healthDuringDryRun)}`);
+      console.log(`  GET /api/health during the import: ${healthLine(healthDuringImport)}`);
     } finally {
       await server.stop();
     }

@@ -1,6 +1,6 @@
 /** One run's figures as Markdown tables. */
 import type { ApiReport } from '../api/api-bench.ts';
-import type { CsvReport } from '../api/csv-bench.ts';
+import { type CsvReport, healthLine } from '../api/csv-bench.ts';
 import type { WebReport } from '../web/web-bench.ts';
 import type { Machine } from './machine.ts';
 import { scaleRatios, type TargetCheck } from './targets.ts';
@@ -124,6 +124,9 @@ function csvTable(csv: CsvReport): string[] {
       `Import: ${int(i.rows)} rows (${(i.bytes / 1024 / 1024).toFixed(1)} MiB) in ${i.seconds.toFixed(1)} s ` +
         `(server CPU ${i.cpuSeconds.toFixed(1)} s), ` +
         `${int(i.created)} items created, server RSS peak ${int(i.rssPeakMiB)} MiB.`,
+      '',
+      'GET /api/health asked one request after another meanwhile (what another clerk or a monitor waits): ' +
+        `during the dry run ${healthLine(i.healthDuringDryRun)}; during the import ${healthLine(i.healthDuringImport)}.`,
     );
   }
   lines.push('');

@@ -8,7 +8,7 @@ import { AlertRepository } from './alerts/alert-repository.ts';
 import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
 import { alertRoutes } from './alerts/routes.ts';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
-import { sessionUser } from './auth/guards.ts';
+import { sessionUser, signedInSession } from './auth/guards.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { CsvExports } from './csv/exports.ts';
@@ -22,7 +22,7 @@ import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { AnswerCache, COMPRESSION_THRESHOLD, ON_THE_FLY } from './http/answer-cache.ts';
 import { registerCanonicalPath } from './http/canonical-path.ts';
-import { registerChangeLimit } from './http/change-limit.ts';
+import { ChangeWeights, registerChangeLimit } from './http/change-limit.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
@@ -108,6 +108,7 @@ export async function buildApp(
       mailer: accounts.mailer,
       publicUrl: config.publicUrl,
       webhook: config.alertWebhook,
+      cooldownMs: config.alertCooldownMs,
     });
     const history = new HistoryRepository(database.db, database.engine);
     const stats = new StatsRepository(database.db);
@@ -160,7 +161,8 @@ export async function buildApp(
     securityHeaders = await registerSecurityHeaders(app, config.isProduction);
     // First of the hooks that look at the request: nothing below sees a non-canonical path.
     registerCanonicalPath(app);
-    await registerChangeLimit(app, config.writeRateLimitPerMinute);
+    const changeWeights = new ChangeWeights();
+    await registerChangeLimit(app, config.writeRateLimitPerMinute, changeWeights);
     await app.register(compress, {
       threshold: COMPRESSION_THRESHOLD,
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: ON_THE_FLY.brotliQuality } },
@@ -193,8 +195,26 @@ export async function buildApp(
         await api.register(csvRoutes, {
           exports: new CsvExports({ search, history }, app.log),
           productImport: new ProductImport(products, publish),
+          changeWeights,
         });
-        await api.register(eventRoutes, { feed: changeFeed, maxStreams: config.maxEventStreams });
+        await api.register(eventRoutes, {
+          feed: changeFeed,
+          maxStreams: config.maxEventStreams,
+          // A stream ends with its session: every sign-out, revocation or reset on any instance (or
+          // a feed that was interrupted, so one may have been missed) has each stream check its own.
+          sessions: {
+            stillSignedIn: async (request) =>
+              (await signedInSession(accounts, request))?.sessionId === request.sessionId,
+            onSessionsChanged: (listener) => {
+              const stopChanged = changeFeed.onSessionsChanged(listener);
+              const stopInterrupted = changeFeed.onInterruption(listener);
+              return () => {
+                stopChanged();
+                stopInterrupted();
+              };
+            },
+          },
+        });
         await api.register(settingsRoutes, { settings });
         await api.register(alertRoutes, { alerts: lowStockAlerts });
         await api.register(userRoutes, {

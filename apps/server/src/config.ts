@@ -102,6 +102,7 @@ const envSchema = z.object({
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ALERT_COOLDOWN_MS: milliseconds(0, 30 * 86_400_000, 3_600_000),
   OUTBOX_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -181,6 +182,8 @@ export interface Config {
   maxEventStreams: number;
   /** Where low-stock alerts are POSTed, signed with `secret` (unset: no webhook). */
   alertWebhook: { url: string; secret: string } | undefined;
+  /** The least time between two low-stock alerts about one item to one recipient (0: no cooldown). */
+  alertCooldownMs: number;
   /**
    * The transactional outbox's worker (see outbox/outbox-worker.ts): whether this instance runs one,
    * how often it looks for due jobs when nothing woke it, the back-off between tries (doubling from
@@ -301,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.ALERT_WEBHOOK_URL && env.ALERT_WEBHOOK_SECRET
         ? { url: env.ALERT_WEBHOOK_URL, secret: env.ALERT_WEBHOOK_SECRET }
         : undefined,
+    alertCooldownMs: env.ALERT_COOLDOWN_MS,
     outbox: {
       worker: env.OUTBOX_WORKER,
       pollMs: env.OUTBOX_POLL_MS,

@@ -139,15 +139,39 @@ test('footer on the landing page: customer service, information, about us, conta
   await expect(footer).toContainText('8.00AM - 21.00AM');
 });
 
-test('an unknown path shows the not-found image', async ({ page }) => {
-  await page.goto('/no/such/page');
-  const image = page.getByRole('main').getByRole('img');
-  await expect(image).toBeVisible();
-  await expect(image).toHaveAttribute('alt', /not found/i);
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
-  await expect(page.getByRole('contentinfo')).toBeVisible();
+for (const width of [375, 1280]) {
+  test(`an unknown path answers 404 and shows the not-found image, at ${width} px`, async ({
+    page,
+    problems,
+  }) => {
+    problems.allow(/status of 404 \(Not Found\) @ \S+\/no\/such\/page$/);
+    await page.setViewportSize({ width, height: 800 });
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    const image = page.getByRole('main').getByRole('img');
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('alt', /not found/i);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    // A route of the app still answers 200, and a link from the not-found page works as before.
+    expect((await page.goto('/login'))?.status()).toBe(200);
+  });
+}
+
+test('in Bengali, an unknown path answers 404 with the not-found page in Bengali', async ({
+  page,
+  problems,
+}) => {
+  problems.allow(/status of 404 \(Not Found\) @ \S+\/bn\/no-such-page$/);
+  await page.goto('/bn/');
+  await page.evaluate(() => localStorage.setItem('language', 'bn'));
+  const response = await page.goto('/bn/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page.getByRole('main').getByRole('img')).toHaveAttribute('alt', /^পেজ পাওয়া যায়নি/);
 });
 
 test('navbar: sticky, collapsed behind a toggle below 992 px, open from 992 px, with the Login link', async ({

@@ -113,6 +113,40 @@ test('back in English: the address, the language and the spec texts are as befor
   await expect(page.getByRole('link', { name: /^All Manage Item$/ })).toBeVisible();
 });
 
+for (const language of ['en', 'bn'] as const) {
+  test(`a page load of a signed-in user whose language (${language}) the server has sends no PUT /api/settings`, async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/settings')
+        puts.push(request.url());
+    });
+    // The first signed-in page tells the server the language it does not have yet.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/settings',
+    );
+    await page.goto('/manageItem');
+    expect((await saved).status()).toBe(200);
+    expect(puts).toHaveLength(1);
+
+    // Loads after that find it there, and send nothing.
+    for (const path of ['/manageItem', '/addItem', '/myItem']) {
+      const settingsRead = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/settings',
+      );
+      await page.goto(path);
+      await settingsRead;
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(puts).toHaveLength(1);
+  });
+}
+
 test('a browser that prefers Bengali starts in Bengali on its first visit', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ locale: 'bn-BD', baseURL });
   const page = await context.newPage();

@@ -124,12 +124,12 @@ test(`'${SPEC_TEXT.positiveValue}' in the Add Quentity modal, then the server's 
   const modal = page.getByRole('dialog', { name: 'Add Quentity' });
   await expect(modal).toBeVisible();
   expect(await axeViolationsAt(page, AXE_WIDTHS)).toEqual([]);
-  await modal.getByRole('spinbutton').fill('0');
+  await modal.getByRole('textbox').fill('0');
   await modal.getByRole('button', { name: 'Add to stock' }).click();
   await expect(modal.getByText(SPEC_TEXT.positiveValue, { exact: true })).toBeVisible();
   expect(await axeViolationsAt(page, AXE_WIDTHS)).toEqual([]);
 
-  await modal.getByRole('spinbutton').fill('4');
+  await modal.getByRole('textbox').fill('4');
   await modal.getByRole('button', { name: 'Add to stock' }).click();
   await expect(modal).toBeHidden();
   await expectFirstToast(page, SUCCESS_TEXT.stockUpdated, 'success');

@@ -86,7 +86,7 @@ test('detail: Delivered down to 0 then the no-quantity message, the Add Quentity
   const modal = page.getByRole('dialog', { name: 'Add Quentity' });
   await expect(modal).toBeVisible();
   expect(await missingBootstrapRules(page)).toEqual([]);
-  const amount = modal.getByRole('spinbutton');
+  const amount = modal.getByRole('textbox');
   for (const refused of ['0', '-3']) {
     await amount.fill(refused);
     await modal.getByRole('button', { name: 'Add to stock' }).click();
@@ -150,6 +150,28 @@ test("delete: 'are you sure delete?', then 'Delete SuccessFul', and Undo brings 
   await page.reload();
   await page.getByLabel('Search items').fill(product.name);
   await expect(page.getByRole('row').filter({ hasText: product.name })).toBeVisible();
+});
+
+test('manage list search: words typed out of order, and the model, find the item', async ({ page }) => {
+  const user = await signedInUser(page);
+  const id = Date.now().toString(36);
+  const product = await createProductViaApi(page, user, {
+    name: `Walton Inverna${id} 1.5 Ton Inverter AC`,
+    model: `WSQ-${id}-18C`,
+  });
+
+  await page.goto('/manageItem');
+  const search = page.getByLabel('Search items');
+  const row = page.getByRole('row').filter({ hasText: product.name });
+  // Each search after one that finds nothing, so the row seen is the new search's answer.
+  for (const words of [`1.5 inverna${id}`, `INVERTER ${id} walton`, `18c Inverna${id}`]) {
+    await search.fill(`inverna${id} nosuchword`);
+    await expect(page.getByText(`No items match “inverna${id} nosuchword”.`)).toBeVisible();
+    await expect(row).toBeHidden();
+    await search.fill(words);
+    await expect(row, words).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: `Inverna${id}` })).toHaveCount(1);
+  }
 });
 
 test('manage list: Next follows the server cursor, Previous comes back, the label counts the pages', async ({

@@ -21,16 +21,13 @@ async function labelsPerPage(pdf: Buffer): Promise<number[]> {
   );
 }
 
-/** Waits until every label image on the page has loaded, and says how many there are. */
+/** Waits until every label on the page shows its drawing (the server's SVG, inline), and checks how many there are. */
 async function loadedLabels(page: Page, expected: number): Promise<void> {
   const images = page.getByRole('img', { name: /^Label of / });
   await expect(images).toHaveCount(expected);
   await expect
     .poll(() =>
-      images.evaluateAll(
-        (elements) =>
-          elements.filter((image) => image instanceof HTMLImageElement && image.naturalWidth > 0).length,
-      ),
+      images.evaluateAll((elements) => elements.filter((label) => label.querySelector('svg text')).length),
     )
     .toBe(expected);
 }

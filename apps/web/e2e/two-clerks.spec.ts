@@ -41,7 +41,7 @@ test('two clerks on the same item: a delivery by one shows up for the other with
   // B restocks 10 while A delivers one, both from the version they see: 5 - 1 + 10.
   await pageB.getByRole('button', { name: 'Add Quentity' }).click();
   const modalB = pageB.getByRole('dialog', { name: 'Add Quentity' });
-  await modalB.getByRole('spinbutton').fill('10');
+  await modalB.getByRole('textbox').fill('10');
   await Promise.all([
     pageA.getByRole('button', { name: 'Delivered' }).click(),
     modalB.getByRole('button', { name: 'Add to stock' }).click(),

@@ -132,6 +132,21 @@ function replaceOnce(html: string, search: string, replacement: string): string 
   return html.replace(search, () => replacement);
 }
 
+/** The bundled Bengali font's regular face (app/bengali-font.css), as Vite names the file it emits. */
+const BENGALI_FONT_FILE = /noto-sans-bengali-bengali-400-normal[^/]*\.woff2$/;
+
+/**
+ * A Bengali page asks for its font in its head, before any stylesheet has said it needs it: the text
+ * is drawn in it from the first paint, even on a device that has no Bengali font of its own.
+ */
+function bengaliFontPreload(bundle: Rolldown.OutputBundle, base: string): string {
+  const font = Object.values(bundle).find(
+    (output) => output.type === 'asset' && BENGALI_FONT_FILE.test(output.fileName),
+  );
+  if (!font) throw new Error('prerender: the build emitted no Bengali font file');
+  return `    <link rel="preload" href="${base}${font.fileName}" as="font" type="font/woff2" crossorigin>\n`;
+}
+
 /** The chunk of `moduleId` and its static imports, transitively. */
 function chunkWithImports(bundle: Rolldown.OutputBundle, moduleId: string): string[] {
   const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
@@ -196,7 +211,9 @@ export function prerenderPages(): Plugin {
             throw new Error(`prerender: ${route.url} was rendered in ${language}, not ${route.language}`);
           }
           const { imageHints, body } = splitImageHints(html);
-          const head = imageHints.map((link) => `    ${link}\n`).join('');
+          const head =
+            (language === 'bn' ? bengaliFontPreload(bundle, config.base) : '') +
+            imageHints.map((link) => `    ${link}\n`).join('');
           let page = replaceOnce(pageTemplate, '<html lang="en">', `<html lang="${language}">`);
           page = replaceOnce(page, NOSCRIPT.en, NOSCRIPT[language]);
           page = replaceOnce(page, '<title>Walton Warehouse</title>', `<title>${escapeHtml(title)}</title>`);

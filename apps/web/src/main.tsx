@@ -1,4 +1,5 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
+import './app/bengali-font.css';
 import './app/styles.css';
 import { afterFirstContentfulPaint } from './app/after-first-paint.ts';
 

@@ -75,6 +75,7 @@ const movement = {
   reason: 'delivered',
   version: 3,
   actor: 'rahim@example.com',
+  actorName: 'Rahim',
   at: '2026-11-22T11:05:42.118Z',
 } satisfies Movement;
 const stockChanged = { success: 'Stock updated', quentity: 6, version: 3 };

@@ -130,7 +130,7 @@ describe('every route in Bengali', () => {
         http.get('/api/product', () => HttpResponse.json([product], { headers: { 'x-total-count': '1' } })),
         http.get('/api/product/:id', () => HttpResponse.json(product)),
         http.get('/api/product/:id/movements', () =>
-          HttpResponse.json([movementFixture({ actor: 'karim@example.com' })]),
+          HttpResponse.json([movementFixture({ actor: 'karim@example.com', actorName: 'করিম' })]),
         ),
         http.get('/api/productOrder', () =>
           HttpResponse.json([product], { headers: { 'x-total-count': '1' } }),

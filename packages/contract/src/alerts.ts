@@ -38,7 +38,10 @@ export const lowStockAlertSchema = z.object({
   at: z.string(),
   /** Recipients are worked out by a first job; until then the alert has no deliveries yet. */
   status: z.enum(['pending', 'delivered', 'failed']),
+  /** The webhook call and the mail to the signed-in user; mail to anyone else is only counted. */
   deliveries: z.array(alertDeliverySchema),
+  /** Mails of the alert to other users, counted by status: whose they are is not shown. */
+  otherEmails: z.object({ pending: integer(), delivered: integer(), failed: integer() }),
 });
 export type LowStockAlert = z.infer<typeof lowStockAlertSchema>;
 

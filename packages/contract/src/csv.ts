@@ -19,11 +19,24 @@ export const PRODUCT_CSV_COLUMNS = [
   'hdd',
   'display',
   'prosesor',
+  'lowStockThreshold',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 /** Columns an export adds after PRODUCT_CSV_COLUMNS; an import accepts them and ignores their values. */
 export const PRODUCT_CSV_EXPORT_ONLY_COLUMNS = ['version', 'createdAt', 'updatedAt', 'deletedAt'] as const;
+
+/** Other spellings an import accepts in the header, and the column each one names. */
+export const PRODUCT_CSV_HEADER_ALIASES: Readonly<Record<string, ProductCsvColumn>> = {
+  quantity: 'quentity',
+};
+
+/**
+ * The cell delimiters an import reads: the one a file uses is the one its header row has most of
+ * outside quotes (a comma when there is none), so Excel's semicolon CSV and tab-separated text read too.
+ */
+export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
+export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
 
 /** Columns an import cannot do without. The others may be left out (supplier ones come from the account). */
 export const PRODUCT_CSV_REQUIRED_COLUMNS = ['name', 'img', 'price', 'quentity', 'description'] as const;
@@ -46,12 +59,19 @@ export const HISTORY_CSV_COLUMNS = [
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
+/** Imports one user may run at once, and the whole instance. */
+export const IMPORT_MAX_PER_USER = 1;
+export const IMPORT_MAX_PER_INSTANCE = 3;
+
 export const IMPORT_MESSAGES = {
   tooLarge: `The file is too large: an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into smaller files.`,
   noFile: 'Send the CSV file as the body (Content-Type: text/csv) or as the file field of a multipart upload',
   empty: 'The file is empty: it needs a header row naming the columns, then one row per item',
   notUtf8: 'The file is not UTF-8 text: in your spreadsheet, save it as "CSV UTF-8"',
+  badUpload: 'The upload is not a complete multipart/form-data body: choose the file and send it again',
+  busyUser: 'You are already importing a file: wait until it has finished, then try again.',
+  busyInstance: 'The server is importing other files right now: please try again in a minute.',
 } as const;
 
 const booleanFlag = z.pipe(
@@ -62,12 +82,36 @@ const booleanFlag = z.pipe(
 /** GET /api/export/products.csv: live items, or the trash with `deleted=true`. */
 export const productExportQuerySchema = z.strictObject({ deleted: booleanFlag });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isInstant = (value: string) =>
-  (DAY.test(value) || value.includes('T')) && !Number.isNaN(Date.parse(value));
+/** The first and last years a history export's period may name. */
+export const HISTORY_EXPORT_FIRST_YEAR = 2000;
+export const HISTORY_EXPORT_LAST_YEAR = 2999;
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * Whether a value is a real calendar date (2026-11-30), or one with a time and a zone
+ * (2026-11-30T18:00:00Z), in the years HISTORY_EXPORT_FIRST_YEAR to HISTORY_EXPORT_LAST_YEAR: no
+ * 30 February (which Date.parse rolls over to March), no year 0 or 9999, no expanded years.
+ */
+export function isExportInstant(value: string): boolean {
+  const match = INSTANT.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  if (year === undefined || month === undefined || day === undefined) return false;
+  if (year < HISTORY_EXPORT_FIRST_YEAR || year > HISTORY_EXPORT_LAST_YEAR) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const realDay = date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return realDay && hour < 24 && minute < 60 && second < 60 && !Number.isNaN(Date.parse(value));
+}
+
 const instant = checked(
   z.string(),
-  z.refine(isInstant, 'Must be a date (2026-11-30) or an ISO date and time (2026-11-30T18:00:00Z)'),
+  z.refine(
+    isExportInstant,
+    `Must be a real date (2026-11-30) or an ISO date and time (2026-11-30T18:00:00Z), in the years ${HISTORY_EXPORT_FIRST_YEAR} to ${HISTORY_EXPORT_LAST_YEAR}`,
+  ),
 );
 
 /**
@@ -84,25 +128,82 @@ export const historyExportQuerySchema = checked(
 );
 export type HistoryExportQuery = z.output<typeof historyExportQuerySchema>;
 
+/**
+ * What an import does with a row that repeats an earlier row of the file or matches a live item
+ * (same name and model: trimmed, case and spacing aside): `skip` it, `update` the live item it
+ * matches (a repeat of an earlier row is skipped: that row's item does not exist yet), or `add` it
+ * as a new item anyway.
+ */
+export const IMPORT_DUPLICATE_CHOICES = ['skip', 'update', 'add'] as const;
+export type ImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
+
 /** POST /api/import/products query string. */
-export const importQuerySchema = z.strictObject({ dryRun: booleanFlag });
+export const importQuerySchema = z.strictObject({
+  dryRun: booleanFlag,
+  duplicates: z._default(z.enum(IMPORT_DUPLICATE_CHOICES), 'skip'),
+});
 
 const count = () => checked(z.number(), int());
 
-/** One problem of an import: the spreadsheet row (the header is row 1), the column, and what is wrong. */
+/** The stable name of an import problem; the web says each in the user's language. */
+export const IMPORT_PROBLEM_CODES = [
+  'UNKNOWN_COLUMN',
+  'MISSING_COLUMN',
+  'REPEATED_COLUMN',
+  'CELL_COUNT',
+  'BAD_ID',
+  'REPEATED_ID',
+  'IN_TRASH',
+  'UNCLOSED_QUOTE',
+  'STRAY_QUOTE',
+  'NOT_CSV',
+  'NUL',
+  'EMPTY',
+  'INVALID_VALUE',
+] as const;
+export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];
+
+/**
+ * One problem of an import: the spreadsheet row (the header is row 1), the column, what is wrong (in
+ * English), its `code` and the values its words need (`params`). For INVALID_VALUE the message is the
+ * add form's own field message.
+ */
 export const importRowErrorSchema = z.object({
   row: count(),
   field: z.string(),
   message: z.string(),
+  code: z.enum(IMPORT_PROBLEM_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/**
+ * A row that repeats another: of an earlier row of the file (`earlierRow`), or of a live item
+ * (`itemId`, `itemName`). `name` and `model` are the row's own.
+ */
+export const importDuplicateSchema = z.object({
+  row: count(),
+  name: z.string(),
+  model: z.string(),
+  earlierRow: z.nullable(count()),
+  itemId: z.nullable(z.string()),
+});
+export type ImportDuplicate = z.infer<typeof importDuplicateSchema>;
 
 /** What an import did (or, with `dryRun`, would do). */
 export const importResultSchema = z.object({
   created: count(),
   updated: count(),
   unchanged: count(),
+  /** Duplicate rows left out (with `duplicates=skip`, or repeats of an earlier row with `update`). */
+  skipped: count(),
   dryRun: z.boolean(),
+  /** The cell delimiter the file was read with. */
+  delimiter: z.enum(IMPORT_DELIMITERS),
+  /** How many rows repeat another row or a live item, whatever was done with them. */
+  duplicateCount: count(),
+  /** The first of them (at most 1000). */
+  duplicates: z.array(importDuplicateSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -111,14 +212,19 @@ export const importRefusalSchema = z.object({
   statusCode: count(),
   error: z.string(),
   message: z.string(),
+  code: z.optional(z.string()),
   errors: z.array(importRowErrorSchema),
 });
 export type ImportRefusal = z.infer<typeof importRefusalSchema>;
 
 export const IMPORT_PHASES = ['checking', 'writing'] as const;
 
+/** Rows of a file the `preview` line shows: the header and the first items, as the import reads them. */
+export const IMPORT_PREVIEW_ROWS = 6;
+
 /**
- * One line of the NDJSON answer (`Accept: application/x-ndjson`): progress while the server works,
+ * One line of the NDJSON answer (`Accept: application/x-ndjson`): the file's first rows as read
+ * (`preview`, once the header and a few rows are read), progress while the server works,
  * then exactly one `result` or `refused` line (`refused` carries what a plain answer's error body would).
  */
 export const importProgressLineSchema = z.discriminatedUnion('type', [
@@ -128,11 +234,17 @@ export const importProgressLineSchema = z.discriminatedUnion('type', [
     rows: count(),
     fraction: z.number(),
   }),
+  z.object({
+    type: z.literal('preview'),
+    delimiter: z.enum(IMPORT_DELIMITERS),
+    rows: z.array(z.array(z.string())),
+  }),
   z.extend(importResultSchema, { type: z.literal('result') }),
   z.object({
     type: z.literal('refused'),
     statusCode: count(),
     message: z.string(),
+    code: z.optional(z.string()),
     errors: z.array(importRowErrorSchema),
   }),
 ]);

@@ -40,6 +40,13 @@ export const API_ERROR_CODES = [
   'NOT_AN_EDIT',
   'EDIT_MOVED_ON',
   'PRECONDITION_REQUIRED',
+  'IMPORT_PROBLEMS',
+  'IMPORT_CHANGED_MEANWHILE',
+  'IMPORT_NOT_UTF8',
+  'IMPORT_TOO_MANY_ROWS',
+  'IMPORT_NO_FILE',
+  'IMPORT_BUSY',
+  'MALFORMED_UPLOAD',
   // The last admin account cannot be demoted or disabled.
   'LAST_ADMIN',
   // A disabled account cannot sign in.

@@ -1,4 +1,5 @@
 export * from './alerts.ts';
+export * from './app-routes.ts';
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './csv.ts';

@@ -1,4 +1,5 @@
 import { CURRENCY_LABEL } from './constants.ts';
+import { DEFAULT_LANGUAGE, type Language } from './language.ts';
 
 /** Where the web app shows one item; a label's QR code holds PUBLIC_URL followed by this path. */
 export const PRODUCT_PAGE_PREFIX = '/manageItem/';
@@ -8,8 +9,19 @@ export const productPagePath = (id: string): string => `${PRODUCT_PAGE_PREFIX}${
 
 const priceAmount = /* @__PURE__ */ new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** The spec's price label: `BDT $` followed by the amount (on screens and on printed labels alike). */
-export const formatPrice = (price: number): string => `${CURRENCY_LABEL} $${priceAmount.format(price)}`;
+const bengaliMoney = /* @__PURE__ */ new Intl.NumberFormat('bn-BD', {
+  style: 'currency',
+  currency: 'BDT',
+  trailingZeroDisplay: 'stripIfInteger',
+});
+
+/**
+ * A price as `language` writes it, on screens and on printed labels alike (the one owner of money
+ * formatting): the spec's label in English, `BDT $` followed by the amount; Intl's ৳ with Bengali
+ * digits in Bengali.
+ */
+export const formatPrice = (price: number, language: Language = DEFAULT_LANGUAGE): string =>
+  language === 'bn' ? bengaliMoney.format(price) : `${CURRENCY_LABEL} $${priceAmount.format(price)}`;
 
 /**
  * The item a scanned or typed code names: our item page's address at `origin` (what a label holds),

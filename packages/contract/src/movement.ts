@@ -24,6 +24,7 @@ export const movementSchema = z.object({
   reason: movementReasonSchema,
   version: checked(z.number(), int(), z.describe('The product version this change produced')),
   actor: z.string(),
+  actorName: checked(z.string(), z.describe('Their name when they made it; empty when unknown')),
   at: z.string(),
 });
 export type Movement = z.infer<typeof movementSchema>;

@@ -60,6 +60,41 @@ export class AlertRepository {
     return { id, statement };
   }
 
+  /**
+   * Of `recipients` (lower-cased addresses, or `webhook`), those that may be alerted about the item
+   * now: each one's cooldown row is taken in one upsert that succeeds when the recipient has none for
+   * the item, when its cooldown ended by `at`, or when this very alert took it (a fan-out tried again).
+   * Taken, it lasts until `until`.
+   */
+  async takeCooldowns(alert: { id: string; productId: string; at: Date }, recipients: string[], until: Date) {
+    const taken: string[] = [];
+    for (const recipient of recipients) {
+      const row = await this.#db
+        .insertInto('alert_cooldowns')
+        .values({
+          product_id: alert.productId,
+          recipient,
+          alert_id: alert.id,
+          until: until.toISOString(),
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['product_id', 'recipient'])
+            .doUpdateSet({ alert_id: alert.id, until: until.toISOString() })
+            .where((eb) =>
+              eb.or([
+                eb('alert_cooldowns.until', '<=', alert.at.toISOString()),
+                eb('alert_cooldowns.alert_id', '=', alert.id),
+              ]),
+            ),
+        )
+        .returning('recipient')
+        .executeTakeFirst();
+      if (row) taken.push(recipient);
+    }
+    return taken;
+  }
+
   async findToDeliver(id: string): Promise<AlertToDeliver | undefined> {
     const row = await this.#db
       .selectFrom('low_stock_alerts')
@@ -89,14 +124,17 @@ export class AlertRepository {
   }
 
   /**
-   * Alerts newest first with their deliveries and every try of each. With `status`, only alerts
-   * one of whose jobs (the fan-out or a delivery) is in that state.
+   * Alerts newest first with their deliveries and every try of each, as `viewer` (an address) may
+   * see them: the webhook call and the mail to the viewer in full, mail to others only counted. With
+   * `status`, only alerts one of whose jobs (the fan-out or a delivery) is in that state.
    */
   async list(options: {
     status?: DeliveryStatus | undefined;
     limit: number;
     offset: number;
+    viewer: string;
   }): Promise<LowStockAlert[]> {
+    const viewer = options.viewer.toLowerCase();
     const alerts = await this.#db
       .selectFrom('low_stock_alerts')
       .selectAll()
@@ -139,8 +177,16 @@ export class AlertRepository {
       .execute();
     return alerts.map((alert) => {
       const own = jobs.filter((job) => job.alert_id === alert.id);
+      const others = own.filter(
+        (job) =>
+          job.kind !== ALERT_JOB_KINDS.fanOut &&
+          job.kind !== ALERT_JOB_KINDS.webhook &&
+          job.recipient?.toLowerCase() !== viewer,
+      );
+      const otherEmails = { pending: 0, delivered: 0, failed: 0 };
+      for (const job of others) otherEmails[job.status] += 1;
       const deliveries = own
-        .filter((job) => job.kind !== ALERT_JOB_KINDS.fanOut)
+        .filter((job) => job.kind !== ALERT_JOB_KINDS.fanOut && !others.includes(job))
         .map((job) => ({
           id: job.id,
           channel: job.kind === ALERT_JOB_KINDS.webhook ? ('webhook' as const) : ('email' as const),
@@ -171,6 +217,7 @@ export class AlertRepository {
             ? 'pending'
             : 'delivered',
         deliveries,
+        otherEmails,
       };
     });
   }

@@ -12,6 +12,9 @@ import { lowStockAlertDue } from './low-stock-rule.ts';
 import { lowStockWebhookBody, postWebhook } from './webhook.ts';
 
 const fanOutPayload = z.object({ alertId: z.string() });
+
+/** The webhook's name among an alert's recipients, for its cooldown (no address is spelled so). */
+const WEBHOOK_RECIPIENT = 'webhook';
 const webhookPayload = z.object({ alertId: z.string(), body: z.string() });
 
 /**
@@ -28,6 +31,7 @@ export class LowStockAlerts {
   readonly #mailer: Mailer;
   readonly #publicUrl: string;
   readonly #webhook: { url: string; secret: string } | undefined;
+  readonly #cooldownMs: number;
 
   constructor(options: {
     alerts: AlertRepository;
@@ -36,6 +40,8 @@ export class LowStockAlerts {
     mailer: Mailer;
     publicUrl: string;
     webhook: { url: string; secret: string } | undefined;
+    /** The least time between two alerts about one item to one recipient (ALERT_COOLDOWN_MS; 0: none). */
+    cooldownMs: number;
   }) {
     this.#alerts = options.alerts;
     this.#outbox = options.outbox;
@@ -43,6 +49,7 @@ export class LowStockAlerts {
     this.#mailer = options.mailer;
     this.#publicUrl = options.publicUrl;
     this.#webhook = options.webhook;
+    this.#cooldownMs = options.cooldownMs;
   }
 
   /**
@@ -80,20 +87,34 @@ export class LowStockAlerts {
     return this.#alerts.list(options);
   }
 
-  /** One mail job per recipient and the webhook job; the item's supplier once even if also opted in. */
+  /**
+   * One mail job per recipient and the webhook job: the item's supplier (once even if also opted in)
+   * and the opted-in users, each only at a verified address, and each recipient (the webhook too)
+   * only when its cooldown for the item is over (see AlertRepository.takeCooldowns).
+   */
   async #fanOut(alertId: string): Promise<NewJob[]> {
     const alert = await this.#alerts.findToDeliver(alertId);
     if (!alert) throw new Error(`low-stock alert ${alertId} does not exist`);
     const notice = this.#notice(alert);
-    const recipients = new Set([
-      alert.supplierEmail.toLowerCase(),
-      ...(await this.#settings.lowStockEmailRecipients()),
-    ]);
+    const supplier = alert.supplierEmail.toLowerCase();
+    const addresses = [
+      ...new Set([
+        ...((await this.#settings.isVerifiedAddress(supplier)) ? [supplier] : []),
+        ...(await this.#settings.lowStockEmailRecipients()),
+      ]),
+    ];
+    const recipients = this.#webhook ? [...addresses, WEBHOOK_RECIPIENT] : addresses;
+    const due = new Set(
+      this.#cooldownMs > 0
+        ? await this.#alerts.takeCooldowns(alert, recipients, new Date(alert.at.getTime() + this.#cooldownMs))
+        : recipients,
+    );
     const jobs: NewJob[] = [];
-    for (const to of recipients) {
+    for (const to of addresses) {
+      if (!due.has(to)) continue;
       jobs.push(mailJob(lowStockEmail(to, notice, await this.#settings.languageOf(to)), alertId));
     }
-    if (this.#webhook) {
+    if (this.#webhook && due.has(WEBHOOK_RECIPIENT)) {
       const body = lowStockWebhookBody({ ...notice, productId: alert.productId, at: alert.at });
       jobs.push({ kind: ALERT_JOB_KINDS.webhook, payload: { alertId, body }, alertId });
     }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { LowStockNotice } from '../mail/templates.ts';
+import { inertText, type LowStockNotice } from '../mail/templates.ts';
 
 const SIGNATURE_HEADER = 'x-walton-signature';
 const DELIVERY_HEADER = 'x-walton-delivery';
@@ -9,9 +9,15 @@ function webhookSignature(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 
-/** Slack's and Teams' message markup: `&`, `<` and `>` are escaped so a name is shown as written. */
-const escapeMarkup = (value: string) =>
-  value.replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char] ?? char);
+/**
+ * A name in Slack's and Teams' message markup, shown as words: the mails' inert-text rule (no link,
+ * no address, one line), then `&`, `<` and `>` escaped (Slack's `<url|text>` links), and the
+ * characters of Markdown's links backslash-escaped (Teams' `[text](url)`).
+ */
+const inertMarkup = (value: string) =>
+  inertText(value)
+    .replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char] ?? char)
+    .replace(/[[\]()\\]/g, (char) => `\\${char}`);
 
 /**
  * The JSON a low-stock webhook call carries: the alert's fields, and a `text` line that a Slack or
@@ -25,7 +31,7 @@ export function lowStockWebhookBody(notice: LowStockNotice & { productId: string
     quantity: notice.quantity,
     threshold: notice.threshold,
     at: notice.at.toISOString(),
-    text: `Low stock: ${escapeMarkup(notice.productName)} has ${notice.quantity} left (alert at ${notice.threshold}). ${notice.url}`,
+    text: `Low stock: ${inertMarkup(notice.productName)} has ${notice.quantity} left (alert at ${notice.threshold}). ${notice.url}`,
   });
 }
 

@@ -7,6 +7,8 @@ const AUDIENCE = 'walton-warehouse-api';
 export interface AccessTokenClaims {
   userId: string;
   email: string;
+  /** The session it was issued to (`sid`): the token is refused once that session has ended. */
+  sessionId: string;
 }
 
 /** Why a token was refused, for the 401 message. */
@@ -22,7 +24,8 @@ export class AccessTokenError extends Error {
 
 /**
  * The spec's access token (POST /api/login): a short-lived HS256 JWT whose key is derived from the
- * auth secret, so it never equals the key that signs session cookies.
+ * auth secret, so it never equals the key that signs session cookies. It names the session it was
+ * issued to, and the guard (guards.ts) takes it only with that session, so it ends with it.
  */
 export class AccessTokens {
   readonly #key: Uint8Array;
@@ -41,7 +44,7 @@ export class AccessTokens {
 
   async issue(claims: AccessTokenClaims, now: Date = new Date()): Promise<string> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ email: claims.email })
+    return new SignJWT({ email: claims.email, sid: claims.sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(this.#issuer)
@@ -58,12 +61,13 @@ export class AccessTokens {
         algorithms: [ALGORITHM],
         issuer: this.#issuer,
         audience: AUDIENCE,
-        requiredClaims: ['sub', 'exp', 'email'],
+        requiredClaims: ['sub', 'exp', 'email', 'sid'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+      const { sub, email, sid } = payload;
+      if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') {
         throw new AccessTokenError('invalid');
       }
-      return { userId: payload.sub, email: payload.email };
+      return { userId: sub, email, sessionId: sid };
     } catch (error) {
       if (error instanceof AccessTokenError) throw error;
       if (error instanceof errors.JWTExpired) throw new AccessTokenError('expired');

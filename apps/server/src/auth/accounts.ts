@@ -118,7 +118,7 @@ export async function registerAccounts(
   });
   await api.register(accountRoutes, {
     auth: accounts.auth,
-    sessions: accounts.sessions,
+    sessions: accounts,
     accessTokens: accounts.accessTokens,
     limiter: accounts.limiter,
     mailer: accounts.mailer,

@@ -21,11 +21,19 @@ export interface LimitDecision {
 
 interface EndpointLimits {
   perIp: LimitRule;
-  /** Counted per email address in the body, whether or not an account has it (no enumeration). */
+  /**
+   * Counted per account: the email address in the body, whether or not an account has it (no
+   * enumeration), or, where `account` is `'session'`, the signed-in user the call is made for.
+   */
   perAccount?: LimitRule;
+  account?: 'body' | 'session';
 }
 
 const minutes = (count: number) => count * 60;
+
+/** Password guesses one account takes, however they come: signing in or changing the password. */
+const PASSWORD_GUESSES_PER_IP: LimitRule = { max: 30, windowSeconds: minutes(10) };
+const PASSWORD_GUESSES_PER_ACCOUNT: LimitRule = { max: 10, windowSeconds: minutes(15) };
 
 /**
  * Limits per canonical path under /api/auth (http/canonical-path.ts refuses every other spelling
@@ -33,8 +41,14 @@ const minutes = (count: number) => count * 60;
  */
 export const AUTH_LIMITS: Record<string, EndpointLimits> = {
   '/api/auth/sign-in/email': {
-    perIp: { max: 30, windowSeconds: minutes(10) },
-    perAccount: { max: 10, windowSeconds: minutes(15) },
+    perIp: PASSWORD_GUESSES_PER_IP,
+    perAccount: PASSWORD_GUESSES_PER_ACCOUNT,
+  },
+  // Checks the current password: a guess like a sign-in's, made from a session (the account's own).
+  '/api/auth/change-password': {
+    perIp: PASSWORD_GUESSES_PER_IP,
+    perAccount: PASSWORD_GUESSES_PER_ACCOUNT,
+    account: 'session',
   },
   '/api/auth/sign-up/email': {
     perIp: { max: 20, windowSeconds: minutes(60) },
@@ -86,19 +100,24 @@ function accountOf(body: unknown): string | undefined {
 
 /**
  * Counts the attempt per IP and per account; throws 429 (with Retry-After) once a limit is reached.
- * `path` must be canonical (the limits are looked up by it).
+ * `path` must be canonical (the limits are looked up by it). `signedInUserId` finds the user of the
+ * request's session, for the limits counted per signed-in account.
  */
 export async function enforceAuthLimits(
   limiter: AttemptLimiter,
   request: FastifyRequest,
   path: string,
+  signedInUserId: () => Promise<string | undefined>,
 ): Promise<void> {
   const limits = AUTH_LIMITS[path];
   if (!limits || request.method !== 'POST') return;
   const byIp = await limiter.consume(`ip:${path}:${request.ip}`, limits.perIp);
   if (!byIp.allowed) throw tooManyAttempts(byIp.retryAfterSeconds);
   if (!limits.perAccount) return;
-  const account = accountOf(request.body);
+  const account =
+    limits.account === 'session'
+      ? await signedInUserId().then((id) => id && `user:${id}`)
+      : accountOf(request.body);
   if (!account) return;
   const byAccount = await limiter.consume(`account:${path}:${account}`, limits.perAccount);
   if (!byAccount.allowed) throw tooManyAttempts(byAccount.retryAfterSeconds);

@@ -242,6 +242,10 @@ export function createAuth(deps: AuthDependencies) {
         ),
         // Starting a Google sign-in only redirects; Better Auth's default (3 per 10 s) is too tight.
         '/sign-in/social': { window: 60, max: 20 },
+        // Reading one's own session is what every page load does, not a password guess: counted per
+        // address it signed out every clerk behind a shared router. It costs what any signed-in read
+        // costs (a cookie's HMAC, the session's row), and reads have no ceiling elsewhere either.
+        '/get-session': false,
       },
     },
     advanced: {

@@ -31,7 +31,7 @@ import { SAFE_METHODS } from '../http/request-methods.ts';
 import { AccessTokenError, type AccessTokens } from './access-token.ts';
 import type { Auth } from './auth.ts';
 import { anonymousMay, can, needsSubject, type PolicySubject, refusalMessage } from './policy.ts';
-import type { VerifiedSessions } from './verified-sessions.ts';
+import type { SignedInSession, VerifiedSessions } from './verified-sessions.ts';
 
 /**
  * Who may call a route: anyone (`public`), a signed-in user (`session`), or a signed-in user who
@@ -45,6 +45,8 @@ declare module 'fastify' {
     user: SignedInAccount | null;
     /** The item an item-scoped route acts on, when the policy needed its supplier. */
     policySubject: PolicySubject | null;
+    /** The id of the session that signed `user` in (an access token is bound to it). */
+    sessionId: string | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; a route that does not say needs a session (default deny). */
@@ -101,6 +103,8 @@ export const MESSAGES = {
   accessTokenInvalid: 'Access token is invalid. Please sign in again.',
   accessTokenExpired: 'Access token has expired. Please sign in again.',
   accessTokenOtherUser: 'This access token belongs to another account',
+  accessTokenSessionEnded:
+    'This access token belongs to a session that has ended. Please sign in again for a new one.',
 } as const;
 
 /** Whether a state-changing request comes from another site (refused), by its Origin or Sec-Fetch-Site. */
@@ -117,21 +121,32 @@ export interface SessionCheck {
   sessions: VerifiedSessions;
 }
 
-/** Reads the session cookie; null when there is no valid session (or its account is disabled). */
-export async function sessionUser(
+/** Reads the session cookie: the session's user and id; null when there is no valid session (or its account is disabled). */
+export async function signedInSession(
   { auth, sessions }: SessionCheck,
   request: FastifyRequest,
-): Promise<SignedInAccount | null> {
+): Promise<SignedInSession | null> {
   // Sessions live in a cookie only: without one there is nobody to look up.
   const cookie = request.headers.cookie;
   if (!cookie) return null;
-  return sessions.user(cookie, async () => {
+  return sessions.session(cookie, async () => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session || session.user.disabled === true) return null;
     const { id, email, name, emailVerified } = session.user;
-    const role = roleOf(session.user.role);
-    return { user: { id, email, name, emailVerified, role }, expiresAt: session.session.expiresAt };
+    return {
+      user: { id, email, name, emailVerified, role: roleOf(session.user.role) },
+      sessionId: session.session.id,
+      expiresAt: session.session.expiresAt,
+    };
   });
+}
+
+/** Reads the session cookie; null when there is no valid session. */
+export async function sessionUser(
+  check: SessionCheck,
+  request: FastifyRequest,
+): Promise<SignedInAccount | null> {
+  return (await signedInSession(check, request))?.user ?? null;
 }
 
 /** `authorization: {email} {token}` (the spec's form) or `Bearer {token}`. */
@@ -200,12 +215,15 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
     }
     if (!can(user, action, item)) throw forbiddenAction(action);
   }
+  api.decorateRequest('sessionId', null);
 
   /** The signed-in user of a route that needs one, or the refusal. */
   async function requireUser(request: FastifyRequest): Promise<void> {
-    const user = await sessionUser(options.accounts, request);
-    if (!user) throw unauthorized(MESSAGES.signInFirst);
+    const session = await signedInSession(options.accounts, request);
+    if (!session) throw unauthorized(MESSAGES.signInFirst);
+    const { user } = session;
     request.user = user;
+    request.sessionId = session.sessionId;
     if (
       options.requireVerifiedEmail &&
       !user.emailVerified &&
@@ -240,6 +258,11 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
       (credentials.email !== undefined && !sameEmail(credentials.email, user.email))
     ) {
       throw new HttpError(403, MESSAGES.accessTokenOtherUser);
+    }
+    // A token lives no longer than the session it was issued to: signed out, revoked or reset, the
+    // session is gone, and a later session of the same user needs a token of its own.
+    if (claims.sessionId !== request.sessionId) {
+      throw unauthorized(MESSAGES.accessTokenSessionEnded);
     }
   }
 

@@ -21,15 +21,14 @@ import type { AccessTokens } from './access-token.ts';
 import { type AttemptLimiter, enforceAuthLimits, tooManyAttempts } from './attempt-limits.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { checkCallbackAddresses } from './callback-urls.ts';
-import { MESSAGES } from './guards.ts';
+import { MESSAGES, type SessionCheck, sessionUser } from './guards.ts';
 import { checkNewPassword } from './password-strength.ts';
 import { linkOfAnotherAccount } from './verification-link.ts';
-import type { VerifiedSessions } from './verified-sessions.ts';
 
 export interface AccountRoutesOptions {
   auth: Auth;
-  /** Sessions verified a moment ago (with `auth`, what finds the signed-in user). */
-  sessions: VerifiedSessions;
+  /** Finds the signed-in user of a request (the per-account limits and verification links need it). */
+  sessions: SessionCheck;
   accessTokens: AccessTokens;
   limiter: AttemptLimiter;
   mailer: Mailer;
@@ -67,6 +66,27 @@ const nameSchema = z
   .min(1, 'Please enter your name')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
 
+const IMAGE_MAX_LENGTH = 2048;
+const PICTURE_MESSAGE = 'The picture must be a web address starting with http:// or https://';
+
+/** An absolute http(s) address, as sent (no `javascript:`, `data:`, protocol-relative or bare path). */
+const isWebAddress = (value: string): boolean => {
+  if (value !== value.trim()) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** A user's picture: an http(s) address, or null to take it away. */
+const userImageSchema = z
+  .string(PICTURE_MESSAGE)
+  .max(IMAGE_MAX_LENGTH, `The picture's address must be at most ${IMAGE_MAX_LENGTH} characters`)
+  .refine(isWebAddress, PICTURE_MESSAGE)
+  .nullable();
+
 /** Checks that Better Auth leaves to us, with the same messages as the web forms. */
 const BODY_RULES: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': z.object({
@@ -74,7 +94,7 @@ const BODY_RULES: Record<string, z.ZodType> = {
     email: accountEmailSchema,
     password: passwordSchema,
   }),
-  '/api/auth/update-user': z.object({ name: nameSchema.optional() }),
+  '/api/auth/update-user': z.object({ name: nameSchema.optional(), image: userImageSchema.optional() }),
 };
 
 function checkBody(path: string, body: unknown): void {
@@ -193,8 +213,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         checkBody(path, request.body);
         checkNewPassword(path, request.body);
       }
-      await enforceAuthLimits(limiter, request, path);
-      const refusal = await linkOfAnotherAccount({ auth, sessions }, request, target, publicUrl);
+      await enforceAuthLimits(limiter, request, path, async () => (await sessionUser(sessions, request))?.id);
+      const refusal = await linkOfAnotherAccount(sessions, request, target, publicUrl);
       if (refusal) return reply.redirect(refusal.redirect, 302);
       return forwardToBetterAuth(auth, target, request, reply);
     },
@@ -237,7 +257,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       if (request.body.email.toLowerCase() !== user.email.toLowerCase()) {
         throw forbidden('You can only get an access token for your own email address');
       }
-      return { accessToken: await accessTokens.issue({ userId: user.id, email: user.email }) };
+      const sessionId = request.sessionId;
+      if (!sessionId) throw unauthorized(MESSAGES.signInFirst);
+      return { accessToken: await accessTokens.issue({ userId: user.id, email: user.email, sessionId }) };
     },
   );
 

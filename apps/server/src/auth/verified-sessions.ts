@@ -26,14 +26,19 @@ const MAX_SESSIONS = 10_000;
 /** A longer Cookie header is always verified anew (it would only make the memory heavier). */
 const MAX_COOKIE_LENGTH = 4_096;
 
-/** A session as Better Auth verified it: its user, and when the session itself expires. */
-export interface VerifiedSession {
+/** A signed-in session: its user, and the session's id (what an access token is bound to). */
+export interface SignedInSession {
   user: SignedInAccount;
+  sessionId: string;
+}
+
+/** A session as Better Auth verified it: its user and id, and when the session itself expires. */
+export interface VerifiedSession extends SignedInSession {
   expiresAt: Date;
 }
 
 interface Trusted {
-  user: SignedInAccount;
+  session: SignedInSession;
   until: number;
 }
 
@@ -58,8 +63,16 @@ export class VerifiedSessions {
 
   /** The user `cookie` signs in, remembered or verified now by `verify`; null when nobody. */
   async user(cookie: string, verify: () => Promise<VerifiedSession | null>): Promise<SignedInAccount | null> {
+    return (await this.session(cookie, verify))?.user ?? null;
+  }
+
+  /** The session `cookie` carries (its user and id), remembered or verified now; null when none. */
+  async session(
+    cookie: string,
+    verify: () => Promise<VerifiedSession | null>,
+  ): Promise<SignedInSession | null> {
     const trusted = this.#trusted.get(cookie);
-    if (trusted && trusted.until > this.#now()) return trusted.user;
+    if (trusted && trusted.until > this.#now()) return trusted.session;
     if (trusted) this.#trusted.delete(cookie);
     const forgotten = this.#forgotten;
     const session = await verify();
@@ -72,9 +85,9 @@ export class VerifiedSessions {
       cookie.length <= MAX_COOKIE_LENGTH
     ) {
       const until = Math.min(this.#now() + this.#trustMs, session.expiresAt.getTime());
-      this.#trusted.set(cookie, { user: session.user, until });
+      this.#trusted.set(cookie, { session: { user: session.user, sessionId: session.sessionId }, until });
     }
-    return session.user;
+    return { user: session.user, sessionId: session.sessionId };
   }
 
   /**

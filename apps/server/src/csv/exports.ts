@@ -44,6 +44,7 @@ function productRecord(product: Product): Cell[] {
     text(product.hdd),
     text(product.display),
     text(product.prosesor),
+    product.lowStockThreshold ?? '',
     product.version,
     text(product.createdAt),
     text(product.updatedAt),
@@ -83,7 +84,7 @@ export function historyPeriod(query: HistoryExportQuery): { from: Date | undefin
 /**
  * CSV exports, streamed: pages are read by keyset (each a seek into an index, whatever its depth)
  * only as fast as the client takes the file, through csv-stringify (RFC 4180: CRLF, quotes doubled,
- * cells with commas, quotes or line breaks quoted), behind a UTF-8 byte-order mark so that Excel
+ * cells with commas, quotes, CR or LF quoted), behind a UTF-8 byte-order mark so that Excel
  * reads Bengali right.
  */
 export class CsvExports {
@@ -146,7 +147,15 @@ export class CsvExports {
    * database gone) ends the response early, and is logged.
    */
   #csv(columns: readonly string[], records: AsyncIterable<Cell[]>): Readable {
-    const csv = stringify({ bom: true, header: true, columns: [...columns], record_delimiter: 'windows' });
+    // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a lone CR or LF, which
+    // every RFC 4180 reader takes for the end of a row: any cell with either is quoted.
+    const csv = stringify({
+      bom: true,
+      header: true,
+      columns: [...columns],
+      record_delimiter: 'windows',
+      quoted_match: /[\r\n]/,
+    });
     return pipeline(Readable.from(records), csv, (error) => {
       if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
         this.#log.error({ err: error }, 'CSV export failed');

@@ -1,17 +1,25 @@
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  type ApiErrorCode,
   type CreateProduct,
   createProductSchema,
   type EditProduct,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  IMPORT_PREVIEW_ROWS,
+  type ImportDelimiter,
+  type ImportDuplicate,
+  type ImportDuplicateChoice,
+  type ImportProblemCode,
   type ImportProgressLine,
   type ImportResult,
   type ImportRowError,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
+  PRODUCT_CSV_HEADER_ALIASES,
   PRODUCT_CSV_REQUIRED_COLUMNS,
 } from '@walton/contract';
 import { CsvError, parse } from 'csv-parse';
@@ -26,6 +34,7 @@ import {
   decideImportedQuantity,
   type PublishChange,
 } from '../products/service.ts';
+import { detectDelimiter } from './delimiter.ts';
 import { unescapeFormula } from './formula-escape.ts';
 
 /** Rows checked against the database (and written) together. */
@@ -39,13 +48,21 @@ const CHUNK = 64 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ImportProgress = Omit<Extract<ImportProgressLine, { type: 'progress' }>, 'type'>;
+export type ImportPreview = Omit<Extract<ImportProgressLine, { type: 'preview' }>, 'type'>;
 
 export interface ImportRequest {
   file: Buffer;
   dryRun: boolean;
+  /** What to do with rows that repeat an earlier row or match a live item (see IMPORT_DUPLICATE_CHOICES). */
+  duplicates: ImportDuplicateChoice;
   actor: Actor;
   progress: (progress: ImportProgress) => void;
+  /** The file's first rows as read, once (checking pass only). */
+  preview?: (preview: ImportPreview) => void;
 }
+
+/** The rows after which the checking pass lets the event loop answer other requests. */
+const YIELD_EVERY = 250;
 
 export const ROW_MESSAGES = {
   unknownColumn: (column: string) =>
@@ -57,7 +74,10 @@ export const ROW_MESSAGES = {
   badId: 'Must be the _id of an item (as an export writes it), or empty to add the row as a new item',
   repeatedId: 'This _id is on an earlier row too',
   inTrash: 'This item is in the trash: restore it first, or leave _id empty to add the row as a new item',
-  notCsv: (reason: string) => `This is not valid CSV here: ${reason}`,
+  unclosedQuote: 'A quoted cell starts here and is never closed: a closing quote (") is missing',
+  strayQuote:
+    'A quote (") is in the wrong place: a cell with a quote must be quoted whole, its quotes doubled ("")',
+  notCsv: 'This row cannot be read as CSV',
   nul: 'The file contains the NUL character, which no cell may hold',
   changedMeanwhile:
     'Items of this file changed while it was being imported: nothing was imported. Please try again.',
@@ -85,6 +105,7 @@ interface Counts {
   created: number;
   updated: number;
   unchanged: number;
+  skipped: number;
 }
 
 /** What the rows of a batch do: the items they add and the items they change. */
@@ -98,10 +119,53 @@ class Problems {
   readonly listed: ImportRowError[] = [];
   total = 0;
 
-  add(row: number, field: string, message: string): void {
+  add(
+    row: number,
+    field: string,
+    code: ImportProblemCode,
+    message: string,
+    params: ImportRowError['params'] = {},
+  ): void {
     this.total += 1;
-    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ row, field, message });
+    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ row, field, message, code, params });
   }
+}
+
+/** The rows that repeat another (see IMPORT_DUPLICATE_CHOICES): the first MAX_LISTED_ERRORS, and how many. */
+class Duplicates {
+  readonly listed: ImportDuplicate[] = [];
+  total = 0;
+
+  add(duplicate: ImportDuplicate): void {
+    this.total += 1;
+    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push(duplicate);
+  }
+}
+
+/**
+ * What makes two rows (or a row and an item) the same: the name and the model, trimmed, spaces
+ * inside collapsed, in one Unicode form, case aside.
+ */
+const sameItemKey = (name: string, model: string | null | undefined): string => {
+  const plain = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return `${plain(name)}\u0000${plain(model ?? '')}`;
+};
+
+/** What a pass knows of the rows met so far and of the live items, for the duplicate check. */
+interface SeenItems {
+  /** The key of every row met so far (sameItemKey), and the first row that had it. */
+  rows: Map<string, number>;
+  /** The key of every live item, and its id. */
+  live: Map<string, string>;
+}
+
+/** The words of a csv-parse error: its code named in our words, never the parser's own text. */
+function unreadable(error: CsvError): { code: ImportProblemCode; message: string } {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED')
+    return { code: 'UNCLOSED_QUOTE', message: ROW_MESSAGES.unclosedQuote };
+  if (error.code === 'CSV_INVALID_CLOSING_QUOTE' || error.code === 'INVALID_OPENING_QUOTE')
+    return { code: 'STRAY_QUOTE', message: ROW_MESSAGES.strayQuote };
+  return { code: 'NOT_CSV', message: ROW_MESSAGES.notCsv };
 }
 
 const isRecord = (value: unknown): value is string[] =>
@@ -123,22 +187,26 @@ const asEdit = (input: CreateProduct): EditProduct => ({
   hdd: input.hdd ?? '',
   display: input.display ?? '',
   prosesor: input.prosesor ?? '',
+  // A file without the threshold column leaves each item's threshold as it is.
+  ...(input.lowStockThreshold === undefined ? {} : { lowStockThreshold: input.lowStockThreshold }),
 });
 
 function* chunksOf(file: Buffer): Generator<Buffer> {
   for (let start = 0; start < file.length; start += CHUNK) yield file.subarray(start, start + CHUNK);
 }
 
-const refusal = (statusCode: number, message: string, errors: ImportRowError[]) =>
-  new HttpError(statusCode, message, { extra: { errors } });
+const refusal = (statusCode: number, message: string, code: ApiErrorCode, errors: ImportRowError[]) =>
+  new HttpError(statusCode, message, { code, extra: { errors } });
 
 /**
  * Imports products from a CSV file, all or nothing. The file is read twice, each time streamed
- * through csv-parse a chunk at a time: first to check every row (the add form's schema, the header,
- * the _ids against the database), then, only when no row has a problem, to write it in one
- * transaction: new items a batch of rows a statement, changes of existing items through the one
- * change operation with the rules of editing (decideEdit) and an `imported` change for a quantity
- * that differs. Nothing but the file itself is held in memory.
+ * through csv-parse a chunk at a time with the delimiter its header row uses: first to check every
+ * row (the add form's schema, the header, the _ids against the database, rows that repeat another
+ * row or a live item), then, only when no row has a problem, to write it in one transaction: new
+ * items a batch of rows a statement, changes of existing items through the one change operation with
+ * the rules of editing (decideEdit) and an `imported` change for a quantity that differs. The checking
+ * pass gives the event loop a turn every YIELD_EVERY rows, so other requests are answered meanwhile.
+ * Held in memory: the file, and the name and model of each row and live item (the duplicate check).
  */
 export class ProductImport {
   readonly #products: ProductRepository;
@@ -150,25 +218,44 @@ export class ProductImport {
   }
 
   async run(request: ImportRequest): Promise<ImportResult> {
-    if (!isUtf8(request.file)) throw refusal(422, IMPORT_MESSAGES.notUtf8, []);
-    if (request.file.includes(0)) throw refusal(422, ROW_MESSAGES.nul, []);
-    const checked = await this.#pass(request, 'checking', this.#products, async () => {});
-    if (checked.problems.total > 0) {
-      throw refusal(422, ROW_MESSAGES.refused(checked.problems.total), checked.problems.listed);
+    if (!isUtf8(request.file)) throw refusal(422, IMPORT_MESSAGES.notUtf8, 'IMPORT_NOT_UTF8', []);
+    if (request.file.includes(0)) {
+      throw refusal(422, ROW_MESSAGES.refused(1), 'IMPORT_PROBLEMS', [
+        { row: 1, field: '', code: 'NUL', message: ROW_MESSAGES.nul, params: {} },
+      ]);
     }
-    if (request.dryRun) return { ...checked.counts, dryRun: true };
+    const delimiter = detectDelimiter(request.file);
+    const checked = await this.#pass(request, delimiter, 'checking', this.#products, async () => {});
+    if (checked.problems.total > 0) {
+      throw refusal(
+        422,
+        ROW_MESSAGES.refused(checked.problems.total),
+        'IMPORT_PROBLEMS',
+        checked.problems.listed,
+      );
+    }
+    const duplicates = { duplicateCount: checked.duplicates.total, duplicates: checked.duplicates.listed };
+    if (request.dryRun) return { ...checked.counts, dryRun: true, delimiter, ...duplicates };
     const written = await this.#products.bulkTransaction(async (products) => {
-      const pass = await this.#pass(request, 'writing', products, (sorted) =>
+      const pass = await this.#pass(request, delimiter, 'writing', products, (sorted) =>
         this.#write(products, sorted, request.actor),
       );
       // Only a change made between the two passes can make a checked file fail now: roll back.
-      if (pass.problems.total > 0) throw refusal(409, ROW_MESSAGES.changedMeanwhile, pass.problems.listed);
-      return pass.counts;
+      if (pass.problems.total > 0) {
+        throw refusal(409, ROW_MESSAGES.changedMeanwhile, 'IMPORT_CHANGED_MEANWHILE', pass.problems.listed);
+      }
+      return pass;
     });
-    if (written.created + written.updated > 0) {
+    if (written.counts.created + written.counts.updated > 0) {
       await this.#publish({ type: 'imported', id: randomUUID(), version: 1 });
     }
-    return { ...written, dryRun: false };
+    return {
+      ...written.counts,
+      dryRun: false,
+      delimiter,
+      duplicateCount: written.duplicates.total,
+      duplicates: written.duplicates.listed,
+    };
   }
 
   /**
@@ -177,28 +264,43 @@ export class ProductImport {
    */
   async #pass(
     request: ImportRequest,
+    delimiter: ImportDelimiter,
     phase: ImportProgress['phase'],
     products: ProductRepository,
     write: (sorted: Sorted) => Promise<void>,
-  ): Promise<{ counts: Counts; problems: Problems }> {
+  ): Promise<{ counts: Counts; problems: Problems; duplicates: Duplicates }> {
     const problems = new Problems();
-    const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
+    const duplicates = new Duplicates();
+    const counts: Counts = { created: 0, updated: 0, unchanged: 0, skipped: 0 };
     const seenIds = new Set<string>();
+    const seen: SeenItems = { rows: new Map(), live: new Map() };
+    for await (const page of products.liveNamesAndModels()) {
+      for (const item of page) {
+        const key = sameItemKey(item.name, item.model);
+        if (!seen.live.has(key)) seen.live.set(key, item.id);
+      }
+    }
     const at = new Date();
     let pending: CheckedRow[] = [];
     const flush = async () => {
-      const sorted = await this.#sort(pending, products, request.actor, at, counts, problems);
+      const sorted = await this.#sort(pending, products, request, at, { counts, problems, duplicates, seen });
       pending = [];
       if (problems.total === 0) await write(sorted);
     };
 
-    const parser = Readable.from(chunksOf(request.file)).pipe(parse({ bom: true, relax_column_count: true }));
+    const parser = Readable.from(chunksOf(request.file)).pipe(
+      parse({ bom: true, relax_column_count: true, delimiter }),
+    );
     const progress = (rows: number) =>
       request.progress({
         phase,
         rows,
         fraction: Math.min(1, parser.info.bytes / Math.max(1, request.file.length)),
       });
+    const preview: string[][] = [];
+    const showPreview = () => {
+      if (phase === 'checking' && preview.length > 0) request.preview?.({ delimiter, rows: preview });
+    };
     progress(0);
     let columns: string[] | undefined;
     let row = 0;
@@ -208,43 +310,71 @@ export class ProductImport {
         row += 1;
         if (!isRecord(record)) throw new Error('csv-parse gave a record that is not a list of strings');
         if (isBlank(record)) continue;
+        if (preview.length < IMPORT_PREVIEW_ROWS) {
+          preview.push(record);
+          if (preview.length === IMPORT_PREVIEW_ROWS) showPreview();
+        }
         if (!columns) {
-          columns = record.map((cell) => cell.trim());
-          if (this.#checkHeader(columns, problems)) continue;
+          columns = record.map((cell) => {
+            const column = cell.trim();
+            return PRODUCT_CSV_HEADER_ALIASES[column] ?? column;
+          });
+          if (
+            this.#checkHeader(
+              record.map((cell) => cell.trim()),
+              columns,
+              problems,
+            )
+          )
+            continue;
           parser.destroy();
           break;
         }
         rows += 1;
-        if (rows > IMPORT_MAX_ROWS) throw refusal(413, IMPORT_MESSAGES.tooManyRows, []);
+        if (rows > IMPORT_MAX_ROWS)
+          throw new HttpError(413, IMPORT_MESSAGES.tooManyRows, { code: 'IMPORT_TOO_MANY_ROWS' });
         const checkedRow = this.#checkRow(record, row, columns, request.actor, seenIds, problems);
         if (checkedRow) pending.push(checkedRow);
         if (pending.length >= BATCH) await flush();
         if (rows % PROGRESS_EVERY === 0) progress(rows);
+        if (rows % YIELD_EVERY === 0) await nextTurn();
       }
     } catch (error) {
       if (!(error instanceof CsvError)) throw error;
       // The parser counts the records it finished (some may not have reached this loop yet).
       const finished = typeof error.records === 'number' ? error.records : row;
-      problems.add(finished + 1, '', ROW_MESSAGES.notCsv(error.message));
+      const { code, message } = unreadable(error);
+      problems.add(finished + 1, '', code, message);
     }
-    if (!columns && problems.total === 0) problems.add(1, '', IMPORT_MESSAGES.empty);
+    if (preview.length < IMPORT_PREVIEW_ROWS) showPreview();
+    if (!columns && problems.total === 0) problems.add(1, '', 'EMPTY', IMPORT_MESSAGES.empty);
     await flush();
     progress(rows);
-    return { counts, problems };
+    return { counts, problems, duplicates };
   }
 
-  /** Whether the header names every required column, each column once, and no other. */
-  #checkHeader(columns: string[], problems: Problems): boolean {
+  /**
+   * Whether the header names every required column, each column once, and no other. `written` is the
+   * header as in the file, `columns` with each alias (quantity) read as the column it names.
+   */
+  #checkHeader(written: string[], columns: string[], problems: Problems): boolean {
     const known = new Set<string>([...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS]);
     const before = problems.total;
     const seen = new Set<string>();
-    for (const column of columns) {
-      if (!known.has(column)) problems.add(1, column, ROW_MESSAGES.unknownColumn(column));
-      else if (seen.has(column)) problems.add(1, column, ROW_MESSAGES.repeatedColumn(column));
+    for (const [index, column] of columns.entries()) {
+      const asWritten = written[index] ?? column;
+      if (!known.has(column)) {
+        problems.add(1, asWritten, 'UNKNOWN_COLUMN', ROW_MESSAGES.unknownColumn(asWritten), {
+          column: asWritten,
+        });
+      } else if (seen.has(column)) {
+        problems.add(1, asWritten, 'REPEATED_COLUMN', ROW_MESSAGES.repeatedColumn(column), { column });
+      }
       seen.add(column);
     }
     for (const column of PRODUCT_CSV_REQUIRED_COLUMNS) {
-      if (!seen.has(column)) problems.add(1, column, ROW_MESSAGES.missingColumn(column));
+      if (!seen.has(column))
+        problems.add(1, column, 'MISSING_COLUMN', ROW_MESSAGES.missingColumn(column), { column });
     }
     return problems.total === before;
   }
@@ -259,13 +389,17 @@ export class ProductImport {
     problems: Problems,
   ): CheckedRow | undefined {
     if (record.length !== columns.length) {
-      problems.add(row, '', ROW_MESSAGES.cellCount(record.length, columns.length));
+      problems.add(row, '', 'CELL_COUNT', ROW_MESSAGES.cellCount(record.length, columns.length), {
+        cells: record.length,
+        columns: columns.length,
+      });
       return undefined;
     }
     const raw = new Map(columns.map((column, index) => [column, record[index] ?? '']));
     // Text cells as exported (see formula-escape.ts); numbers are taken as they are.
     const text = (column: string) => unescapeFormula(raw.get(column) ?? '');
     const optional = (column: string) => text(column).trim() || undefined;
+    const threshold = raw.get('lowStockThreshold');
     const candidate = {
       name: text('name'),
       img: text('img'),
@@ -278,57 +412,107 @@ export class ProductImport {
       hdd: optional('hdd'),
       display: optional('display'),
       prosesor: optional('prosesor'),
+      ...(threshold === undefined ? {} : { lowStockThreshold: threshold }),
     };
     const before = problems.total;
     const id = optional('_id');
-    if (id !== undefined && !UUID.test(id)) problems.add(row, '_id', ROW_MESSAGES.badId);
-    else if (id !== undefined && seenIds.has(id)) problems.add(row, '_id', ROW_MESSAGES.repeatedId);
+    if (id !== undefined && !UUID.test(id)) problems.add(row, '_id', 'BAD_ID', ROW_MESSAGES.badId);
+    else if (id !== undefined && seenIds.has(id))
+      problems.add(row, '_id', 'REPEATED_ID', ROW_MESSAGES.repeatedId);
     if (id !== undefined) seenIds.add(id);
     const parsed = createProductSchema.safeParse(candidate);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.add(row, String(issue.path[0] ?? ''), issue.message);
+      for (const issue of parsed.error.issues) {
+        problems.add(row, String(issue.path[0] ?? ''), 'INVALID_VALUE', issue.message);
+      }
     }
     if (!parsed.success || problems.total > before) return undefined;
     return { row, id: id?.toLowerCase(), input: parsed.data };
   }
 
   /**
-   * Sorts checked rows against what is stored: a row without _id, or with one no item has, adds an
-   * item (keeping that _id, so an export brought into a new instance keeps its ids); a row whose
-   * _id is a live item changes it where its details (by the rules of editing) or its quantity differ,
-   * and is unchanged otherwise; an item in the trash is a problem.
+   * Sorts checked rows against what is stored: a row whose _id is a live item changes it where its
+   * details (by the rules of editing) or its quantity differ, and is unchanged otherwise; an item in
+   * the trash is a problem. Any other row adds an item (keeping its _id, so an export brought into a
+   * new instance keeps its ids), unless it repeats an earlier row or a live item (sameItemKey): then
+   * it is named, and skipped, made an update of that item, or added, as the request chose.
    */
   async #sort(
     rows: CheckedRow[],
     products: ProductRepository,
-    actor: Actor,
+    request: ImportRequest,
     at: Date,
-    counts: Counts,
-    problems: Problems,
+    {
+      counts,
+      problems,
+      duplicates,
+      seen,
+    }: { counts: Counts; problems: Problems; duplicates: Duplicates; seen: SeenItems },
   ): Promise<Sorted> {
     const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
-    const stored = new Map((await products.findStates(ids)).map((state) => [state.id, state]));
+    const matched =
+      request.duplicates === 'update'
+        ? rows.flatMap((row) => {
+            const id = seen.live.get(sameItemKey(row.input.name, row.input.model));
+            return id === undefined ? [] : [id];
+          })
+        : [];
+    const stored = new Map(
+      (await products.findStates([...ids, ...matched])).map((state) => [state.id, state]),
+    );
     const sorted: Sorted = { creates: [], updates: [] };
-    for (const row of rows) {
-      const current = row.id === undefined ? undefined : stored.get(row.id);
-      if (!current) {
-        counts.created += 1;
-        sorted.creates.push({ id: row.id, input: row.input, createdBy: actor.id, actor, at });
-      } else if (current.deletedAt !== null) {
-        problems.add(row.row, '_id', ROW_MESSAGES.inTrash);
+    const change = (current: ProductState, input: CreateProduct) => {
+      const update = this.#update(current, input);
+      if (update) {
+        counts.updated += 1;
+        sorted.updates.push(update);
       } else {
-        const update = this.#update(current, row.input);
-        if (update) {
-          counts.updated += 1;
-          sorted.updates.push(update);
-        } else {
-          counts.unchanged += 1;
+        counts.unchanged += 1;
+      }
+    };
+    for (const row of rows) {
+      const key = sameItemKey(row.input.name, row.input.model);
+      const earlierRow = seen.rows.get(key);
+      if (earlierRow === undefined) seen.rows.set(key, row.row);
+      const current = row.id === undefined ? undefined : stored.get(row.id);
+      if (current && current.deletedAt !== null) {
+        problems.add(row.row, '_id', 'IN_TRASH', ROW_MESSAGES.inTrash);
+        continue;
+      }
+      if (current) {
+        change(current, row.input);
+        continue;
+      }
+      const itemId = earlierRow === undefined ? seen.live.get(key) : undefined;
+      if (earlierRow !== undefined || itemId !== undefined) {
+        duplicates.add({
+          row: row.row,
+          name: row.input.name,
+          model: row.input.model ?? '',
+          earlierRow: earlierRow ?? null,
+          itemId: itemId ?? null,
+        });
+        const matchedItem = itemId === undefined ? undefined : stored.get(itemId);
+        if (request.duplicates === 'update' && matchedItem && matchedItem.deletedAt === null) {
+          change(matchedItem, row.input);
+          continue;
+        }
+        if (request.duplicates !== 'add') {
+          counts.skipped += 1;
+          continue;
         }
       }
+      counts.created += 1;
+      sorted.creates.push({
+        id: row.id,
+        input: row.input,
+        createdBy: request.actor.id,
+        actor: request.actor,
+        at,
+      });
     }
     return sorted;
   }
-
   /** What a row changes of a live item, judged by the same rules as the writes; undefined for nothing. */
   #update(current: ProductState, input: CreateProduct): Update | undefined {
     const details = toProductDetails(asEdit(input));

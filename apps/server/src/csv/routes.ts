@@ -3,7 +3,11 @@ import {
   apiErrorSchema,
   HISTORY_CSV_COLUMNS,
   historyExportQuerySchema,
+  IMPORT_DELIMITERS,
+  IMPORT_DUPLICATE_CHOICES,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_PER_INSTANCE,
+  IMPORT_MAX_PER_USER,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportProgressLine,
@@ -18,16 +22,23 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ChangeWeights, changeLimitKey } from '../http/change-limit.ts';
 import { GENERIC_SERVER_ERROR } from '../http/error-handler.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
 import type { Actor } from '../products/service.ts';
 import type { CsvExports } from './exports.ts';
-import type { ProductImport } from './product-import.ts';
+import { ImportSlots } from './import-slots.ts';
+import type { ImportProgress, ProductImport } from './product-import.ts';
 
 export interface CsvRoutesOptions {
   exports: CsvExports;
   productImport: ProductImport;
+  /** The change limit's weights: an import counts as a change per IMPORT_ROWS_PER_CHANGE rows it read. */
+  changeWeights: ChangeWeights;
 }
+
+/** Rows of an import (checked or written) that weigh as one change in the change limit. */
+export const IMPORT_ROWS_PER_CHANGE = 100;
 
 const NDJSON = 'application/x-ndjson';
 const tooLarge = () => new HttpError(413, IMPORT_MESSAGES.tooLarge);
@@ -47,20 +58,28 @@ function actorOf(request: FastifyRequest): Actor {
 const attachment = (name: string) =>
   `attachment; filename="walton-${name}-${new Date().toISOString().slice(0, 10)}.csv"`;
 
-/** The uploaded file: the `text/csv` body, or the file part of a multipart upload. */
+const noFile = (statusCode: number) =>
+  new HttpError(statusCode, IMPORT_MESSAGES.noFile, { code: 'IMPORT_NO_FILE' });
+
+/**
+ * The uploaded file: the `text/csv` body, or the file part of a multipart upload. A multipart body
+ * that cannot be read (no boundary, cut short, more parts than one file) is the client's: 400.
+ */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (request.isMultipart()) {
-    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-    if (!part) throw new HttpError(400, IMPORT_MESSAGES.noFile);
     try {
+      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!part) throw noFile(400);
       return await part.toBuffer();
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-      throw error;
+      request.log.info({ err: error }, 'unreadable multipart upload');
+      throw new HttpError(400, IMPORT_MESSAGES.badUpload, { code: 'MALFORMED_UPLOAD' });
     }
   }
   if (Buffer.isBuffer(request.body)) return request.body;
-  throw new HttpError(415, IMPORT_MESSAGES.noFile);
+  throw noFile(415);
 }
 
 /** An error as the last line of a progress stream: what a plain answer's error body would say. */
@@ -71,17 +90,22 @@ function refusedLine(error: unknown, request: FastifyRequest): ImportProgressLin
       type: 'refused',
       statusCode: error.statusCode,
       message: error.message,
+      code: error.code,
       errors: parsed.success ? parsed.data : [],
     };
   }
   request.log.error({ err: error }, 'import failed');
-  return { type: 'refused', statusCode: 500, message: GENERIC_SERVER_ERROR, errors: [] };
+  return { type: 'refused', statusCode: 500, message: GENERIC_SERVER_ERROR, code: 'INTERNAL', errors: [] };
 }
 
 const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(NDJSON);
 
 /** HTTP only: CSV downloads and the product import. */
-export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { exports, productImport }) => {
+export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
+  app,
+  { exports, productImport, changeWeights },
+) => {
+  const slots = new ImportSlots(IMPORT_MAX_PER_USER, IMPORT_MAX_PER_INSTANCE);
   await app.register(multipart);
   // A CSV body, read up to IMPORT_MAX_BYTES (refused with a 413 that says so beyond).
   app.addContentTypeParser('text/csv', (request, payload, done) => {
@@ -169,7 +193,15 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
           'PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a ' +
           'row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), ' +
           'and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` ' +
-          'the answer is a stream of progress lines ending with a `result` or `refused` line.',
+          'the answer is a stream of progress lines ending with a `result` or `refused` line. ' +
+          `Cells are delimited by ${IMPORT_DELIMITERS.map((d) => JSON.stringify(d)).join(', ')}: the one the ` +
+          'header row has most of. `quantity` is read as `quentity`; `lowStockThreshold` (empty: none) is ' +
+          'optional, and left as it is when the column is absent. A row without a live `_id` that repeats an ' +
+          'earlier row or a live item (same name and model, trimmed, case aside) is named in `duplicates`, ' +
+          `and \`duplicates=${IMPORT_DUPLICATE_CHOICES.join('|')}\` says what to do with it (default skip). ` +
+          `At most ${IMPORT_MAX_PER_USER} import per user and ${IMPORT_MAX_PER_INSTANCE} per instance at once ` +
+          `(429 \`IMPORT_BUSY\` beyond); in the change limit an import counts one change per ${IMPORT_ROWS_PER_CHANGE} ` +
+          'rows it read, for a minute after it ended.',
         querystring: importQuerySchema,
         consumes: ['text/csv', 'multipart/form-data'],
         response: {
@@ -200,28 +232,58 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const file = await uploadedFile(request);
-      const job = { file, dryRun: request.query.dryRun, actor: actorOf(request) };
-      if (!wantsProgress(request)) return productImport.run({ ...job, progress: () => {} });
-      // Written directly, line by line as the work goes (no onSend hook may buffer it).
-      const stream = reply.raw;
-      reply.hijack();
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) stream.setHeader(name, value);
-      }
-      stream.writeHead(200, { 'content-type': `${NDJSON}; charset=utf-8`, 'cache-control': 'no-store' });
-      const write = (line: ImportProgressLine) => stream.write(`${JSON.stringify(line)}\n`);
+      const actor = actorOf(request);
+      const release = slots.take(actor.id);
+      // The rows each pass read, however the import ends: its weight in the change limit.
+      const read = { checking: 0, writing: 0 };
       try {
-        write({
-          type: 'result',
-          ...(await productImport.run({ ...job, progress: (p) => write({ type: 'progress', ...p }) })),
+        return await importFile(request, reply, actor, (progress) => {
+          read[progress.phase] = progress.rows;
         });
-      } catch (error) {
-        write(refusedLine(error, request));
+      } finally {
+        release();
+        const weight = Math.floor((read.checking + read.writing) / IMPORT_ROWS_PER_CHANGE);
+        changeWeights.add(changeLimitKey(request), weight);
       }
-      stream.end();
     },
   );
+
+  async function importFile(
+    request: FastifyRequest<{ Querystring: z.output<typeof importQuerySchema> }>,
+    reply: FastifyReply,
+    actor: Actor,
+    counted: (progress: ImportProgress) => void,
+  ) {
+    const file = await uploadedFile(request);
+    const { dryRun, duplicates } = request.query;
+    const job = { file, dryRun, duplicates, actor };
+    if (!wantsProgress(request)) return productImport.run({ ...job, progress: counted });
+    // Written directly, line by line as the work goes (no onSend hook may buffer it).
+    const stream = reply.raw;
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) stream.setHeader(name, value);
+    }
+    stream.writeHead(200, { 'content-type': `${NDJSON}; charset=utf-8`, 'cache-control': 'no-store' });
+    const write = (line: ImportProgressLine) => stream.write(`${JSON.stringify(line)}\n`);
+    try {
+      write({
+        type: 'result',
+        ...(await productImport.run({
+          ...job,
+          progress: (p) => {
+            counted(p);
+            write({ type: 'progress', ...p });
+          },
+          preview: (p) => write({ type: 'preview', ...p }),
+        })),
+      });
+    } catch (error) {
+      write(refusedLine(error, request));
+    }
+    stream.end();
+    return reply;
+  }
 };
 
 function sendCsv(reply: FastifyReply, name: string, csv: NodeJS.ReadableStream) {

@@ -11,6 +11,8 @@ import * as dailyRollups from './migrations/007-daily-rollups.ts';
 import * as importHistoryKind from './migrations/008-import-history-kind.ts';
 import * as userLanguage from './migrations/009-user-language.ts';
 import * as lowStockCount from './migrations/010-low-stock-count.ts';
+import * as searchByWords from './migrations/011-search-by-words.ts';
+import * as alertCooldowns from './migrations/012-alert-cooldowns.ts';
 import * as userRoles from './migrations/013-user-roles.ts';
 
 export interface MigrationContext {
@@ -34,6 +36,8 @@ const migrations: Record<string, MigrationModule> = {
   '008-import-history-kind': importHistoryKind,
   '009-user-language': userLanguage,
   '010-low-stock-count': lowStockCount,
+  '011-search-by-words': searchByWords,
+  '012-alert-cooldowns': alertCooldowns,
   '013-user-roles': userRoles,
 };
 

@@ -200,6 +200,14 @@ export interface LowStockAlertsTable {
   at: Timestamp;
 }
 
+/** When a recipient may next be alerted about an item (migration 012). */
+export interface AlertCooldownsTable {
+  product_id: string;
+  recipient: string;
+  alert_id: string;
+  until: Timestamp;
+}
+
 /** A job of the transactional outbox (see outbox/outbox-repository.ts). */
 export interface OutboxTable {
   id: string;
@@ -250,6 +258,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   auth_attempts: AuthAttemptsTable;
   low_stock_alerts: LowStockAlertsTable;
+  alert_cooldowns: AlertCooldownsTable;
   outbox: OutboxTable;
   outbox_attempts: OutboxAttemptsTable;
   user_settings: UserSettingsTable;

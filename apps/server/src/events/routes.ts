@@ -1,11 +1,23 @@
 import { apiErrorSchema, CHANGE_EVENT_NAME, type ChangeEvent } from '@walton/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
 
+/**
+ * What keeps a stream to its session: told whenever a session ended or a user changed (on any
+ * instance), each stream asks whether its own session still signs its user in, and ends if not.
+ */
+export interface StreamSessions {
+  stillSignedIn(request: FastifyRequest): Promise<boolean>;
+  onSessionsChanged(listener: () => void): () => void;
+}
+
 export interface EventRoutesOptions {
   feed: ChangeFeed;
+  /** Ends a stream once its session has ended (sign-out, revocation, password reset). */
+  sessions?: StreamSessions;
   /** How often an idle stream gets a comment line, so proxies and the socket timeout keep it open. */
   heartbeatMs?: number;
   /** Streams one signed-in user may hold open on this instance (a browser needs one per tab). */
@@ -37,12 +49,18 @@ const frame = (event: ChangeEvent) => `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON
 /**
  * GET /api/events: the change feed as Server-Sent Events. The reply is hijacked and written
  * directly, so no onSend hook (compression included) can buffer it; a client that stops reading
- * is disconnected once MAX_PENDING_BYTES wait for it; streams end when the server starts closing, so
- * a graceful shutdown is not held up by open browsers.
+ * is disconnected once MAX_PENDING_BYTES wait for it; a stream ends with its session (`sessions`);
+ * streams end when the server starts closing, so a graceful shutdown is not held up by open browsers.
  */
 export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
   app,
-  { feed, heartbeatMs = HEARTBEAT_MS, maxStreamsPerUser = MAX_STREAMS_PER_USER, maxStreams = MAX_STREAMS },
+  {
+    feed,
+    sessions,
+    heartbeatMs = HEARTBEAT_MS,
+    maxStreamsPerUser = MAX_STREAMS_PER_USER,
+    maxStreams = MAX_STREAMS,
+  },
 ) => {
   const openStreams = new Set<() => void>();
   const streamsPerUser = new Map<string, number>();
@@ -115,6 +133,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
         clearInterval(heartbeat);
         clearImmediate(backlogCheck);
         unsubscribe();
+        stopWatchingSession();
         openStreams.delete(end);
         const remaining = (streamsPerUser.get(userId) ?? 1) - 1;
         if (remaining > 0) streamsPerUser.set(userId, remaining);
@@ -144,6 +163,37 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
       };
       const unsubscribe = feed.subscribe((event) => send(frame(event)));
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+      // One check at a time; a change heard during one is checked again after it.
+      let checking = false;
+      let checkAgain = false;
+      const checkSession = () => {
+        if (cleanedUp || !sessions) return;
+        if (checking) {
+          checkAgain = true;
+          return;
+        }
+        checking = true;
+        sessions
+          .stillSignedIn(request)
+          .then(
+            (signedIn) => {
+              if (!signedIn) end();
+            },
+            (error: unknown) => {
+              // Not known to be signed in: ended, the browser reconnects and is asked again.
+              request.log.warn({ err: error }, 'event stream: checking its session failed');
+              end();
+            },
+          )
+          .finally(() => {
+            checking = false;
+            if (checkAgain) {
+              checkAgain = false;
+              checkSession();
+            }
+          });
+      };
+      const stopWatchingSession = sessions?.onSessionsChanged(checkSession) ?? (() => {});
       openStreams.add(end);
       stream.on('close', cleanUp);
     },

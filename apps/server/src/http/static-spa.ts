@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isAppRoute } from '@walton/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error.ts';
 
@@ -14,8 +15,8 @@ const SPA_SHELL = 'spa.html';
 /**
  * Serves the built single-page app: a prerendered page where the build wrote one (a directory's
  * index.html), and the SPA shell for every other GET that wants a page (history fallback), so client
- * routes and the not-found screen work on reload. Unknown `/api` paths and missing files get a JSON
- * 404 instead.
+ * routes and the not-found screen work on reload: with a 200 at a route of the app (the contract's
+ * APP_ROUTES), with a 404 anywhere else. Unknown `/api` paths and missing files get a JSON 404 instead.
  *
  * Files are looked up per request (wildcard route), so a rebuild is served without a restart.
  * Hashed assets are cached for a year; HTML pages are revalidated every time, so a deploy never
@@ -51,6 +52,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) {
       throw new HttpError(404, `No such file: ${path}`);
     }
-    return reply.sendFile(SPA_SHELL);
+    // The not-found page is the SPA's too; a path that is none of its routes says so in its status.
+    return reply.code(isAppRoute(path) ? 200 : 404).sendFile(SPA_SHELL);
   });
 }

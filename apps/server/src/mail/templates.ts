@@ -11,7 +11,8 @@ export const MAIL_NAME_MAX_LENGTH = 60;
  * line breaks become spaces, it is cut to MAIL_NAME_MAX_LENGTH characters, and nothing in it looks
  * like a link to a mail client that turns addresses into links: `://` and `@` are spelled out and a
  * dot between two characters gets a space after it ("evil.example" → "evil. example"), so the only
- * link in a mail is ours.
+ * link in a mail is ours. A dot before a digit stays ("1.5 Ton"): no domain ends in a label that
+ * starts with a digit, so every address-like text still has a dot that is split.
  */
 export function inertText(value: string): string {
   const flat = value
@@ -26,7 +27,7 @@ export function inertText(value: string): string {
   return cut
     .replace(/:\/\//g, ' colon-slash-slash ')
     .replace(/@/g, ' at ')
-    .replace(/(\S)\.(?=\S)/g, '$1. ')
+    .replace(/(\S)\.(?=[^\s\d])/g, '$1. ')
     .replace(/\bwww\b/gi, 'w w w')
     .replace(/\s+/g, ' ')
     .trim();
@@ -145,15 +146,13 @@ export interface LowStockNotice {
   url: string;
 }
 
-/** Control characters (a line break in a name) would break a subject line: spaces instead. */
-const oneLine = (value: string) => value.replace(/[\p{Cc}]+/gu, ' ').trim();
-
 /**
  * The email that tells a supplier or an opted-in user that an item fell to its low-stock threshold,
  * in the recipient's language.
  */
 export function lowStockEmail(to: string, notice: LowStockNotice, language: Language = 'en'): MailMessage {
-  const name = oneLine(notice.productName);
+  // An item's name is anyone's text, like a user's name: never a link, an address or a second line.
+  const name = inertText(notice.productName);
   const quantity = numberIn(language, notice.quantity);
   const threshold = numberIn(language, notice.threshold);
   const words = {

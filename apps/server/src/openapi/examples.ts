@@ -50,6 +50,7 @@ const movement = {
   reason: 'delivered',
   version: 2,
   actor: 'clerk@waltonbd.com',
+  actorName: 'Karim',
   at: '2026-11-22T11:05:42.118Z',
 } satisfies Movement;
 

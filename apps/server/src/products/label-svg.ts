@@ -1,4 +1,10 @@
-import { formatPrice, type Product, productPagePath } from '@walton/contract';
+import {
+  DEFAULT_LANGUAGE,
+  formatPrice,
+  type Language,
+  type Product,
+  productPagePath,
+} from '@walton/contract';
 import QRCode from 'qrcode';
 
 /** The label's drawing units: a square QR code `WIDTH` wide, the text lines under it. */
@@ -15,6 +21,12 @@ const TEXT_WIDTH = WIDTH - 16;
 const NAME_LINES = 2;
 /** Name lines, model, price: every label has the same size, whatever it says. */
 const HEIGHT = TEXT_TOP + (NAME_LINES + 2) * LINE_HEIGHT + 6;
+
+/**
+ * The label's fonts: a Latin sans-serif, then the Bengali font the web app serves (its labels page
+ * shows the labels inline, with that font loaded), so Bengali prices and names never print as boxes.
+ */
+const FONT_FAMILY = "Arial, Helvetica, 'Noto Sans Bengali', sans-serif";
 
 /** Characters XML 1.0 does not allow (C0 controls but tab and newlines, U+FFFE, U+FFFF) would break the document. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding these characters is the point
@@ -91,10 +103,14 @@ function modulesPath(size: number, isDark: (row: number, column: number) => bool
 
 /**
  * The printable label of an item: a QR code of its page in the web app (`publicUrl` + /manageItem/{id})
- * with its name (wrapped, at most two lines), model and price under it. Vector paths and text only,
- * so it stays sharp at any size; every text is escaped.
+ * with its name (wrapped, at most two lines), model and price under it, the price written in
+ * `language`. Vector paths and text only, so it stays sharp at any size; every text is escaped.
  */
-export function productLabelSvg(product: Product, publicUrl: string): string {
+export function productLabelSvg(
+  product: Product,
+  publicUrl: string,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   const address = `${publicUrl.replace(/\/$/, '')}${productPagePath(product._id)}`;
   const qr = QRCode.create(address, { errorCorrectionLevel: 'M' });
   const { size, data } = qr.modules;
@@ -104,7 +120,7 @@ export function productLabelSvg(product: Product, publicUrl: string): string {
   const textLines = [
     ...nameLines.map((line) => ({ text: line, bold: true })),
     ...wrapText(product.model ?? '', LINE_CHARACTERS, 1).map((line) => ({ text: line, bold: false })),
-    { text: formatPrice(product.price), bold: false },
+    { text: formatPrice(product.price, language), bold: false },
   ];
   const texts = textLines
     .map(
@@ -119,7 +135,7 @@ export function productLabelSvg(product: Product, publicUrl: string): string {
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#fff"/>` +
     `<svg width="${WIDTH}" height="${WIDTH}" viewBox="-${QUIET_ZONE_MODULES} -${QUIET_ZONE_MODULES} ${box} ${box}" shape-rendering="crispEdges">` +
     `<path fill="#000" d="${path}"/></svg>` +
-    `<g fill="#000" font-family="Arial, Helvetica, sans-serif" font-size="${FONT_SIZE}" text-anchor="middle">${texts}</g>` +
+    `<g fill="#000" font-family="${FONT_FAMILY}" font-size="${FONT_SIZE}" text-anchor="middle">${texts}</g>` +
     '</svg>'
   );
 }

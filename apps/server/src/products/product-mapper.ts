@@ -262,6 +262,7 @@ export function toMovement(row: ProductHistoryRow): Movement {
     reason: movementReasonSchema.parse(row.kind),
     version: row.version,
     actor: row.actor,
+    actorName: row.actor_name,
     at: toIso(row.at),
   };
 }

@@ -33,7 +33,7 @@ export type SearchFilter = ProductListFilter & { q: string };
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 
 /**
- * How a search's matches are narrowed before the name's LIKE: not at all, or to the candidates
+ * How a search's matches are narrowed before the words' LIKEs: not at all, or to the candidates
  * SQLite's trigram table found (see #collectable), their rowids in that table as a JSON array.
  */
 type Narrowed = { narrowing: 'none' } | { narrowing: 'trigrams'; candidates: string };
@@ -57,8 +57,39 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 /** An FTS5 phrase matching `text` as a substring (trigram tokenizer); quotes are doubled. */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/** The trigram index can only narrow a search of at least three characters. */
+/** The trigram index can only narrow by a word of at least three characters. */
 const TRIGRAM = 3;
+
+/**
+ * Words of a search that each get a condition of their own; any further words are tested together,
+ * from one JSON array (slot `rest`), so a statement has a bounded number of shapes.
+ */
+const OWN_CONDITIONS = 6;
+
+/**
+ * The words a search needs, lowercased: an item matches when it has every word typed, in its name or
+ * its model, in any order. A word repeated, or inside another word typed, adds nothing and is left out.
+ */
+export function searchWords(q: string): string[] {
+  const words = [
+    ...new Set(
+      q
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((word) => word !== ''),
+    ),
+  ];
+  return words.filter((word) => !words.some((other) => other !== word && other.includes(word)));
+}
+
+/** How the words of `q` are put to a statement: `own` conditions of one word each, and maybe the rest. */
+const wordShape = (q: string | undefined) => {
+  const words = q ? searchWords(q) : [];
+  return {
+    own: words.slice(0, OWN_CONDITIONS),
+    rest: words.length > OWN_CONDITIONS ? words.slice(OWN_CONDITIONS) : undefined,
+  };
+};
 
 type ShapeFilter = Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'> &
   Partial<Pick<ProductListFilter, 'sort' | 'order' | 'after'>>;
@@ -67,31 +98,41 @@ type ShapeFilter = Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'> &
  * The name of a query shape: everything its built text depends on (the values are slots, see
  * #values). Each of its parts is a closed set, so a process compiles a bounded number of shapes.
  */
-const shapeOf = (kind: string, filter: ShapeFilter, { narrowing }: Narrowed = NOT_NARROWED) =>
-  [
+const shapeOf = (kind: string, filter: ShapeFilter, { narrowing }: Narrowed = NOT_NARROWED) => {
+  const { own, rest } = wordShape(filter.q);
+  return [
     kind,
     filter.sort ?? '',
     filter.order ?? '',
     filter.deleted ? 'trash' : 'live',
     filter.lowStock ? 'low' : '',
-    filter.q ? 'q' : '',
+    `q${own.length}${rest ? '+' : ''}`,
     filter.after ? 'after' : '',
     narrowing,
   ].join(' ');
+};
 
-/** The values a shape's slots take: the search's patterns, the cursor's position, the page. */
+/**
+ * The values a shape's slots take: a LIKE pattern per word (`word0`, …, and `rest`, a JSON array of
+ * patterns), the trigram query of the words long enough for it (`phrase`), the cursor's position, the page.
+ */
 const valuesOf = (
   filter: ShapeFilter & Partial<Pick<ProductListFilter, 'limit' | 'offset'>>,
   narrowed: Narrowed = NOT_NARROWED,
-): SlotValues => ({
-  pattern: filter.q ? likePattern(filter.q) : undefined,
-  phrase: filter.q ? ftsPhrase(filter.q) : undefined,
-  candidates: narrowed.narrowing === 'trigrams' ? narrowed.candidates : undefined,
-  afterKey: filter.after?.key,
-  afterId: filter.after?.id,
-  limit: filter.limit,
-  offset: filter.offset,
-});
+): SlotValues => {
+  const { own, rest } = wordShape(filter.q);
+  const trigramWords = [...own, ...(rest ?? [])].filter((word) => [...word].length >= TRIGRAM);
+  return {
+    ...Object.fromEntries(own.map((word, index) => [`word${index}`, likePattern(word)])),
+    rest: rest ? JSON.stringify(rest.map(likePattern)) : undefined,
+    phrase: trigramWords.length > 0 ? trigramWords.map(ftsPhrase).join(' AND ') : undefined,
+    candidates: narrowed.narrowing === 'trigrams' ? narrowed.candidates : undefined,
+    afterKey: filter.after?.key,
+    afterId: filter.after?.id,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+};
 
 /**
  * How a list, a count and a name search are planned and run: the sort keys, the keyset seek, and
@@ -161,11 +202,29 @@ export class ProductSearch {
     }
   }
 
+  /** Whether an item has the word (a LIKE pattern) in its name or its model (null: no model). */
+  #hasWord(pattern: RawBuilder<unknown>): RawBuilder<boolean> {
+    return sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(model) like ${pattern} escape '\\')`;
+  }
+
+  /** Whether an item has every word of a JSON array of LIKE patterns, as #hasWord tests each. */
+  #hasEveryWord(patterns: RawBuilder<unknown>): RawBuilder<boolean> {
+    const words =
+      this.#engine === 'postgres'
+        ? sql`jsonb_array_elements_text(cast(${patterns} as jsonb)) as words(value)`
+        : sql`json_each(${patterns}) as words`;
+    const missing = this.#engine === 'postgres' ? sql`false` : sql`0`;
+    return sql<boolean>`not exists (
+      select 1 from ${words} where not coalesce(${this.#hasWord(sql`words.value`)}, ${missing})
+    )`;
+  }
+
   /**
    * The items a list shows: live or in the trash, only the low-stock ones (the condition of the
-   * partial indexes of migration 006, so they serve it in every sort), and with a search a
-   * case-insensitive substring of the name (slot `pattern`), among the trigram table's candidates
-   * (slot `candidates`, a JSON array of the trigram table's rowids) when `narrowing` says so.
+   * partial indexes of migration 006, so they serve it in every sort), and with a search every word
+   * as a case-insensitive substring of the name or the model (slots `word0`… and `rest`, see
+   * searchWords), among the trigram table's candidates (slot `candidates`, a JSON array of the
+   * trigram table's rowids) when `narrowing` says so.
    */
   #filtered(
     filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
@@ -173,8 +232,10 @@ export class ProductSearch {
   ): ProductQuery {
     const scope = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
     const query = filter.lowStock ? scope.where(sql<boolean>`quantity <= low_stock_threshold`) : scope;
-    if (!filter.q) return query;
-    const named = query.where(sql<boolean>`lower(name) like ${slot('pattern')} escape '\\'`);
+    const { own, rest } = wordShape(filter.q);
+    let named = query;
+    for (const index of own.keys()) named = named.where(this.#hasWord(slot(`word${index}`)));
+    if (rest) named = named.where(this.#hasEveryWord(slot('rest')));
     if (narrowing === 'none') return named;
     return named.where(
       sql<boolean>`id in (
@@ -210,7 +271,7 @@ export class ProductSearch {
   /**
    * How #collect should narrow the matches it gathers, or undefined when they are better not gathered.
    * PostgreSQL's planner chooses between the pg_trgm index and a sort index by itself. SQLite is told:
-   * through its trigram table when the word is long enough for trigrams and matches few items
+   * through its trigram table when a word is long enough for trigrams and the words match few items
    * (reading stops after the first SEARCH_COUNT_LIMIT + 1 candidates); a common word is answered
    * faster by walking the sort index and stopping after a page. The candidates are counted and their
    * rowids gathered in one statement (one JSON text, not a row each) and handed to the statements that
@@ -218,7 +279,8 @@ export class ProductSearch {
    */
   async #collectable(filter: SearchFilter): Promise<Narrowed | undefined> {
     if (this.#engine === 'postgres') return NOT_NARROWED;
-    if ([...filter.q].length < TRIGRAM) return undefined;
+    const values = valuesOf(filter);
+    if (values.phrase === undefined) return undefined;
     const [row] = await this.#candidates.rows(
       this.#db,
       'candidates',
@@ -229,7 +291,7 @@ export class ProductSearch {
             limit ${SEARCH_COUNT_LIMIT + 1}
           )
         `.compile(this.#db),
-      valuesOf(filter),
+      values,
     );
     if (!row || row.candidates > SEARCH_COUNT_LIMIT) return undefined;
     return { narrowing: 'trigrams', candidates: row.rowids };
@@ -350,8 +412,8 @@ export class ProductSearch {
 
   /**
    * The matches a count goes through. SQLite counts a name search among live items by walking its
-   * index on lower(name) (migration 003), whose key is the very value the LIKE tests, instead of the
-   * table's wide rows: the order is what makes its planner take that index (2–3× faster at 10,000
+   * index on lower(name) (migrations 003 and 011), which holds the very values the LIKEs test
+   * (lower(name) and the model), instead of the table's wide rows: the order is what makes its planner take that index (2–3× faster at 10,000
    * items). Not in the trash (no such index there) nor among trigram candidates (found by id).
    */
   #countedFromNameIndex(

@@ -267,6 +267,29 @@ export class ProductRepository {
     return values.map((value) => value.id);
   }
 
+  /**
+   * The id, name and model of every live product, a page at a time in id order (an import checks its
+   * rows for duplicates against them).
+   */
+  async *liveNamesAndModels(
+    pageSize = 5000,
+  ): AsyncGenerator<Array<{ id: string; name: string; model: string | null }>> {
+    let after: string | undefined;
+    for (;;) {
+      let query = this.#db
+        .selectFrom('products')
+        .select(['id', 'name', 'model'])
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .limit(pageSize);
+      if (after !== undefined) query = query.where('id', '>', after);
+      const page = await query.execute();
+      if (page.length > 0) yield page;
+      after = page.at(-1)?.id;
+      if (page.length < pageSize) return;
+    }
+  }
+
   /** The stored state of the products with these ids, deleted ones included. */
   async findStates(ids: readonly string[]): Promise<ProductState[]> {
     if (ids.length === 0) return [];

@@ -8,6 +8,7 @@ import {
   editProductSchema,
   historyEntrySchema,
   historyListQuerySchema,
+  LANGUAGES,
   LIST_DEFAULT_LIMIT,
   movementListQuerySchema,
   movementSchema,
@@ -60,6 +61,12 @@ const LABEL_HEADERS = {
 };
 
 const idParams = z.object({ id: productIdSchema });
+const labelQuery = z.object({
+  lang: z
+    .enum(LANGUAGES)
+    .optional()
+    .describe("The language the label's price is written in (`en`, the spec's `BDT $`, by default)"),
+});
 const entryParams = z.object({ id: productIdSchema, entryId: productIdSchema });
 
 export const IF_MATCH_MESSAGE = 'If-Match must be the ETag from GET /api/product/:id, like "3"';
@@ -213,8 +220,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         tags: ['products'],
         summary: 'List products, a page at a time',
         description:
-          `Live items by default; \`deleted=true\` lists the trash instead (signed in only). \`q\` searches ` +
-          `names (case-insensitive substring). ${totalCountDescription} With \`q\`, counting stops at ` +
+          `Live items by default; \`deleted=true\` lists the trash instead (signed in only). \`q\` finds ` +
+          `the items that have each of its words in their name or model (case-insensitive substrings, ` +
+          `in any order). ${totalCountDescription} With \`q\`, counting stops at ` +
           `${SEARCH_COUNT_LIMIT} matches and \`X-Total-Count-Capped: true\` says there are more. ` +
           'When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the ' +
           'next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page ' +
@@ -295,9 +303,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         summary: "A product's printable label (SVG)",
         description:
           "A QR code of the item's page in the web app (`PUBLIC_URL` + `/manageItem/{id}`) with its name, " +
-          'model and price under it: vector paths and text only, sharp at any size. Deleted or unknown ' +
-          'items answer 404 JSON.',
+          'model and price under it (the price in `lang`): vector paths and text only, sharp at any size. ' +
+          'Deleted or unknown items answer 404 JSON.',
         params: idParams,
+        querystring: labelQuery,
         response: {
           200: {
             description: 'The label, an SVG image (`image/svg+xml`)',
@@ -310,7 +319,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request, reply) => {
       const product = await service.get(request.params.id);
-      return reply.headers(LABEL_HEADERS).send(productLabelSvg(product, publicUrl));
+      return reply.headers(LABEL_HEADERS).send(productLabelSvg(product, publicUrl, request.query.lang));
     },
   );
 

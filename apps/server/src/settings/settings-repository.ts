@@ -1,5 +1,5 @@
 import { isLanguage, type Language, type UserSettings, type UserSettingsUpdate } from '@walton/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** A user without a row has every preference off. */
@@ -51,15 +51,30 @@ export class SettingsRepository {
     return isLanguage(row?.language) ? row.language : 'en';
   }
 
-  /** The addresses of every user who turned on "Low-stock alerts by email", lower-cased. */
+  /**
+   * The addresses of every user who turned on "Low-stock alerts by email" and verified their
+   * address, lower-cased: alert mail never goes to an address its owner has not shown to be theirs.
+   */
   async lowStockEmailRecipients(): Promise<string[]> {
     const rows = await this.#db
       .selectFrom('user_settings')
       .innerJoin('users', 'users.id', 'user_settings.user_id')
       .select('users.email')
       .where('user_settings.low_stock_email', '=', 1)
+      .where(sql<boolean>`users.email_verified`)
       .orderBy('users.email')
       .execute();
     return rows.map((row) => row.email.toLowerCase());
+  }
+
+  /** Whether `email` is the verified address of a user (an item's supplier address may be anyone's). */
+  async isVerifiedAddress(email: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('users')
+      .select('users.id')
+      .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+      .where(sql<boolean>`users.email_verified`)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

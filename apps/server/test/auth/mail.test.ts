@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cookieHeader, requestPasswordReset, signUp, testClientIp } from '../support/auth-helpers.ts';
+import {
+  accessTokenFor,
+  cookieHeader,
+  requestPasswordReset,
+  signUp,
+  testClientIp,
+} from '../support/auth-helpers.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
+import { validProduct } from '../support/inventory.ts';
 import { mailingApp } from '../support/mailing-app.ts';
 
 const PUBLIC_URL = 'http://warehouse.test';
@@ -133,6 +140,36 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('This link is invalid or has expired. Please ask for a new one.');
+  });
+
+  it('ends the access tokens of the sessions a password reset signs out', async () => {
+    const { cookie, email } = await signUp(running.app);
+    const token = await accessTokenFor(running.app, cookie, email);
+    expect((await requestPasswordReset(running.app, email, PUBLIC_URL)).statusCode).toBe(200);
+    const mail = await running.smtp.waitForMail(email, RESET_SUBJECT);
+    const landing = await running.app.inject({ method: 'GET', url: pathOf(mail.links[0] ?? '') });
+    const resetToken = new URL(landing.headers.location ?? '').searchParams.get('token') ?? '';
+    const newPassword = 'a brand new passphrase';
+    const reset = await running.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { 'x-forwarded-for': testClientIp() },
+      payload: { token: resetToken, newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    // Whoever holds the old token gets nothing from it, not even with a fresh session of the account.
+    const fresh = cookieHeader(await signIn(running.app, email, newPassword));
+    const stale = await running.app.inject({
+      method: 'POST',
+      url: '/api/productOrder',
+      headers: { cookie: fresh, authorization: `${email} ${token}` },
+      payload: validProduct(email),
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toBe(
+      'This access token belongs to a session that has ended. Please sign in again for a new one.',
+    );
   });
 
   it('answers a reset request for an unknown email exactly like a known one, and mails nobody', async () => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { AUTH_LIMITS } from '../../src/auth/attempt-limits.ts';
 import { loadConfig } from '../../src/config.ts';
-import { accessTokenFor, signUp, testClientIp } from '../support/auth-helpers.ts';
+import { accessTokenFor, cookieHeader, signUp, testClientIp } from '../support/auth-helpers.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
+import { validProduct } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
@@ -131,6 +133,43 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
     expect(session.json().user.name).toBe('New Name');
   });
 
+  it("stores only an http(s) address as the user's picture, and says why it refuses another", async () => {
+    const { cookie } = await signUp(ctx.app);
+    const update = (image: unknown) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { cookie },
+        payload: { image },
+      });
+    for (const image of [
+      'javascript:alert(document.cookie)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.example/me.png',
+      '/images/../../etc/passwd',
+      'not a url',
+      42,
+    ]) {
+      const refused = await update(image);
+      expect(refused.statusCode, String(image)).toBe(400);
+      expect(refused.json(), String(image)).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'The picture must be a web address starting with http:// or https://',
+      });
+    }
+    const session = await ctx.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
+    expect(session.json().user.image ?? null).toBeNull();
+
+    expect((await update('https://walton.example/staff/rahim.png')).statusCode).toBe(200);
+    const updated = await ctx.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
+    expect(updated.json().user.image).toBe('https://walton.example/staff/rahim.png');
+    // Taking the picture away is allowed too.
+    expect((await update(null)).statusCode).toBe(200);
+  });
+
   it('refuses a second account with the same email, whatever its case', async () => {
     const { email } = await signUp(ctx.app);
     const again = await ctx.app.inject({
@@ -159,6 +198,39 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
     });
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe('You can only get an access token for your own email address');
+  });
+
+  it('ends an access token with its session: after sign-out, a new session of the same user needs a new token', async () => {
+    const { cookie, email, password } = await signUp(ctx.app);
+    const token = await accessTokenFor(ctx.app, cookie, email);
+    const create = (sessionCookie: string, accessToken: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/productOrder',
+        headers: { cookie: sessionCookie, authorization: `${email} ${accessToken}` },
+        payload: validProduct(email),
+      });
+    expect((await create(cookie, token)).statusCode).toBe(201);
+
+    const signOut = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+    expect(signOut.statusCode).toBe(200);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'x-forwarded-for': testClientIp() },
+      payload: { email, password },
+    });
+    expect(again.statusCode).toBe(200);
+    const newCookie = cookieHeader(again);
+
+    const stale = await create(newCookie, token);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'This access token belongs to a session that has ended. Please sign in again for a new one.',
+    });
+    // The new session's own token works.
+    expect((await create(newCookie, await accessTokenFor(ctx.app, newCookie, email))).statusCode).toBe(201);
   });
 
   it('answers 401 JSON to a protected route without a session, and keeps public routes open', async () => {
@@ -251,6 +323,42 @@ describe.each(TEST_ENGINES)('rate limits on %s', (engine) => {
     expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  });
+
+  // Better Auth hashes a password for every try (twelve here, two accounts): slow on a busy machine.
+  it('stops password guessing through change-password on one account, from any address, as sign-in does', {
+    timeout: 180_000,
+  }, async () => {
+    const { cookie, password } = await signUp(ctx.app);
+    const change = (currentPassword: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { cookie, 'x-forwarded-for': testClientIp() },
+        payload: { currentPassword, newPassword: 'a new long passphrase' },
+      });
+    const perAccount = AUTH_LIMITS['/api/auth/sign-in/email']?.perAccount?.max ?? 0;
+    expect(perAccount).toBe(10);
+    for (let attempt = 1; attempt <= perAccount; attempt += 1) {
+      const wrong = await change(`guess-${attempt}`);
+      expect(wrong.statusCode, `attempt ${attempt}: ${wrong.body}`).toBe(400);
+    }
+    // The right password too, now: the guesser cannot tell it from a wrong one.
+    const blocked = await change(password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+
+    // Another account is not held up by it.
+    const other = await signUp(ctx.app);
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: other.cookie, 'x-forwarded-for': testClientIp() },
+      payload: { currentPassword: other.password, newPassword: 'a new long passphrase' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('limits reset mails and verification mails per account, and reset attempts per address', async () => {

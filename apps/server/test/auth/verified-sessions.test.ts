@@ -17,7 +17,9 @@ const COOKIE = 'better-auth.session_token=abc.signature';
 const TRUST_MS = 5_000;
 
 /** A clock the test moves, and a verifier that counts its calls and answers what it is told. */
-function setUp(session: VerifiedSession | null = { user, expiresAt: new Date(60_000) }) {
+function setUp(
+  session: VerifiedSession | null = { user, sessionId: 'session-1', expiresAt: new Date(60_000) },
+) {
   let now = 0;
   const sessions = new VerifiedSessions(TRUST_MS, () => now);
   const verifier = {
@@ -45,7 +47,7 @@ describe('VerifiedSessions', () => {
   });
 
   it('never trusts a session past its own expiry', async () => {
-    const { sessions, verifier, tick } = setUp({ user, expiresAt: new Date(1_000) });
+    const { sessions, verifier, tick } = setUp({ user, sessionId: 'session-1', expiresAt: new Date(1_000) });
     await sessions.user(COOKIE, verifier.verify);
     tick(1_000);
     await sessions.user(COOKIE, verifier.verify);
@@ -56,7 +58,7 @@ describe('VerifiedSessions', () => {
     const { sessions, verifier } = setUp(null);
     expect(await sessions.user(COOKIE, verifier.verify)).toBeNull();
     expect(await sessions.user(COOKIE, verifier.verify)).toBeNull();
-    verifier.answer = { user, expiresAt: new Date(60_000) };
+    verifier.answer = { user, sessionId: 'session-1', expiresAt: new Date(60_000) };
     await sessions.user(COOKIE, verifier.verify);
     await sessions.user(`${COOKIE}x`, verifier.verify);
     expect(verifier.calls).toBe(4);
@@ -76,7 +78,7 @@ describe('VerifiedSessions', () => {
     let release: () => void = () => {};
     const slow = sessions.user(COOKIE, async () => {
       await new Promise<void>((resolve) => (release = resolve));
-      return { user, expiresAt: new Date(60_000) };
+      return { user, sessionId: 'session-1', expiresAt: new Date(60_000) };
     });
     await sessions.forgetAll();
     release();
@@ -118,7 +120,7 @@ describe('VerifiedSessions', () => {
     let calls = 0;
     const verify = async () => {
       calls += 1;
-      return { user, expiresAt: new Date(60_000) };
+      return { user, sessionId: 'session-1', expiresAt: new Date(60_000) };
     };
     await sessions.user(COOKIE, verify);
     await sessions.user(COOKIE, verify);

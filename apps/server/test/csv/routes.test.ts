@@ -77,6 +77,10 @@ async function liveItems(app: FastifyInstance, reader: Clerk): Promise<Product[]
 
 const refusal = (body: string) => JSON.parse(body) as ImportRefusal;
 
+/** A listed problem of an import (its code and values are checked in import-files.test.ts). */
+const problem = (row: number, field: string, message: unknown) =>
+  expect.objectContaining({ row, field, message });
+
 /** A multipart/form-data body with one file part. */
 function multipart(file: string | Buffer, name = 'catalogue.csv') {
   const boundary = '----walton-test-boundary';
@@ -196,7 +200,12 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
         const importer = await newClerk(fresh.app, 'Import Clerk');
         const response = await importCsv(fresh.app, importer, file);
         expect(response.statusCode, response.body).toBe(200);
-        expect(response.json()).toEqual({ created: TRICKY.length, updated: 0, unchanged: 0, dryRun: false });
+        expect(response.json()).toMatchObject({
+          created: TRICKY.length,
+          updated: 0,
+          unchanged: 0,
+          dryRun: false,
+        });
         const before = await liveItems(source.app, clerk);
         const after = await liveItems(fresh.app, importer);
         const details = (product: Product) => ({
@@ -223,7 +232,12 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
         );
         // Imported again: every row matches its item, nothing changes.
         const again = await importCsv(fresh.app, importer, file);
-        expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: TRICKY.length, dryRun: false });
+        expect(again.json()).toMatchObject({
+          created: 0,
+          updated: 0,
+          unchanged: TRICKY.length,
+          dryRun: false,
+        });
       } finally {
         await fresh.close();
       }
@@ -238,14 +252,14 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
       'ওয়ালটন ফ্রিজ,/images/products/window-unit.svg,"12,000",1,বাংলা,WFC-3\r\n';
     const wrong = await importCsv(source.app, clerk, file, '?dryRun=true');
     expect(wrong.statusCode).toBe(422);
-    expect(refusal(wrong.body).errors).toEqual([{ row: 3, field: 'price', message: 'Must be a number' }]);
+    expect(refusal(wrong.body).errors).toEqual([problem(3, 'price', 'Must be a number')]);
     const fixed = `${BOM}${file.replace('"12,000"', '12000')}`;
     const dry = await importCsv(source.app, clerk, fixed, '?dryRun=true');
-    expect(dry.json()).toEqual({ created: 2, updated: 0, unchanged: 0, dryRun: true });
+    expect(dry.json()).toMatchObject({ created: 2, updated: 0, unchanged: 0, dryRun: true });
     const names = (await liveItems(source.app, clerk)).map((product) => product.name);
     expect(names).not.toContain('ওয়ালটন ফ্রিজ');
     const done = await importCsv(source.app, clerk, fixed);
-    expect(done.json()).toEqual({ created: 2, updated: 0, unchanged: 0, dryRun: false });
+    expect(done.json()).toMatchObject({ created: 2, updated: 0, unchanged: 0, dryRun: false });
     const items = await liveItems(source.app, clerk);
     const frost = items.find((product) => product.name === 'Walton, "Frost" 1 Ton');
     expect(frost).toMatchObject({ price: 45000.5, quentity: 3, description: 'two\nlines, one "quote"' });
@@ -274,16 +288,16 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
         const body = refusal(response.body);
         expect(body.message).toBe(ROW_MESSAGES.refused(3));
         expect(body.errors).toEqual([
-          { row: 702, field: 'img', message: 'Must be an http(s) URL or a path under /images/' },
-          { row: 702, field: 'price', message: 'Must not be negative' },
-          { row: 702, field: 'quentity', message: 'Must be a whole number' },
+          problem(702, 'img', 'Must be an http(s) URL or a path under /images/'),
+          problem(702, 'price', 'Must not be negative'),
+          problem(702, 'quentity', 'Must be a whole number'),
         ]);
         expect(await liveItems(fresh.app, importer)).toEqual([]);
 
         // Fixed, it imports; its export spans pages of the keyset walk, each item once, in file order.
         rows[700] = 'Item 700,/images/products/window-unit.svg,700.25,700,Item number 700';
         const fixed = await importCsv(fresh.app, importer, [HEADER, ...rows].join('\n'));
-        expect(fixed.json()).toEqual({ created: rows.length, updated: 0, unchanged: 0, dryRun: false });
+        expect(fixed.json()).toMatchObject({ created: rows.length, updated: 0, unchanged: 0, dryRun: false });
         const exported = csvRows((await exportCsv(fresh.app, importer, '/api/export/products.csv')).body);
         const names = exported.slice(1).map((row) => row[1]);
         expect(names.toSorted()).toEqual(rows.map((_, i) => `Item ${i}`).toSorted());
@@ -304,23 +318,19 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     });
     expect(headers.statusCode).toBe(422);
     expect(refusal(headers.body).errors).toEqual([
-      { row: 1, field: 'colour', message: ROW_MESSAGES.unknownColumn('colour') },
-      { row: 1, field: 'name', message: ROW_MESSAGES.repeatedColumn('name') },
-      { row: 1, field: 'price', message: ROW_MESSAGES.missingColumn('price') },
-      { row: 1, field: 'description', message: ROW_MESSAGES.missingColumn('description') },
+      problem(1, 'colour', ROW_MESSAGES.unknownColumn('colour')),
+      problem(1, 'name', ROW_MESSAGES.repeatedColumn('name')),
+      problem(1, 'price', ROW_MESSAGES.missingColumn('price')),
+      problem(1, 'description', ROW_MESSAGES.missingColumn('description')),
     ]);
     const width = await importCsv(source.app, clerk, `${HEADER}\nA,/images/a.svg,1,1\n`);
-    expect(refusal(width.body).errors).toEqual([
-      { row: 2, field: '', message: ROW_MESSAGES.cellCount(4, 5) },
-    ]);
+    expect(refusal(width.body).errors).toEqual([problem(2, '', ROW_MESSAGES.cellCount(4, 5))]);
     const empty = await importCsv(source.app, clerk, '');
-    expect(refusal(empty.body).errors).toEqual([{ row: 1, field: '', message: IMPORT_MESSAGES.empty }]);
+    expect(refusal(empty.body).errors).toEqual([problem(1, '', IMPORT_MESSAGES.empty)]);
     const blank = await importCsv(source.app, clerk, '\n');
-    expect(refusal(blank.body).errors).toEqual([{ row: 1, field: '', message: IMPORT_MESSAGES.empty }]);
+    expect(refusal(blank.body).errors).toEqual([problem(1, '', IMPORT_MESSAGES.empty)]);
     const unclosed = await importCsv(source.app, clerk, `${HEADER}\n"A,/images/a.svg,1,1,d\n`);
-    expect(refusal(unclosed.body).errors).toEqual([
-      { row: 2, field: '', message: expect.stringMatching(/^This is not valid CSV here: /) },
-    ]);
+    expect(refusal(unclosed.body).errors).toEqual([problem(2, '', ROW_MESSAGES.unclosedQuote)]);
   });
 
   it('refuses the _id of an item in the trash, an _id that is not one, and the same _id twice', async () => {
@@ -342,9 +352,9 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     );
     expect(response.statusCode).toBe(422);
     expect(refusal(response.body).errors).toEqual([
-      { row: 3, field: '_id', message: ROW_MESSAGES.badId },
-      { row: 5, field: '_id', message: ROW_MESSAGES.repeatedId },
-      { row: 2, field: '_id', message: ROW_MESSAGES.inTrash },
+      problem(3, '_id', ROW_MESSAGES.badId),
+      problem(5, '_id', ROW_MESSAGES.repeatedId),
+      problem(2, '_id', ROW_MESSAGES.inTrash),
     ]);
     expect((await liveItems(source.app, clerk)).find((product) => product._id === second._id)).toEqual(
       second,
@@ -361,7 +371,7 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
       `_id,${HEADER},model\n` +
       `${before._id},After import,/images/products/split-inverter-white.svg,123.45,14,Described anew,\n`;
     const dry = await importCsv(source.app, clerk, file, '?dryRun=true');
-    expect(dry.json()).toEqual({ created: 0, updated: 1, unchanged: 0, dryRun: true });
+    expect(dry.json()).toMatchObject({ created: 0, updated: 1, unchanged: 0, dryRun: true });
     const read = async () =>
       (
         await source.app.inject({ method: 'GET', url: `/api/product/${before._id}`, headers: clerk.session })
@@ -369,7 +379,7 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     expect(await read()).toEqual(before);
 
     const done = await importCsv(source.app, clerk, file);
-    expect(done.json()).toEqual({ created: 0, updated: 1, unchanged: 0, dryRun: false });
+    expect(done.json()).toMatchObject({ created: 0, updated: 1, unchanged: 0, dryRun: false });
     const after = await read();
     expect(after).toMatchObject({
       name: 'After import',
@@ -416,7 +426,7 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     ]);
 
     const again = await importCsv(source.app, clerk, file);
-    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 1, dryRun: false });
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: 1, dryRun: false });
     expect((await read()).version).toBe(after.version);
   });
 
@@ -455,7 +465,7 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
       headers: { ...clerk.session, 'content-type': upload.contentType },
       payload: upload.payload,
     });
-    expect(response.json()).toEqual({ created: 1, updated: 0, unchanged: 0, dryRun: true });
+    expect(response.json()).toMatchObject({ created: 1, updated: 0, unchanged: 0, dryRun: true });
     const json = await api.call('POST', '/api/import/products', {
       headers: clerk.session,
       payload: { name: 'x' },
@@ -489,7 +499,13 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     const progress = lines.filter((line) => line.type === 'progress');
     expect(progress.map((line) => line.rows)).toEqual([0, 2000, 4000, 5000]);
     expect(progress.at(-1)).toMatchObject({ phase: 'checking', fraction: 1 });
-    expect(lines.at(-1)).toEqual({ type: 'result', created: 5000, updated: 0, unchanged: 0, dryRun: true });
+    expect(lines.at(-1)).toMatchObject({
+      type: 'result',
+      created: 5000,
+      updated: 0,
+      unchanged: 0,
+      dryRun: true,
+    });
     const refused = await source.app.inject({
       method: 'POST',
       url: '/api/import/products',
@@ -500,7 +516,8 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
       type: 'refused',
       statusCode: 422,
       message: ROW_MESSAGES.refused(1),
-      errors: [{ row: 2, field: 'price', message: 'Must be a number' }],
+      code: 'IMPORT_PROBLEMS',
+      errors: [problem(2, 'price', 'Must be a number')],
     });
   });
 });

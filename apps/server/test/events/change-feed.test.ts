@@ -10,6 +10,7 @@ import { openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { InProcessChangeFeed, openChangeFeed } from '../../src/events/change-feed.ts';
 import { eventRoutes, TOO_MANY_STREAMS } from '../../src/events/routes.ts';
+import { cookieHeader, testClientIp } from '../support/auth-helpers.ts';
 import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -152,6 +153,38 @@ describe.each(TEST_ENGINES)('change feed on %s', (engine) => {
       expect(await stream.nextChange()).toEqual({ type: 'restored', id: product._id, version: 5 });
     } finally {
       await stream.close();
+    }
+  });
+
+  it("ends the streams of a session that signs out, and keeps those of the user's other sessions", async () => {
+    const user = await newClerk(ctx.app);
+    const otherSession = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'x-forwarded-for': testClientIp() },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(otherSession.statusCode).toBe(200);
+    const signedOut = await EventStream.open(`${base}/api/events`, { cookie: user.cookie });
+    const kept = await EventStream.open(`${base}/api/events`, { cookie: cookieHeader(otherSession) });
+    try {
+      expect(await signedOut.next()).toMatchObject({ comment: 'connected' });
+      expect(await kept.next()).toMatchObject({ comment: 'connected' });
+
+      const signOut = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: user.cookie },
+      });
+      expect(signOut.statusCode).toBe(200);
+      // Ended by the server (heartbeats come every 20 s, so a frame before the end would be a change).
+      expect(await signedOut.next()).toBeUndefined();
+
+      const product = await addProduct(ctx.app, clerk, { quentity: 2 });
+      expect(await kept.nextChange()).toEqual({ type: 'created', id: product._id, version: 1 });
+    } finally {
+      await signedOut.close();
+      await kept.close();
     }
   });
 

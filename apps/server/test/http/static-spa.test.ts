@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback, rawHttp } from '../support/raw-http.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('the built SPA served by the API server', () => {
@@ -40,12 +41,54 @@ describe('the built SPA served by the API server', () => {
   });
 
   it('answers every other client route with the SPA shell, revalidated on every visit', async () => {
-    for (const url of ['/manageItem/123', '/login', '/no/such/page?x=1', '/blog/nothing-here']) {
+    const routes = [
+      '/manageItem/123',
+      '/manageItem/123/edit',
+      '/manageItem/a%20b',
+      '/manageItem',
+      '/manageItem/',
+      '/login',
+      '/login?from=x',
+      '/register',
+      '/addItem',
+      '/myItem',
+      '/dashboard',
+      '/import',
+      '/labels',
+      '/scan',
+      '/settings',
+      '/reset-password?token=x',
+      '/verify-email',
+      '/bn',
+      '/bn/blog',
+    ];
+    for (const url of routes) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body, url).toContain('<title>Walton Warehouse</title>');
+    }
+  });
+
+  it('answers a path that is no route of the app with the SPA shell (its not-found page) and a 404', async () => {
+    const port = await listenOnLoopback(ctx.app);
+    const unknown = [
+      '/no/such/page?x=1',
+      '/blog/nothing-here',
+      '/manageItem/123/edit/more',
+      '/addItems',
+      '/bn/login',
+      '/wp-admin',
+      '/manageItemX/1',
+    ];
+    for (const target of unknown) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await rawHttp(port, { method, target });
+        expect(answer.status, `${method} ${target}`).toBe(404);
+        expect(answer.headers['content-type'], target).toMatch(/^text\/html/);
+        if (method === 'GET') expect(answer.body, target).toContain('<title>Walton Warehouse</title>');
+      }
     }
   });
 

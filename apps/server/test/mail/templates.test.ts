@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   inertText,
+  lowStockEmail,
   MAIL_NAME_MAX_LENGTH,
   passwordResetEmail,
   verificationEmail,
@@ -21,6 +22,8 @@ describe('inertText', () => {
     ['Rahim Uddin', 'Rahim Uddin'],
     ['J. Smith', 'J. Smith'],
     ['evil.example', 'evil. example'],
+    ['Walton WSI-INVERNA-18C 1.5 Ton', 'Walton WSI-INVERNA-18C 1.5 Ton'],
+    ['evil.1.example', 'evil.1. example'],
     ['see https://evil.example/x', 'see https colon-slash-slash evil. example/x'],
     ['me@evil.example', 'me at evil. example'],
     ['line\nbreak\u202Eright-to-left', 'line break right-to-left'],
@@ -43,9 +46,28 @@ describe('mail templates', () => {
   it.each([
     ['verification', verificationEmail({ name: HOSTILE_NAME, email: 'to@walton.test' }, OUR_LINK)],
     ['reset', passwordResetEmail({ name: HOSTILE_NAME, email: 'to@walton.test' }, OUR_LINK, 60)],
+    [
+      'low-stock',
+      lowStockEmail('to@walton.test', {
+        productName: HOSTILE_NAME,
+        quantity: 1,
+        threshold: 2,
+        url: OUR_LINK,
+      }),
+    ],
+    [
+      'Bengali low-stock',
+      lowStockEmail(
+        'to@walton.test',
+        { productName: HOSTILE_NAME, quantity: 1, threshold: 2, url: OUR_LINK },
+        'bn',
+      ),
+    ],
   ])('the %s mail carries the name as plain text and no link but ours', (_, mail) => {
     const withoutOurLink = (text: string) =>
       text.split(OUR_LINK).join('').split(OUR_LINK.replace(/&/g, '&#38;')).join('');
+    expect(mail.subject).not.toMatch(LINK_LIKE);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(withoutOurLink(mail.text)).not.toMatch(LINK_LIKE);
     expect(withoutOurLink(mail.html)).not.toMatch(/https?:\/\/|www\.|<b>/i);
     expect(mail.html.match(/<a /g)).toHaveLength(1);

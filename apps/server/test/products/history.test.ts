@@ -289,6 +289,10 @@ describe.each(TEST_ENGINES)('editing an item, its history and revert on %s', (en
       ['delivered', 3],
       ['created', 1],
     ]);
+    // Named as the history names them: by name, the email beside it.
+    expect(movements.json<Movement[]>().map(({ actor, actorName }) => [actor, actorName])).toEqual(
+      Array.from({ length: 5 }, () => [rahim.email, 'Rahim']),
+    );
   });
 
   it('reverts only an edit whose fields still hold what it set, and says which moved on', async () => {

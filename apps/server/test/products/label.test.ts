@@ -59,6 +59,28 @@ describe.each(TEST_ENGINES)('GET /api/product/:id/label.svg on %s', (engine) => 
     expect(response.body).toContain(`${PUBLIC_URL}/manageItem/${product._id}`);
   });
 
+  it('writes the price in the language asked for (`?lang=bn`: Bengali digits and ৳), in a font family the labels page loads', async () => {
+    const bengali = await ctx.app.inject({
+      url: `/api/product/${encodeURIComponent(product._id)}/label.svg?lang=bn`,
+      headers: clerk.session,
+    });
+    expect(bengali.statusCode).toBe(200);
+    expect(textsOf(bengali.body)).toEqual(['Walton Inverter AC 1.5', 'Ton', 'WSI-KRYSTALINE', '৫৮,৯০০.৫০৳']);
+    expect(bengali.body).toMatch(/font-family="[^"]*'Noto Sans Bengali'[^"]*"/);
+    const english = await ctx.app.inject({
+      url: `/api/product/${encodeURIComponent(product._id)}/label.svg?lang=en`,
+      headers: clerk.session,
+    });
+    expect(textsOf(english.body).at(-1)).toBe('BDT $58,900.5');
+
+    const unknown = await ctx.app.inject({
+      url: `/api/product/${encodeURIComponent(product._id)}/label.svg?lang=fr`,
+      headers: clerk.session,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+  });
+
   it('escapes what a supplier typed, so a name cannot add markup to the label', async () => {
     const hostile = await addProduct(ctx.app, clerk, {
       name: `<script>alert("x")</script> & 'more'\u0007`,

@@ -67,7 +67,12 @@ describe.each(TEST_ENGINES)('auth attacks on %s', (engine) => {
     const before = await itemsOf(victim);
     const create = (headers: Record<string, string>) =>
       inject({ method: 'POST', url: '/api/productOrder', headers, payload: validProduct(victim.email) });
-    const claims = { userId: victim.user.id, email: victim.email };
+    const session = await inject({ url: '/api/auth/get-session', headers: victim.session });
+    const claims = {
+      userId: victim.user.id,
+      email: victim.email,
+      sessionId: session.json<{ session: { id: string } }>().session.id,
+    };
     const forged = await new AccessTokens({
       secret: 'x'.repeat(40),
       issuer: PUBLIC_URL,

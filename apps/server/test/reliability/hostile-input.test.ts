@@ -428,6 +428,88 @@ function answerProblem(response: LightMyRequestResponse): string | undefined {
   return undefined;
 }
 
+/** A multipart/form-data body as a broken client or an attacker would send it. */
+interface HostileUpload {
+  contentType: string;
+  payload: Buffer;
+}
+
+const CSV_SNIPPET = 'name,img,price,quentity,description\r\nFuzzed,/images/a.svg,1,1,d\r\n';
+
+const hostileUpload: fc.Arbitrary<HostileUpload> = fc
+  .record({
+    boundary: fc.oneof(
+      fc.constantFrom('b0undary', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW'),
+      hostileText,
+    ),
+    declared: fc.constantFrom('same', 'missing', 'other', 'empty', 'quoted'),
+    parts: fc.array(
+      fc.record({
+        name: fc.oneof(fc.constantFrom('file', 'other', ''), hostileText),
+        filename: fc.option(fc.oneof(fc.constant('a.csv'), hostileText)),
+        partType: fc.constantFrom('text/csv', 'application/octet-stream', '', 'multipart/mixed'),
+        content: fc.oneof(
+          fc.constant(CSV_SNIPPET),
+          hostileText,
+          fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+        ),
+      }),
+      { maxLength: 3 },
+    ),
+    closed: fc.boolean(),
+    lineEnd: fc.constantFrom('\r\n', '\n'),
+    cut: fc.option(fc.nat()),
+  })
+  .map(({ boundary, declared, parts, closed, lineEnd, cut }) => {
+    const header = {
+      same: `multipart/form-data; boundary=${boundary}`,
+      missing: 'multipart/form-data',
+      other: 'multipart/form-data; boundary=not-the-one',
+      empty: 'multipart/form-data; boundary=',
+      quoted: `multipart/form-data; boundary="${boundary}"`,
+    }[declared];
+    const body =
+      parts
+        .map(
+          (part) =>
+            `--${boundary}${lineEnd}Content-Disposition: form-data; name="${part.name}"` +
+            `${part.filename === null ? '' : `; filename="${part.filename}"`}${lineEnd}` +
+            `${part.partType ? `Content-Type: ${part.partType}${lineEnd}` : ''}${lineEnd}${part.content}${lineEnd}`,
+        )
+        .join('') + (closed ? `--${boundary}--${lineEnd}` : '');
+    const bytes = Buffer.from(body, 'utf8');
+    return {
+      contentType: headerValue(header),
+      payload: cut === null ? bytes : bytes.subarray(0, cut % (bytes.length + 1)),
+    };
+  });
+
+/** A `from` or `to` of the history export: real, impossible, out-of-range and malformed dates. */
+const hostileDate = fc.oneof(
+  fc
+    .date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true })
+    .map((date) => date.toISOString()),
+  fc
+    .tuple(
+      fc.integer({ min: -1, max: 99_999 }),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+    )
+    .map(([year, month, day]) =>
+      [String(year).padStart(4, '0'), String(month).padStart(2, '0'), String(day).padStart(2, '0')].join('-'),
+    ),
+  fc.constantFrom(
+    '9999-12-31',
+    '0000-01-01',
+    '-000001-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+    '2026-02-30',
+    '2026-11-30T25:61:61Z',
+    '2026-11-30T18:00:00+99:99',
+  ),
+  hostileText,
+);
+
 describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
   let ctx: TestApp;
   let clerk: Clerk;
@@ -476,6 +558,49 @@ describe.each(TEST_ENGINES)('hostile input on %s', (engine) => {
       );
     },
     scaled(300_000, 3_600_000),
+  );
+
+  it(
+    'answers generated multipart imports and out-of-range history dates with a 2xx or a clear 4xx, never a 5xx',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileUpload, fc.boolean(), async (upload, dryRun) => {
+          figures.add('inputsTried');
+          figures.add('requests');
+          const response = await ctx.app.inject({
+            method: 'POST',
+            url: `/api/import/products?dryRun=${dryRun}`,
+            headers: {
+              ...clerk.session,
+              'x-forwarded-for': testClientIp(),
+              'content-type': upload.contentType,
+            },
+            payload: upload.payload,
+          });
+          const problem = answerProblem(response);
+          if (problem) throw new Error(`multipart ${upload.contentType}: ${problem}`);
+        }),
+        { numRuns: RUNS_PER_ROUTE * 4 },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.option(hostileDate), fc.option(hostileDate), async (from, to) => {
+          figures.add('inputsTried');
+          figures.add('requests');
+          const query = new URLSearchParams([
+            ...(from === null ? [] : [['from', from]]),
+            ...(to === null ? [] : [['to', to]]),
+          ]);
+          const response = await ctx.app.inject({
+            url: `/api/export/history.csv?${query}`,
+            headers: { ...clerk.session, 'x-forwarded-for': testClientIp() },
+          });
+          const problem = answerProblem(response);
+          if (problem) throw new Error(`history ${query}: ${problem}`);
+        }),
+        { numRuns: RUNS_PER_ROUTE * 4 },
+      );
+    },
+    scaled(120_000, 1_800_000),
   );
 
   it('stores nothing that breaks a page: every item still lists, reads and validates', async () => {

@@ -16,6 +16,7 @@ function ledger(...changes: Array<[MovementReason, number]>): Movement[] {
         reason,
         version: index + 1,
         actor: 'clerk@example.com',
+        actorName: 'Clerk',
         at: new Date(0).toISOString(),
       };
     })

@@ -1,4 +1,8 @@
 import type { LowStockAlert } from '@walton/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { SignedUpUser } from './auth-helpers.ts';
+import type { TestSmtpServer } from './smtp-server.ts';
 
 /** Reads `GET /api/alerts?…` as a signed-in user, however the server is reached (inject or HTTP). */
 export type ReadAlerts = (path: string) => Promise<{ status: number; body: string }>;
@@ -22,4 +26,16 @@ export async function settledAlerts(
     if (Date.now() > deadline) throw new Error(`alerts did not settle: ${JSON.stringify(alerts, null, 2)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Follows the verification link of the mail `user` got on sign-up, as their mail client would. */
+export async function verifyByMail(
+  app: FastifyInstance,
+  smtp: TestSmtpServer,
+  user: SignedUpUser,
+): Promise<void> {
+  const mail = await smtp.waitForMail(user.email.toLowerCase(), /confirm your email address/);
+  const link = new URL(mail.links[0] ?? '');
+  const followed = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  expect(followed.statusCode, followed.body).toBe(302);
 }

@@ -1,6 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { BENGALI_FONT_FAMILY, fontLoaded } from '../i18n/bengali-font.ts';
 import { useFormatters } from '../i18n/format.ts';
 
 /** One line (or set of bars, or marks) of a chart. */
@@ -19,7 +20,10 @@ export interface ChartProps {
   x: readonly string[] | readonly number[];
   series: readonly ChartSeries[];
   height?: number;
-  /** How y values are written on the axis (whole numbers in the app's language by default). */
+  /**
+   * How y values are written on the axis: by default as the language writes a count, grouped
+   * (12,000 in English, ১২,০০০ in Bengali).
+   */
   formatValue?: (value: number) => string;
 }
 
@@ -44,17 +48,25 @@ const WHOLE_STEPS = Array.from({ length: 13 }, (_, power) =>
   [1, 2, 5].map((step) => step * 10 ** power),
 ).flat();
 
+/**
+ * The axes' font: the bundled Bengali font first (its `unicode-range` gives it only the Bengali
+ * characters), then the system fonts uPlot uses by default.
+ */
+const AXIS_FONT = `12px ${BENGALI_FONT_FAMILY}, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
+
 const toSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 const toDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /**
  * A uPlot chart on a canvas, as wide as its container. This module is the only one that imports
  * uPlot, and only pages that draw charts load it (React.lazy), so the landing page never does. The
- * axes are written in the app's language (Bengali digits and month names in Bengali).
+ * axes are written in the app's language (Bengali digits and month names in Bengali), drawn once the
+ * font they need has loaded: a canvas keeps what it drew, and text drawn before the font arrived
+ * would stay in the fallback's boxes on a device without a Bengali font.
  */
 export default function Chart({ label, x, series, height = 240, formatValue }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { digits, shortDay } = useFormatters();
+  const { count, digits, shortDay } = useFormatters();
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -71,14 +83,16 @@ export default function Chart({ label, x, series, height = 240, formatValue }: C
       axes: [
         {
           stroke: '#212529',
+          font: AXIS_FONT,
           ...(isTime ? {} : { incrs: [1] }),
           values: (_, splits) => splits.map((split) => (isTime ? shortDay(toDay(split)) : digits(split))),
         },
         {
           stroke: '#212529',
+          font: AXIS_FONT,
           size: 70,
           incrs: WHOLE_STEPS,
-          values: (_, splits) => splits.map((split) => (formatValue ?? digits)(split)),
+          values: (_, splits) => splits.map((split) => (formatValue ?? count)(split)),
         },
       ],
       series: [
@@ -96,18 +110,25 @@ export default function Chart({ label, x, series, height = 240, formatValue }: C
         })),
       ],
     };
-    const plot = new uPlot(options, data, element);
-    const canvas = element.querySelector('canvas');
-    canvas?.setAttribute('role', 'img');
-    canvas?.setAttribute('aria-label', label);
+    let plot: uPlot | undefined;
+    let cancelled = false;
     const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(element.clientWidth, 200), height }),
+      plot?.setSize({ width: Math.max(element.clientWidth, 200), height }),
     );
-    resize.observe(element);
+    // Digits and a day as the axes write them: what the font must have before the first stroke.
+    void fontLoaded(AXIS_FONT, `${digits(1234567890)} ${shortDay('2026-11-27')}`).then(() => {
+      if (cancelled) return;
+      plot = new uPlot({ ...options, width: Math.max(element.clientWidth, 200) }, data, element);
+      const canvas = element.querySelector('canvas');
+      canvas?.setAttribute('role', 'img');
+      canvas?.setAttribute('aria-label', label);
+      resize.observe(element);
+    });
     return () => {
+      cancelled = true;
       resize.disconnect();
-      plot.destroy();
+      plot?.destroy();
     };
-  }, [label, x, series, height, formatValue, digits, shortDay]);
+  }, [label, x, series, height, formatValue, count, digits, shortDay]);
   return <div ref={container} className="stats-chart" />;
 }

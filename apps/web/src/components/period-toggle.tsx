@@ -1,4 +1,3 @@
-import { useFormatters } from '../i18n/format.ts';
 import { useTranslate } from '../i18n/i18n.ts';
 
 /** A choice among day periods ("Last 30 days", …) as a group of toggle buttons. */
@@ -14,7 +13,6 @@ export function PeriodToggle<T extends number>({
   onChange: (period: T) => void;
 }) {
   const t = useTranslate();
-  const format = useFormatters();
   return (
     <fieldset className="d-flex align-items-center gap-2 mb-0">
       <legend className="small text-body-secondary mb-0 w-auto float-none fs-6">{label}</legend>
@@ -27,7 +25,7 @@ export function PeriodToggle<T extends number>({
             aria-pressed={period === value}
             onClick={() => onChange(period)}
           >
-            {t('dash.days', { days: format.count(period) })}
+            {t('dash.days', { days: period })}
           </button>
         ))}
       </div>

@@ -1,25 +1,8 @@
-import { productPagePath } from '@walton/contract';
+import { APP_ROUTES, productPagePath } from '@walton/contract';
 
-/** Every route of the SPA in one table (spec section 2, plus our identity pages). */
+/** Every route of the SPA in one table (the contract's APP_ROUTES), with the addresses built from them. */
 export const paths = {
-  home: '/',
-  manageItems: '/manageItem',
+  ...APP_ROUTES,
   itemDetail: productPagePath,
-  itemDetailPattern: '/manageItem/:id',
   itemEdit: (id: string) => `/manageItem/${encodeURIComponent(id)}/edit`,
-  itemEditPattern: '/manageItem/:id/edit',
-  addItem: '/addItem',
-  myItems: '/myItem',
-  dashboard: '/dashboard',
-  importItems: '/import',
-  login: '/login',
-  register: '/register',
-  blog: '/blog',
-  resetPassword: '/reset-password',
-  verifyEmail: '/verify-email',
-  labels: '/labels',
-  scan: '/scan',
-  settings: '/settings',
-  /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`). */
-  bengali: '/bn',
 } as const;

@@ -50,3 +50,12 @@ describe("a chart's table", () => {
     expect(bengali).not.toMatch(/[0-9]/);
   });
 });
+
+describe('the dashboard’s day line', () => {
+  it('names the time zone as the API does in English, in Bengali words in Bengali', () => {
+    expect(formatters('en').timeZone('Asia/Dhaka')).toBe('Asia/Dhaka');
+    expect(formatters('bn').timeZone('Asia/Dhaka')).toBe('বাংলাদেশ মানক সময়');
+    expect(formatters('bn').timeZone('Not/AZone')).toBe('Not/AZone');
+    expect(formatters('bn').calendarDay('2026-11-27')).toMatch(/^২৭ নভে/);
+  });
+});

@@ -15,15 +15,24 @@ export interface Formatters {
   shortDay: (day: string) => string;
   /** A calendar day (`YYYY-MM-DD`) in a table: as the API writes it in English, Intl's date in Bengali. */
   calendarDay: (day: string) => string;
+  /** An IANA time zone (`Asia/Dhaka`): as the API names it in English, its name in Bengali. */
+  timeZone: (zone: string) => string;
+}
+
+/** The long name `locale` gives the time zone `zone` (`বাংলাদেশ মানক সময়`), or the zone itself. */
+function timeZoneName(zone: string, locale: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'long' }).formatToParts(
+      new Date(),
+    );
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
 }
 
 function formattersFor(language: Language): Formatters {
   const locale = INTL_LOCALE[language];
-  const money = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'BDT',
-    trailingZeroDisplay: 'stripIfInteger',
-  });
   const count = new Intl.NumberFormat(locale);
   const digits = new Intl.NumberFormat(locale, { useGrouping: false });
   // Bengali on a 24-hour clock: bn-BD's 12-hour clock would say AM and PM in Latin letters.
@@ -39,7 +48,7 @@ function formattersFor(language: Language): Formatters {
   });
   const calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
-    price: (price) => (language === 'en' ? formatPrice(price) : money.format(price)),
+    price: (price) => formatPrice(price, language),
     count: (value) => count.format(value),
     exactAmount: (value) => {
       const [whole = '0', fraction = '00'] = value.replace(/^-/, '').split('.');
@@ -62,6 +71,7 @@ function formattersFor(language: Language): Formatters {
       const date = new Date(`${day}T00:00:00Z`);
       return language === 'en' || Number.isNaN(date.getTime()) ? day : calendarDay.format(date);
     },
+    timeZone: (zone) => (language === 'en' ? zone : timeZoneName(zone, locale)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
+import { preloadBengaliFont } from './bengali-font.ts';
 import { INTL_LOCALE, type Language } from './language.ts';
 import type englishPages from './locales/en/pages.json';
 import type englishShell from './locales/en/shell.json';
@@ -52,6 +53,7 @@ export async function activateLanguage(language: Language): Promise<void> {
   // English's shell is all the landing page needs (an error there is shown in the server's English
   // words); another language is a download anyway, and comes whole, its error texts included.
   const whole = () => pagesNeeded || language !== 'en';
+  if (language === 'bn') preloadBengaliFont();
   await Promise.all([load(language, 'shell'), whole() ? load(language, 'pages') : undefined]);
   // A page may have asked for its texts while the shell was loading.
   if (whole()) await load(language, 'pages');

@@ -109,6 +109,13 @@ export async function apiRequest<T>(
   return { data: parsed.data, headers: response.headers };
 }
 
+/** An answer that is text, not JSON (a label's SVG); a non-2xx answer becomes an ApiRequestError. */
+export async function apiText(path: string): Promise<string> {
+  const response = await send(path, {}, new Headers());
+  if (!response.ok) throw await refusal(response.status, await jsonBody(response));
+  return response.text();
+}
+
 /**
  * A streamed answer of JSON lines (`application/x-ndjson`): each line is checked with `lineCheck`
  * and handed to `onLine` as it arrives. A non-2xx answer before the stream starts becomes an

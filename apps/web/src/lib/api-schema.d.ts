@@ -99,7 +99,7 @@ export interface paths {
         };
         /**
          * List products, a page at a time
-         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` searches names (case-insensitive substring). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
+         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` finds the items that have each of its words in their name or model (case-insensitive substrings, in any order). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
          */
         get: operations["listProducts"];
         put?: never;
@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * A product's printable label (SVG)
-         * @description A QR code of the item's page in the web app (`PUBLIC_URL` + `/manageItem/{id}`) with its name, model and price under it: vector paths and text only, sharp at any size. Deleted or unknown items answer 404 JSON.
+         * @description A QR code of the item's page in the web app (`PUBLIC_URL` + `/manageItem/{id}`) with its name, model and price under it (the price in `lang`): vector paths and text only, sharp at any size. Deleted or unknown items answer 404 JSON.
          */
         get: operations["getProductLabel"];
         put?: never;
@@ -355,7 +355,7 @@ export interface paths {
         };
         /**
          * Download the live items (or the trash) as CSV
-         * @description Columns: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, version, createdAt, updatedAt, deletedAt. Items in the order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return get a leading apostrophe (formula injection); numbers are written as numbers.
+         * @description Columns: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, lowStockThreshold, version, createdAt, updatedAt, deletedAt. Items in the order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return get a leading apostrophe (formula injection); numbers are written as numbers.
          */
         get: operations["exportProducts"];
         put?: never;
@@ -397,7 +397,7 @@ export interface paths {
         put?: never;
         /**
          * Import products from CSV, all or nothing
-         * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload, at most 100000 rows and 20 MB (413 beyond). Header: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor (name, img, price, quentity, description required; an export's version, createdAt, updatedAt, deletedAt are accepted and ignored). Each row is checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or with one no item has) adds an item; a row whose `_id` is a live item edits its details (as PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` the answer is a stream of progress lines ending with a `result` or `refused` line.
+         * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload, at most 100000 rows and 20 MB (413 beyond). Header: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, lowStockThreshold (name, img, price, quentity, description required; an export's version, createdAt, updatedAt, deletedAt are accepted and ignored). Each row is checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or with one no item has) adds an item; a row whose `_id` is a live item edits its details (as PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` the answer is a stream of progress lines ending with a `result` or `refused` line. Cells are delimited by ",", ";", "\t": the one the header row has most of. `quantity` is read as `quentity`; `lowStockThreshold` (empty: none) is optional, and left as it is when the column is absent. A row without a live `_id` that repeats an earlier row or a live item (same name and model, trimmed, case aside) is named in `duplicates`, and `duplicates=skip|update|add` says what to do with it (default skip). At most 1 import per user and 3 per instance at once (429 `IMPORT_BUSY` beyond); in the change limit an import counts one change per 100 rows it read, for a minute after it ended.
          */
         post: operations["importProducts"];
         delete?: never;
@@ -456,7 +456,7 @@ export interface paths {
         };
         /**
          * Low-stock alerts, newest first, with every delivery and try
-         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h).
+         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h). Each alert shows the webhook call and the mail to the signed-in user; mail to other users is only counted (`otherEmails`), so no one reads who else gets alerts.
          */
         get: operations["listAlerts"];
         put?: never;
@@ -694,6 +694,7 @@ export interface components {
          *       "reason": "delivered",
          *       "version": 2,
          *       "actor": "clerk@waltonbd.com",
+         *       "actorName": "Karim",
          *       "at": "2026-11-22T11:05:42.118Z"
          *     }
          */
@@ -706,6 +707,7 @@ export interface components {
             reason: "created" | "delivered" | "restocked" | "deleted" | "restored" | "imported";
             version: number;
             actor: string;
+            actorName: string;
             at: string;
         };
         /**
@@ -1466,7 +1468,9 @@ export interface operations {
     };
     getProductLabel: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: "en" | "bn";
+            };
             header?: never;
             path: {
                 id: string;
@@ -2442,6 +2446,7 @@ export interface operations {
         parameters: {
             query?: {
                 dryRun?: "true" | "false";
+                duplicates?: "skip" | "update" | "add";
             };
             header?: never;
             path?: never;
@@ -2459,7 +2464,18 @@ export interface operations {
                         created: number;
                         updated: number;
                         unchanged: number;
+                        skipped: number;
                         dryRun: boolean;
+                        /** @enum {string} */
+                        delimiter: "," | ";" | "\t";
+                        duplicateCount: number;
+                        duplicates: {
+                            row: number;
+                            name: string;
+                            model: string;
+                            earlierRow: number | null;
+                            itemId: string | null;
+                        }[];
                     };
                     "application/x-ndjson": string;
                 };
@@ -2501,10 +2517,16 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         errors: {
                             row: number;
                             field: string;
                             message: string;
+                            /** @enum {string} */
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
+                            params: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -2537,10 +2559,16 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
+                        code?: string;
                         errors: {
                             row: number;
                             field: string;
                             message: string;
+                            /** @enum {string} */
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
+                            params: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -2806,6 +2834,11 @@ export interface operations {
                             nextAttemptAt: string | null;
                             deliveredAt: string | null;
                         }[];
+                        otherEmails: {
+                            pending: number;
+                            delivered: number;
+                            failed: number;
+                        };
                     }[];
                 };
             };

@@ -2,7 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { SignedInUser } from '@walton/contract';
 import { useEffect } from 'react';
 import { accessToken } from './access-token.ts';
-import { answerGuard, apiRequest } from './api-client.ts';
+import { type ApiRequestError, answerGuard, apiRequest } from './api-client.ts';
 
 /** Better Auth's `GET /api/auth/get-session` answer: the session and its user, or null when signed out. */
 type SessionAnswer = { user: SignedInUser } | null;
@@ -40,8 +40,21 @@ export function announceSessionChange(): void {
   for (const listener of sessionChangeListeners) listener();
 }
 
-/** The signed-in user (or null) and whether the auth state is still resolving. */
-export function useSession(): { user: SignedInUser | null; isPending: boolean } {
+export interface SessionState {
+  user: SignedInUser | null;
+  /** The auth state is still resolving (the first read of the session has not answered yet). */
+  isPending: boolean;
+  /**
+   * The session could not be read (too many requests, no connection, a server error) and nothing
+   * is known about it yet: not a sign-out. Pages wait (and say why) instead of sending to /login.
+   */
+  unavailable: ApiRequestError | null;
+  /** Reads the session again (after `unavailable`). */
+  retry: () => void;
+}
+
+/** The signed-in user (or null), whether the auth state is still resolving, and whether it could not be read. */
+export function useSession(): SessionState {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refetch = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
@@ -50,8 +63,23 @@ export function useSession(): { user: SignedInUser | null; isPending: boolean } 
       sessionChangeListeners.delete(refetch);
     };
   }, [queryClient]);
-  const { data, isPending } = useQuery({ queryKey: sessionQueryKey, queryFn: getSignedInUser });
-  return { user: data ?? null, isPending };
+  const { data, isPending, error, refetch } = useQuery<SignedInUser | null, ApiRequestError>({
+    queryKey: sessionQueryKey,
+    queryFn: getSignedInUser,
+  });
+  // A failed read keeps what was known (React Query keeps the last data): only a session never read
+  // is unavailable. Better Auth answers a signed-out reader with null, never with an error.
+  const unavailable = data === undefined && error ? error : null;
+  return { user: data ?? null, isPending, unavailable, retry: () => void refetch() };
+}
+
+/**
+ * The user a sign-in answered with is signed in now, whether or not the session can be read again
+ * at once (a busy server may answer that read with 429): the login page moves on with it.
+ */
+export function rememberSignedInUser(queryClient: QueryClient, user: SignedInUser): void {
+  const { id, name, email, emailVerified } = user;
+  queryClient.setQueryData(sessionQueryKey, { id, name, email, emailVerified });
 }
 
 /**
@@ -68,11 +96,17 @@ export function forgetSignedInUser(queryClient: QueryClient): void {
 
 /** Asks the server again who is signed in and, when nobody is any more, forgets the user. */
 export async function recheckSession(queryClient: QueryClient): Promise<void> {
-  const user = await queryClient.fetchQuery({
-    queryKey: sessionQueryKey,
-    queryFn: getSignedInUser,
-    staleTime: 0,
-  });
+  let user: SignedInUser | null;
+  try {
+    user = await queryClient.fetchQuery({
+      queryKey: sessionQueryKey,
+      queryFn: getSignedInUser,
+      staleTime: 0,
+    });
+  } catch {
+    // Not read (too many requests, no connection): nothing says the user signed out.
+    return;
+  }
   if (!user) forgetSignedInUser(queryClient);
 }
 

@@ -41,6 +41,7 @@ export function movementFixture(overrides: Partial<Movement> = {}): Movement {
     reason: 'restocked',
     version: 3,
     actor: 'karim@example.com',
+    actorName: 'Karim',
     at: '2026-01-03T09:00:00.000Z',
     ...overrides,
   });

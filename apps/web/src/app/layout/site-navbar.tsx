@@ -51,7 +51,8 @@ function LowStockCount() {
  * when signed in. Plain Bootstrap markup (no JS component library) keeps it light on the landing page.
  */
 export function SiteNavbar() {
-  const { user, isPending } = useSession();
+  // A session that could not be read is no sign-out: the navbar keeps saying it is checking.
+  const { user, isPending, unavailable } = useSession();
   const queryClient = useQueryClient();
   const [expanded, setExpanded] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -121,7 +122,7 @@ export function SiteNavbar() {
               </>
             )}
             <li className="nav-item ms-lg-2 py-2 py-lg-0 site-navbar-auth">
-              {isPending ? (
+              {isPending || (!user && unavailable) ? (
                 <AuthResolving compact />
               ) : user ? (
                 <button

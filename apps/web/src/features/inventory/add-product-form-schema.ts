@@ -1,8 +1,13 @@
 import { createProductSchema, priceSchema, quantitySchema } from '@walton/contract';
 import { z } from 'zod/mini';
+import { withAsciiDigits } from '../../i18n/typed-number.ts';
 
-/** A number typed into a form field, with messages that say what is wrong before the contract's own checks. */
+/**
+ * A number typed into a form field (Bengali digits read as digits), with messages that say what is
+ * wrong before the contract's own checks.
+ */
 const numberInput = z.string().check(
+  z.overwrite(withAsciiDigits),
   z.trim(),
   z.minLength(1, 'Required'),
   z.refine((value) => Number.isFinite(Number(value)), 'Must be a number'),
@@ -23,9 +28,10 @@ const checkedBy =
 
 /** An optional whole number: left empty it means none (null); filled in, the contract's quantity rules check it. */
 const optionalQuantityInput = z.pipe(
-  z
-    .string()
-    .check(z.refine((value) => value.trim() === '' || Number.isFinite(Number(value)), 'Must be a number')),
+  z.string().check(
+    z.overwrite(withAsciiDigits),
+    z.refine((value) => value.trim() === '' || Number.isFinite(Number(value)), 'Must be a number'),
+  ),
   z.transform((value, context): number | null =>
     value.trim() === '' ? null : checkedBy(quantitySchema)(value, context),
   ),

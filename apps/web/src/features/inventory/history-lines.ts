@@ -73,5 +73,6 @@ export function formatAgo(iso: string, now: number): string {
   return relative.format(0, 'second');
 }
 
-/** Who made a change: their name at the time, else their email. */
-export const actorOf = (entry: HistoryEntry): string => entry.actorName || entry.actor;
+/** Who made a change (a history entry or a stock movement): their name at the time, else their email. */
+export const actorOf = (entry: Pick<HistoryEntry, 'actor' | 'actorName'>): string =>
+  entry.actorName || entry.actor;

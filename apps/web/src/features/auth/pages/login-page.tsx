@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@walton/contract';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { requestAccessToken } from '../../../lib/request-access-token.ts';
-import { useSession } from '../../../lib/session.ts';
+import { rememberSignedInUser, useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { authCall } from '../api/auth-call.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -71,6 +71,7 @@ function LoginForm({ destination }: { destination: string }) {
   });
   const [resetPending, setResetPending] = useState(false);
   const [resendPending, setResendPending] = useState(false);
+  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -81,8 +82,13 @@ function LoginForm({ destination }: { destination: string }) {
   const onSubmit = async ({ email, password }: LoginValues) => {
     setServerError(null);
     const outcome = await authCall((client) => client.signIn.email({ email: email.trim(), password }));
-    if (!outcome.ok) setServerError({ message: outcome.message, code: outcome.code });
-    // On success the session updates and the page moves on to fetch the access token.
+    if (!outcome.ok) {
+      setServerError({ message: outcome.message, code: outcome.code });
+      return;
+    }
+    // Signed in: the page moves on to fetch the access token with the user the sign-in answered
+    // with, even when reading the session again is refused for now (429).
+    rememberSignedInUser(queryClient, outcome.data.user);
   };
 
   const forgotPassword = async () => {

@@ -184,13 +184,13 @@ function Charts({ daily }: { daily: StatsDaily }) {
         ) : (
           <ChartFigure
             title={t('dash.topTitle', { days })}
-            label={t('dash.topLabel', { days, count: formatCount(daily.topDelivered.length) })}
+            label={t('dash.topLabel', { days, count: daily.topDelivered.length })}
             x={charts.ranks}
             series={charts.top}
             legend={
               <ol className="small mb-0 mt-2 stats-ranking">
                 {daily.topDelivered.map((item) => (
-                  <li key={item.id}>
+                  <li key={item.id} className="text-break">
                     <Link to={paths.itemDetail(item.id)}>{item.name}</Link>: {formatCount(item.delivered)}
                   </li>
                 ))}
@@ -216,13 +216,17 @@ export default function DashboardPage() {
   const summary = useStatsSummary();
   const daily = useStatsDaily(period);
   const t = useTranslate();
+  const format = useFormatters();
 
   return (
     <div className="container py-4">
       <PageHeader title={t('dash.heading')}>
         {summary.data && (
           <p className="small text-body-secondary mb-0">
-            {t('dash.timeZone', { timeZone: summary.data.timeZone, today: summary.data.today })}
+            {t('dash.timeZone', {
+              timeZone: format.timeZone(summary.data.timeZone),
+              today: format.calendarDay(summary.data.today),
+            })}
           </p>
         )}
       </PageHeader>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type EditProduct, type Product, productSchema } from '@walton/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { latestInBody } from './latest-in-body.ts';
+import { rememberOwnVersion } from './own-changes.ts';
 import { applyProductChange } from './product-cache.ts';
 import { ifMatch, productPath } from './product-keys.ts';
 
@@ -12,6 +13,7 @@ export async function patchProduct(id: string, edit: EditProduct, version: numbe
     headers: { 'if-match': ifMatch(version) },
     body: JSON.stringify(edit),
   });
+  rememberOwnVersion(data._id, data.version);
   return data;
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  type ImportDuplicateChoice,
   type ImportProgressLine,
   type ImportResult,
   type ImportRowError,
@@ -10,33 +11,41 @@ import { apiLines } from '../../../lib/api-client.ts';
 import { productKeys } from './product-keys.ts';
 
 export type ImportProgress = Extract<ImportProgressLine, { type: 'progress' }>;
+export type ImportPreview = Extract<ImportProgressLine, { type: 'preview' }>;
 
-/** How an import (or its dry run) ended: done, or refused with every problem found. */
+/** How an import (or its dry run) ended: done, or refused (with its code) with every problem found. */
 export type ImportOutcome =
   | { kind: 'done'; result: ImportResult }
-  | { kind: 'refused'; message: string; errors: ImportRowError[] };
+  | { kind: 'refused'; message: string; code?: string | undefined; errors: ImportRowError[] };
 
 const NO_RESULT = 'The server stopped before it finished. Nothing was imported; please try again.';
 
 /**
  * POST /api/import/products with the file as a text/csv body, following the server's progress
- * (NDJSON lines) until its result or refusal.
+ * (NDJSON lines: the file's first rows as the server read them, progress) until its result or refusal.
  */
 export async function importProducts(
   file: Blob,
-  options: { dryRun: boolean; onProgress: (progress: ImportProgress) => void },
+  options: {
+    dryRun: boolean;
+    duplicates: ImportDuplicateChoice;
+    onProgress: (progress: ImportProgress) => void;
+    onPreview?: (preview: ImportPreview) => void;
+  },
 ): Promise<ImportOutcome> {
   let outcome: ImportOutcome | undefined;
+  const query = new URLSearchParams({ dryRun: String(options.dryRun), duplicates: options.duplicates });
   await apiLines(
-    `/import/products?dryRun=${options.dryRun}`,
+    `/import/products?${query}`,
     importProgressLineSchema,
     { method: 'POST', body: file, headers: { 'content-type': 'text/csv' } },
     (line) => {
       if (line.type === 'progress') options.onProgress(line);
+      else if (line.type === 'preview') options.onPreview?.(line);
       else if (line.type === 'result') {
         const { type: _type, ...result } = line;
         outcome = { kind: 'done', result };
-      } else outcome = { kind: 'refused', message: line.message, errors: line.errors };
+      } else outcome = { kind: 'refused', message: line.message, code: line.code, errors: line.errors };
     },
   );
   return outcome ?? { kind: 'refused', message: NO_RESULT, errors: [] };

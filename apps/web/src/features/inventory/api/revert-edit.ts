@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Product, productSchema } from '@walton/contract';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { latestInBody } from './latest-in-body.ts';
+import { rememberOwnVersion } from './own-changes.ts';
 import { applyProductChange } from './product-cache.ts';
 import { ifMatch, productPath } from './product-keys.ts';
 
@@ -9,7 +10,10 @@ function postRevert(id: string, entryId: string, version: number): Promise<Produ
   return apiRequest(`${productPath(id)}/history/${encodeURIComponent(entryId)}/revert`, productSchema, {
     method: 'POST',
     headers: { 'if-match': ifMatch(version) },
-  }).then(({ data }) => data);
+  }).then(({ data }) => {
+    rememberOwnVersion(data._id, data.version);
+    return data;
+  });
 }
 
 /**

@@ -1,6 +1,14 @@
 import { type Product, SPEC_TEXT } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
-import { finalRefusal, retryAfter, StockConflictError, stockRequest } from './stock-change.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import {
+  applyStockChange,
+  finalRefusal,
+  retryAfter,
+  type StockChanged,
+  StockConflictError,
+  stockRequest,
+} from './stock-change.ts';
 
 const item = (quentity: number, version: number): Product => ({
   _id: 'p1',
@@ -74,5 +82,44 @@ describe('stock change intent', () => {
       product: undefined,
     });
     expect(refused).toMatchObject({ message: 'Delivered takes one unit at a time', product: undefined });
+  });
+});
+
+describe('a stale Delivered after the clerk’s own change', () => {
+  /** The server's item and its If-Match rule: a change against an older version is refused with 412. */
+  function serverWith(initial: Product) {
+    let held = initial;
+    return {
+      set: (product: Product) => {
+        held = product;
+      },
+      send: async (newQuantity: number, version: number): Promise<StockChanged> => {
+        if (version !== held.version) {
+          throw new ApiRequestError(412, 'This item changed since you loaded it', { product: held });
+        }
+        held = { ...held, quentity: newQuantity, version: held.version + 1 };
+        return { success: 'Product delivered', quentity: held.quentity, version: held.version };
+      },
+    };
+  }
+  // The tab remembers its own versions per item: each test has an item of its own.
+  let other = (quentity: number, version: number) => ({ ...item(quentity, version), _id: 'p-own-1' });
+
+  it('is applied to the latest quantity without saying that someone else changed the item', async () => {
+    const server = serverWith(other(5, 3));
+    const first = await applyStockChange(other(5, 3), deliver, server.send);
+    expect(first).toMatchObject({ quentity: 4, version: 4, reapplied: false });
+    // The same page, not yet re-rendered with version 4, delivers again.
+    const second = await applyStockChange(other(5, 3), deliver, server.send);
+    expect(second).toMatchObject({ quentity: 3, version: 5, reapplied: false });
+  });
+
+  it('still says so when someone else changed it too', async () => {
+    other = (quentity, version) => ({ ...item(quentity, version), _id: 'p-own-2' });
+    const server = serverWith(other(5, 3));
+    await applyStockChange(other(5, 3), deliver, server.send);
+    server.set(other(9, 5)); // another clerk restocked after our Delivered
+    const second = await applyStockChange(other(5, 3), deliver, server.send);
+    expect(second).toMatchObject({ quentity: 8, version: 6, reapplied: true });
   });
 });

@@ -10,6 +10,7 @@ import type { z } from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { getProduct } from './get-product.ts';
 import { latestInBody } from './latest-in-body.ts';
+import { onlyOwnChangesSince, rememberOwnVersion } from './own-changes.ts';
 import { applyProductChange } from './product-cache.ts';
 import { ifMatch } from './product-keys.ts';
 
@@ -19,7 +20,10 @@ export type StockChanged = z.output<typeof stockChangedSchema>;
 export type StockIntent = { kind: 'deliver' } | { kind: 'restock'; amount: number };
 
 export interface StockChangeResult extends StockChanged {
-  /** True when the item had changed meanwhile and the intent was applied to its latest quantity. */
+  /**
+   * True when someone else had changed the item meanwhile and the intent was applied to its latest
+   * quantity (false when the only change meanwhile was this tab's own).
+   */
   reapplied: boolean;
 }
 
@@ -104,8 +108,13 @@ export const finalRefusal = (refusal: StockRefusal): StockConflictError =>
 export async function applyStockChange(
   product: Product,
   intent: StockIntent,
-  send: (newQuantity: number, version: number) => Promise<StockChanged>,
+  sendStock: (newQuantity: number, version: number) => Promise<StockChanged>,
 ): Promise<StockChangeResult> {
+  const send = async (newQuantity: number, version: number) => {
+    const changed = await sendStock(newQuantity, version);
+    rememberOwnVersion(product._id, changed.version);
+    return changed;
+  };
   const first = stockRequest(intent, product);
   try {
     return { ...(await send(first.newQuentity, first.version)), reapplied: false };
@@ -119,8 +128,9 @@ export async function applyStockChange(
       product: latest,
     });
     if (retry instanceof StockConflictError) throw retry;
+    const ownOnly = latest !== undefined && onlyOwnChangesSince(product._id, first.version, latest.version);
     try {
-      return { ...(await send(retry.newQuentity, retry.version)), reapplied: true };
+      return { ...(await send(retry.newQuentity, retry.version)), reapplied: !ownOnly };
     } catch (second) {
       if (!isConflict(second)) throw second;
       throw finalRefusal({

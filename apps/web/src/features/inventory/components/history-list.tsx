@@ -7,6 +7,7 @@ import { useFormatters } from '../../../i18n/format.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useActionLock } from '../../../lib/use-action-lock.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useRevertEdit } from '../api/revert-edit.ts';
 import { actorOf, describeEntry, formatAgo } from '../history-lines.ts';
@@ -64,19 +65,19 @@ function HistoryLine({
 export function HistoryList({ product }: { product: Product }) {
   const history = useHistory(product._id);
   const revert = useRevertEdit();
+  const lock = useActionLock();
   const now = useNow();
   const t = useTranslate();
 
   const onRevert = (entry: HistoryEntry) =>
-    revert.mutate(
-      { product, entryId: entry.id },
-      {
-        onSuccess: () => toast.success(translate('history.reverted')),
-        onError: (error) => {
+    lock.run(() =>
+      revert.mutateAsync({ product, entryId: entry.id }).then(
+        () => toast.success(translate('history.reverted')),
+        (error: Error) => {
           if (!isSessionEnded(error))
             toast.warning(translate('history.notReverted', { reason: errorText(error) }));
         },
-      },
+      ),
     );
 
   return (
@@ -97,7 +98,7 @@ export function HistoryList({ product }: { product: Product }) {
                   entry={entry}
                   now={now}
                   onRevert={entry.kind === 'edited' ? () => onRevert(entry) : undefined}
-                  reverting={revert.isPending}
+                  reverting={lock.busy}
                 />
               )),
             )}

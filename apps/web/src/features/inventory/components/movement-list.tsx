@@ -3,6 +3,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { useFormatters } from '../../../i18n/format.ts';
 import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
 import { useMovements } from '../api/get-movements.ts';
+import { actorOf } from '../history-lines.ts';
 import { ItemSection } from './item-section.tsx';
 
 const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
@@ -14,7 +15,11 @@ const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
   imported: 'movements.imported',
 };
 
-/** The item's latest stock movements, newest first. */
+/**
+ * The item's latest stock movements, newest first, each named by who made it as the history names
+ * them. A movement that moved no unit (a delete or a restore) reads as the stock staying where it
+ * was, never as a change to it.
+ */
 export function MovementList({ productId }: { productId: string }) {
   const movements = useMovements(productId);
   const t = useTranslate();
@@ -40,11 +45,18 @@ export function MovementList({ productId }: { productId: string }) {
                 className="d-flex flex-wrap justify-content-between gap-2"
               >
                 <span>
-                  <strong>{t(REASON_LABEL[movement.reason])}</strong> {signed(movement.delta)} →{' '}
-                  {t('movements.inStock', { quantity: format.count(movement.quantityAfter) })}
+                  <strong>{t(REASON_LABEL[movement.reason])}</strong>{' '}
+                  {movement.delta === 0 ? (
+                    <>· {t('movements.stockStays', { quantity: format.count(movement.quantityAfter) })}</>
+                  ) : (
+                    <>
+                      {signed(movement.delta)} →{' '}
+                      {t('movements.inStock', { quantity: format.count(movement.quantityAfter) })}
+                    </>
+                  )}
                 </span>
                 <span className="text-body-secondary">
-                  {movement.actor} · <time dateTime={movement.at}>{format.dateTime(movement.at)}</time>
+                  {actorOf(movement)} · <time dateTime={movement.at}>{format.dateTime(movement.at)}</time>
                 </span>
               </ListGroup.Item>
             ))}

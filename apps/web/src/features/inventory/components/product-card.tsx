@@ -18,7 +18,7 @@ export function ProductCard({ product }: { product: Product }) {
       <div className="p-3 bg-body-tertiary text-center">
         <ProductImage src={product.img} name={product.name} width={320} height={200} />
       </div>
-      <div className="card-body d-flex flex-column">
+      <div className="card-body d-flex flex-column text-break">
         <h3 className="card-title h5">{product.name}</h3>
         <LowStockBadge product={product} className="align-self-start mb-2" />
         <p className="fw-semibold text-primary-emphasis mb-2">{format.price(product.price)}</p>

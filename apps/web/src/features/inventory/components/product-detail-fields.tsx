@@ -48,10 +48,9 @@ export function ProductDetailFields({
         <FormField
           label={t('add.price')}
           {...field('price')}
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={0}
-          step="0.01"
+          autoComplete="off"
         />
       </Col>
       {afterPrice}
@@ -59,10 +58,9 @@ export function ProductDetailFields({
         <FormField
           label={t('add.lowStock')}
           {...field('lowStockThreshold')}
-          type="number"
+          type="text"
           inputMode="numeric"
-          min={0}
-          step={1}
+          autoComplete="off"
           optional
           hint={t('add.lowStockHint')}
         />

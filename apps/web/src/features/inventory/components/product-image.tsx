@@ -1,7 +1,14 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** What stands in for a picture that does not load (an address that is gone or is not an image). */
+export const NO_PICTURE = '/images/products/no-picture.svg';
+
 /**
  * A product picture at fixed dimensions, so the layout never shifts while it loads. Its text
  * alternative is the product's name; a `decorative` thumbnail right next to that name has none, so
- * screen readers do not read the name twice.
+ * screen readers do not read the name twice. A picture that does not load shows NO_PICTURE instead
+ * of the browser's broken-image icon, also when it failed before the page's scripts ran (a
+ * prerendered page).
  */
 export function ProductImage({
   src,
@@ -18,9 +25,22 @@ export function ProductImage({
   className?: string;
   decorative?: boolean;
 }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  const broken = failed === src;
+
+  useEffect(() => {
+    const element = image.current;
+    // An error that came before React listened: a finished image with no pixels that cannot be decoded.
+    if (broken || !element?.complete || element.naturalWidth > 0 || !('decode' in element)) return;
+    element.decode().catch(() => setFailed(src));
+  }, [src, broken]);
+
   return (
     <img
-      src={src}
+      ref={image}
+      src={broken ? NO_PICTURE : src}
+      onError={() => setFailed(src)}
       alt={decorative ? '' : name}
       width={width}
       height={height}

@@ -33,7 +33,7 @@ export function ProductQuickView({ id }: { id: string }) {
   const item = product.data;
   return (
     <section aria-labelledby="quick-view-name" className="card shadow-sm">
-      <div className="card-body d-grid gap-3">
+      <div className="card-body d-grid gap-3 text-break">
         <div>
           <h2 id="quick-view-name" className="h4 mb-1">
             {item.name}

@@ -11,6 +11,7 @@ import { ProductImage } from './product-image.tsx';
 /** The item, price and quantity cells every product table starts with. */
 function ProductRowCells({ product }: { product: Product }) {
   const format = useFormatters();
+  const t = useTranslate();
   return (
     <>
       <td>
@@ -23,11 +24,15 @@ function ProductRowCells({ product }: { product: Product }) {
             className="d-none d-sm-block flex-shrink-0"
             decorative
           />
-          <Link to={paths.itemDetail(product._id)}>{product.name}</Link>
+          <Link to={paths.itemDetail(product._id)} className="text-break">
+            {product.name}
+          </Link>
         </div>
       </td>
-      <td className="text-nowrap">{format.price(product.price)}</td>
-      <td>
+      <td className="text-nowrap" data-label={t('table.price')}>
+        {format.price(product.price)}
+      </td>
+      <td data-label={t('table.quantity')}>
         <span className="d-inline-flex flex-wrap align-items-center gap-2">
           {format.count(product.quentity)} <LowStockBadge product={product} />
         </span>
@@ -38,7 +43,8 @@ function ProductRowCells({ product }: { product: Product }) {
 
 /**
  * A table of products: item, price and quantity first, then the caller's own columns (`columns`
- * heads them, `cells` fills them for each product). `busy` while another page loads.
+ * heads them, `cells` fills them for each product; a cell's `data-label` names it on a phone, where
+ * each row is a card: styles.css). `busy` while another page loads.
  */
 export function ProductTable({
   caption,
@@ -62,7 +68,7 @@ export function ProductTable({
       striped
       hover
       size={compact ? 'sm' : undefined}
-      className="align-middle"
+      className="align-middle table-cards"
       aria-busy={busy}
     >
       <caption className="visually-hidden">{caption}</caption>

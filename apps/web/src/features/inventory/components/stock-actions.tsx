@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@walton/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -6,9 +7,12 @@ import { formatters } from '../../../i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useActionLock } from '../../../lib/use-action-lock.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
+import { productKeys } from '../api/product-keys.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
 import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
+import { refusalText } from '../server-field-errors.ts';
 import { AddQuantityModal } from './add-quantity-modal.tsx';
 
 /** What the user sees after a stock change: the server's own text in English, ours in another language. */
@@ -25,48 +29,62 @@ function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, resu
   if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
 }
 
-/** A refused change always says why; a conflict also shows the item's latest quantity. */
+/**
+ * A refused change always says why, in words (a field the server refused by its name on the page); a
+ * conflict also shows the item's latest quantity.
+ */
 function announceFailure(error: Error): void {
   if (isSessionEnded(error)) return;
   if (error instanceof StockConflictError) {
     toast.warning(errorText(error));
     return;
   }
-  toast.error(translate('detail.notChanged', { reason: errorText(error) }));
+  const reason = refusalText(error, formatters(currentLanguage()).count);
+  toast.error(translate('detail.notChanged', { reason }));
 }
 
 /**
  * The spec's Delivered and Add Quentity buttons with the Add Quentity modal, announcing every
  * outcome in a toast. `large` makes them thumb-sized, side by side across the width (the scan view).
+ * A press is one change: presses that come while a change is on its way (a double tap) are ignored,
+ * and each change is sent against the newest version of the item this tab knows.
  */
 export function StockActions({ product, large = false }: { product: Product; large?: boolean }) {
+  const queryClient = useQueryClient();
   const deliver = useDeliverProduct();
   const restock = useRestockProduct();
+  const lock = useActionLock();
   const [showModal, setShowModal] = useState(false);
-  const busy = deliver.isPending || restock.isPending;
+  const busy = lock.busy || deliver.isPending || restock.isPending;
   const t = useTranslate();
   const size = large ? 'lg' : undefined;
   const grow = large ? 'flex-fill py-3' : undefined;
 
+  /** The item as this tab knows it newest: the cache can be ahead of the render that made this handler. */
+  const current = (): Product => {
+    const cached = queryClient.getQueryData<Product>(productKeys.detail(product._id));
+    return cached && cached.version > product.version ? cached : product;
+  };
+
   const onDeliver = () =>
-    deliver.mutate(
-      { product },
-      { onSuccess: (result) => announceSuccess('deliver', product, result), onError: announceFailure },
+    lock.run(() =>
+      deliver
+        .mutateAsync({ product: current() })
+        .then((result) => announceSuccess('deliver', product, result), announceFailure),
     );
 
   const onRestock = (amount: number) =>
-    restock.mutate(
-      { product, amount },
-      {
-        onSuccess: (result) => {
+    lock.run(() =>
+      restock.mutateAsync({ product: current(), amount }).then(
+        (result) => {
           setShowModal(false);
           announceSuccess('restock', product, result);
         },
-        onError: (error) => {
+        (error: Error) => {
           if (error instanceof StockConflictError) setShowModal(false);
           announceFailure(error);
         },
-      },
+      ),
     );
 
   return (
@@ -88,7 +106,8 @@ export function StockActions({ product, large = false }: { product: Product; lar
       <AddQuantityModal
         show={showModal}
         productName={product.name}
-        saving={restock.isPending}
+        inStock={product.quentity}
+        saving={busy}
         onSubmit={onRestock}
         onHide={() => setShowModal(false)}
       />

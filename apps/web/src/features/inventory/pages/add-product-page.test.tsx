@@ -42,8 +42,10 @@ describe('/addItem', () => {
     const email = screen.getByLabelText('Supplier email');
     expect(email).toHaveValue('rahim@example.com');
     expect(email).toHaveAttribute('readonly');
-    expect(screen.getByLabelText('Price (BDT)')).toHaveAttribute('type', 'number');
-    expect(screen.getByLabelText('Quantity')).toHaveAttribute('type', 'number');
+    // Numeric keyboards; text inputs, so that Bengali digits typed in are not dropped by the browser.
+    expect(screen.getByLabelText('Price (BDT)')).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Low stock alert at')).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByRole('link', { name: 'Back to manage list' })).toHaveAttribute('href', '/manageItem');
     expect(screen.getByRole('link', { name: 'My Items' })).toHaveAttribute('href', '/myItem');
   });
@@ -74,6 +76,38 @@ describe('/addItem', () => {
     expect(posted).toHaveLength(0);
   });
 
+  it('checks the price and quantity limits before sending and says them with the number grouped', async () => {
+    const posted = productOrderAnswers(added);
+    const { user } = await renderRoute('/addItem', { user: testUser() });
+    await fillItem(user);
+    await user.clear(screen.getByLabelText('Price (BDT)'));
+    await user.type(screen.getByLabelText('Price (BDT)'), '100000000');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '99999999999');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Price (BDT)')).toHaveAccessibleDescription('At most 99,999,999.99'),
+    );
+    expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription('At most 1,000,000');
+    expect(posted).toHaveLength(0);
+  });
+
+  it('reads Bengali digits typed into the price, quantity and threshold', async () => {
+    const posted = productOrderAnswers(() =>
+      HttpResponse.json({ success: 'Added from Bengali digits', _id: 'new-2' }, { status: 201 }),
+    );
+    const { user } = await renderRoute('/addItem', { user: testUser() });
+    await fillItem(user);
+    await user.clear(screen.getByLabelText('Price (BDT)'));
+    await user.type(screen.getByLabelText('Price (BDT)'), '৪৫০০০.৫০');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '১২');
+    await user.type(screen.getByLabelText('Low stock alert at'), '৩');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body).toMatchObject({ price: 45000.5, quentity: 12, lowStockThreshold: 3 });
+  });
+
   it('sends the item with "authorization: {email} {accessToken}", toasts the server’s text and resets the form', async () => {
     localStorage.setItem('accessToken', 'stored-token');
     const posted = productOrderAnswers(added);
@@ -82,7 +116,7 @@ describe('/addItem', () => {
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('Product added')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
-    expect(screen.getByLabelText('Price (BDT)')).toHaveValue(null);
+    expect(screen.getByLabelText('Price (BDT)')).toHaveValue('');
     expect(screen.getByLabelText('Description')).toHaveValue('');
     expect(screen.getByLabelText('Supplier name')).toHaveValue('Rahim Uddin');
     expect(screen.getByLabelText('Supplier email')).toHaveValue('rahim@example.com');
@@ -162,9 +196,11 @@ describe('/addItem', () => {
     const { user } = await renderRoute('/addItem', { user: testUser() });
     await fillItem(user);
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    // In words: the field by its name on the page, never the request's developer text.
     expect(
-      await screen.findByText('The item was not added: Invalid request: body.img: Must be an http(s) URL'),
+      await screen.findByText('The item was not added: Image: Must be an http(s) URL.'),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/body\.img/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Image URL')).toHaveAccessibleDescription(
       expect.stringContaining('Must be an http(s) URL'),
     );

@@ -8,15 +8,16 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
+import { useFormatters } from '../../../i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useActionLock } from '../../../lib/use-action-lock.ts';
 import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { FormField } from '../components/form-field.tsx';
 import { DETAIL_FIELDS, ProductDetailFields } from '../components/product-detail-fields.tsx';
-import { showServerFieldErrors } from '../server-field-errors.ts';
+import { refusalText, showServerFieldErrors } from '../server-field-errors.ts';
 
 const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   name: '',
@@ -35,6 +36,9 @@ const FIELDS = [...DETAIL_FIELDS, 'quentity', 'suplerName', 'email'] as const;
 function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
   const t = useTranslate();
+  const format = useFormatters();
+  // One press, one item: a second press while the first is on its way adds nothing.
+  const lock = useActionLock();
   const form = useForm<AddProductFormValues, unknown, CreateProduct>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: emptyValues(user),
@@ -51,10 +55,17 @@ function AddProductForm({ user }: { user: SignedInUser }) {
   };
 
   return (
-    <Form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-labelledby="add-item-heading">
+    <Form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        lock.run(() => form.handleSubmit(onSubmit)(event));
+      }}
+      aria-labelledby="add-item-heading"
+    >
       {create.isError && (
         <Alert variant="danger" role="alert">
-          {t('add.notAdded', { reason: errorText(create.error) })}
+          {t('add.notAdded', { reason: refusalText(create.error, format.count) })}
         </Alert>
       )}
       <Row>
@@ -66,10 +77,9 @@ function AddProductForm({ user }: { user: SignedInUser }) {
                 label={t('add.quantity')}
                 error={form.formState.errors.quentity?.message}
                 registration={form.register('quentity')}
-                type="number"
+                type="text"
                 inputMode="numeric"
-                min={0}
-                step={1}
+                autoComplete="off"
               />
             </Col>
           }
@@ -94,8 +104,8 @@ function AddProductForm({ user }: { user: SignedInUser }) {
           />
         </Col>
       </Row>
-      <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? t('add.adding') : t('add.submit')}
+      <Button type="submit" variant="primary" disabled={lock.busy}>
+        {lock.busy ? t('add.adding') : t('add.submit')}
       </Button>
     </Form>
   );

@@ -9,11 +9,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
-import { translate, useTranslate } from '../../../i18n/i18n.ts';
+import { formatters } from '../../../i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useActionLock } from '../../../lib/use-action-lock.ts';
 import {
   type EditProductFormValues,
   type EditProductValues,
@@ -22,11 +23,12 @@ import {
 import { useEditProduct } from '../api/edit-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { latestInBody } from '../api/latest-in-body.ts';
+import { onlyOwnChangesSince } from '../api/own-changes.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { ProductLoadError } from '../components/product-load-error.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
-import { showServerFieldErrors } from '../server-field-errors.ts';
+import { refusalText, showServerFieldErrors } from '../server-field-errors.ts';
 
 /** Checked values back into the form's text inputs. */
 const formValuesOf = (values: EditProductValues): EditProductFormValues => ({
@@ -49,6 +51,7 @@ interface Conflict {
 function EditProductForm({ opened }: { opened: Product }) {
   const navigate = useNavigate();
   const save = useEditProduct();
+  const lock = useActionLock();
   const [base, setBase] = useState(opened);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,13 +84,16 @@ function EditProductForm({ opened }: { opened: Product }) {
           setConflict({ latest, ...merged });
           return;
         }
-        toast.info(translate('edit.merged'));
+        // Only someone else's save is news: this clerk's own earlier save is not announced as theirs.
+        if (!onlyOwnChangesSince(on._id, on.version, latest.version)) toast.info(translate('edit.merged'));
         await send(merged.values, latest);
         return;
       }
       if (isSessionEnded(error)) return;
       if (showServerFieldErrors(error, EDITABLE_FIELDS, form.setError) === 0)
-        setFailure(error instanceof Error ? errorText(error) : String(error));
+        setFailure(
+          error instanceof Error ? refusalText(error, formatters(currentLanguage()).count) : String(error),
+        );
     }
   };
 
@@ -96,11 +102,13 @@ function EditProductForm({ opened }: { opened: Product }) {
       <EditConflictChooser
         conflicts={conflict.conflicts}
         values={conflict.values}
-        saving={save.isPending}
-        onSave={(values) => {
-          setConflict(null);
-          void send(values, conflict.latest);
-        }}
+        saving={lock.busy}
+        onSave={(values) =>
+          lock.run(() => {
+            setConflict(null);
+            return send(values, conflict.latest);
+          })
+        }
         onCancel={() => navigate(detailPath)}
       />
     );
@@ -109,7 +117,10 @@ function EditProductForm({ opened }: { opened: Product }) {
   return (
     <Form
       noValidate
-      onSubmit={form.handleSubmit((values) => send(values, base))}
+      onSubmit={(event) => {
+        event.preventDefault();
+        lock.run(() => form.handleSubmit((values) => send(values, base))(event));
+      }}
       aria-labelledby="edit-product-heading"
     >
       {failure && (
@@ -121,8 +132,8 @@ function EditProductForm({ opened }: { opened: Product }) {
         <ProductDetailFields form={form} />
       </Row>
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? t('common.saving') : t('edit.save')}
+        <Button type="submit" variant="primary" disabled={lock.busy}>
+          {lock.busy ? t('common.saving') : t('edit.save')}
         </Button>
         <Link to={detailPath} className="btn btn-outline-secondary">
           {t('common.cancel')}
@@ -152,9 +163,9 @@ export default function EditProductPage() {
       ) : (
         <ProductLoadError
           product={product}
-          notFound={(error) => (
+          notFound={() => (
             <div role="alert">
-              <p>{t('detail.notFoundText', { reason: errorText(error) })}</p>
+              <p>{t('detail.notFoundText')}</p>
             </div>
           )}
         />

@@ -1,17 +1,28 @@
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, PRODUCT_CSV_REQUIRED_COLUMNS } from '@walton/contract';
-import Papa from 'papaparse';
-import { type ChangeEvent, useRef, useState } from 'react';
+import {
+  IMPORT_DUPLICATE_CHOICES,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportDuplicateChoice,
+  type ImportProblemCode,
+  type ImportResult,
+  type ImportRowError,
+  PRODUCT_CSV_REQUIRED_COLUMNS,
+} from '@walton/contract';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
-import { formatters, useFormatters } from '../../../i18n/format.ts';
-import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import { currentLanguage, type MessageKey, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { validationText } from '../../../i18n/validation-text.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type ImportOutcome, type ImportProgress, useImportProducts } from '../api/import-products.ts';
-
-/** Rows of the file shown before anything is sent: the header and the first few items. */
-const PREVIEW_ROWS = 5;
+import {
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportProgress,
+  useImportProducts,
+} from '../api/import-products.ts';
 
 type Step =
   | { kind: 'idle' }
@@ -26,28 +37,68 @@ function percent(dryRun: boolean, progress: ImportProgress | undefined): number 
   return Math.round(share * 100);
 }
 
-/** The first rows of a file, parsed in the browser by papaparse (the server parses it again). */
-function readPreview(file: File): Promise<string[][]> {
-  return new Promise((resolve) => {
-    Papa.parse<string[]>(file, {
-      preview: PREVIEW_ROWS + 1,
-      skipEmptyLines: 'greedy',
-      complete: (results) => resolve(results.data),
-      error: () => resolve([]),
-    });
-  });
+/** The words of each import problem (INVALID_VALUE is the add form's own field message). */
+const PROBLEM_TEXT: Record<Exclude<ImportProblemCode, 'INVALID_VALUE'>, MessageKey> = {
+  UNKNOWN_COLUMN: 'import.problem.UNKNOWN_COLUMN',
+  MISSING_COLUMN: 'import.problem.MISSING_COLUMN',
+  REPEATED_COLUMN: 'import.problem.REPEATED_COLUMN',
+  CELL_COUNT: 'import.problem.CELL_COUNT',
+  BAD_ID: 'import.problem.BAD_ID',
+  REPEATED_ID: 'import.problem.REPEATED_ID',
+  IN_TRASH: 'import.problem.IN_TRASH',
+  UNCLOSED_QUOTE: 'import.problem.UNCLOSED_QUOTE',
+  STRAY_QUOTE: 'import.problem.STRAY_QUOTE',
+  NOT_CSV: 'import.problem.NOT_CSV',
+  NUL: 'import.problem.NUL',
+  EMPTY: 'import.problem.EMPTY',
+};
+
+const CHOICE_TEXT: Record<ImportDuplicateChoice, MessageKey> = {
+  skip: 'import.duplicates.skip',
+  update: 'import.duplicates.update',
+  add: 'import.duplicates.add',
+};
+
+/**
+ * A problem the server found, in the active language: English as the server wrote it, another
+ * language by its code, numbers in that language's digits.
+ */
+function problemText(error: ImportRowError, count: (value: number) => string): string {
+  if (error.code === 'INVALID_VALUE') return validationText(error.message, count);
+  if (currentLanguage() === 'en') return error.message;
+  const values = Object.fromEntries(
+    Object.entries(error.params).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? count(value) : value,
+    ]),
+  );
+  return translate(PROBLEM_TEXT[error.code], values);
 }
 
-function Preview({ rows }: { rows: string[][] }) {
-  const [header = [], ...items] = rows;
+/**
+ * A table that may scroll sideways on a phone: a region named by its heading, focusable so that a
+ * keyboard can scroll it too.
+ */
+function ScrollingTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (WCAG 2.1.1)
+    <section className="table-responsive" tabIndex={0} aria-labelledby={labelledBy}>
+      {children}
+    </section>
+  );
+}
+
+/** The file's first rows as the server read them (the same reading as the import's). */
+function Preview({ preview }: { preview: ImportPreview | undefined }) {
+  const [header = [], ...items] = preview?.rows ?? [];
   const t = useTranslate();
   if (header.length === 0) return null;
   return (
-    <section aria-labelledby="import-preview-title" className="mb-4">
+    <div className="mb-4">
       <h2 id="import-preview-title" className="h5">
         {t('import.preview')}
       </h2>
-      <div className="table-responsive">
+      <ScrollingTable labelledBy="import-preview-title">
         <table className="table table-sm table-bordered align-middle small">
           <thead>
             <tr>
@@ -73,8 +124,8 @@ function Preview({ rows }: { rows: string[][] }) {
             ))}
           </tbody>
         </table>
-      </div>
-    </section>
+      </ScrollingTable>
+    </div>
   );
 }
 
@@ -100,28 +151,103 @@ function ProgressBar({ label, value }: { label: string; value: number }) {
   );
 }
 
-function Counts({ created, updated, unchanged }: { created: number; updated: number; unchanged: number }) {
+function Counts({ created, updated, unchanged, skipped }: ImportResult) {
   const t = useTranslate();
   const { count } = useFormatters();
   return (
     <ul className="mb-0">
-      <li>{t('import.created', { count: count(created) })}</li>
+      <li>{t('import.created', { count: created })}</li>
       <li>{t('import.updated', { count: count(updated) })}</li>
       <li>{t('import.unchanged', { count: count(unchanged) })}</li>
+      {skipped > 0 && <li>{t('import.skipped', { count: count(skipped) })}</li>}
     </ul>
+  );
+}
+
+/** The rows that repeat another row of the file or an item in stock, and what to do with them. */
+function Duplicates({
+  result,
+  choice,
+  onChoose,
+}: {
+  result: ImportResult;
+  choice: ImportDuplicateChoice;
+  onChoose: (choice: ImportDuplicateChoice) => void;
+}) {
+  const t = useTranslate();
+  const { count } = useFormatters();
+  if (result.duplicateCount === 0) return null;
+  return (
+    <div className="alert alert-warning">
+      <h2 id="import-duplicates-title" className="alert-heading h5">
+        {t('import.duplicates.heading', { count: result.duplicateCount })}
+      </h2>
+      <ScrollingTable labelledBy="import-duplicates-title">
+        <table className="table table-sm mb-2">
+          <caption className="visually-hidden">{t('import.duplicates.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('import.row')}</th>
+              <th scope="col">{t('import.duplicates.name')}</th>
+              <th scope="col">{t('import.duplicates.model')}</th>
+              <th scope="col">{t('import.duplicates.sameAs')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.duplicates.map((duplicate) => (
+              <tr key={duplicate.row}>
+                <td>{count(duplicate.row)}</td>
+                <td className="text-break">{duplicate.name}</td>
+                <td className="text-break">{duplicate.model || '—'}</td>
+                <td>
+                  {duplicate.earlierRow !== null ? (
+                    t('import.duplicates.ofRow', { row: count(duplicate.earlierRow) })
+                  ) : duplicate.itemId !== null ? (
+                    <Link to={paths.itemDetail(duplicate.itemId)}>{t('import.duplicates.ofItem')}</Link>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollingTable>
+      {result.duplicates.length < result.duplicateCount && (
+        <p className="small">{t('import.duplicates.more', { listed: count(result.duplicates.length) })}</p>
+      )}
+      <fieldset>
+        <legend className="h6">{t('import.duplicates.choice')}</legend>
+        {IMPORT_DUPLICATE_CHOICES.map((option) => (
+          <div className="form-check" key={option}>
+            <input
+              className="form-check-input"
+              type="radio"
+              name="import-duplicates"
+              id={`import-duplicates-${option}`}
+              value={option}
+              checked={choice === option}
+              onChange={() => onChoose(option)}
+            />
+            <label className="form-check-label" htmlFor={`import-duplicates-${option}`}>
+              {t(CHOICE_TEXT[option])}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+    </div>
   );
 }
 
 function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boolean }) {
   const t = useTranslate();
+  const { count } = useFormatters();
   if (outcome.kind === 'refused') {
     return (
       <section className="alert alert-danger" role="alert" aria-labelledby="import-report-title">
         <h2 id="import-report-title" className="alert-heading h5">
-          {outcome.message}
+          {errorText(outcome)}
         </h2>
         {outcome.errors.length > 0 && (
-          <div className="table-responsive">
+          <ScrollingTable labelledBy="import-report-title">
             <table className="table table-sm mb-0">
               <caption className="visually-hidden">{t('import.problems')}</caption>
               <thead>
@@ -134,14 +260,14 @@ function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boole
               <tbody>
                 {outcome.errors.map((error) => (
                   <tr key={`${error.row} ${error.field} ${error.message}`}>
-                    <td>{error.row}</td>
-                    <td>{error.field || '—'}</td>
-                    <td>{error.message}</td>
+                    <td>{count(error.row)}</td>
+                    <td className="text-break">{error.field || '—'}</td>
+                    <td>{problemText(error, count)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollingTable>
         )}
       </section>
     );
@@ -162,18 +288,20 @@ function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boole
 }
 
 /**
- * /import: choose a CSV file, see its first rows and the server's dry run (every problem by row),
+ * /import: choose a CSV file, see its first rows and the server's dry run (every problem by row, and
+ * the rows that repeat another row or an item in stock, with the choice of what to do with them),
  * then import it, all or nothing, following the server's progress.
  */
 export default function ImportProductsPage() {
   const importProducts = useImportProducts();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string[][]>([]);
+  const [preview, setPreview] = useState<ImportPreview | undefined>(undefined);
+  const [duplicates, setDuplicates] = useState<ImportDuplicateChoice>('skip');
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   // Answers to an earlier file (or an earlier attempt) are ignored once another one has started.
   const attempt = useRef(0);
 
-  const run = async (chosen: File, dryRun: boolean) => {
+  const run = async (chosen: File, dryRun: boolean, choice: ImportDuplicateChoice = duplicates) => {
     attempt.current += 1;
     const mine = attempt.current;
     setStep({ kind: 'working', dryRun, progress: undefined });
@@ -181,8 +309,12 @@ export default function ImportProductsPage() {
     try {
       outcome = await importProducts(chosen, {
         dryRun,
+        duplicates: choice,
         onProgress: (progress) => {
           if (attempt.current === mine) setStep({ kind: 'working', dryRun, progress });
+        },
+        onPreview: (shown) => {
+          if (attempt.current === mine) setPreview(shown);
         },
       });
     } catch (error) {
@@ -195,22 +327,26 @@ export default function ImportProductsPage() {
     if (attempt.current !== mine) return;
     setStep(dryRun ? { kind: 'checked', outcome } : { kind: 'imported', outcome });
     if (!dryRun && outcome.kind === 'done')
-      toast.success(
-        translate('import.toast', { count: formatters(currentLanguage()).count(outcome.result.created) }),
-      );
+      toast.success(translate('import.toast', { count: outcome.result.created }));
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
-    setPreview([]);
+    setPreview(undefined);
+    setDuplicates('skip');
     if (!chosen) {
       attempt.current += 1;
       setStep({ kind: 'idle' });
       return;
     }
-    void run(chosen, true);
-    setPreview(await readPreview(chosen));
+    await run(chosen, true, 'skip');
+  };
+
+  /** Another choice for the duplicate rows: the dry run again, so the counts say what it will do. */
+  const chooseDuplicates = (choice: ImportDuplicateChoice) => {
+    setDuplicates(choice);
+    if (file) void run(file, true, choice);
   };
 
   const working = step.kind === 'working';
@@ -247,7 +383,7 @@ export default function ImportProductsPage() {
         />
       </div>
 
-      <Preview rows={preview} />
+      <Preview preview={preview} />
 
       {step.kind === 'working' && (
         <ProgressBar
@@ -257,6 +393,9 @@ export default function ImportProductsPage() {
       )}
       {(step.kind === 'checked' || step.kind === 'imported') && (
         <Report outcome={step.outcome} imported={step.kind === 'imported'} />
+      )}
+      {step.kind === 'checked' && step.outcome.kind === 'done' && (
+        <Duplicates result={step.outcome.result} choice={duplicates} onChoose={chooseDuplicates} />
       )}
       {ready && file && (
         <button type="button" className="btn btn-primary" onClick={() => void run(file, false)}>

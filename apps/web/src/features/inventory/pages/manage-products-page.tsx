@@ -11,6 +11,7 @@ import { useFormatters } from '../../../i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useActionLock } from '../../../lib/use-action-lock.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
@@ -54,6 +55,9 @@ export default function ManageProductsPage() {
   );
   const deletion = useDeleteProduct();
   const restoration = useRestoreProduct();
+  // One delete, one undo per press: a double tap on either sends one request.
+  const deleteLock = useActionLock();
+  const undoLock = useActionLock();
   // While the next page loads, the one shown is the previous page: its cursor would lead nowhere new.
   const next = products.isPlaceholderData ? null : (products.data?.next ?? null);
 
@@ -63,47 +67,50 @@ export default function ManageProductsPage() {
     if (emptied) setPaging({ query, cursors: cursors.slice(0, -1) });
   }, [emptied, query, cursors]);
 
-  const undo = (product: Product) => {
-    restoration.mutate(product._id, {
-      onSuccess: ({ success }) =>
-        toast.success(
-          currentLanguage() === 'en' ? success : translate('manage.restored', { name: product.name }),
-        ),
-      onError: (error) => {
-        if (!isSessionEnded(error)) {
-          toast.error(translate('manage.restoreFailed', { name: product.name, reason: errorText(error) }));
-        }
-      },
-    });
-  };
+  const undo = (product: Product) =>
+    undoLock.run(() =>
+      restoration.mutateAsync(product._id).then(
+        ({ success }) =>
+          toast.success(
+            currentLanguage() === 'en' ? success : translate('manage.restored', { name: product.name }),
+          ),
+        (error: Error) => {
+          if (!isSessionEnded(error)) {
+            toast.error(translate('manage.restoreFailed', { name: product.name, reason: errorText(error) }));
+          }
+        },
+      ),
+    );
 
   const confirmDelete = () => {
     const product = pending;
     if (!product) return;
-    deletion.mutate(product._id, {
-      onSuccess: ({ deletedCount }) => {
-        setPending(null);
-        if (deletedCount > 0) {
-          toast.success(({ closeToast }) => (
-            <DeleteSuccessToast
-              productName={product.name}
-              onUndo={() => {
-                closeToast();
-                undo(product);
-              }}
-            />
-          ));
-        } else {
-          toast.info(translate('manage.alreadyDeleted', { name: product.name }));
-        }
-      },
-      onError: (error) => {
-        setPending(null);
-        if (!isSessionEnded(error)) {
-          toast.error(translate('manage.deleteFailed', { name: product.name, reason: errorText(error) }));
-        }
-      },
-    });
+    deleteLock.run(() =>
+      deletion.mutateAsync(product._id).then(
+        ({ deletedCount }) => {
+          setPending(null);
+          if (deletedCount > 0) {
+            toast.success(({ closeToast }) => (
+              <DeleteSuccessToast
+                productName={product.name}
+                onUndo={() => {
+                  closeToast();
+                  undo(product);
+                }}
+              />
+            ));
+          } else {
+            toast.info(translate('manage.alreadyDeleted', { name: product.name }));
+          }
+        },
+        (error: Error) => {
+          setPending(null);
+          if (!isSessionEnded(error)) {
+            toast.error(translate('manage.deleteFailed', { name: product.name, reason: errorText(error) }));
+          }
+        },
+      ),
+    );
   };
 
   const onSearchSubmit = (event: FormEvent) => event.preventDefault();
@@ -164,8 +171,8 @@ export default function ManageProductsPage() {
                   {t('table.supplier')}
                 </th>
                 <th scope="col">{t('manage.labelColumn')}</th>
-                {/* position-relative keeps the hidden label inside the scrolling table on narrow screens. */}
-                <th scope="col" className="position-relative">
+                {/* table-actions (styles.css) keeps the hidden label inside the table. */}
+                <th scope="col" className="table-actions">
                   <span className="visually-hidden">{t('manage.actions')}</span>
                 </th>
               </>
@@ -173,7 +180,7 @@ export default function ManageProductsPage() {
             cells={(product) => (
               <>
                 <td className="d-none d-md-table-cell">{product.suplerName}</td>
-                <td>
+                <td data-label={t('manage.labelColumn')}>
                   <input
                     type="checkbox"
                     className="form-check-input"
@@ -182,7 +189,7 @@ export default function ManageProductsPage() {
                     onChange={(event) => toggle(product._id, event.target.checked)}
                   />
                 </td>
-                <td className="text-end">
+                <td className="text-end table-actions">
                   <button
                     type="button"
                     className="btn btn-outline-danger btn-sm"
@@ -210,7 +217,7 @@ export default function ManageProductsPage() {
       <DeleteConfirmModal
         show={pending !== null}
         productName={pending?.name}
-        deleting={deletion.isPending}
+        deleting={deleteLock.busy}
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}
       />

@@ -60,7 +60,9 @@ export default function MyProductsPage() {
               </th>
             }
             cells={(product) => (
-              <td className="d-none d-md-table-cell small text-body-secondary">{product.description}</td>
+              <td className="d-none d-md-table-cell small text-body-secondary text-break">
+                {product.description}
+              </td>
             )}
           />
           <Pager

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody, movementFixture, productFixture } from '../../../../test/features/inventory-fixtures.ts';
 import { server, sessionHandler, testUser } from '../../../../test/msw-server.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
+import { activateLanguage } from '../../../i18n/i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../../i18n/language.ts';
 
 interface StockCall {
   method: string;
@@ -279,15 +281,51 @@ describe('/manageItem/:id', () => {
     expect(screen.queryByText(/Please sign in first/)).toBeNull();
   });
 
-  it('explains an unknown item', async () => {
+  it('reads a delete as the stock staying where it was, and names who acted as History does', async () => {
+    itemOnServer(productFixture({ quentity: 10 }));
+    server.use(
+      http.get('/api/product/:id/movements', () =>
+        HttpResponse.json([
+          movementFixture({ id: 'm-3', delta: 0, quantityAfter: 10, reason: 'restored', actorName: '' }),
+          movementFixture({
+            id: 'm-2',
+            delta: 0,
+            quantityAfter: 10,
+            reason: 'deleted',
+            actor: 'nadia@example.com',
+            actorName: 'Nadia Islam',
+          }),
+          movementFixture({ id: 'm-1', delta: 10, quantityAfter: 10, reason: 'created', actorName: 'Karim' }),
+        ]),
+      ),
+    );
+    await renderRoute('/manageItem/p-1', { user: testUser() });
+    const region = await screen.findByRole('region', { name: 'Latest stock movements' });
+    const [restored, deleted, created] = await within(region).findAllByRole('listitem');
+    expect(deleted).toHaveTextContent(/^Deleted · the stock stays at 10Nadia Islam · /);
+    expect(deleted).not.toHaveTextContent('→');
+    expect(deleted).not.toHaveTextContent('nadia@example.com');
+    // No name kept: the email stands for the person.
+    expect(restored).toHaveTextContent(/^Restored · the stock stays at 10karim@example.com · /);
+    expect(created).toHaveTextContent(/^Added to the inventory \+10 → 10 in stockKarim · /);
+  });
+
+  it('explains an unknown or deleted item in one sentence', async () => {
     server.use(
       http.get('/api/product/:id', () =>
-        HttpResponse.json(errorBody(404, 'Not Found', 'Product not found'), { status: 404 }),
+        HttpResponse.json(
+          errorBody(404, 'Not Found', 'This product does not exist or was deleted', {
+            code: 'PRODUCT_NOT_FOUND',
+          }),
+          { status: 404 },
+        ),
       ),
     );
     await renderRoute('/manageItem/nope', { user: testUser() });
     expect(await screen.findByRole('heading', { name: 'Item not found' })).toBeInTheDocument();
-    expect(screen.getByText('Product not found. It may have been deleted.')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Item not foundThis item does not exist, or it was deleted.');
+    expect(alert).not.toHaveTextContent(/deleted.*deleted/);
   });
 });
 
@@ -358,5 +396,110 @@ describe('/manageItem/:id live updates', () => {
     source.dispatchEvent(new Event('error'));
     await waitFor(() => expect(route().location.pathname).toBe('/login'));
     expect(route().location.state).toMatchObject({ from: { pathname: '/manageItem/p-1' } });
+  });
+});
+
+describe('/manageItem/:id: the amounts a clerk types, and the limits, in words', () => {
+  /** The restock handler: records each PUT and answers as the server does. */
+  function restockOnServer(initial: Product) {
+    const server$ = itemOnServer(initial);
+    server.use(
+      http.put('/api/products/:id', async ({ request }) => {
+        const call = await server$.record(request);
+        return server$.accept((call.body as { newQuentity: number }).newQuentity, 'Stock updated');
+      }),
+    );
+    return server$;
+  }
+
+  async function typeAmount(amount: string, names = { open: 'Add Quentity', submit: 'Add to stock' }) {
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: names.open }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByRole('textbox');
+    await user.type(input, amount);
+    await user.click(within(dialog).getByRole('button', { name: names.submit }));
+    return { dialog, input };
+  }
+
+  it('Add Quentity checks the stock limit before sending and says it in words', async () => {
+    const server$ = restockOnServer(productFixture({ quentity: 7, version: 3 }));
+    const { dialog, input } = await typeAmount('99999999999');
+    const said =
+      'That is too many: at most 1,000,000 units can be in stock, so at most 999,993 more can be added now.';
+    expect(await within(dialog).findByText(said)).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(said);
+    expect(server$.calls).toEqual([]);
+  });
+
+  it('Add Quentity reads Bengali digits as the digits they are', async () => {
+    const server$ = restockOnServer(productFixture({ quentity: 7, version: 3 }));
+    await typeAmount('৪৫');
+    expect(await screen.findByText('Stock updated')).toBeInTheDocument();
+    expect(server$.calls).toEqual([
+      { method: 'PUT', path: '/api/products/p-1', ifMatch: '"3"', body: { newQuentity: 52 } },
+    ]);
+  });
+
+  it('a field the server refused reaches the clerk as words, not as the request’s developer text', async () => {
+    const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
+    server.use(
+      http.put('/api/products/:id', async ({ request }) => {
+        await server$.record(request);
+        return HttpResponse.json(
+          errorBody(400, 'Bad Request', 'Invalid request: body.newQuentity: At most 1000000', {
+            code: 'VALIDATION',
+            issues: [{ path: 'body.newQuentity', message: 'At most 1000000' }],
+          }),
+          { status: 400 },
+        );
+      }),
+    );
+    await typeAmount('5');
+    expect(
+      await screen.findByText('The stock was not changed: Quantity: At most 1,000,000.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/body\.newQuentity/)).not.toBeInTheDocument();
+  });
+
+  describe('in Bengali', () => {
+    afterEach(async () => {
+      localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+      await activateLanguage('en');
+    });
+    const bengali = { open: 'রিস্টক করুন', submit: 'স্টকে যোগ করুন' };
+
+    it('says the limit in Bengali, with Bengali digits', async () => {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, 'bn');
+      await activateLanguage('bn');
+      const server$ = restockOnServer(productFixture({ quentity: 7, version: 3 }));
+      const { dialog } = await typeAmount('৯৯৯৯৯৯৯৯৯৯৯', bengali);
+      expect(
+        await within(dialog).findByText(
+          'এত বেশি যোগ করা যাবে না: স্টকে সর্বোচ্চ ১০,০০,০০০টি ইউনিট রাখা যায়, তাই এখন আর সর্বোচ্চ ৯,৯৯,৯৯৩টি যোগ করা যাবে।',
+        ),
+      ).toBeInTheDocument();
+      expect(server$.calls).toEqual([]);
+    });
+
+    it('says a field the server refused in Bengali', async () => {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, 'bn');
+      await activateLanguage('bn');
+      const server$ = itemOnServer(productFixture({ quentity: 7, version: 3 }));
+      server.use(
+        http.put('/api/products/:id', async ({ request }) => {
+          await server$.record(request);
+          return HttpResponse.json(
+            errorBody(400, 'Bad Request', 'Invalid request: body.newQuentity: At most 1000000', {
+              code: 'VALIDATION',
+              issues: [{ path: 'body.newQuentity', message: 'At most 1000000' }],
+            }),
+            { status: 400 },
+          );
+        }),
+      );
+      await typeAmount('৫', bengali);
+      expect(await screen.findByText('স্টক বদলানো হয়নি: পরিমাণ: সর্বোচ্চ ১০,০০,০০০।')).toBeInTheDocument();
+    });
   });
 });

@@ -4,7 +4,6 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
 import { useProduct } from '../api/get-product.ts';
@@ -35,7 +34,7 @@ function ProductDetails({ product }: { product: Product }) {
         <Col md={5} className="text-center">
           <ProductImage src={product.img} name={product.name} width={480} height={320} className="rounded" />
         </Col>
-        <Col md={7}>
+        <Col md={7} className="text-break">
           <h1 className="h2">{product.name}</h1>
           <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{format.price(product.price)}</p>
           <p className="mb-2" aria-live="polite">
@@ -88,10 +87,10 @@ export default function ProductDetailPage() {
       ) : product.isError ? (
         <ProductLoadError
           product={product}
-          notFound={(error) => (
+          notFound={() => (
             <div className="py-4" role="alert">
               <h1 className="h3">{t('detail.notFound')}</h1>
-              <p>{t('detail.notFoundText', { reason: errorText(error) })}</p>
+              <p>{t('detail.notFoundText')}</p>
             </div>
           )}
         />

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { LIST_MAX_LIMIT, type Product, productSchema } from '@walton/contract';
+import { type Language, LIST_MAX_LIMIT, type Product, productSchema } from '@walton/contract';
+import DOMPurify from 'dompurify';
 import { z } from 'zod/mini';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest, apiText } from '../../../lib/api-client.ts';
 
 /** Which items get labels: every live item, those a search finds, or the ones ticked in the manage table. */
 export type LabelChoice = { kind: 'all' } | { kind: 'search'; q: string } | { kind: 'ids'; ids: string[] };
@@ -58,5 +59,42 @@ export function useLabelItems(choice: LabelChoice) {
   return useQuery({ queryKey: ['labels', choice], queryFn: () => getLabelItems(choice) });
 }
 
-/** The server's printable label of an item (GET /api/product/:id/label.svg). */
-export const labelImageUrl = (id: string): string => `/api/product/${encodeURIComponent(id)}/label.svg`;
+/** The server's printable label of an item, its price in `language` (GET /api/product/:id/label.svg). */
+const labelPath = (id: string, language: Language): string =>
+  `/product/${encodeURIComponent(id)}/label.svg?lang=${language}`;
+
+/**
+ * The label as an SVG element of this document, drawn inline so that its text uses the fonts the page
+ * has loaded (an SVG shown as an image sees none of them, and Bengali would print as boxes without a
+ * system font). Only the drawing is kept (DOMPurify's SVG profile): nothing that could run or fetch (scripts, foreign objects,
+ * links, event attributes) survives, whatever the answer holds.
+ */
+export function labelDrawing(markup: string): SVGSVGElement | null {
+  const parsed = new DOMParser().parseFromString(markup, 'image/svg+xml');
+  if (
+    !(parsed.documentElement instanceof SVGSVGElement) ||
+    parsed.getElementsByTagName('parsererror').length > 0
+  ) {
+    return null;
+  }
+  const clean = DOMPurify.sanitize(markup, {
+    USE_PROFILES: { svg: true },
+    FORBID_TAGS: ['a', 'image', 'use', 'style', 'title'],
+    FORBID_ATTR: ['href', 'xlink:href'],
+    RETURN_DOM_FRAGMENT: true,
+  });
+  const drawing = clean.firstElementChild;
+  if (!(drawing instanceof SVGSVGElement)) return null;
+  drawing.setAttribute('aria-hidden', 'true');
+  drawing.setAttribute('focusable', 'false');
+  return document.importNode(drawing, true);
+}
+
+/** The label's SVG markup; asked again when the item changes (its version) or the language does. */
+export function useLabelMarkup(product: Product, language: Language) {
+  return useQuery({
+    queryKey: ['label', product._id, product.version, language],
+    queryFn: () => apiText(labelPath(product._id, language)),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,7 +1,7 @@
 import type { Product } from '@walton/contract';
-import type { CSSProperties } from 'react';
-import { useTranslate } from '../../../i18n/i18n.ts';
-import { labelImageUrl } from '../api/get-label-products.ts';
+import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
+import { useLanguage, useTranslate } from '../../../i18n/i18n.ts';
+import { labelDrawing, useLabelMarkup } from '../api/get-label-products.ts';
 import { type LabelLayout, toSheets } from '../label-layouts.ts';
 
 /** The layout's measures as CSS variables, for labels.css to place the labels on an A4 sheet. */
@@ -13,6 +13,34 @@ const sheetStyle = (layout: LabelLayout): CSSProperties & Record<`--${string}`, 
   '--sheet-left': `${layout.left}mm`,
   '--label-gap': `${layout.gap}mm`,
 });
+
+/**
+ * One label: the server's drawing, inline in the page (so it is written in the page's fonts, the
+ * bundled Bengali one included), its price in the page's language. An image to assistive technology.
+ */
+function LabelPicture({ product }: { product: Product }) {
+  const language = useLanguage();
+  const t = useTranslate();
+  const markup = useLabelMarkup(product, language);
+  const frame = useRef<HTMLDivElement>(null);
+  const drawing = useMemo(
+    () => (markup.data === undefined ? null : labelDrawing(markup.data)),
+    [markup.data],
+  );
+  useEffect(() => {
+    frame.current?.replaceChildren(...(drawing ? [drawing] : []));
+  }, [drawing]);
+  return (
+    <div
+      ref={frame}
+      className="label-picture"
+      role="img"
+      aria-label={t('labels.labelOf', { name: product.name })}
+      aria-busy={drawing === null}
+      data-testid="label-picture"
+    />
+  );
+}
 
 /**
  * A4 sheets of labels as they print: each label is the server's label.svg (one drawing of a label for
@@ -35,12 +63,7 @@ export function LabelSheets({ items, layout }: { items: Product[]; layout: Label
         >
           {sheet.map((product) => (
             <div className="label-cell" key={product._id}>
-              <img
-                src={labelImageUrl(product._id)}
-                alt={t('labels.labelOf', { name: product.name })}
-                width={240}
-                height={320}
-              />
+              <LabelPicture product={product} />
             </div>
           ))}
         </div>

@@ -1,0 +1,49 @@
+/**
+ * Every route of the web app (spec section 2, plus the identity pages): the one table that the SPA's
+ * router is written from (apps/web/src/config/paths.ts) and that the server reads to answer a path
+ * that is none of them with a 404 (the not-found page, still the SPA's).
+ */
+export const APP_ROUTES = {
+  home: '/',
+  manageItems: '/manageItem',
+  itemDetailPattern: '/manageItem/:id',
+  itemEditPattern: '/manageItem/:id/edit',
+  addItem: '/addItem',
+  myItems: '/myItem',
+  dashboard: '/dashboard',
+  importItems: '/import',
+  login: '/login',
+  register: '/register',
+  blog: '/blog',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  labels: '/labels',
+  scan: '/scan',
+  settings: '/settings',
+  /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`). */
+  bengali: '/bn',
+} as const;
+
+/** The routes under APP_ROUTES.bengali: the public pages prerendered in Bengali too. */
+export const BENGALI_ROUTES = [APP_ROUTES.home, APP_ROUTES.blog] as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A route pattern as the router matches it: `:name` is one segment, case aside, a final slash allowed. */
+const matcher = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+      .join('/')
+      .replace(/\/$/, '')}/?$`,
+    'i',
+  );
+
+const ROUTE_MATCHERS = [
+  ...Object.values(APP_ROUTES),
+  ...BENGALI_ROUTES.map((route) => `${APP_ROUTES.bengali}${route}`),
+].map(matcher);
+
+/** Whether the web app has a page at `pathname` (without its query); anything else is its not-found page. */
+export const isAppRoute = (pathname: string): boolean => ROUTE_MATCHERS.some((route) => route.test(pathname));
