@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../src/db/migrator.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { runUserCommand, SHELL_ACTOR } from '../../src/users/user-cli.ts';
 import { UserRepository } from '../../src/users/user-repository.ts';
-import { TEST_ENGINES } from '../support/engines.ts';
+import { TEST_ENGINES, type TestEngine } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 async function insertUser(handle: DatabaseHandle, id: string, email: string, createdAt: string) {
@@ -19,35 +19,43 @@ async function insertUser(handle: DatabaseHandle, id: string, email: string, cre
     values (${id}, ${id}, ${email}, ${no}, ${createdAt}, ${createdAt})`.execute(db);
 }
 
+/** A database migrated to 002 with three accounts made before roles, then migrated to the latest. */
+async function databaseWithOldAccounts(
+  engine: TestEngine,
+): Promise<{ database: TestDatabase; handle: DatabaseHandle }> {
+  const database = await createTestDatabase(engine);
+  const handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
+  const context = { engine: handle.engine, timeZone: 'Asia/Dhaka' };
+  const upTo002: Record<string, Migration> = Object.fromEntries(
+    Object.entries({ '001-products': products, '002-auth': auth }).map(([name, module]) => [
+      name,
+      { up: (on: Kysely<unknown>) => module.up(on, context) },
+    ]),
+  );
+  const { error } = await new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => upTo002 },
+  }).migrateToLatest();
+  if (error) throw error;
+  await insertUser(handle, 'second', 'second@example.com', '2026-02-01T00:00:00.000Z');
+  await insertUser(handle, 'first', 'first@example.com', '2026-01-01T00:00:00.000Z');
+  await insertUser(handle, 'third', 'third@example.com', '2026-03-01T00:00:00.000Z');
+  await migrateToLatest(handle.db, handle.engine);
+  return { database, handle };
+}
+
 /**
  * Migration 013 on a database with accounts made before roles: every one becomes staff except the
  * first ever created, admin; `npm run user` then sets a role on the configured database.
  */
-describe.each(TEST_ENGINES)('migration 013-user-roles and npm run user on %s', (engine) => {
+describe.each(TEST_ENGINES)('migration 013-user-roles on %s', (engine) => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
+    ({ database, handle } = await databaseWithOldAccounts(engine));
     db = handle.db;
-    const context = { engine: handle.engine, timeZone: 'Asia/Dhaka' };
-    const upTo002: Record<string, Migration> = Object.fromEntries(
-      Object.entries({ '001-products': products, '002-auth': auth }).map(([name, module]) => [
-        name,
-        { up: (on: Kysely<unknown>) => module.up(on, context) },
-      ]),
-    );
-    const { error } = await new Migrator({
-      db,
-      provider: { getMigrations: async () => upTo002 },
-    }).migrateToLatest();
-    if (error) throw error;
-    await insertUser(handle, 'second', 'second@example.com', '2026-02-01T00:00:00.000Z');
-    await insertUser(handle, 'first', 'first@example.com', '2026-01-01T00:00:00.000Z');
-    await insertUser(handle, 'third', 'third@example.com', '2026-03-01T00:00:00.000Z');
-    await migrateToLatest(db, handle.engine);
   });
   afterAll(async () => {
     await handle.close();
@@ -64,34 +72,47 @@ describe.each(TEST_ENGINES)('migration 013-user-roles and npm run user on %s', (
     // The first account is taken: a later sign-up cannot claim it.
     expect(await new UserRepository(db, handle.engine).claimFirstAccount('third')).toBe(false);
   });
+});
 
-  it.runIf(engine === 'sqlite')(
-    'sets a role from the shell, records it, and refuses what it must',
-    async () => {
-      const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env };
-      expect(await runUserCommand(['--email', 'THIRD@example.com', '--role', 'admin'], env)).toEqual({
-        code: 0,
-        message: 'THIRD@example.com is now admin',
-      });
-      const third = await db
-        .selectFrom('users')
-        .select('role')
-        .where('id', '=', 'third')
-        .executeTakeFirstOrThrow();
-      expect(third.role).toBe('admin');
-      const audit = await new UserRepository(db, handle.engine).audit(1);
-      expect(audit[0]).toMatchObject({
-        actorEmail: SHELL_ACTOR,
-        subjectId: 'third',
-        before: 'staff',
-        after: 'admin',
-      });
-      expect((await runUserCommand(['--email', 'nobody@example.com', '--role', 'admin'], env)).code).toBe(1);
-      expect((await runUserCommand(['--email', 'third@example.com', '--role', 'owner'], env)).code).toBe(2);
-      expect((await runUserCommand(['--email', 'third@example.com'], env)).code).toBe(2);
-      // Two admins: one may go; the last may not.
-      expect((await runUserCommand(['--email', 'first@example.com', '--role', 'staff'], env)).code).toBe(0);
-      expect((await runUserCommand(['--email', 'third@example.com', '--role', 'viewer'], env)).code).toBe(1);
-    },
-  );
+/** `npm run user` is a process of its own: it reaches the engines a second process can open (not PGlite in memory). */
+describe.each(TEST_ENGINES.filter((engine) => engine !== 'pglite'))('npm run user on %s', (engine) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    ({ database, handle } = await databaseWithOldAccounts(engine));
+    db = handle.db;
+  });
+  afterAll(async () => {
+    await handle.close();
+    await database.drop();
+  });
+
+  it('sets a role from the shell, records it, and refuses what it must', async () => {
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env };
+    expect(await runUserCommand(['--email', 'THIRD@example.com', '--role', 'admin'], env)).toEqual({
+      code: 0,
+      message: 'THIRD@example.com is now admin',
+    });
+    const third = await db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', 'third')
+      .executeTakeFirstOrThrow();
+    expect(third.role).toBe('admin');
+    const audit = await new UserRepository(db, handle.engine).audit(1);
+    expect(audit[0]).toMatchObject({
+      actorEmail: SHELL_ACTOR,
+      subjectId: 'third',
+      before: 'staff',
+      after: 'admin',
+    });
+    expect((await runUserCommand(['--email', 'nobody@example.com', '--role', 'admin'], env)).code).toBe(1);
+    expect((await runUserCommand(['--email', 'third@example.com', '--role', 'owner'], env)).code).toBe(2);
+    expect((await runUserCommand(['--email', 'third@example.com'], env)).code).toBe(2);
+    // Two admins: one may go; the last may not.
+    expect((await runUserCommand(['--email', 'first@example.com', '--role', 'staff'], env)).code).toBe(0);
+    expect((await runUserCommand(['--email', 'third@example.com', '--role', 'viewer'], env)).code).toBe(1);
+  });
 });
