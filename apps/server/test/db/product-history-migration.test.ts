@@ -64,6 +64,7 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
         reason: 'restocked',
         version: 3,
         actor: 'karim@example.com',
+        actorName: '',
         at: at(3),
       },
       {
@@ -74,6 +75,7 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
         reason: 'delivered',
         version: 2,
         actor: 'RAHIM@example.com',
+        actorName: 'Rahim',
         at: at(1),
       },
       {
@@ -84,6 +86,7 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
         reason: 'created',
         version: 1,
         actor: 'seed',
+        actorName: '',
         at: at(0),
       },
     ]);
