@@ -44,6 +44,8 @@ import { SettingsRepository } from './settings/settings-repository.ts';
 import { StatsRepository } from './stats/repository.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { rollupParticipant, StatsService } from './stats/service.ts';
+import { userRoutes } from './users/routes.ts';
+import { UserRepository } from './users/user-repository.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -93,6 +95,9 @@ export async function buildApp(
     closers.push(() => database.close());
     await migrateToLatest(database.db, database.engine, config.timeZone);
     const accounts = createAccounts(config, database, app.log);
+    const users = new UserRepository(database.db, database.engine);
+    // ADMIN_EMAILS also holds for accounts created before the address was listed.
+    await users.promoteAdmins(config.adminEmails);
     closers.push(() => accounts.close());
     const settings = new SettingsRepository(database.db);
     const outbox = new OutboxRepository(database.db, { giveUpAfterMs: config.outbox.giveUpAfterMs });
@@ -212,6 +217,11 @@ export async function buildApp(
         });
         await api.register(settingsRoutes, { settings });
         await api.register(alertRoutes, { alerts: lowStockAlerts });
+        await api.register(userRoutes, {
+          users,
+          sessionsChanged: () => accounts.sessions.forgetAll(),
+          now: clock,
+        });
         await api.register(openApiRoutes);
       },
       { prefix: '/api' },

@@ -1,3 +1,4 @@
+import { ROLES, type Role } from '@walton/contract';
 import { z } from 'zod';
 import { isLoopback } from './http/loopback.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './stats/days.ts';
@@ -41,6 +42,17 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_REQUIRE_VERIFIED_EMAIL: booleanFlag,
   AUTH_ALLOWED_EMAIL_DOMAINS: emailDomains,
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
+  DEFAULT_ROLE: z.enum(ROLES).default('staff'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -131,6 +143,10 @@ export interface Config {
    */
   requireVerifiedEmail: boolean;
   allowedEmailDomains: string[];
+  /** Addresses that are admin: at sign-up and, for existing accounts, at every start. */
+  adminEmails: string[];
+  /** The role of a new account (the first account ever created and ADMIN_EMAILS are admin). */
+  defaultRole: Role;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
@@ -250,6 +266,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET,
     requireVerifiedEmail: env.AUTH_REQUIRE_VERIFIED_EMAIL || env.AUTH_ALLOWED_EMAIL_DOMAINS.length > 0,
     allowedEmailDomains: env.AUTH_ALLOWED_EMAIL_DOMAINS,
+    adminEmails: env.ADMIN_EMAILS,
+    defaultRole: env.DEFAULT_ROLE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     google:

@@ -47,6 +47,10 @@ export const API_ERROR_CODES = [
   'IMPORT_NO_FILE',
   'IMPORT_BUSY',
   'MALFORMED_UPLOAD',
+  // The last admin account cannot be demoted or disabled.
+  'LAST_ADMIN',
+  // A disabled account cannot sign in.
+  'ACCOUNT_DISABLED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -90,6 +94,12 @@ export const apiErrorSchema = z.object({
     z.optional(z.string()),
     z.describe(
       "Stable name of the failure (API_ERROR_CODES: OUT_OF_STOCK, NOT_FOUND, …), sent with every error by this server; the SPA says it in the user's language. Optional for clients of older servers.",
+    ),
+  ),
+  action: checked(
+    z.optional(z.string()),
+    z.describe(
+      'On a 403 FORBIDDEN of the access policy: the action the account may not perform (`item.deliver`, …)',
     ),
   ),
   issues: checked(

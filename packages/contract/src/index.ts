@@ -13,5 +13,6 @@ export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';
 export * from './product-input.ts';
+export * from './roles.ts';
 export * from './settings.ts';
 export * from './stats.ts';

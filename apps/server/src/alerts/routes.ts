@@ -13,7 +13,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
   app.get(
     '/alerts',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'alerts.read' },
       schema: {
         operationId: 'listAlerts',
         tags: ['alerts'],

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { BackgroundMail } from '../mail/background-mail.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { resolveAuthSecret } from '../secrets.ts';
+import { productSupplier } from '../users/user-repository.ts';
 import { AccessTokens } from './access-token.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
 import { type Auth, createAuth } from './auth.ts';
@@ -18,6 +19,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 export interface Accounts {
   auth: Auth;
+  /** The database the policy reads items' suppliers from. */
+  db: DatabaseHandle['db'];
   /** Sessions verified a moment ago, so that a request need not verify its cookie again. */
   sessions: VerifiedSessions;
   accessTokens: AccessTokens;
@@ -79,6 +82,7 @@ export function createAccounts(config: Config, database: DatabaseHandle, log: Fa
   pruneTimer.unref();
   return {
     auth,
+    db: database.db,
     sessions,
     accessTokens: new AccessTokens({
       secret,
@@ -107,6 +111,7 @@ export async function registerAccounts(
 ): Promise<void> {
   registerAuthGuards(api, {
     accounts,
+    productSupplier: (id) => productSupplier(accounts.db, id),
     accessTokens: accounts.accessTokens,
     trustedOrigins: accounts.trustedOrigins,
     requireVerifiedEmail: config.requireVerifiedEmail,

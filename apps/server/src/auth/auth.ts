@@ -17,6 +17,7 @@ import type { Database } from '../db/schema.ts';
 import type { BackgroundMail } from '../mail/background-mail.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { SettingsRepository } from '../settings/settings-repository.ts';
+import { UserRepository } from '../users/user-repository.ts';
 import { LIMITED_AUTH_PATHS } from './attempt-limits.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -31,6 +32,11 @@ export const AUTH_SCHEMA_NAMES = {
   user: {
     modelName: 'users',
     fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+    // Ours (migration 013): set by the server only, never from a sign-up's input.
+    additionalFields: {
+      role: { type: 'string', required: false, input: false },
+      disabled: { type: 'boolean', required: false, input: false, defaultValue: false },
+    },
   },
   session: {
     modelName: 'sessions',
@@ -112,6 +118,8 @@ export function createAuth(deps: AuthDependencies) {
   // Mails go out in the language of the page they were asked from, else in the one the user chose
   // in the app (English until they choose).
   const settings = new SettingsRepository(deps.db);
+  const users = new UserRepository(deps.db, deps.engine);
+  const adminEmails = new Set(deps.config.adminEmails);
   const { config, mail, log } = deps;
   const webUrl = (path: string) => `${config.publicUrl}${path}`;
   const sessionsChanged = async () => deps.onSessionsChanged();
@@ -186,7 +194,20 @@ export function createAuth(deps: AuthDependencies) {
     },
     databaseHooks: {
       // Remembered sessions (verified-sessions.ts) are forgotten when one ends or a user changes.
-      session: { delete: { before: sessionsChanged, after: sessionsChanged } },
+      session: {
+        delete: { before: sessionsChanged, after: sessionsChanged },
+        create: {
+          // A disabled account signs in nowhere (password, Google, a verification link).
+          before: async (session) => {
+            if (await users.isDisabled(session.userId)) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DISABLED',
+                message: 'This account is disabled. Ask an administrator to enable it.',
+              });
+            }
+          },
+        },
+      },
       user: {
         update: { before: sessionsChanged, after: sessionsChanged },
         delete: { before: sessionsChanged, after: sessionsChanged },
@@ -198,6 +219,13 @@ export function createAuth(deps: AuthDependencies) {
                 message: `Registration is open only to addresses at ${config.allowedEmailDomains.join(', ')}`,
               });
             }
+            // ADMIN_EMAILS are admin, everyone else DEFAULT_ROLE; the first account ever is made
+            // admin just after (only one sign-up can claim that).
+            const role = adminEmails.has(user.email.toLowerCase()) ? 'admin' : config.defaultRole;
+            return { data: { ...user, role, disabled: false } };
+          },
+          after: async (user) => {
+            await users.claimFirstAccount(user.id);
           },
         },
       },

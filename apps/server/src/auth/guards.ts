@@ -13,14 +13,24 @@
  *   `Sec-Fetch-Site: cross-site`. Requests without those headers (curl, app.inject) pass.
  * - `'session+token'` routes also need the spec's access token of the signed-in user
  *   (`authorization: {email} {token}` or `Bearer {token}`), checked once the request is validated.
+ * - Every /api route also declares the action it performs (`config: { action }`, the contract's
+ *   ACTIONS); a route without one, or a public route whose action an anonymous visitor may not
+ *   perform, stops the server at start. Once the user is known, the policy (auth/policy.ts) says
+ *   whether they may perform it, before the body is even read: a refusal is 403
+ *   `{ code: "FORBIDDEN", action, message }` and changes nothing. An item-scoped route
+ *   (`subject: 'product'`) gives the policy the item's supplier, read only when the role's answer
+ *   depends on it (a supplier's own items). `bodyActions` names body fields that need an action of
+ *   their own (an edit that sets the low-stock threshold), checked once the body is validated.
+ * - A disabled account is nobody: its sessions end when it is disabled, and one left over is refused.
  */
-import type { SignedInUser } from '@walton/contract';
+import { ACTIONS, type Action, ROLES, type Role, type SignedInAccount } from '@walton/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
 import { SAFE_METHODS } from '../http/request-methods.ts';
 import { AccessTokenError, type AccessTokens } from './access-token.ts';
 import type { Auth } from './auth.ts';
+import { anonymousMay, can, needsSubject, type PolicySubject, refusalMessage } from './policy.ts';
 import type { SignedInSession, VerifiedSessions } from './verified-sessions.ts';
 
 /**
@@ -32,7 +42,9 @@ export type RouteAccess = 'public' | 'session' | 'session+token';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie for every non-public /api route. */
-    user: SignedInUser | null;
+    user: SignedInAccount | null;
+    /** The item an item-scoped route acts on, when the policy needed its supplier. */
+    policySubject: PolicySubject | null;
     /** The id of the session that signed `user` in (an access token is bound to it). */
     sessionId: string | null;
   }
@@ -41,8 +53,42 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Reachable by a signed-in user whose email is not verified even when AUTH_REQUIRE_VERIFIED_EMAIL=true. */
     allowUnverified?: boolean;
+    /** The action the route performs, as the policy names it (required: a route without one fails at start). */
+    action?: Action;
+    /** What `:id` names, for the policy of item-scoped actions. */
+    subject?: 'product';
+    /** Body fields that need an action of their own besides the route's (checked after validation). */
+    bodyActions?: Readonly<Record<string, Action>>;
   }
 }
+
+const KNOWN_ACTIONS: ReadonlySet<string> = new Set(ACTIONS);
+
+/**
+ * Why a route's declaration cannot be served (no action, an unknown one, a public route whose action
+ * an anonymous visitor may not perform), or null when it can.
+ */
+export function declarationProblem(
+  method: string | string[],
+  url: string,
+  config: FastifyContextConfig | undefined,
+): string | null {
+  const name = `${[method].flat().join(',')} ${url}`;
+  const action = config?.action;
+  if (action === undefined) return `${name} declares no action (config: { action })`;
+  if (!KNOWN_ACTIONS.has(action)) return `${name} declares an unknown action ${action}`;
+  for (const extra of Object.values(config?.bodyActions ?? {})) {
+    if (!KNOWN_ACTIONS.has(extra)) return `${name} declares an unknown body action ${extra}`;
+  }
+  if (accessOf(config) === 'public' && !anonymousMay(action)) {
+    return `${name} is public but anonymous visitors may not ${action}`;
+  }
+  return null;
+}
+
+/** The refusal of an action the policy does not allow: nothing is changed. */
+export const forbiddenAction = (action: Action): HttpError =>
+  new HttpError(403, refusalMessage(action), { code: 'FORBIDDEN', extra: { action } });
 
 /** A route's access as it declared it, `session` when it declared none. */
 export const accessOf = (config: FastifyContextConfig | undefined): RouteAccess =>
@@ -75,7 +121,7 @@ export interface SessionCheck {
   sessions: VerifiedSessions;
 }
 
-/** Reads the session cookie: the session's user and id; null when there is no valid session. */
+/** Reads the session cookie: the session's user and id; null when there is no valid session (or its account is disabled). */
 export async function signedInSession(
   { auth, sessions }: SessionCheck,
   request: FastifyRequest,
@@ -85,10 +131,10 @@ export async function signedInSession(
   if (!cookie) return null;
   return sessions.session(cookie, async () => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) return null;
+    if (!session || session.user.disabled === true) return null;
     const { id, email, name, emailVerified } = session.user;
     return {
-      user: { id, email, name, emailVerified },
+      user: { id, email, name, emailVerified, role: roleOf(session.user.role) },
       sessionId: session.session.id,
       expiresAt: session.session.expiresAt,
     };
@@ -99,7 +145,7 @@ export async function signedInSession(
 export async function sessionUser(
   check: SessionCheck,
   request: FastifyRequest,
-): Promise<SignedInUser | null> {
+): Promise<SignedInAccount | null> {
   return (await signedInSession(check, request))?.user ?? null;
 }
 
@@ -111,8 +157,14 @@ function parseAuthorization(header: string | undefined): { email: string | undef
   return scheme.toLowerCase() === 'bearer' ? { email: undefined, token } : { email: scheme, token };
 }
 
+/** A stored role; an account whose role is not set yet (being created) may do what a viewer may. */
+const roleOf = (stored: string | null | undefined): Role =>
+  (ROLES as readonly string[]).includes(stored ?? '') ? (stored as Role) : 'viewer';
+
 export interface AuthGuardOptions {
   accounts: SessionCheck;
+  /** The supplier of an item (deleted ones too); null when there is no such item. */
+  productSupplier: (id: string) => Promise<PolicySubject | null>;
   accessTokens: AccessTokens;
   trustedOrigins: string[];
   requireVerifiedEmail: boolean;
@@ -125,6 +177,44 @@ export interface AuthGuardOptions {
 export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptions): void {
   const trusted = new Set(options.trustedOrigins);
   api.decorateRequest('user', null);
+  api.decorateRequest('policySubject', null);
+
+  // Every route's declaration is checked once all are registered (a route's own onRoute hooks may
+  // still complete it): one that cannot be served stops the start.
+  const declared: Array<{
+    method: string | string[];
+    url: string;
+    config: () => FastifyContextConfig | undefined;
+  }> = [];
+  api.addHook('onRoute', (route) => {
+    declared.push({ method: route.method, url: route.url, config: () => route.config });
+  });
+  api.addHook('onReady', (done) => {
+    const problems = declared.flatMap(
+      ({ method, url, config }) => declarationProblem(method, url, config()) ?? [],
+    );
+    done(
+      problems.length > 0 ? new Error(`Routes without a valid action:\n${problems.join('\n')}`) : undefined,
+    );
+  });
+
+  /** Whether the signed-in user may perform the route's action (on its item): 403 otherwise. */
+  async function authorize(request: FastifyRequest): Promise<void> {
+    const user = request.user;
+    const { action, subject } = request.routeOptions.config;
+    if (!user || action === undefined) throw unauthorized(MESSAGES.signInFirst);
+    let item: PolicySubject | null = null;
+    const id = (request.params as Record<string, unknown> | undefined)?.id;
+    if (
+      subject === 'product' &&
+      typeof id === 'string' &&
+      subjectMatters(user.role, request.routeOptions.config)
+    ) {
+      item = await options.productSupplier(id);
+      request.policySubject = item;
+    }
+    if (!can(user, action, item)) throw forbiddenAction(action);
+  }
   api.decorateRequest('sessionId', null);
 
   /** The signed-in user of a route that needs one, or the refusal. */
@@ -185,12 +275,34 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
     if (request.routeOptions.url === undefined || accessOf(request.routeOptions.config) === 'public') {
       return done();
     }
-    requireUser(request).then(() => done(), done);
+    requireUser(request)
+      .then(() => authorize(request))
+      .then(() => done(), done);
   });
 
   // After validation, as a preHandler, so a malformed request still gets its 400 first.
   api.addHook('preHandler', (request, _reply, done) => {
+    const refused = bodyActionRefused(request);
+    if (refused) return done(forbiddenAction(refused));
     if (accessOf(request.routeOptions.config) !== 'session+token') return done();
     requireAccessToken(request).then(() => done(), done);
   });
+}
+
+/** Whether the policy's answer for this role on the route's actions depends on the item. */
+function subjectMatters(role: Role, config: FastifyContextConfig): boolean {
+  const actions = [config.action, ...Object.values(config.bodyActions ?? {})];
+  return actions.some((action) => action !== undefined && needsSubject(role, action));
+}
+
+/** The action of a body field the signed-in user sent but may not perform, if any. */
+function bodyActionRefused(request: FastifyRequest): Action | undefined {
+  const { bodyActions } = request.routeOptions.config;
+  const user = request.user;
+  if (!bodyActions || !user || typeof request.body !== 'object' || request.body === null) return undefined;
+  const body = request.body as Record<string, unknown>;
+  for (const [field, action] of Object.entries(bodyActions)) {
+    if (body[field] !== undefined && !can(user, action, request.policySubject)) return action;
+  }
+  return undefined;
 }

@@ -194,7 +194,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
-    config: { access: 'public' },
+    config: { access: 'public', action: 'site.public' },
     schema: { hide: true },
     handler: async (request, reply) => {
       // http/canonical-path.ts has refused every path a URL parser would read differently, so
@@ -223,7 +223,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.get(
     '/auth-methods',
     {
-      config: { access: 'public' },
+      config: { access: 'public', action: 'site.public' },
       schema: {
         operationId: 'getAuthMethods',
         tags: ['accounts'],
@@ -237,7 +237,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/login',
     {
-      config: { access: 'session', allowUnverified: true },
+      config: { access: 'session', allowUnverified: true, action: 'account.token' },
       schema: {
         operationId: 'createAccessToken',
         tags: ['accounts'],
@@ -267,7 +267,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     app.get(
       '/dev/outbox',
       {
-        config: { access: 'public' },
+        config: { access: 'public', action: 'site.public' },
         schema: {
           operationId: 'listDevOutbox',
           tags: ['development'],

@@ -1,4 +1,4 @@
-import type { SignedInUser } from '@walton/contract';
+import type { SignedInAccount } from '@walton/contract';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
 
 /**
@@ -28,7 +28,7 @@ const MAX_COOKIE_LENGTH = 4_096;
 
 /** A signed-in session: its user, and the session's id (what an access token is bound to). */
 export interface SignedInSession {
-  user: SignedInUser;
+  user: SignedInAccount;
   sessionId: string;
 }
 
@@ -62,7 +62,7 @@ export class VerifiedSessions {
   }
 
   /** The user `cookie` signs in, remembered or verified now by `verify`; null when nobody. */
-  async user(cookie: string, verify: () => Promise<VerifiedSession | null>): Promise<SignedInUser | null> {
+  async user(cookie: string, verify: () => Promise<VerifiedSession | null>): Promise<SignedInAccount | null> {
     return (await this.session(cookie, verify))?.user ?? null;
   }
 

@@ -136,7 +136,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
   app.get(
     '/export/products.csv',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'export.run' },
       schema: {
         operationId: 'exportProducts',
         tags: ['csv'],
@@ -159,7 +159,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
   app.get(
     '/export/history.csv',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'export.run' },
       schema: {
         operationId: 'exportHistory',
         tags: ['csv'],
@@ -178,7 +178,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
     '/import/products',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      config: { access: 'session' },
+      config: { access: 'session', action: 'import.run' },
       schema: {
         operationId: 'importProducts',
         tags: ['csv'],

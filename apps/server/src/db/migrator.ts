@@ -13,6 +13,7 @@ import * as userLanguage from './migrations/009-user-language.ts';
 import * as lowStockCount from './migrations/010-low-stock-count.ts';
 import * as searchByWords from './migrations/011-search-by-words.ts';
 import * as alertCooldowns from './migrations/012-alert-cooldowns.ts';
+import * as userRoles from './migrations/013-user-roles.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -37,6 +38,7 @@ const migrations: Record<string, MigrationModule> = {
   '010-low-stock-count': lowStockCount,
   '011-search-by-words': searchByWords,
   '012-alert-cooldowns': alertCooldowns,
+  '013-user-roles': userRoles,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -103,7 +103,11 @@ export interface DeliveryWindowStateTable {
   through_day: string;
 }
 
-/** Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads. */
+/**
+ * Better Auth's tables (migration 002-auth); Better Auth reads and writes them, our code only reads,
+ * except `users.role` and `users.disabled` (migration 013, users/user-repository.ts) and the sessions a
+ * disable ends.
+ */
 export interface UsersTable {
   id: string;
   name: string;
@@ -112,6 +116,28 @@ export interface UsersTable {
   image: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** `admin`, `staff`, `supplier` or `viewer` (migration 013); null only while an account is being created. */
+  role: string | null;
+  disabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+}
+
+/** The first account ever created (one row), made admin (migration 013). */
+export interface FirstAccountTable {
+  singleton: number;
+  user_id: string;
+}
+
+/** Role changes, disables and enables: who changed whom, when (migration 013). */
+export interface UserAuditTable {
+  id: string;
+  at: Timestamp;
+  actor_id: string | null;
+  actor_email: string;
+  subject_id: string;
+  subject_email: string;
+  change: string;
+  before: string;
+  after: string;
 }
 
 export interface SessionsTable {
@@ -224,6 +250,8 @@ export interface Database {
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;
   users: UsersTable;
+  first_account: FirstAccountTable;
+  user_audit: UserAuditTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;

@@ -72,7 +72,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
     '/events',
     {
       exposeHeadRoute: false,
-      config: { access: 'session' },
+      config: { access: 'session', action: 'events.read' },
       schema: {
         operationId: 'streamChanges',
         tags: ['events'],

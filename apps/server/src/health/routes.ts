@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   app.get(
     '/health',
     {
-      config: { access: 'public' },
+      config: { access: 'public', action: 'site.public' },
       schema: {
         operationId: 'checkHealth',
         tags: ['health'],
@@ -28,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   app.get(
     '/ready',
     {
-      config: { access: 'public' },
+      config: { access: 'public', action: 'site.public' },
       schema: {
         operationId: 'checkReadiness',
         tags: ['health'],

@@ -11,6 +11,7 @@ import {
   SUCCESS_TEXT,
   type stockChangeSchema,
   type userSettingsSchema,
+  type userUpdateSchema,
 } from '@walton/contract';
 import type { z } from 'zod';
 import { STOCK_MESSAGES } from '../products/service.ts';
@@ -89,4 +90,5 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   createAccessToken: { email: createProduct.email } satisfies z.input<typeof accessTokenRequestSchema>,
   editProduct: { price: 47500, lowStockThreshold: 5 } satisfies z.input<typeof editProductSchema>,
   updateSettings: { lowStockEmail: true } satisfies z.input<typeof userSettingsSchema>,
+  updateUser: { role: 'supplier' } satisfies z.input<typeof userUpdateSchema>,
 };

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
+  type Action,
   apiErrorSchema,
   changeEventSchema,
   createdProductSchema,
@@ -12,16 +13,18 @@ import {
   movementSchema,
   productConflictSchema,
   productSchema,
+  ROLES,
   revertConflictSchema,
   SEARCH_COUNT_LIMIT,
   stockChangedSchema,
   stockChangeSchema,
   successSchema,
 } from '@walton/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf, type RouteAccess } from '../auth/guards.ts';
+import { needsSubject, rolesFor } from '../auth/policy.ts';
 import { COMPONENT_EXAMPLES, REQUEST_EXAMPLES } from './examples.ts';
 
 /**
@@ -158,6 +161,33 @@ const SECURITY_OF_ACCESS: Record<RouteAccess, Array<Record<string, string[]>>> =
   'session+token': [{ session: [], accessToken: [] }],
 };
 
+/**
+ * Each operation's action and the roles that may perform it (`anonymous` for visitors on public
+ * routes), from the same declaration and the same policy the guard asks; with the actions some body
+ * fields need besides it.
+ */
+function policyExtensions(config: FastifyContextConfig | undefined): Record<string, unknown> {
+  const action = config?.action;
+  if (action === undefined) return {};
+  const extra = Object.entries(config?.bodyActions ?? {});
+  // A signed-in route is no anonymous visitor's, whatever the action.
+  const roles = (needed: Action) =>
+    rolesFor(needed).filter((role) => role !== 'anonymous' || accessOf(config) === 'public');
+  const ownOnly = (needed: Action) => ROLES.filter((role) => needsSubject(role, needed));
+  return {
+    'x-action': action,
+    'x-roles': roles(action),
+    ...(ownOnly(action).length > 0 ? { 'x-own-items-only': ownOnly(action) } : {}),
+    ...(extra.length > 0
+      ? {
+          'x-body-actions': Object.fromEntries(
+            extra.map(([field, needed]) => [field, { action: needed, roles: roles(needed) }]),
+          ),
+        }
+      : {}),
+  };
+}
+
 /** Components kept although no operation refers to them. */
 const ALWAYS_DOCUMENTED = new Set(['ChangeEvent']);
 
@@ -281,7 +311,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (input) => {
       const { schema, url } = transform(input);
       if (!schema || schema.hide) return { schema, url };
-      return { schema: { ...schema, security: SECURITY_OF_ACCESS[accessOf(input.route.config)] }, url };
+      const { config } = input.route;
+      return {
+        schema: {
+          ...schema,
+          security: SECURITY_OF_ACCESS[accessOf(config)],
+          ...policyExtensions(config),
+        },
+        url,
+      };
     },
     transformObject: (input) => finishDocument(transformObject(input)),
   });
@@ -289,13 +327,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 /** GET /api/openapi.json and the Swagger UI at /api/docs, both public; register inside the /api scope. */
 export async function openApiRoutes(api: FastifyInstance): Promise<void> {
-  api.get(OPENAPI_JSON_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () =>
-    api.swagger(),
+  api.get(
+    OPENAPI_JSON_PATH,
+    { config: { access: 'public', action: 'site.public' }, schema: { hide: true } },
+    async () => api.swagger(),
   );
   await api.register(async (docs) => {
     // The docs page's routes are the plugin's own: declare them public as they are registered.
     docs.addHook('onRoute', (route) => {
-      route.config = { ...route.config, access: 'public' };
+      route.config = { ...route.config, access: 'public', action: 'site.public' };
     });
     await docs.register(swaggerUi, {
       routePrefix: DOCS_PATH,

@@ -12,6 +12,7 @@ import {
 } from '@walton/contract';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
+import { type PolicyActor, seesSupplierEmail } from '../auth/policy.ts';
 import type { ProductHistoryRow, ProductRow, ProductsTable } from '../db/schema.ts';
 import type {
   DetailChange,
@@ -53,11 +54,11 @@ export function toProductState(row: ProductRow): ProductState {
 }
 
 /**
- * A product as `reader` may see it: supplier emails are for signed-in readers only, so an anonymous
- * reader gets the product without `email`.
+ * A product as `reader` may see it: supplier emails are for signed-in readers only (a supplier sees
+ * only their own, auth/policy.ts), so an anonymous reader gets the product without `email`.
  */
-export function visibleTo(product: Product, reader: { id: string } | null): Product {
-  if (reader) return product;
+export function visibleTo(product: Product, reader: PolicyActor | null): Product {
+  if (product.email === undefined || seesSupplierEmail(reader, product.email)) return product;
   const { email: _supplierEmail, ...visible } = product;
   return visible;
 }

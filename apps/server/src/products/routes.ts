@@ -18,6 +18,7 @@ import {
   productSchema,
   revertConflictSchema,
   SEARCH_COUNT_LIMIT,
+  type SignedInAccount,
   SPEC_TEXT,
   SUCCESS_TEXT,
   stockChangedSchema,
@@ -28,6 +29,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readsAsItself } from '../auth/policy.ts';
 import type { AnswerCache, Shelf } from '../http/answer-cache.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
 import { followsStock, itemFollowsStock, listFollowsStock } from './answers-follow-stock.ts';
@@ -43,7 +45,7 @@ export interface ProductRoutesOptions {
    * The signed-in user of a request on a public route (the guards resolve it only on protected
    * ones): the trash listing needs one, and only signed-in readers see supplier emails.
    */
-  sessionUser: (request: FastifyRequest) => Promise<Actor | null>;
+  sessionUser: (request: FastifyRequest) => Promise<SignedInAccount | null>;
   /** The address users reach the web app at (PUBLIC_URL): labels link to its item pages. */
   publicUrl: string;
 }
@@ -111,8 +113,12 @@ function shelfOf(query: ListQuery): Shelf | undefined {
     : 'occasional';
 }
 
-/** Which stored answers a reader may get: anonymous ones carry no supplier email. */
-const audienceOf = (reader: Actor | null) => (reader ? 'signed-in' : 'anonymous');
+/**
+ * Which stored answers a reader may get: anonymous ones carry no supplier email. A supplier sees
+ * only their own suppliers' emails: their answers are not kept (undefined).
+ */
+const audienceOf = (reader: SignedInAccount | null) =>
+  readsAsItself(reader) ? undefined : reader ? 'signed-in' : 'anonymous';
 
 const totalCountDescription = 'The total number of matches is in the `X-Total-Count` header.';
 
@@ -208,7 +214,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/product',
     {
-      config: { access: 'public' },
+      config: { access: 'public', action: 'inventory.read' },
       schema: {
         operationId: 'listProducts',
         tags: ['products'],
@@ -246,9 +252,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         };
       };
       // The audience and the validated query (defaults filled in, in schema order) name the answer.
-      const shelf = shelfOf(query);
+      const audience = audienceOf(reader);
+      const shelf = audience && shelfOf(query);
       return answers.reply(request, reply, read, {
-        key: shelf && `${audienceOf(reader)} list ${JSON.stringify(query)}`,
+        key: shelf && `${audience} list ${JSON.stringify(query)}`,
         shelf,
         stock: followsStock(query) ? listFollowsStock : undefined,
       });
@@ -258,7 +265,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/product/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', action: 'inventory.read' },
       schema: {
         operationId: 'getProduct',
         tags: ['products'],
@@ -272,6 +279,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request, reply) => {
       const reader = await sessionUser(request);
+      const audience = audienceOf(reader);
       const { id } = request.params;
       return answers.reply(
         request,
@@ -280,7 +288,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           const product = await service.get(id);
           return { headers: { etag: etagOf(product.version) }, payload: visibleTo(product, reader) };
         },
-        { key: `${audienceOf(reader)} item ${id}`, product: id, stock: itemFollowsStock },
+        { key: audience && `${audience} item ${id}`, product: id, stock: itemFollowsStock },
       );
     },
   );
@@ -288,7 +296,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/product/:id/label.svg',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'labels.print', subject: 'product' },
       schema: {
         operationId: 'getProductLabel',
         tags: ['products'],
@@ -318,7 +326,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/product/:id/movements',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'history.read', subject: 'product' },
       schema: {
         operationId: 'listMovements',
         tags: ['products'],
@@ -344,7 +352,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.post(
     '/productOrder',
     {
-      config: { access: 'session+token' },
+      config: { access: 'session+token', action: 'item.create' },
       schema: {
         operationId: 'createProduct',
         tags: ['products'],
@@ -367,7 +375,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/productOrder',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'inventory.read' },
       schema: {
         operationId: 'listSupplierProducts',
         tags: ['products'],
@@ -381,14 +389,14 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       const { email, ...page } = request.query;
       const { items, total } = await service.listBySupplier(email, page);
       setTotal(reply, total);
-      return items;
+      return items.map((product) => visibleTo(product, request.user));
     },
   );
 
   app.put(
     '/product/:id',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'item.deliver', subject: 'product' },
       schema: {
         operationId: 'deliverProduct',
         tags: ['stock'],
@@ -410,7 +418,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.put(
     '/products/:id',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'item.restock', subject: 'product' },
       schema: {
         operationId: 'restockProduct',
         tags: ['stock'],
@@ -430,7 +438,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.patch(
     '/product/:id',
     {
-      config: { access: 'session' },
+      config: {
+        access: 'session',
+        action: 'item.edit',
+        subject: 'product',
+        bodyActions: { lowStockThreshold: 'threshold.set' },
+      },
       schema: {
         operationId: 'editProduct',
         tags: ['products'],
@@ -466,7 +479,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.get(
     '/product/:id/history',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'history.read', subject: 'product' },
       schema: {
         operationId: 'listHistory',
         tags: ['products'],
@@ -497,7 +510,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.post(
     '/product/:id/history/:entryId/revert',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'history.revert', subject: 'product' },
       schema: {
         operationId: 'revertEdit',
         tags: ['products'],
@@ -532,7 +545,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.delete(
     '/product/:id',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'item.delete', subject: 'product' },
       schema: {
         operationId: 'deleteProduct',
         tags: ['products'],
@@ -548,7 +561,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.post(
     '/product/:id/restore',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'item.restore', subject: 'product' },
       schema: {
         operationId: 'restoreProduct',
         tags: ['products'],

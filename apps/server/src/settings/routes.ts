@@ -14,7 +14,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
   app.get(
     '/settings',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'settings.own' },
       schema: {
         operationId: 'getSettings',
         tags: ['settings'],
@@ -31,7 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
   app.put(
     '/settings',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'settings.own' },
       schema: {
         operationId: 'updateSettings',
         tags: ['settings'],

@@ -35,7 +35,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
   app.get(
     '/stats/summary',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'dashboard.read' },
       schema: {
         operationId: 'getStatsSummary',
         tags: ['stats'],
@@ -53,7 +53,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
   app.get(
     '/stats/daily',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'dashboard.read' },
       schema: {
         operationId: 'getStatsDaily',
         tags: ['stats'],
@@ -72,7 +72,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
   app.get(
     '/product/:id/stock-series',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'dashboard.read' },
       schema: {
         operationId: 'getStockSeries',
         tags: ['stats'],

@@ -35,14 +35,24 @@ async function guardedApp(engine: (typeof TEST_ENGINES)[number], env: Record<str
   await app.register(
     async (api) => {
       await registerAccounts(api, accounts, config);
-      api.get('/things', async (request) => ({ reader: request.user?.email }));
-      api.post('/things', async (request) => ({ changedBy: request.user?.email }));
-      api.post('/orders', { config: { access: 'session+token' } }, async (request) => ({
-        orderedBy: request.user?.email,
+      // Each declares its action (the policy's), and only some their access.
+      const read = { config: { action: 'inventory.read' as const } };
+      api.get('/things', read, async (request) => ({ reader: request.user?.email }));
+      api.post('/things', { config: { action: 'item.create' } }, async (request) => ({
+        changedBy: request.user?.email,
       }));
-      api.get('/catalog', { config: { access: 'public' } }, async (request) => ({ reader: request.user }));
-      api.get('/documents', async () => ({ secret: true }));
-      api.get('/product/:id/secrets', async () => ({ secret: true }));
+      api.post(
+        '/orders',
+        { config: { access: 'session+token', action: 'item.create' } },
+        async (request) => ({
+          orderedBy: request.user?.email,
+        }),
+      );
+      api.get('/catalog', { config: { access: 'public', action: 'inventory.read' } }, async (request) => ({
+        reader: request.user,
+      }));
+      api.get('/documents', read, async () => ({ secret: true }));
+      api.get('/product/:id/secrets', read, async () => ({ secret: true }));
     },
     { prefix: '/api' },
   );
@@ -267,5 +277,57 @@ describe.each(TEST_ENGINES)('AUTH_REQUIRE_VERIFIED_EMAIL and AUTH_ALLOWED_EMAIL_
     await expect(signUp(app, { email: `ok-${engine}@WALTON.test` })).resolves.toMatchObject({
       user: { email: `ok-${engine}@walton.test` },
     });
+  });
+});
+
+/** Every /api route declares its action: one that does not, or says what a visitor may not do on a public route, stops the start. */
+describe('route declarations checked at start', () => {
+  async function startWith(route: (api: FastifyInstance) => void): Promise<unknown> {
+    const database = await createTestDatabase('sqlite');
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...database.env });
+    const handle = await openDatabase(config.database);
+    await migrateToLatest(handle.db, handle.engine);
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const accounts = createAccounts(config, handle, app.log);
+    try {
+      await app.register(
+        async (api) => {
+          await registerAccounts(api, accounts, config);
+          route(api);
+        },
+        { prefix: '/api' },
+      );
+      await app.ready();
+      return undefined;
+    } catch (error) {
+      return error;
+    } finally {
+      await app.close();
+      await accounts.close();
+      await handle.close();
+      await database.drop();
+    }
+  }
+
+  it('refuses to start with a route that declares no action', async () => {
+    const error = await startWith((api) => api.get('/forgotten', async () => ({ secret: true })));
+    expect(String(error)).toContain('GET /api/forgotten declares no action');
+  });
+
+  it('refuses to start with a public route whose action a visitor may not perform', async () => {
+    const error = await startWith((api) =>
+      api.delete('/open-delete', { config: { access: 'public', action: 'item.delete' } }, async () => ({})),
+    );
+    expect(String(error)).toContain(
+      'DELETE /api/open-delete is public but anonymous visitors may not item.delete',
+    );
+  });
+
+  it('starts when every route declares an action', async () => {
+    expect(
+      await startWith((api) => api.get('/fine', { config: { action: 'inventory.read' } }, async () => ({}))),
+    ).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { SignedInUser } from '@walton/contract';
+import type { SignedInAccount } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type SessionSignal,
@@ -6,7 +6,13 @@ import {
   VerifiedSessions,
 } from '../../src/auth/verified-sessions.ts';
 
-const user: SignedInUser = { id: 'u1', email: 'clerk@example.com', name: 'Clerk', emailVerified: true };
+const user: SignedInAccount = {
+  id: 'u1',
+  email: 'clerk@example.com',
+  name: 'Clerk',
+  emailVerified: true,
+  role: 'staff',
+};
 const COOKIE = 'better-auth.session_token=abc.signature';
 const TRUST_MS = 5_000;
 

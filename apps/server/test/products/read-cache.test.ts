@@ -1,11 +1,18 @@
+import type { SignedInAccount } from '@walton/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../../src/http/answer-cache.ts';
-import type { Actor, ProductService } from '../../src/products/service.ts';
+import type { ProductService } from '../../src/products/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { demoCatalogService, productRoutesApp } from '../support/product-routes.ts';
 
-const clerk: Actor = { id: 'clerk-1', email: 'clerk@walton.test', name: 'Clerk' };
+const clerk: SignedInAccount = {
+  id: 'clerk-1',
+  email: 'clerk@walton.test',
+  name: 'Clerk',
+  emailVerified: true,
+  role: 'staff',
+};
 /** Requests with this header are read as the clerk's (signed in: supplier emails included). */
 const SIGNED_IN = { 'x-test-reader': 'clerk' };
 

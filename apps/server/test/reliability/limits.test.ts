@@ -126,15 +126,17 @@ describe('body size and write rate', () => {
       expect(restocked.statusCode).toBe(200);
     }
     const { paths } = (await inject({ url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, unknown>>;
+      paths: Record<string, Record<string, { 'x-roles'?: string[] }>>;
     }>();
     const operations = Object.entries(paths).flatMap(([path, byMethod]) =>
-      Object.keys(byMethod).map((method) => ({
+      Object.entries(byMethod).map(([method, operation]) => ({
         method: method.toUpperCase() as InjectOptions['method'] & string,
         url: path.replace(/\{[^}]+\}/g, item._id),
+        // The sweeper is staff: what its role may not do is refused by the policy first (403).
+        staffMay: operation['x-roles']?.includes('staff') ?? false,
       })),
     );
-    const writes = operations.filter(({ method }) => method !== 'GET');
+    const writes = operations.filter(({ method, staffMay }) => method !== 'GET' && staffMay);
     expect(writes.length).toBeGreaterThanOrEqual(8);
     const limited: string[] = [];
     // The event stream never ends: it is a read, and the route sweep of headers.test.ts covers it.

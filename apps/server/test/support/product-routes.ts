@@ -1,3 +1,4 @@
+import type { SignedInAccount } from '@walton/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig } from '../../src/config.ts';
@@ -10,7 +11,7 @@ import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
 import { productRoutes } from '../../src/products/routes.ts';
-import { type Actor, ProductService, type PublishChange } from '../../src/products/service.ts';
+import { ProductService, type PublishChange } from '../../src/products/service.ts';
 import type { TestEngine } from './engines.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -42,7 +43,7 @@ export async function demoCatalogService(
 export async function productRoutesApp(
   service: ProductService,
   answers: AnswerCache,
-  reader: (request: FastifyRequest) => Actor | null = () => null,
+  reader: (request: FastifyRequest) => SignedInAccount | null = () => null,
 ): Promise<FastifyInstance> {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);

@@ -14,6 +14,10 @@ export interface RawRequest {
   target: string;
   headers?: Record<string, string>;
   json?: unknown;
+  /** A body sent as it is (its content-type among `headers`); ignored when `json` is given. */
+  body?: string;
+  /** Answer as soon as the head has arrived, with what body came with it (for endless streams). */
+  untilHead?: boolean;
 }
 
 function dechunk(body: Buffer): Buffer {
@@ -35,13 +39,14 @@ function dechunk(body: Buffer): Buffer {
  * would normalise or refuse some spellings an attacker can send), the connection closed after it.
  */
 export function rawHttp(port: number, request: RawRequest): Promise<RawAnswer> {
-  const body = request.json === undefined ? '' : JSON.stringify(request.json);
+  const body = request.json === undefined ? (request.body ?? '') : JSON.stringify(request.json);
   const headers: Record<string, string> = {
     host: `127.0.0.1:${port}`,
     connection: 'close',
-    ...(request.json === undefined
+    ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(request.json === undefined && request.body === undefined
       ? {}
-      : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+      : { 'content-length': String(Buffer.byteLength(body)) }),
     ...request.headers,
   };
   const head = [
@@ -51,9 +56,19 @@ export function rawHttp(port: number, request: RawRequest): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: '127.0.0.1' });
     const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let answered = false;
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (request.untilHead && Buffer.concat(chunks).includes('\r\n\r\n')) {
+        socket.destroy();
+        finish();
+      }
+    });
     socket.on('error', reject);
-    socket.on('end', () => {
+    socket.on('end', finish);
+    function finish() {
+      if (answered) return;
+      answered = true;
       const raw = Buffer.concat(chunks);
       const split = raw.indexOf('\r\n\r\n');
       if (split < 0) {
@@ -78,7 +93,7 @@ export function rawHttp(port: number, request: RawRequest): Promise<RawAnswer> {
           'utf8',
         ),
       });
-    });
+    }
     // Not ended from this side: a half-closed socket may be dropped before it is answered.
     // `connection: close` has the server close it after the answer.
     socket.write(`${head}\r\n\r\n${body}`);

@@ -467,6 +467,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user, their role and the actions they may perform
+         * @description Actions a role may perform only on the items it supplies (a supplier: edit, restock, delete, restore, threshold, history) are listed too; the server refuses them on other suppliers' items.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account with its role (admin)
+         * @description `lastActiveAt`: the last time one of its sessions was used (null when it has none).
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an account's role, disable or enable it (admin)
+         * @description Disabling ends the account’s sessions (and so its access tokens) at once on every instance; a disabled account cannot sign in. The last enabled admin can be neither demoted nor disabled (409 `LAST_ADMIN`). Each change is recorded in the audit (GET /api/users/audit).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/users/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Role changes, disables and enables, newest first (admin)
+         * @description Who changed whom, what, and when; the last 500.
+         */
+        get: operations["listUserAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -574,6 +654,7 @@ export interface components {
             error: string;
             message: string;
             code?: string;
+            action?: string;
             issues?: {
                 path: string;
                 message: string;
@@ -598,6 +679,7 @@ export interface components {
             error: string;
             message: string;
             code?: string;
+            action?: string;
             issues?: {
                 path: string;
                 message: string;
@@ -739,6 +821,7 @@ export interface components {
             error: string;
             message: string;
             code?: string;
+            action?: string;
             issues?: {
                 path: string;
                 message: string;
@@ -1147,6 +1230,7 @@ export interface operations {
                         error: string;
                         message: string;
                         code?: string;
+                        action?: string;
                         issues?: {
                             path: string;
                             message: string;
@@ -1225,6 +1309,7 @@ export interface operations {
                         error: string;
                         message: string;
                         code?: string;
+                        action?: string;
                         issues?: {
                             path: string;
                             message: string;
@@ -1362,6 +1447,7 @@ export interface operations {
                         error: string;
                         message: string;
                         code?: string;
+                        action?: string;
                         issues?: {
                             path: string;
                             message: string;
@@ -1642,6 +1728,7 @@ export interface operations {
                         error: string;
                         message: string;
                         code?: string;
+                        action?: string;
                         issues?: {
                             path: string;
                             message: string;
@@ -1776,6 +1863,7 @@ export interface operations {
                         error: string;
                         message: string;
                         code?: string;
+                        action?: string;
                         issues?: {
                             path: string;
                             message: string;
@@ -1960,6 +2048,7 @@ export interface operations {
                         error: string;
                         message: string;
                         code?: string;
+                        action?: string;
                         issues?: {
                             path: string;
                             message: string;
@@ -2056,6 +2145,7 @@ export interface operations {
                         error: string;
                         message: string;
                         code?: string;
+                        action?: string;
                         issues?: {
                             path: string;
                             message: string;
@@ -2763,6 +2853,301 @@ export interface operations {
             };
             /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "admin" | "staff" | "supplier" | "viewer";
+                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "account.read" | "account.token" | "settings.own" | "site.public")[];
+                    };
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "admin" | "staff" | "supplier" | "viewer";
+                        disabled: boolean;
+                        emailVerified: boolean;
+                        createdAt: string;
+                        lastActiveAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "supplier"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    role?: "admin" | "staff" | "supplier" | "viewer";
+                    disabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "admin" | "staff" | "supplier" | "viewer";
+                        disabled: boolean;
+                        emailVerified: boolean;
+                        createdAt: string;
+                        lastActiveAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listUserAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        at: string;
+                        actorEmail: string;
+                        subjectId: string;
+                        subjectEmail: string;
+                        /** @enum {string} */
+                        change: "role" | "disabled";
+                        before: string;
+                        after: string;
+                    }[];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
