@@ -30,6 +30,17 @@ function iso(value: Date | string | number): string {
 
 const flag = (value: boolean | number): boolean => value === true || value === 1;
 
+/** An account's own columns, as listed (and grouped by, beside the last use of its sessions). */
+const ACCOUNT_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.name',
+  'users.role',
+  'users.disabled',
+  'users.email_verified',
+  'users.created_at',
+] as const;
+
 /** All SQL of roles, disabled accounts and their audit (users' other columns are Better Auth's). */
 export class UserRepository {
   readonly #db: Kysely<Database>;
@@ -88,25 +99,9 @@ export class UserRepository {
     const rows = await this.#db
       .selectFrom('users')
       .leftJoin('sessions', 'sessions.user_id', 'users.id')
-      .select([
-        'users.id',
-        'users.email',
-        'users.name',
-        'users.role',
-        'users.disabled',
-        'users.email_verified',
-        'users.created_at',
-      ])
+      .select(ACCOUNT_COLUMNS)
       .select((eb) => eb.fn.max('sessions.updated_at').as('last_active_at'))
-      .groupBy([
-        'users.id',
-        'users.email',
-        'users.name',
-        'users.role',
-        'users.disabled',
-        'users.email_verified',
-        'users.created_at',
-      ])
+      .groupBy(ACCOUNT_COLUMNS)
       .orderBy('users.created_at')
       .orderBy('users.id')
       .execute();

@@ -6,7 +6,6 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import * as products from '../../src/db/migrations/001-products.ts';
 import * as auth from '../../src/db/migrations/002-auth.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import type { Database } from '../../src/db/schema.ts';
 import { runUserCommand, SHELL_ACTOR } from '../../src/users/user-cli.ts';
 import { UserRepository } from '../../src/users/user-repository.ts';
 import { TEST_ENGINES, type TestEngine } from '../support/engines.ts';
@@ -44,64 +43,59 @@ async function databaseWithOldAccounts(
   return { database, handle };
 }
 
+/** For a describe block: a database with accounts made before roles, dropped after the block. */
+function withOldAccounts(engine: TestEngine): { database: TestDatabase; handle: DatabaseHandle } {
+  const old = {} as { database: TestDatabase; handle: DatabaseHandle };
+  beforeAll(async () => {
+    Object.assign(old, await databaseWithOldAccounts(engine));
+  });
+  afterAll(async () => {
+    await old.handle.close();
+    await old.database.drop();
+  });
+  return old;
+}
+
 /**
  * Migration 013 on a database with accounts made before roles: every one becomes staff except the
  * first ever created, admin; `npm run user` then sets a role on the configured database.
  */
 describe.each(TEST_ENGINES)('migration 013-user-roles on %s', (engine) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    ({ database, handle } = await databaseWithOldAccounts(engine));
-    db = handle.db;
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  const old = withOldAccounts(engine);
 
   it('makes the first account ever created admin and every other existing account staff', async () => {
-    const rows = await db.selectFrom('users').select(['id', 'role']).orderBy('created_at').execute();
+    const rows = await old.handle.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .orderBy('created_at')
+      .execute();
     expect(rows).toEqual([
       { id: 'first', role: 'admin' },
       { id: 'second', role: 'staff' },
       { id: 'third', role: 'staff' },
     ]);
     // The first account is taken: a later sign-up cannot claim it.
-    expect(await new UserRepository(db, handle.engine).claimFirstAccount('third')).toBe(false);
+    expect(await new UserRepository(old.handle.db, old.handle.engine).claimFirstAccount('third')).toBe(false);
   });
 });
 
 /** `npm run user` is a process of its own: it reaches the engines a second process can open (not PGlite in memory). */
 describe.each(TEST_ENGINES.filter((engine) => engine !== 'pglite'))('npm run user on %s', (engine) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    ({ database, handle } = await databaseWithOldAccounts(engine));
-    db = handle.db;
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  const old = withOldAccounts(engine);
 
   it('sets a role from the shell, records it, and refuses what it must', async () => {
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env };
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...old.database.env };
     expect(await runUserCommand(['--email', 'THIRD@example.com', '--role', 'admin'], env)).toEqual({
       code: 0,
       message: 'THIRD@example.com is now admin',
     });
-    const third = await db
+    const third = await old.handle.db
       .selectFrom('users')
       .select('role')
       .where('id', '=', 'third')
       .executeTakeFirstOrThrow();
     expect(third.role).toBe('admin');
-    const audit = await new UserRepository(db, handle.engine).audit(1);
+    const audit = await new UserRepository(old.handle.db, old.handle.engine).audit(1);
     expect(audit[0]).toMatchObject({
       actorEmail: SHELL_ACTOR,
       subjectId: 'third',
