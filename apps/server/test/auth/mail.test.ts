@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   accessTokenFor,
   cookieHeader,
+  mailLinkPath,
   requestPasswordReset,
+  sessionUserOf,
   signUp,
   testClientIp,
 } from '../support/auth-helpers.ts';
@@ -16,17 +18,7 @@ const VERIFY_SUBJECT = /confirm your email address/;
 const RESET_SUBJECT = /reset your password/;
 
 /** The path and query of a link in a mail, to request from the app under test. */
-function pathOf(link: string): string {
-  const url = new URL(link);
-  expect(url.origin).toBe(PUBLIC_URL);
-  return `${url.pathname}${url.search}`;
-}
-
-async function sessionUser(app: FastifyInstance, cookie: string) {
-  const response = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ user: { id: string; emailVerified: boolean } } | null>()?.user ?? null;
-}
+const pathOf = (link: string): string => mailLinkPath(link, PUBLIC_URL);
 
 async function signIn(app: FastifyInstance, email: string, password: string) {
   return app.inject({
@@ -54,12 +46,12 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     const followed = await running.app.inject({ method: 'GET', url: pathOf(link) });
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toBe(`${PUBLIC_URL}/verify-email`);
-    expect(await sessionUser(running.app, cookie)).toMatchObject({ id: user.id, emailVerified: true });
+    expect(await sessionUserOf(running.app, cookie)).toMatchObject({ id: user.id, emailVerified: true });
 
     // Following it again cannot do harm: the account stays verified.
     const again = await running.app.inject({ method: 'GET', url: pathOf(link) });
     expect(again.statusCode).toBe(302);
-    expect(await sessionUser(running.app, cookie)).toMatchObject({ emailVerified: true });
+    expect(await sessionUserOf(running.app, cookie)).toMatchObject({ emailVerified: true });
   });
 
   it('sends the verification mail again on request', async () => {
@@ -85,7 +77,7 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     const followed = await running.app.inject({ method: 'GET', url: pathOf(tampered.toString()) });
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toBe(`${PUBLIC_URL}/verify-email?error=INVALID_TOKEN`);
-    expect(await sessionUser(running.app, cookie)).toMatchObject({ emailVerified: false });
+    expect(await sessionUserOf(running.app, cookie)).toMatchObject({ emailVerified: false });
 
     // The link lasts a day.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -94,13 +86,13 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     expect(late.statusCode).toBe(302);
     expect(late.headers.location).toBe(`${PUBLIC_URL}/verify-email?error=TOKEN_EXPIRED`);
     vi.useRealTimers();
-    expect(await sessionUser(running.app, cookie)).toMatchObject({ emailVerified: false });
+    expect(await sessionUserOf(running.app, cookie)).toMatchObject({ emailVerified: false });
   });
 
   it('resets a password through the mailed link: the new one works, the old one and other sessions do not', async () => {
     const { cookie, email, password } = await signUp(running.app);
     const otherDevice = cookieHeader(await signIn(running.app, email, password));
-    expect(await sessionUser(running.app, otherDevice)).not.toBeNull();
+    expect(await sessionUserOf(running.app, otherDevice)).not.toBeNull();
 
     const requested = await requestPasswordReset(running.app, email, PUBLIC_URL);
     expect(requested.statusCode).toBe(200);
@@ -128,8 +120,8 @@ describe.each(TEST_ENGINES)('verification and reset mail over real SMTP on %s', 
     expect(old.statusCode).toBe(401);
     expect(old.json().message).toBe('Wrong email or password');
     expect((await signIn(running.app, email, newPassword)).statusCode).toBe(200);
-    expect(await sessionUser(running.app, cookie)).toBeNull();
-    expect(await sessionUser(running.app, otherDevice)).toBeNull();
+    expect(await sessionUserOf(running.app, cookie)).toBeNull();
+    expect(await sessionUserOf(running.app, otherDevice)).toBeNull();
 
     // The link works once.
     const reused = await running.app.inject({

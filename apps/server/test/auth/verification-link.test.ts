@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../support/auth-helpers.ts';
+import { mailLinkPath, sessionUserOf, signUp } from '../support/auth-helpers.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { mailingApp } from '../support/mailing-app.ts';
 
@@ -8,17 +7,7 @@ const PUBLIC_URL = 'http://warehouse.test';
 const VERIFY_SUBJECT = /confirm your email address/;
 
 /** The path and query of a link in a mail, to request from the app under test. */
-function pathOf(link: string): string {
-  const url = new URL(link);
-  expect(url.origin).toBe(PUBLIC_URL);
-  return `${url.pathname}${url.search}`;
-}
-
-async function sessionUser(app: FastifyInstance, cookie: string) {
-  const response = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ user: { id: string; emailVerified: boolean } } | null>()?.user ?? null;
-}
+const pathOf = (link: string): string => mailLinkPath(link, PUBLIC_URL);
 
 describe.each(TEST_ENGINES)('a verification link opened where someone else is signed in, on %s', (engine) => {
   const running = mailingApp(engine, { PUBLIC_URL });
@@ -49,8 +38,8 @@ describe.each(TEST_ENGINES)('a verification link opened where someone else is si
     expect(called.headers['set-cookie']).toBeUndefined();
 
     // The victim is still themselves; the attacker's link still works for the attacker.
-    expect(await sessionUser(running.app, victim.cookie)).toMatchObject({ id: victim.user.id });
-    expect(await sessionUser(running.app, attacker.cookie)).toMatchObject({ emailVerified: false });
+    expect(await sessionUserOf(running.app, victim.cookie)).toMatchObject({ id: victim.user.id });
+    expect(await sessionUserOf(running.app, attacker.cookie)).toMatchObject({ emailVerified: false });
     const own = await running.app.inject({
       method: 'GET',
       url: pathOf(attackerLink),
@@ -58,7 +47,7 @@ describe.each(TEST_ENGINES)('a verification link opened where someone else is si
     });
     expect(own.statusCode).toBe(302);
     expect(own.headers.location).toBe(`${PUBLIC_URL}/verify-email`);
-    expect(await sessionUser(running.app, attacker.cookie)).toMatchObject({
+    expect(await sessionUserOf(running.app, attacker.cookie)).toMatchObject({
       id: attacker.user.id,
       emailVerified: true,
     });
@@ -82,6 +71,6 @@ describe.each(TEST_ENGINES)('a verification link opened where someone else is si
       .filter((c) => c.value !== '')
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
-    expect(await sessionUser(running.app, fresh)).toMatchObject({ id: user.id, emailVerified: true });
+    expect(await sessionUserOf(running.app, fresh)).toMatchObject({ id: user.id, emailVerified: true });
   });
 });

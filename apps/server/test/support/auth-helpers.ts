@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 
 export interface SignedUpUser {
   /** The `cookie` request header that carries the new session. */
@@ -78,4 +79,18 @@ export function requestPasswordReset(app: FastifyInstance, email: string, origin
     headers: { 'x-forwarded-for': testClientIp(), origin },
     payload: { email, redirectTo: '/reset-password' },
   });
+}
+
+/** The path and query of a link in a mail (which must point at `origin`), to request from the app under test. */
+export function mailLinkPath(link: string, origin: string): string {
+  const url = new URL(link);
+  expect(url.origin).toBe(origin);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The user `cookie` is signed in as, read through `GET /api/auth/get-session`; null when nobody. */
+export async function sessionUserOf(app: FastifyInstance, cookie: string) {
+  const response = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ user: { id: string; emailVerified: boolean } } | null>()?.user ?? null;
 }
