@@ -5,7 +5,7 @@ import type { Engine } from '../db/database.ts';
 import { alone, QueryShapes, StatementShapes, slot } from '../db/query-shapes.ts';
 import { newRowId } from '../db/row-ids.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
-import { inSequence } from '../db/sqlite-dialect.ts';
+import { inSequence } from '../db/statement-sequence.ts';
 import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type {

@@ -1,7 +1,7 @@
 import { Kysely, type RawBuilder, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ShapedStatement, StatementShapes, slot } from '../../src/db/query-shapes.ts';
-import { nodeSqliteDialect } from '../../src/db/sqlite-dialect.ts';
+import { nodeSqliteDialect } from '../../src/db/sqlite/dialect.ts';
 
 interface Tables {
   items: { name: string; quantity: number };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const DB = join(SRC, 'db');
 const MIGRATIONS = join(DB, 'migrations');
+const SQLITE_DRIVER = join(DB, 'sqlite');
 
 /** Every TypeScript file under `folder`, its subfolders included. */
 function sourceFiles(folder: string): string[] {
@@ -81,6 +82,13 @@ describe('storage boundaries', () => {
     expect(
       refused(files, ({ target }) => !target || !FEATURES.some((feature) => inside(feature, target))),
     ).toEqual([]);
+  });
+
+  it("keeps the SQLite driver's internals to db/: the features see a Kysely and db/statement-sequence.ts", () => {
+    // The query-plan tool opens the file read-only with the bare dialect to ask SQLite for plans.
+    const tools = [join(SRC, 'products', 'query-plans-cli.ts')];
+    const files = FEATURES.flatMap(sourceFiles).filter((file) => !tools.includes(file));
+    expect(refused(files, ({ target }) => !target || !inside(SQLITE_DRIVER, target))).toEqual([]);
   });
 
   it('keeps every migration frozen: it imports nothing but packages and its own folder', () => {

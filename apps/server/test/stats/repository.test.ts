@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
@@ -131,7 +131,7 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
     ]) {
       await sql`drop table ${sql.table(table)}`.execute(handle.db);
     }
-    await dailyRollups.up(handle.db, { engine: handle.engine, timeZone: TIME_ZONE });
+    await dailyRollups.up(handle.db as Kysely<unknown>, { engine: handle.engine, timeZone: TIME_ZONE });
     expect(await answers()).toEqual(kept);
   });
 });

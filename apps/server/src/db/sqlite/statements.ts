@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { QueryResult, SqliteStatement } from 'kysely';
-import { LeastRecentlyUsed } from '../least-recently-used.ts';
+import { LeastRecentlyUsed } from '../../least-recently-used.ts';
 
 /** Prepared statements kept per connection; a query text beyond them is prepared anew, as before. */
 export const STATEMENT_CACHE_SIZE = 200;
