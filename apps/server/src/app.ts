@@ -32,6 +32,7 @@ import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
 import { OutboxRepository } from './outbox/outbox-repository.ts';
 import { OutboxWorker } from './outbox/outbox-worker.ts';
 import { HistoryRepository } from './products/history-repository.ts';
+import { ProductAnswers } from './products/product-answers.ts';
 import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
@@ -127,8 +128,10 @@ export async function buildApp(
     closers.push(async () => changeFeed.close());
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
     closers.push(async () => answers.close());
+    // What a change does to the stored answers is the products module's to say.
+    const productAnswers = new ProductAnswers(answers);
     // Another instance's change reaches the stored answers through the feed.
-    changeFeed.subscribe((event) => answers.afterChange(event));
+    changeFeed.subscribe((event) => productAnswers.afterChange(event));
     changeFeed.onInterruption(() => answers.invalidate());
     // A sign-out or a changed user on any instance ends every instance's trust in the sessions it
     // verified a moment ago.
@@ -177,7 +180,7 @@ export async function buildApp(
         // This instance forgets the answers a change makes wrong before the writer hears of
         // success; the others when the feed brings them the change.
         const publish = (event: ChangeEvent) => {
-          answers.afterChange(event);
+          productAnswers.afterChange(event);
           return changeFeed.publish(event);
         };
         const search = new ProductSearch(database.db, database.engine);

@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CreateProduct, Product } from '@walton/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Engine } from '../db/database.ts';
 import { alone, QueryShapes, StatementShapes, slot } from '../db/query-shapes.ts';
 import { newRowId } from '../db/row-ids.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 import { inSequence } from '../db/statement-sequence.ts';
-import { LeastRecentlyUsed } from '../least-recently-used.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type {
   ChangeActor,
@@ -109,7 +109,7 @@ export class ProductRepository {
   readonly #participants: readonly ChangeParticipant[];
   readonly #options: ProductRepositoryOptions;
   /** Products as this instance last read or wrote them (see change()). */
-  readonly #recent = new LeastRecentlyUsed<string, ProductRow>(RECENT_PRODUCTS);
+  readonly #recent = new LRUCache<string, ProductRow>({ max: RECENT_PRODUCTS });
   /** Whether #db is a transaction that every change joins (see transaction()). */
   #inTransaction = false;
   /** The reads, each built once per shape (see QueryShapes). */
