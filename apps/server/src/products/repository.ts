@@ -101,6 +101,9 @@ interface WrittenChange {
   row: ProductRow;
 }
 
+/** The name of this module's query shapes (see db/sql/). */
+const SHAPES_OWNER = 'ProductRepository';
+
 /** The SQL of products themselves. Every change goes through insertMany() or change(). */
 export class ProductRepository {
   readonly #db: Kysely<Database>;
@@ -113,10 +116,10 @@ export class ProductRepository {
   /** Whether #db is a transaction that every change joins (see transaction()). */
   #inTransaction = false;
   /** The reads, each built once per shape (see QueryShapes). */
-  readonly #rows = new QueryShapes<ProductRow>();
-  readonly #totals = new QueryShapes<{ total: number | string }>();
+  readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
+  readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
   /** The statements of a change, each built once per shape (see #write). */
-  readonly #writes = new StatementShapes();
+  readonly #writes = new StatementShapes(`${SHAPES_OWNER}.change`);
 
   constructor(db: Kysely<Database>, options: ProductRepositoryOptions) {
     this.#db = db;
