@@ -180,16 +180,18 @@ function apiTargets(api: ApiReport | undefined): TargetCheck[] {
   return [
     {
       target: 'API throughput ≥ 50% of the bare baseline (home list, item read)',
-      measured: halfCases.map((c) => `${label(c)} ${pct(c.ratioToBaseline)}`).join(', '),
-      met: halfCases.length > 0 && halfCases.every((c) => c.ratioToBaseline >= 0.5),
+      measured: halfCases.map((c) => `${label(c)} ${pct(c.ratioToBaseline)}`).join(', ') || '—',
+      met: halfCases.length === 0 ? null : halfCases.every((c) => c.ratioToBaseline >= 0.5),
     },
     {
       target: `API p99 < 50 ms at ${api.connections} connections for every read case`,
       measured:
-        slow.length === 0
-          ? `worst ${ms(Math.max(...reads.map((c) => c.ours.latency.p99)))}`
-          : `${slow.length} of ${reads.length} over: ${slow.map((c) => `${label(c)} ${ms(c.ours.latency.p99)}`).join(', ')}`,
-      met: reads.length > 0 && slow.length === 0,
+        reads.length === 0
+          ? '—'
+          : slow.length === 0
+            ? `worst ${ms(Math.max(...reads.map((c) => c.ours.latency.p99)))}`
+            : `${slow.length} of ${reads.length} over: ${slow.map((c) => `${label(c)} ${ms(c.ours.latency.p99)}`).join(', ')}`,
+      met: reads.length === 0 ? null : slow.length === 0,
     },
     flatness(
       '100,000-item figures within 20% of the 1,000-item ones (requests/s, baseline-adjusted, every case)',
