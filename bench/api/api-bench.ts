@@ -201,7 +201,7 @@ function mixedReads(lastPageAfter: string, pool: DeliveryItem[]): string[] {
     '/api/product?limit=50&offset=0',
     '/api/product?limit=50&offset=50',
     `/api/product?limit=50&after=${lastPageAfter}`,
-    // As deep as an offset goes without signing in (ADR 8); deeper pages go by cursor, as above.
+    // As deep as an offset goes without signing in (ADR 34); deeper pages go by cursor, as above.
     '/api/product?limit=20&offset=1000',
   ];
   const searches = [

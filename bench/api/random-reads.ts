@@ -23,7 +23,7 @@ export interface Table {
 const SEED = 20_261_127;
 /** Rounds of nine reads (four items, three list pages, two searches) before the sequence repeats. */
 const ROUNDS = 2_000;
-/** As deep as an offset goes without signing in (ADR 8); deeper pages go by cursor. */
+/** As deep as an offset goes without signing in (ADR 34); deeper pages go by cursor. */
 const DEEPEST_OFFSET = 1_000;
 
 const path = (query: Record<string, string>) =>
