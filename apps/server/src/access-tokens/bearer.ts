@@ -23,16 +23,19 @@ export const hashOfSecret = (secret: string): string => createHash('sha256').upd
 
 /**
  * What an `Authorization` header says about personal access tokens: `null` when it names none (no
- * header, the spec's access token, anything without the prefix), the secret when it is
- * `Bearer <token>` (the scheme in any case, spaces or tabs around), or `malformed` when it mentions
- * the prefix in any other way.
+ * header, the spec's `{email} {accessToken}` or `Bearer {accessToken}`: a credential without the
+ * prefix), the secret when it is `Bearer <token>` (the scheme in any case, spaces or tabs around), or
+ * `malformed` when its credential has the prefix but the header is spelled any other way.
  */
 export function personalTokenIn(header: string | undefined): string | 'malformed' | null {
-  if (header === undefined || !header.includes(PERSONAL_TOKEN_PREFIX)) return null;
-  const parts = header.trim().split(/[ \t]+/);
+  const parts = header?.trim().split(/[ \t]+/) ?? [];
+  const credential = parts.at(-1);
+  if (credential === undefined || !credential.includes(PERSONAL_TOKEN_PREFIX)) return null;
   if (parts.length !== 2) return 'malformed';
-  const [scheme, secret] = parts as [string, string];
-  return scheme.toLowerCase() === 'bearer' && secret.startsWith(PERSONAL_TOKEN_PREFIX) ? secret : 'malformed';
+  const [scheme] = parts as [string, string];
+  return scheme.toLowerCase() === 'bearer' && credential.startsWith(PERSONAL_TOKEN_PREFIX)
+    ? credential
+    : 'malformed';
 }
 
 /** A 401 refusal of a personal access token, with its code and the Bearer challenge (RFC 6750). */

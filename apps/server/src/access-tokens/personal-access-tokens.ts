@@ -19,7 +19,7 @@ import type { TokenRepository } from './token-repository.ts';
 const SECRET_BYTES = 32;
 const SECRET_PATTERN = new RegExp(`^${PERSONAL_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
 /** A token's last use is written at most this often (a script's every request would be a write otherwise). */
-export const LAST_USED_PRECISION_MS = 60_000;
+const LAST_USED_PRECISION_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The signed-in account a token stands for, and the token's id. */

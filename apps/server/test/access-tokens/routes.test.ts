@@ -342,6 +342,7 @@ for (const engine of TEST_ENGINES) {
       expect(await asWho(`Token ${token}`)).toEqual(invalid);
       expect(await asWho(`Bearer:${token}`)).toEqual(invalid);
       expect(await asWho(`${staff.email} ${token}`)).toEqual(invalid);
+      expect(await asWho(token)).toEqual(invalid);
       // Not one of ours: another prefix, or the short-lived JWT of POST /api/login, is no credential
       // without the session it belongs to.
       const nobody = { status: 401, email: undefined, code: 'UNAUTHORIZED' };
