@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
+import { RichText } from '../../../i18n/rich-text.tsx';
 import { validationText } from '../../../i18n/validation-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateAccessToken } from '../api/create-access-token.ts';
@@ -40,7 +41,9 @@ export function AccessTokens() {
       <h2 id={headingId} className="h4">
         {t('tokens.heading')}
       </h2>
-      <p>{t('tokens.intro')}</p>
+      <p>
+        <RichText id="tokens.intro" components={{ 0: <code lang="en" /> }} />
+      </p>
       {created ? (
         <NewTokenSecret token={created} onDone={() => setCreated(null)} />
       ) : (
