@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
-const SEED_CLI = fileURLToPath(new URL('../../apps/server/src/db/seed-cli.ts', import.meta.url));
+const SEED_CLI = fileURLToPath(new URL('../../apps/server/src/seed-cli.ts', import.meta.url));
 
 /** A port nobody listens on right now (the OS picks it). */
 export async function freePort(): Promise<number> {

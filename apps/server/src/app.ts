@@ -19,7 +19,6 @@ import { ProductImport } from './csv/product-import.ts';
 import { csvRoutes } from './csv/routes.ts';
 import { openDatabase, pingDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { seedDemoCatalogIfEmpty } from './db/seed.ts';
 import { openChangeFeed } from './events/change-feed.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -36,11 +35,13 @@ import { openApiRoutes, registerOpenApi } from './openapi/openapi.ts';
 import { OutboxRepository } from './outbox/outbox-repository.ts';
 import { OutboxWorker } from './outbox/outbox-worker.ts';
 import { HistoryRepository } from './products/history-repository.ts';
+import { ProductAnswers } from './products/product-answers.ts';
 import { ProductSearch } from './products/product-search.ts';
 import { ProductRepository } from './products/repository.ts';
 import { productRoutes } from './products/routes.ts';
 import { SearchIndexRepository } from './products/search-index-repository.ts';
 import { SearchIndexUpkeep } from './products/search-index-upkeep.ts';
+import { seedDemoCatalogIfEmpty } from './products/seed.ts';
 import { ProductService } from './products/service.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
@@ -132,8 +133,10 @@ export async function buildApp(
     closers.push(async () => changeFeed.close());
     const answers = new AnswerCache({ ...config.readCache, isComplete: () => changeFeed.live });
     closers.push(async () => answers.close());
+    // What a change does to the stored answers is the products module's to say.
+    const productAnswers = new ProductAnswers(answers);
     // Another instance's change reaches the stored answers through the feed.
-    changeFeed.subscribe((event) => answers.afterChange(event));
+    changeFeed.subscribe((event) => productAnswers.afterChange(event));
     changeFeed.onInterruption(() => answers.invalidate());
     // A sign-out or a changed user on any instance ends every instance's trust in the sessions it
     // verified a moment ago.
@@ -182,7 +185,7 @@ export async function buildApp(
         // This instance forgets the answers a change makes wrong before the writer hears of
         // success; the others when the feed brings them the change.
         const publish = (event: ChangeEvent) => {
-          answers.afterChange(event);
+          productAnswers.afterChange(event);
           return changeFeed.publish(event);
         };
         const search = new ProductSearch(database.db, database.engine);

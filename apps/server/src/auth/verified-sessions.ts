@@ -1,5 +1,5 @@
 import type { SignedInAccount } from '@walton/contract';
-import { LeastRecentlyUsed } from '../least-recently-used.ts';
+import { LRUCache } from 'lru-cache';
 
 /**
  * How long this instance takes a verified session cookie on trust without asking Better Auth again
@@ -49,7 +49,7 @@ interface Trusted {
  * that proved nobody is checked again each time.
  */
 export class VerifiedSessions {
-  readonly #trusted = new LeastRecentlyUsed<string, Trusted>(MAX_SESSIONS);
+  readonly #trusted = new LRUCache<string, Trusted>({ max: MAX_SESSIONS });
   readonly #trustMs: number;
   readonly #now: () => number;
   /** Counts forgetting: a verification that overlapped one is not remembered. */

@@ -6,7 +6,7 @@ import type { DatabaseConfig } from '../config.ts';
 import { PgliteLikePool } from './pglite-pool.ts';
 import { PreparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
-import { nodeSqliteDialect } from './sqlite-dialect.ts';
+import { nodeSqliteDialect } from './sqlite/dialect.ts';
 
 /** The SQL family a database speaks: PGlite is PostgreSQL running in-process. */
 export type Engine = 'sqlite' | 'postgres';
@@ -32,7 +32,7 @@ function openSqlite(file: string): Kysely<Database> {
     'PRAGMA busy_timeout = 5000',
   ];
   // The writer on a thread of its own, and a reader that answers from the last commit beside it
-  // (sqlite-dialect.ts, ADR 29).
+  // (sqlite/dialect.ts, ADR 29).
   const dialect = nodeSqliteDialect({ file, writerSetup, readerSetup: ['PRAGMA busy_timeout = 5000'] });
   return new Kysely<Database>({ dialect });
 }

@@ -20,6 +20,35 @@ function slotValue(slot: Slot, values: SlotValues): unknown {
   return values[slot.name];
 }
 
+/** A shape as built: who keeps it, its key, its text, and what fills each parameter (`:slot`, or a fixed value). */
+export interface BuiltShape {
+  owner: string;
+  key: string;
+  sql: string;
+  parameters: string[];
+}
+
+type ShapeWatcher = (shape: BuiltShape) => void;
+const watchers = new Set<ShapeWatcher>();
+
+/**
+ * Tells `watcher` of every shape each run uses, built again for it instead of taken from the
+ * compiled ones, so that a key that names less than its text depends on shows up as two texts under
+ * one key (test/db/query-shape-sql.test.ts, which also keeps every shape's SQL as a snapshot in
+ * db/sql/). Nothing changes while no one watches. Answers a function that stops watching.
+ */
+export function watchShapes(watcher: ShapeWatcher): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+function reportBuilt(owner: string, key: string, query: CompiledQuery<unknown>): void {
+  const parameters = query.parameters.map((parameter) =>
+    parameter instanceof Slot ? `:${parameter.name}` : JSON.stringify(parameter),
+  );
+  for (const watcher of watchers) watcher({ owner, key, sql: query.sql, parameters });
+}
+
 function fill(parameters: readonly unknown[], values: SlotValues): unknown[] {
   return parameters.map((parameter) =>
     parameter instanceof Slot ? slotValue(parameter, values) : parameter,
@@ -36,6 +65,12 @@ function fill(parameters: readonly unknown[], values: SlotValues): unknown[] {
  */
 export class QueryShapes<Row> {
   readonly #compiled = new Map<string, CompiledQuery<Row>>();
+  /** Who keeps these shapes (a repository's name): with each key, what names a shape in db/sql/. */
+  readonly #owner: string;
+
+  constructor(owner: string) {
+    this.#owner = owner;
+  }
 
   /**
    * Runs the shape `key` on `db` (the repository's connection or transaction) with `values`,
@@ -47,10 +82,11 @@ export class QueryShapes<Row> {
     build: () => CompiledQuery<Row>,
     values: SlotValues,
   ): Promise<Row[]> {
-    let compiled = this.#compiled.get(key);
+    let compiled = watchers.size > 0 ? undefined : this.#compiled.get(key);
     if (!compiled) {
       compiled = build();
       this.#compiled.set(key, compiled);
+      if (watchers.size > 0) reportBuilt(this.#owner, key, compiled);
     }
     const { rows } = await db.executeQuery<Row>({
       ...compiled,
@@ -98,6 +134,12 @@ interface Composed<Row> {
  */
 export class StatementShapes {
   readonly #compiled = new Map<string, Composed<unknown>>();
+  /** Who keeps these shapes (see QueryShapes). */
+  readonly #owner: string;
+
+  constructor(owner: string) {
+    this.#owner = owner;
+  }
 
   /**
    * Runs `statements` composed by `compose` (which must depend on nothing but `kind` and how many
@@ -136,10 +178,11 @@ export class StatementShapes {
     compose: (built: RawBuilder<unknown>[]) => RawBuilder<Row>,
   ): CompiledQuery<Row> {
     const key = `${kind}\u0000${statements.map((statement) => statement.shape).join('\u0000')}`;
-    let compiled = this.#compiled.get(key) as Composed<Row> | undefined;
+    let compiled = watchers.size > 0 ? undefined : (this.#compiled.get(key) as Composed<Row> | undefined);
     if (!compiled) {
       compiled = StatementShapes.#compose(db, statements, compose);
       this.#compiled.set(key, compiled);
+      if (watchers.size > 0) reportBuilt(this.#owner, key, compiled.query);
     }
     const { owners } = compiled;
     const parameters = compiled.query.parameters.map((parameter, index) => {

@@ -1,7 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ChangeEvent } from '@walton/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LeastRecentlyUsed } from '../least-recently-used.ts';
+import { LRUCache } from 'lru-cache';
 import { preferredEncoding, type StoredEncoding } from './content-encoding.ts';
 
 /** Answers smaller than this go out plain; the same threshold the app gives @fastify/compress. */
@@ -289,19 +288,14 @@ interface PendingRead {
 }
 
 /**
- * How many changes afterChange remembers having applied: far more than can be published between a
- * change and its echo on the feed.
- */
-const APPLIED_CHANGES_KEPT = 4096;
-
-/**
- * Answers kept least recently used first, within a share of the cache's bounds, indexed by the
- * products whose stock change concerns them (StoredAnswer.concernedBy), so that a stock change
- * visits only those answers, however many are kept. An answer is in the index exactly while it is
- * kept: it enters once stored, and leaves however it leaves the store.
+ * Answers kept within a share of the cache's bounds (lru-cache: the least recently used go first),
+ * indexed by the products whose stock change concerns them (StoredAnswer.concernedBy), so that a
+ * stock change visits only those answers, however many are kept. An answer is in the index exactly
+ * while it is kept: it enters once stored, and leaves however it leaves the store (lru-cache's
+ * `dispose` hears of every way: deleted, replaced, pushed out by a bound, cleared).
  */
 class AnswerShelf {
-  readonly #answers: LeastRecentlyUsed<string, StoredAnswer>;
+  readonly #answers: LRUCache<string, StoredAnswer>;
   /** The keys of the answers a stock change of a product concerns, by product id. */
   readonly #byProduct = new Map<string, Set<string>>();
   /** The keys of the answers a stock change of any product concerns. */
@@ -314,11 +308,15 @@ class AnswerShelf {
   #storingInPlace: { key: string; answer: StoredAnswer } | undefined;
 
   constructor(maxEntries: number, maxBytes: number) {
-    this.#answers = new LeastRecentlyUsed<string, StoredAnswer>(
-      maxEntries,
-      { maxWeight: maxBytes, weigh: (answer) => answer.maxBytes },
-      (key, answer) => this.#dropped(key, answer),
-    );
+    // lru-cache takes no bound of 0: a shelf with no share keeps at most one byte, which no answer
+    // fits (each counts ANSWER_OVERHEAD_BYTES at least), so it keeps nothing.
+    const keepsNothing = maxEntries === 0 || maxBytes === 0;
+    this.#answers = new LRUCache<string, StoredAnswer>({
+      max: keepsNothing ? 1 : maxEntries,
+      maxSize: keepsNothing ? 1 : maxBytes,
+      sizeCalculation: (answer) => answer.maxBytes,
+      dispose: (answer, key) => this.#dropped(key, answer),
+    });
   }
 
   get size(): number {
@@ -326,7 +324,7 @@ class AnswerShelf {
   }
 
   get weight(): number {
-    return this.#answers.weight;
+    return this.#answers.calculatedSize;
   }
 
   get(key: string): StoredAnswer | undefined {
@@ -349,15 +347,16 @@ class AnswerShelf {
 
   /** Stores `answer` in place of the one kept as `key`; nothing if none is kept. */
   replace(key: string, answer: StoredAnswer): void {
-    if (this.#answers.peek(key)) this.set(key, answer);
+    if (this.#answers.has(key)) this.set(key, answer);
   }
 
   delete(key: string): void {
     this.#answers.delete(key);
   }
 
+  /** Drops every answer that `stale` says is (listed first: the store changes as they go). */
   deleteWhere(stale: (answer: StoredAnswer) => boolean): void {
-    this.#answers.deleteWhere(stale);
+    for (const [key, answer] of [...this.#answers.entries()]) if (stale(answer)) this.#answers.delete(key);
   }
 
   clear(): void {
@@ -412,10 +411,11 @@ class AnswerShelf {
 
 /**
  * Ready-to-send answers of public reads, serialized and compressed once and kept until a change
- * makes them wrong: after every committed change of a product, on this instance by the writer and on
- * the others by the change feed, `invalidate(id)` forgets every answer that may show it (those that
- * list or search products, and that product's own), and `followStock(change)` brings the answers
- * that follow stock changes up to date instead, forgetting the others. An answer that shows one
+ * makes them wrong: `invalidate(id)` forgets every answer that may show that item (those that list
+ * or search items, and that item's own), and `followStock(change)` brings the answers that follow
+ * stock changes up to date instead, forgetting the others. Which of the two a committed change
+ * calls for is not decided here but by its owner (products/product-answers.ts, on this instance by
+ * the writer and on the others by the change feed). An answer that shows one
  * product (`product`) outlives the changes of the others; `invalidate()` forgets all. A read stores
  * its answer only if no change it may show was committed while it ran, so an answer read before a
  * commit can never outlive that commit. While the feed is interrupted, reads bypass the cache;
@@ -429,8 +429,6 @@ export class AnswerCache {
   readonly #now: () => number;
   readonly #sweep: NodeJS.Timeout | undefined;
   readonly #reads = new Set<PendingRead>();
-  /** The changes applied lately, by type, product and version (see afterChange). */
-  readonly #applied = new LeastRecentlyUsed<string, true>(APPLIED_CHANGES_KEPT);
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
@@ -483,24 +481,6 @@ export class AnswerCache {
       if (product === undefined) shelf.clear();
       else shelf.deleteWhere((answer) => shows(answer.product));
     }
-  }
-
-  /**
-   * Brings the kept answers in line with a committed change, this instance's or another's: a stock
-   * change is followed (followStock), any other change forgets what may show its product, and an
-   * import, whose event names the import and not an item, forgets everything.
-   */
-  afterChange({ type, id, version, stock }: ChangeEvent): void {
-    // The writer applies its own change before it answers, and the feed brings it again (at once in
-    // one process, as an echo of its NOTIFY on PostgreSQL): the second time changes nothing. Any read
-    // that could show the state before the change either was under way the first time (and keeps
-    // nothing) or started after it.
-    const name = `${type} ${id} ${version}`;
-    if (this.#applied.get(name)) return;
-    this.#applied.set(name, true);
-    if (type === 'imported') this.invalidate();
-    else if (stock) this.followStock({ id, version, quantity: stock.quentity, updatedAt: stock.updatedAt });
-    else this.invalidate(id);
   }
 
   /**

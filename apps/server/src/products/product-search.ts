@@ -134,6 +134,9 @@ const valuesOf = (
   };
 };
 
+/** The name of this module's query shapes (see db/sql/). */
+const SHAPES_OWNER = 'ProductSearch';
+
 /**
  * How a list, a count and a name search are planned and run: the sort keys, the keyset seek, and
  * the choice between collecting a search's matches and walking a sort index. Each statement is
@@ -142,10 +145,10 @@ const valuesOf = (
 export class ProductSearch {
   readonly #db: Kysely<Database>;
   readonly #engine: Engine;
-  readonly #rows = new QueryShapes<ProductRow>();
-  readonly #hits = new QueryShapes<ProductRow & { matches: number | string | null }>();
-  readonly #totals = new QueryShapes<{ total: number | string }>();
-  readonly #candidates = new QueryShapes<{ candidates: number; rowids: string }>();
+  readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
+  readonly #hits = new QueryShapes<ProductRow & { matches: number | string | null }>(SHAPES_OWNER);
+  readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
+  readonly #candidates = new QueryShapes<{ candidates: number; rowids: string }>(SHAPES_OWNER);
 
   constructor(db: Kysely<Database>, engine: Engine) {
     this.#db = db;

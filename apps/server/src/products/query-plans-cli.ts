@@ -4,7 +4,7 @@ import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { nodeSqliteDialect } from '../db/sqlite-dialect.ts';
+import { nodeSqliteDialect } from '../db/sqlite/dialect.ts';
 import { cursorAfter, type ListOrder, positionOf } from './cursor.ts';
 import { HistoryRepository } from './history-repository.ts';
 import { type ProductListFilter, ProductSearch } from './product-search.ts';

@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CreateProduct, Product } from '@walton/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Engine } from '../db/database.ts';
 import { alone, QueryShapes, StatementShapes, slot } from '../db/query-shapes.ts';
 import { newRowId } from '../db/row-ids.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
-import { inSequence } from '../db/sqlite-dialect.ts';
-import { LeastRecentlyUsed } from '../least-recently-used.ts';
+import { inSequence } from '../db/statement-sequence.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type {
   ChangeActor,
@@ -101,6 +101,9 @@ interface WrittenChange {
   row: ProductRow;
 }
 
+/** The name of this module's query shapes (see db/sql/). */
+const SHAPES_OWNER = 'ProductRepository';
+
 /** The SQL of products themselves. Every change goes through insertMany() or change(). */
 export class ProductRepository {
   readonly #db: Kysely<Database>;
@@ -109,14 +112,14 @@ export class ProductRepository {
   readonly #participants: readonly ChangeParticipant[];
   readonly #options: ProductRepositoryOptions;
   /** Products as this instance last read or wrote them (see change()). */
-  readonly #recent = new LeastRecentlyUsed<string, ProductRow>(RECENT_PRODUCTS);
+  readonly #recent = new LRUCache<string, ProductRow>({ max: RECENT_PRODUCTS });
   /** Whether #db is a transaction that every change joins (see transaction()). */
   #inTransaction = false;
   /** The reads, each built once per shape (see QueryShapes). */
-  readonly #rows = new QueryShapes<ProductRow>();
-  readonly #totals = new QueryShapes<{ total: number | string }>();
+  readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
+  readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
   /** The statements of a change, each built once per shape (see #write). */
-  readonly #writes = new StatementShapes();
+  readonly #writes = new StatementShapes(`${SHAPES_OWNER}.change`);
 
   constructor(db: Kysely<Database>, options: ProductRepositoryOptions) {
     this.#db = db;

@@ -283,7 +283,8 @@ export class StatsRepository {
   }
 
   /**
-   * Recomputes every roll-up from the history (migration 007, and the seeder after a bulk load): each
+   * Recomputes every roll-up from the history (the seeder after a bulk load; migration 007 keeps a
+   * frozen copy of these rules, checked against this in test/stats/repository.test.ts): each
    * item's changes in version order give its state before and after each change. Prices come from
    * the edits' recorded old and new values (the current price before the first price edit).
    */

@@ -14,6 +14,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { signUp } from '../support/auth-helpers.ts';
 import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk, validProduct } from '../support/inventory.ts';
@@ -369,7 +370,7 @@ describe.each(TEST_ENGINES)('what a personal access token leaves in the database
     const database = await createTestDatabase(engine);
     const handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     try {
-      await migrateToLatest(handle.db, handle.engine);
+      await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
       const owner = { id: 'owner-1', email: 'owner@example.com' };
       await handle.db
         .insertInto('users')

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../../src/db/database.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { accessTokenFor, signUp, testClientIp } from '../support/auth-helpers.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase } from '../support/test-database.ts';
@@ -36,7 +37,7 @@ async function guardedApp(engine: (typeof TEST_ENGINES)[number], env: Record<str
     ...env,
   });
   const handle = await openDatabase(config.database);
-  await migrateToLatest(handle.db, handle.engine);
+  await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
   const app = Fastify({ logger: false, trustProxy: true });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -296,7 +297,7 @@ describe('route declarations checked at start', () => {
     const database = await createTestDatabase('sqlite');
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...database.env });
     const handle = await openDatabase(config.database);
-    await migrateToLatest(handle.db, handle.engine);
+    await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
     const app = Fastify({ logger: false });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);

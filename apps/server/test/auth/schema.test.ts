@@ -6,6 +6,7 @@ import { AttemptLimiter } from '../../src/auth/attempt-limits.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -18,7 +19,7 @@ describe.each(TEST_ENGINES)('auth tables on %s', (engine) => {
     database = await createTestDatabase(engine);
     config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env });
     handle = await openDatabase(config.database);
-    await migrateToLatest(handle.db, handle.engine);
+    await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
   });
   afterAll(async () => {
     await handle?.close();

@@ -9,6 +9,7 @@ import * as inventoryScale from '../../src/db/migrations/003-inventory-scale.ts'
 import * as productHistory from '../../src/db/migrations/004-product-history.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import type { Database } from '../../src/db/schema.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -72,7 +73,7 @@ describe.each(TEST_ENGINES)('migration 008-import-history-kind on %s', (engine) 
     await insertHistory(db, 'h1', 'created', 1, null);
     await insertHistory(db, 'h2', 'edited', 2, null);
     await insertHistory(db, 'h3', 'reverted', 3, 'h2');
-    await migrateToLatest(db, handle.engine);
+    await migrateToLatest(db, handle.engine, DEFAULT_TIME_ZONE);
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { createMigrator, migrateToLatest } from '../../src/db/migrator.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -44,7 +45,9 @@ describe.each(TEST_ENGINES)('migration 010-low-stock-count on %s', (engine) => {
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     search = new ProductSearch(handle.db, handle.engine);
-    const { error } = await createMigrator(handle.db, handle.engine).migrateTo('009-user-language');
+    const { error } = await createMigrator(handle.db, handle.engine, DEFAULT_TIME_ZONE).migrateTo(
+      '009-user-language',
+    );
     if (error) throw error;
   });
   afterAll(async () => {
@@ -58,7 +61,7 @@ describe.each(TEST_ENGINES)('migration 010-low-stock-count on %s', (engine) => {
     await insert('above', 6, 5);
     await insert('no-threshold', 0, null);
     await insert('trashed-low', 1, 5, true);
-    await migrateToLatest(handle.db, handle.engine);
+    await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
     await expectCount(2);
 
     await insert('new-low', 0, 0);

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { createMigrator, migrateToLatest } from '../../src/db/migrator.ts';
 import type { Database } from '../../src/db/schema.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -27,11 +28,11 @@ describe.each(TEST_ENGINES)('migration 014-personal-access-tokens on %s', (engin
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
     db = handle.db;
-    const { error } = await createMigrator(db, handle.engine).migrateTo('013-user-roles');
+    const { error } = await createMigrator(db, handle.engine, DEFAULT_TIME_ZONE).migrateTo('013-user-roles');
     if (error) throw error;
     await insertAudit(db, 'r1', 'role');
     await insertAudit(db, 'r2', 'disabled');
-    await migrateToLatest(db, handle.engine);
+    await migrateToLatest(db, handle.engine, DEFAULT_TIME_ZONE);
   });
   afterAll(async () => {
     await handle.close();

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { createMigrator, migrateToLatest } from '../../src/db/migrator.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -18,7 +19,9 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
-    const { error } = await createMigrator(handle.db, handle.engine).migrateTo('003-inventory-scale');
+    const { error } = await createMigrator(handle.db, handle.engine, DEFAULT_TIME_ZONE).migrateTo(
+      '003-inventory-scale',
+    );
     if (error) throw error;
   });
   afterAll(async () => {
@@ -51,7 +54,7 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
       `.execute(handle.db);
     }
 
-    await migrateToLatest(handle.db, handle.engine);
+    await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
 
     const history = new HistoryRepository(handle.db, handle.engine);
     expect(await history.countMovements('p1')).toBe(3);

@@ -3,9 +3,9 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { newRowId } from '../../src/db/row-ids.ts';
-import { generatedProduct } from '../../src/db/seed.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
+import { generatedProduct } from '../../src/products/seed.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 

@@ -1,7 +1,7 @@
 import { Kysely, type RawBuilder, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ShapedStatement, StatementShapes, slot } from '../../src/db/query-shapes.ts';
-import { nodeSqliteDialect } from '../../src/db/sqlite-dialect.ts';
+import { nodeSqliteDialect } from '../../src/db/sqlite/dialect.ts';
 
 interface Tables {
   items: { name: string; quantity: number };
@@ -35,7 +35,7 @@ describe('StatementShapes', () => {
   });
 
   it('builds a shape once and binds each run its own values', async () => {
-    const shapes = new StatementShapes();
+    const shapes = new StatementShapes('test');
     const builds = { count: 0 };
     for (const [name, quantity] of [
       ['fan', 3],
@@ -55,7 +55,7 @@ describe('StatementShapes', () => {
   });
 
   it('fills each composed statement from its own values, even where two use the same slot names', async () => {
-    const shapes = new StatementShapes();
+    const shapes = new StatementShapes('test');
     const builds = { count: 0 };
     const pair = (first: number, second: number): ShapedStatement[] => [
       { shape: 'a number', build: () => sql`${slot<number>('n')} * 10`, values: { n: first } },
@@ -72,7 +72,7 @@ describe('StatementShapes', () => {
   });
 
   it('refuses a run that lacks a value of its shape', async () => {
-    const shapes = new StatementShapes();
+    const shapes = new StatementShapes('test');
     const statement: ShapedStatement = {
       shape: 'insert item',
       build: () =>

@@ -8,6 +8,7 @@ import {
   ProductSearch,
   type ProductSort,
 } from '../../src/products/product-search.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { recordingQueries } from '../support/recorded-queries.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -69,7 +70,7 @@ describe.each(TEST_ENGINES)('the low-stock list on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig(database.env).database);
-    await migrateToLatest(handle.db, handle.engine);
+    await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
     await fill(handle);
     // Every statement ProductSearch runs goes through executeQuery (QueryShapes): recorded as it runs.
     const recording = recordingQueries(handle.db);

@@ -2,6 +2,7 @@ import type { SignedInAccount } from '@walton/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../../src/http/answer-cache.ts';
+import { ProductAnswers } from '../../src/products/product-answers.ts';
 import type { ProductService } from '../../src/products/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { demoCatalogService, productRoutesApp } from '../support/product-routes.ts';
@@ -38,8 +39,9 @@ describe.each(TEST_ENGINES)('stored product answers and stock changes on %s', (e
       ttlMs: 60_000,
       isComplete: () => true,
     });
+    const productAnswers = new ProductAnswers(answers);
     ({ service, close: closeService } = await demoCatalogService(engine, async (event) =>
-      answers.afterChange(event),
+      productAnswers.afterChange(event),
     ));
     const list = service.list.bind(service);
     service.list = async (query) => {

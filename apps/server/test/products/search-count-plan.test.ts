@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase, refreshPlannerStatistics } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { type ProductListFilter, ProductSearch } from '../../src/products/product-search.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { recordingQueries } from '../support/recorded-queries.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -23,7 +24,7 @@ describe('the count of a name search on sqlite', () => {
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     handle = await openDatabase(loadConfig(database.env).database);
-    await migrateToLatest(handle.db, handle.engine);
+    await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
     await sql`
       with recursive n(n) as (select 1 union all select n + 1 from n where n < ${ITEMS})
       insert into products (id, name, image_url, price_paisa, quantity, description, supplier_name,

@@ -7,12 +7,13 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { generatedProduct } from '../../src/db/seed.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
 import { SearchIndexRepository } from '../../src/products/search-index-repository.ts';
 import { SEARCH_INDEX_UPKEEP, SearchIndexUpkeep } from '../../src/products/search-index-upkeep.ts';
+import { generatedProduct } from '../../src/products/seed.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { testAppEnv } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -59,7 +60,7 @@ describe('search index upkeep on sqlite', () => {
   beforeEach(async () => {
     database = await createTestDatabase('sqlite');
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
-    await migrateToLatest(handle.db, handle.engine);
+    await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
     index = new SearchIndexRepository(handle.db);
     items = itemAdder(
       new ProductRepository(handle.db, {
@@ -174,7 +175,7 @@ describe('the app on sqlite', () => {
     const handle = await openDatabase(loadConfig(env).database);
     try {
       // Filled in many transactions before the app starts, as an import or the seeder may leave it.
-      await migrateToLatest(handle.db, handle.engine);
+      await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
       const index = new SearchIndexRepository(handle.db);
       await itemAdder(
         new ProductRepository(handle.db, {

@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
-import { DEMO_CATALOG } from '../../src/db/demo-catalog.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { generatedProduct } from '../../src/db/seed.ts';
+import { DEMO_CATALOG } from '../../src/products/demo-catalog.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductSearch, type ProductSort } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
+import { generatedProduct } from '../../src/products/seed.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -80,7 +81,7 @@ describe.each(TEST_ENGINES)('search by words on %s', (engine) => {
     beforeAll(async () => {
       database = await createTestDatabase(engine);
       handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
-      await migrateToLatest(handle.db, handle.engine);
+      await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
       products = new ProductSearch(handle.db, handle.engine);
       repository = new ProductRepository(handle.db, {
         engine: handle.engine,

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { generatedProduct } from '../../src/db/seed.ts';
 import { cursorAfter, positionOf } from '../../src/products/cursor.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import {
@@ -14,7 +13,9 @@ import {
   type SearchFilter,
 } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
+import { generatedProduct } from '../../src/products/seed.ts';
 import { decideRemoval } from '../../src/products/service.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -44,7 +45,7 @@ describe.each(TEST_ENGINES)('product search on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
-    await migrateToLatest(handle.db, handle.engine);
+    await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
     products = new ProductSearch(handle.db, handle.engine);
     const repository = new ProductRepository(handle.db, {
       engine: handle.engine,

@@ -19,7 +19,7 @@ afterAll(() => figures.flush());
  */
 const DURABLE_ENGINES = TEST_ENGINES.filter((engine) => engine !== 'pglite');
 
-// Enough clients that deliveries arrive together and share commits (group commit, sqlite-dialect.ts).
+// Enough clients that deliveries arrive together and share commits (group commit, db/sqlite/).
 const CLIENTS = scaled(8, 16);
 /** Kill/restart cycles, and how many acknowledged writes to wait for before each kill. */
 const CYCLES = scaled(1, 5);

@@ -1,11 +1,13 @@
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import * as dailyRollups from '../../src/db/migrations/007-daily-rollups.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { generatedProduct } from '../../src/db/seed.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
+import { generatedProduct } from '../../src/products/seed.ts';
 import {
   decideDelivery,
   decideEdit,
@@ -116,5 +118,20 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
       if (item) value += Math.round(item.price * 100) * item.quentity;
     }
     expect(kept.summary.stockValue).toBe((value / 100).toFixed(2));
+  });
+
+  it('gives the same figures when migration 007, frozen with its own copy of the rules, fills them', async () => {
+    const kept = await answers();
+    for (const table of [
+      'stock_totals',
+      'stock_daily',
+      'product_daily',
+      'product_delivery_windows',
+      'delivery_window_state',
+    ]) {
+      await sql`drop table ${sql.table(table)}`.execute(handle.db);
+    }
+    await dailyRollups.up(handle.db as Kysely<unknown>, { engine: handle.engine, timeZone: TIME_ZONE });
+    expect(await answers()).toEqual(kept);
   });
 });

@@ -4,14 +4,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { seedDemoCatalogIfEmpty } from '../../src/db/seed.ts';
 import type { AnswerCache } from '../../src/http/answer-cache.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
 import { productRoutes } from '../../src/products/routes.ts';
+import { seedDemoCatalogIfEmpty } from '../../src/products/seed.ts';
 import { ProductService, type PublishChange } from '../../src/products/service.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import type { TestEngine } from './engines.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -22,7 +23,7 @@ export async function demoCatalogService(
 ): Promise<{ service: ProductService; close: () => Promise<void> }> {
   const database = await createTestDatabase(engine);
   const handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
-  await migrateToLatest(handle.db, handle.engine);
+  await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
   const history = new HistoryRepository(handle.db, handle.engine);
   const products = new ProductRepository(handle.db, { engine: handle.engine, history });
   await seedDemoCatalogIfEmpty(products);

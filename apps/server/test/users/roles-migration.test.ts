@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import * as products from '../../src/db/migrations/001-products.ts';
 import * as auth from '../../src/db/migrations/002-auth.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { runUserCommand, SHELL_ACTOR } from '../../src/users/user-cli.ts';
 import { UserRepository } from '../../src/users/user-repository.ts';
 import { TEST_ENGINES, type TestEngine } from '../support/engines.ts';
@@ -39,7 +40,7 @@ async function databaseWithOldAccounts(
   await insertUser(handle, 'second', 'second@example.com', '2026-02-01T00:00:00.000Z');
   await insertUser(handle, 'first', 'first@example.com', '2026-01-01T00:00:00.000Z');
   await insertUser(handle, 'third', 'third@example.com', '2026-03-01T00:00:00.000Z');
-  await migrateToLatest(handle.db, handle.engine);
+  await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
   return { database, handle };
 }
 

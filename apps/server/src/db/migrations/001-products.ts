@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrator.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Promise<void> {
   const timestamp = engine === 'postgres' ? sql`timestamptz` : sql`text`;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrator.ts';
+import type { MigrationContext } from './context.ts';
 
 /**
  * Better Auth's tables (users, sessions, accounts, verifications, rate_limits) under the snake_case

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrator.ts';
+import type { MigrationContext } from './context.ts';
 
 /**
  * One append-only history of every change of an item, of stock or of details (issue 15), in place

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrator.ts';
+import type { MigrationContext } from './context.ts';
 
 /** The condition of the low-stock indexes: ProductRepository's low-stock filter must read exactly so. */
 const LOW_STOCK_CONDITION = 'deleted_at is null and quantity <= low_stock_threshold';

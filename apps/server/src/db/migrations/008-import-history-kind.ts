@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrator.ts';
+import type { MigrationContext } from './context.ts';
 
 const KINDS = sql`kind in ('created', 'edited', 'delivered', 'restocked', 'deleted', 'restored', 'reverted', 'imported')`;
 

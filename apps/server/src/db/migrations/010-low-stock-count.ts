@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrator.ts';
+import type { MigrationContext } from './context.ts';
 
 /** Whether the `row` version of a product is live and at or below its threshold (the low-stock rule). */
 const isLow = (row: 'new' | 'old') =>

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrator.ts';
+import type { MigrationContext } from './context.ts';
 
 /**
  * `alert_cooldowns`: when each recipient (a lower-cased address, or `webhook`) may next be alerted

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrator.ts';
+import type { MigrationContext } from './context.ts';
 
 const CHANGES = sql`change in ('role', 'disabled', 'token-created', 'token-revoked')`;
 

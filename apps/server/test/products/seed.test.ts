@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { DEMO_CATALOG } from '../../src/db/demo-catalog.ts';
+import { DEMO_CATALOG } from '../../src/products/demo-catalog.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase } from '../support/test-database.ts';

@@ -1,5 +1,5 @@
 /**
- * The thread of SqliteWriter (sqlite-writer.ts): SQLite's one writer connection, and group commit
+ * The thread of SqliteWriter (writer.ts): SQLite's one writer connection, and group commit
  * on it (ADR 29). It handles requests one at a time, in the order they were posted. Every change
  * runs in a savepoint of a shared transaction; once the requests that arrived together are handled,
  * the shared transaction commits (one fsync for all of them, `synchronous=FULL` kept), and only then
@@ -14,7 +14,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { QueryResult } from 'kysely';
-import { runStatement, type Statement, StatementCachingDatabase } from './sqlite-statements.ts';
+import { runStatement, type Statement, StatementCachingDatabase } from './statements.ts';
+import { WalCheckpoints } from './wal-checkpoints.ts';
 import type {
   CarriedError,
   PostedRequest,
@@ -22,10 +23,9 @@ import type {
   WriterMessage,
   WriterRequest,
   WriterThreadData,
-} from './sqlite-writer.ts';
-import { WalCheckpoints } from './wal-checkpoints.ts';
+} from './writer.ts';
 
-if (!parentPort) throw new Error('sqlite-writer-thread.ts runs as a worker thread');
+if (!parentPort) throw new Error('writer-thread.ts runs as a worker thread');
 const port: MessagePort = parentPort;
 const { file, setup } = workerData as WriterThreadData;
 

@@ -11,13 +11,9 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import {
-  runStatement,
-  SchemaChanges,
-  type Statement,
-  StatementCachingDatabase,
-} from './sqlite-statements.ts';
-import { SqliteWriter, type WriterReply } from './sqlite-writer.ts';
+import type { StatementSequence } from '../statement-sequence.ts';
+import { runStatement, SchemaChanges, type Statement, StatementCachingDatabase } from './statements.ts';
+import { SqliteWriter, type WriterReply } from './writer.ts';
 
 /**
  * Whether a query only reads, so that a connection of its own may answer it from the last commit: a
@@ -25,22 +21,6 @@ import { SqliteWriter, type WriterReply } from './sqlite-writer.ts';
  */
 const readsOnly = (query: CompiledQuery) =>
   SelectQueryNode.is(query.query) || (RawNode.is(query.query) && /^\s*select\b/i.test(query.sql));
-
-/**
- * Statements that run one after another as one request to the writer (a change's update, its
- * history row and its participants' rows): outside a transaction they are one change, kept or
- * undone together, in one message to the writer's thread instead of a message each (ADR 29).
- * Answers the first statement's result.
- */
-export interface StatementSequence extends CompiledQuery {
-  readonly sequence: readonly CompiledQuery[];
-}
-
-/** `queries` as a sequence (see StatementSequence); Kysely hands it to the driver as it is. */
-export function inSequence([first, ...others]: readonly CompiledQuery[]): StatementSequence {
-  if (!first) throw new Error('a sequence of no statement');
-  return { ...first, sequence: [first, ...others] };
-}
 
 const statementsOf = (query: CompiledQuery): Statement[] =>
   ('sequence' in query ? (query as StatementSequence).sequence : [query]).map(({ sql, parameters }) => ({
@@ -279,7 +259,7 @@ class ThreadedWriterAdapter extends SqliteAdapter {
 
 /**
  * Kysely's SQLite compiler, adapter and introspector over `node:sqlite`: a writer connection on a
- * thread of its own that group-commits (sqlite-writer-thread.ts), and, for a database in a file, a
+ * thread of its own that group-commits (writer-thread.ts), and, for a database in a file, a
  * read-only reader connection on the same WAL database that answers reads from the last commit
  * without waiting for writes. Each connection prepares each query text once.
  */

@@ -1,9 +1,9 @@
 import type { CreateProduct } from '@walton/contract';
 import type { Insertable, Kysely } from 'kysely';
-import type { ChangeActor } from '../products/product-change.ts';
-import { toProductColumns } from '../products/product-mapper.ts';
-import { newRowId } from './row-ids.ts';
-import type { Database } from './schema.ts';
+import { newRowId } from '../db/row-ids.ts';
+import type { Database } from '../db/schema.ts';
+import type { ChangeActor } from './product-change.ts';
+import { toProductColumns } from './product-mapper.ts';
 import type { GeneratedMove } from './seed.ts';
 
 /** A generated item with its whole ledger, oldest change first (the first one `created`). */

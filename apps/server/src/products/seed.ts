@@ -1,6 +1,6 @@
 import type { CreateProduct } from '@walton/contract';
-import type { ProductRepository } from '../products/repository.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
+import type { ProductRepository } from './repository.ts';
 
 /** Who the history says added the demo and load-test items. */
 export const SEED_ACTOR = { email: 'seed', name: '' } as const;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryResult } from 'kysely';
-import type { Statement } from './sqlite-statements.ts';
+import type { Statement } from './statements.ts';
 
 /** What the writer's thread is given when it starts: the file, and the pragmas it runs first. */
 export interface WriterThreadData {
@@ -8,7 +8,7 @@ export interface WriterThreadData {
   setup: readonly string[];
 }
 
-/** What the writer's thread is asked (see sqlite-writer-thread.ts). */
+/** What the writer's thread is asked (see writer-thread.ts). */
 export type WriterRequest =
   /**
    * A change of its own, whole: its statements in its savepoint of the shared transaction. `more`
@@ -113,7 +113,7 @@ export class SqliteWriter {
   #closing = false;
 
   constructor(data: WriterThreadData) {
-    this.#worker = new Worker(new URL('./sqlite-writer-thread.ts', import.meta.url), { workerData: data });
+    this.#worker = new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: data });
     this.#worker.unref();
     this.#worker.on('message', (message: WriterMessage) => this.#receive(message));
     this.#worker.on('error', (error: unknown) =>

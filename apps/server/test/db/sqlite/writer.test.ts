@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
-import { SqliteWriter } from '../../src/db/sqlite-writer.ts';
-import { WalCheckpoints } from '../../src/db/wal-checkpoints.ts';
+import { type DatabaseHandle, openDatabase } from '../../../src/db/database.ts';
+import { WalCheckpoints } from '../../../src/db/sqlite/wal-checkpoints.ts';
+import { SqliteWriter } from '../../../src/db/sqlite/writer.ts';
 
-const DATABASE_MODULE = new URL('../../src/db/database.ts', import.meta.url).href;
+const DATABASE_MODULE = new URL('../../../src/db/database.ts', import.meta.url).href;
 
 /** 2,000 commits of a row of 3 KiB each: without checkpoints the WAL would pass 8 MiB. */
 const COMMITS = 2_000;

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Generated, Kysely, sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inSequence, nodeSqliteDialect } from '../../src/db/sqlite-dialect.ts';
-import { STATEMENT_CACHE_SIZE, StatementCachingDatabase } from '../../src/db/sqlite-statements.ts';
+import { nodeSqliteDialect } from '../../../src/db/sqlite/dialect.ts';
+import { STATEMENT_CACHE_SIZE, StatementCachingDatabase } from '../../../src/db/sqlite/statements.ts';
+import { inSequence } from '../../../src/db/statement-sequence.ts';
 
 interface Tables {
   items: { id: Generated<number>; name: string; quantity: number };

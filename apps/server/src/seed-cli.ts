@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../config.ts';
-import { HistoryRepository } from '../products/history-repository.ts';
-import { ProductRepository } from '../products/repository.ts';
-import { StatsRepository } from '../stats/repository.ts';
-import { rollupParticipant } from '../stats/service.ts';
-import { openDatabase, refreshPlannerStatistics } from './database.ts';
-import { migrateToLatest } from './migrator.ts';
-import { generatedHistory, generatedProduct, SEED_ACTOR } from './seed.ts';
-import { SeedRepository } from './seed-repository.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, refreshPlannerStatistics } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { HistoryRepository } from './products/history-repository.ts';
+import { ProductRepository } from './products/repository.ts';
+import { generatedHistory, generatedProduct, SEED_ACTOR } from './products/seed.ts';
+import { SeedRepository } from './products/seed-repository.ts';
+import { StatsRepository } from './stats/repository.ts';
+import { rollupParticipant } from './stats/service.ts';
 
 const BATCH = 500;
 const MAX_COUNT = 10_000_000;

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { QueryResult, SqliteStatement } from 'kysely';
-import { LeastRecentlyUsed } from '../least-recently-used.ts';
+import { LRUCache } from 'lru-cache';
 
 /** Prepared statements kept per connection; a query text beyond them is prepared anew, as before. */
 export const STATEMENT_CACHE_SIZE = 200;
@@ -105,7 +105,7 @@ class CachedStatement implements SqliteStatement {
  */
 export class StatementCachingDatabase {
   readonly #database: DatabaseSync;
-  readonly #statements = new LeastRecentlyUsed<string, CachedStatement>(STATEMENT_CACHE_SIZE);
+  readonly #statements = new LRUCache<string, CachedStatement>({ max: STATEMENT_CACHE_SIZE });
   readonly #schema: SchemaChanges;
 
   /** `schema` is shared by the connections of one database file: a change made through one counts for all. */

@@ -1,0 +1,428 @@
+-- ProductRepository.change: as one + history row + stock totals + stock daily + product daily
+-- parameters: :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf
+with "change_0" as (
+  update stock_totals set units = units + cast($1 as bigint), value_paisa = value_paisa + cast($2 as bigint)
+  where shard = $3
+), "change_1" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($4, $5, cast($6 as bigint), cast($7 as bigint), cast($8 as bigint), cast($9 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_2" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($10, $11, $12, $13, $14)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25);
+
+-- ProductRepository.change: as one + product update updated_at,deleted_at + history row + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :deleted_at, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
+  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
+  where shard = $14
+), "change_2" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_3" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($21, $22, $23, $24, $25)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $26, "deleted_at" = $27,
+    version = case when version = $28 then version + 1 end
+    where id = $29 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,name + history row + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :name, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($12, $13, cast($14 as bigint), cast($15 as bigint), cast($16 as bigint), cast($17 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_2" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($18, $19, $20, $21, $22)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $23, "name" = $24,
+    version = case when version = $25 then version + 1 end
+    where id = $26 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,price_paisa + history row + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
+  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
+  where shard = $14
+), "change_2" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_3" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($21, $22, $23, $24, $25)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $26, "price_paisa" = $27,
+    version = case when version = $28 then version + 1 end
+    where id = $29 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,price_paisa,low_stock_threshold + history row + low-stock alert + outbox job + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values ($12, $13, $14, $15, $16, $17)), "change_2" as (insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values ($18, $19, $20, $21, $22, $23, $24, $25, $26)), "change_3" as (
+  update stock_totals set units = units + cast($27 as bigint), value_paisa = value_paisa + cast($28 as bigint)
+  where shard = $29
+), "change_4" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($30, $31, cast($32 as bigint), cast($33 as bigint), cast($34 as bigint), cast($35 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_5" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($36, $37, $38, $39, $40)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $41, "price_paisa" = $42, "low_stock_threshold" = $43,
+    version = case when version = $44 then version + 1 end
+    where id = $45 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,price_paisa,low_stock_threshold + history row + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
+  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
+  where shard = $14
+), "change_2" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_3" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($21, $22, $23, $24, $25)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $26, "price_paisa" = $27, "low_stock_threshold" = $28,
+    version = case when version = $29 then version + 1 end
+    where id = $30 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + low-stock alert + outbox job + stock totals + stock daily + product daily + delivery windows
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values ($12, $13, $14, $15, $16, $17)), "change_2" as (insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values ($18, $19, $20, $21, $22, $23, $24, $25, $26)), "change_3" as (
+  update stock_totals set units = units + cast($27 as bigint), value_paisa = value_paisa + cast($28 as bigint)
+  where shard = $29
+), "change_4" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($30, $31, cast($32 as bigint), cast($33 as bigint), cast($34 as bigint), cast($35 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_5" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($36, $37, $38, $39, $40)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_6" as (
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, $41, $42), (90, $43, $44)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+) update products set "updated_at" = $45, "quantity" = $46,
+    version = case when version = $47 then version + 1 end
+    where id = $48 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
+  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
+  where shard = $14
+), "change_2" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_3" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($21, $22, $23, $24, $25)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $26, "quantity" = $27,
+    version = case when version = $28 then version + 1 end
+    where id = $29 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock totals + stock daily + product daily + delivery windows
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
+  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
+  where shard = $14
+), "change_2" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_3" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($21, $22, $23, $24, $25)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_4" as (
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, $26, $27), (90, $28, $29)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+) update products set "updated_at" = $30, "quantity" = $31,
+    version = case when version = $32 then version + 1 end
+    where id = $33 returning *;
+
+-- ProductRepository: by id
+-- parameters: :id
+select * from "products" where "id" = $1;
+
+-- ProductRepository: by supplier
+-- parameters: :email, :limit, :offset
+select * from "products" where "supplier_email" = $1 and "deleted_at" is null order by "created_at" asc, "id" asc limit $2 offset $3;
+
+-- ProductRepository: count by supplier
+-- parameters: :email
+select count(*) as "total" from "products" where "supplier_email" = $1 and "deleted_at" is null;
+
+-- ProductRepository: live by id
+-- parameters: :id
+select * from "products" where "id" = $1 and "deleted_at" is null;
+
+-- ProductRepository: to change
+-- parameters: :id
+select * from "products" where "id" = $1;
+
+-- ProductRepository: to change, locked
+-- parameters: :id
+select * from "products" where "id" = $1 for update;
+
+-- ProductSearch: capped count created asc live  q1  none
+-- parameters: :word0, :word0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
+
+-- ProductSearch: capped count created asc live  q1 after none
+-- parameters: :word0, :word0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
+
+-- ProductSearch: capped count created asc live  q5  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
+
+-- ProductSearch: capped count created asc live  q6+  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+      select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
+    ) limit $14) as "matches";
+
+-- ProductSearch: capped count created asc live low q0  none
+-- parameters: 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold limit $1) as "matches";
+
+-- ProductSearch: capped count created asc trash  q1  none
+-- parameters: :word0, :word0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
+
+-- ProductSearch: capped count created asc trash  q5  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
+
+-- ProductSearch: capped count created asc trash  q6+  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+      select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
+    ) limit $14) as "matches";
+
+-- ProductSearch: capped count price asc live low q1  none
+-- parameters: :word0, :word0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
+
+-- ProductSearch: capped count price asc live low q5  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
+
+-- ProductSearch: capped count price asc live low q6+  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+      select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
+    ) limit $14) as "matches";
+
+-- ProductSearch: collect created asc live  q1  none
+-- parameters: :word0, :word0, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by created_at asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $4 offset $5;
+
+-- ProductSearch: collect created asc live  q5  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by created_at asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $12 offset $13;
+
+-- ProductSearch: collect created asc live  q6+  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+      select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
+    ) order by created_at asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $15 offset $16;
+
+-- ProductSearch: collect created asc trash  q1  none
+-- parameters: :word0, :word0, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by deleted_at asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $4 offset $5;
+
+-- ProductSearch: collect created asc trash  q5  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by deleted_at asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $12 offset $13;
+
+-- ProductSearch: collect created asc trash  q6+  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+      select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
+    ) order by deleted_at asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $15 offset $16;
+
+-- ProductSearch: collect price asc live low q1  none
+-- parameters: :word0, :word0, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by price_paisa asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $4 offset $5;
+
+-- ProductSearch: collect price asc live low q5  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by price_paisa asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $12 offset $13;
+
+-- ProductSearch: collect price asc live low q6+  none
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+      select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
+    ) order by price_paisa asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $15 offset $16;
+
+-- ProductSearch: counter   live  q0  none
+-- parameters: "live"
+select "total" from "product_counts" where "scope" = $1;
+
+-- ProductSearch: counter   trash  q0  none
+-- parameters: "deleted"
+select "total" from "product_counts" where "scope" = $1;
+
+-- ProductSearch: low-stock count
+-- parameters: none
+select "total" from "low_stock_count";
+
+-- ProductSearch: page created asc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by created_at asc, "id" asc limit $1 offset $2;
+
+-- ProductSearch: page created asc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (created_at, id) > (cast($1 as timestamptz), $2) order by created_at asc, "id" asc limit $3 offset $4;
+
+-- ProductSearch: page created asc live  q1 after none
+-- parameters: :word0, :word0, :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (created_at, id) > (cast($3 as timestamptz), $4) order by created_at asc, "id" asc limit $5 offset $6;
+
+-- ProductSearch: page created asc live low q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold order by created_at asc, "id" asc limit $1 offset $2;
+
+-- ProductSearch: page created asc trash  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is not null order by deleted_at asc, "id" asc limit $1 offset $2;
+
+-- ProductSearch: page created desc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by created_at desc, "id" desc limit $1 offset $2;
+
+-- ProductSearch: page created desc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (created_at, id) < (cast($1 as timestamptz), $2) order by created_at desc, "id" desc limit $3 offset $4;
+
+-- ProductSearch: page name asc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by lower(name) collate "C" asc, "id" asc limit $1 offset $2;
+
+-- ProductSearch: page name asc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (lower(name) collate "C", id) > (lower($1) collate "C", $2) order by lower(name) collate "C" asc, "id" asc limit $3 offset $4;
+
+-- ProductSearch: page name desc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by lower(name) collate "C" desc, "id" desc limit $1 offset $2;
+
+-- ProductSearch: page name desc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (lower(name) collate "C", id) < (lower($1) collate "C", $2) order by lower(name) collate "C" desc, "id" desc limit $3 offset $4;
+
+-- ProductSearch: page name desc trash  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is not null order by lower(name) collate "C" desc, "id" desc limit $1 offset $2;
+
+-- ProductSearch: page price asc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by price_paisa asc, "id" asc limit $1 offset $2;
+
+-- ProductSearch: page price asc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (price_paisa, id) > (cast($1 as bigint), $2) order by price_paisa asc, "id" asc limit $3 offset $4;
+
+-- ProductSearch: page price desc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by price_paisa desc, "id" desc limit $1 offset $2;
+
+-- ProductSearch: page price desc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (price_paisa, id) < (cast($1 as bigint), $2) order by price_paisa desc, "id" desc limit $3 offset $4;
+
+-- ProductSearch: page quantity asc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by quantity asc, "id" asc limit $1 offset $2;
+
+-- ProductSearch: page quantity asc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (quantity, id) > (cast($1 as integer), $2) order by quantity asc, "id" asc limit $3 offset $4;
+
+-- ProductSearch: page quantity desc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by quantity desc, "id" desc limit $1 offset $2;
+
+-- ProductSearch: page quantity desc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (quantity, id) < (cast($1 as integer), $2) order by quantity desc, "id" desc limit $3 offset $4;

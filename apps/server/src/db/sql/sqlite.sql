@@ -1,0 +1,343 @@
+-- ProductRepository.change: alone + delivery windows
+-- parameters: :productId, :delivered, :productId, :delivered
+insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, ?, ?), (90, ?, ?)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units;
+
+-- ProductRepository.change: alone + history row
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf
+insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- ProductRepository.change: alone + low-stock alert
+-- parameters: :id, :productId, :productName, :quantity, :threshold, :at
+insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values (?, ?, ?, ?, ?, ?);
+
+-- ProductRepository.change: alone + outbox job
+-- parameters: :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at
+insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- ProductRepository.change: alone + product daily
+-- parameters: :productId, :day, :delivered, :restocked, :quantityAfter
+insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values (?, ?, ?, ?, ?)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end;
+
+-- ProductRepository.change: alone + product update updated_at,deleted_at
+-- parameters: :updated_at, :deleted_at, :versionRead, :productId
+update products set "updated_at" = ?, "deleted_at" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
+-- ProductRepository.change: alone + product update updated_at,name
+-- parameters: :updated_at, :name, :versionRead, :productId
+update products set "updated_at" = ?, "name" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
+-- ProductRepository.change: alone + product update updated_at,price_paisa
+-- parameters: :updated_at, :price_paisa, :versionRead, :productId
+update products set "updated_at" = ?, "price_paisa" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
+-- ProductRepository.change: alone + product update updated_at,price_paisa,low_stock_threshold
+-- parameters: :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
+update products set "updated_at" = ?, "price_paisa" = ?, "low_stock_threshold" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
+-- ProductRepository.change: alone + product update updated_at,quantity
+-- parameters: :updated_at, :quantity, :versionRead, :productId
+update products set "updated_at" = ?, "quantity" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
+-- ProductRepository.change: alone + stock daily
+-- parameters: :day, :shard, :delivered, :restocked, :units, :valuePaisa
+insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values (?, ?, cast(? as bigint), cast(? as bigint), cast(? as bigint), cast(? as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa;
+
+-- ProductRepository.change: alone + stock totals
+-- parameters: :units, :valuePaisa, :shard
+update stock_totals set units = units + cast(? as bigint), value_paisa = value_paisa + cast(? as bigint)
+  where shard = ?;
+
+-- ProductRepository: by id
+-- parameters: :id
+select * from "products" where "id" = ?;
+
+-- ProductRepository: by supplier
+-- parameters: :email, :limit, :offset
+select * from "products" where "supplier_email" = ? and "deleted_at" is null order by "created_at" asc, "id" asc limit ? offset ?;
+
+-- ProductRepository: count by supplier
+-- parameters: :email
+select count(*) as "total" from "products" where "supplier_email" = ? and "deleted_at" is null;
+
+-- ProductRepository: live by id
+-- parameters: :id
+select * from "products" where "id" = ? and "deleted_at" is null;
+
+-- ProductRepository: to change
+-- parameters: :id
+select * from "products" where "id" = ?;
+
+-- ProductSearch: candidates
+-- parameters: :phrase, 1001
+select count(*) as candidates, json_group_array(rowid) as rowids from (
+            select rowid from products_name_search where products_name_search match ?
+            limit ?
+          );
+
+-- ProductSearch: capped count created asc live  q1  none
+-- parameters: :word0, :word0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live  q1  trigrams
+-- parameters: :word0, :word0, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live  q1 after none
+-- parameters: :word0, :word0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live  q5  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live  q6+  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+      select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
+    ) and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live low q0  none
+-- parameters: 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold limit ?) as "matches";
+
+-- ProductSearch: capped count created asc trash  q1  none
+-- parameters: :word0, :word0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') limit ?) as "matches";
+
+-- ProductSearch: capped count created asc trash  q1  trigrams
+-- parameters: :word0, :word0, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc trash  q5  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc trash  q6+  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+      select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
+    ) and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: capped count price asc live low q1  none
+-- parameters: :word0, :word0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
+
+-- ProductSearch: capped count price asc live low q1  trigrams
+-- parameters: :word0, :word0, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: capped count price asc live low q5  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: capped count price asc live low q6+  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+      select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
+    ) and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) limit ?) as "matches";
+
+-- ProductSearch: collect created asc live  q1  trigrams
+-- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: collect created asc live  q5  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: collect created asc live  q6+  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+      select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
+    ) and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: collect created asc trash  q1  trigrams
+-- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: collect created asc trash  q5  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: collect created asc trash  q6+  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+      select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
+    ) and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: collect price asc live low q1  trigrams
+-- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: collect price asc live low q5  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: collect price asc live low q6+  trigrams
+-- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
+with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+      select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
+    ) and id in (
+        select id from products_name_search where rowid in (select value from json_each(?))
+      ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: counter   live  q0  none
+-- parameters: "live"
+select "total" from "product_counts" where "scope" = ?;
+
+-- ProductSearch: counter   trash  q0  none
+-- parameters: "deleted"
+select "total" from "product_counts" where "scope" = ?;
+
+-- ProductSearch: low-stock count
+-- parameters: none
+select "total" from "low_stock_count";
+
+-- ProductSearch: page created asc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (created_at, id) > (?, ?) order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live  q1  none
+-- parameters: :word0, :word0, :limit, :offset
+select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live  q1 after none
+-- parameters: :word0, :word0, :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (created_at, id) > (?, ?) order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live low q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc trash  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is not null order by deleted_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc trash  q1  none
+-- parameters: :word0, :word0, :limit, :offset
+select * from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by deleted_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created desc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by created_at desc, "id" desc limit ? offset ?;
+
+-- ProductSearch: page created desc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (created_at, id) < (?, ?) order by created_at desc, "id" desc limit ? offset ?;
+
+-- ProductSearch: page name asc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by lower(name) asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page name asc live  q0 after none
+-- parameters: :afterKey, :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and lower(name) >= lower(?) and (lower(name), id) > (lower(?), ?) order by lower(name) asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page name desc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by lower(name) desc, "id" desc limit ? offset ?;
+
+-- ProductSearch: page name desc live  q0 after none
+-- parameters: :afterKey, :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and lower(name) <= lower(?) and (lower(name), id) < (lower(?), ?) order by lower(name) desc, "id" desc limit ? offset ?;
+
+-- ProductSearch: page name desc trash  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is not null order by lower(name) desc, "id" desc limit ? offset ?;
+
+-- ProductSearch: page price asc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by price_paisa asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page price asc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (price_paisa, id) > (?, ?) order by price_paisa asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page price asc live low q1  none
+-- parameters: :word0, :word0, :limit, :offset
+select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by price_paisa asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page price desc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by price_paisa desc, "id" desc limit ? offset ?;
+
+-- ProductSearch: page price desc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (price_paisa, id) < (?, ?) order by price_paisa desc, "id" desc limit ? offset ?;
+
+-- ProductSearch: page quantity asc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by quantity asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page quantity asc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (quantity, id) > (?, ?) order by quantity asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page quantity desc live  q0  none
+-- parameters: :limit, :offset
+select * from "products" where "deleted_at" is null order by quantity desc, "id" desc limit ? offset ?;
+
+-- ProductSearch: page quantity desc live  q0 after none
+-- parameters: :afterKey, :afterId, :limit, :offset
+select * from "products" where "deleted_at" is null and (quantity, id) < (?, ?) order by quantity desc, "id" desc limit ? offset ?;

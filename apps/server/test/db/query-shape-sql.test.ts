@@ -1,0 +1,158 @@
+import type { HistoryEntry, Product } from '@walton/contract';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { type BuiltShape, watchShapes } from '../../src/db/query-shapes.ts';
+import { TEST_ENGINES, type TestEngine } from '../support/engines.ts';
+import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+/**
+ * The SQL of every query shape (QueryShapes and StatementShapes, db/query-shapes.ts), per dialect,
+ * kept in db/sql/ (see its README). The real app runs a workload that takes every kind of change and
+ * every list, count and search path, with every value of each part of a shape's key; each run
+ * builds its shape again while watched, so a key that misses something its text depends on shows
+ * up as two texts under one key.
+ */
+
+/** The dialect whose compiler an engine uses: PGlite is PostgreSQL in-process. */
+const DIALECT: Record<TestEngine, 'sqlite' | 'postgres'> = {
+  sqlite: 'sqlite',
+  pglite: 'postgres',
+  postgres: 'postgres',
+};
+
+const SEARCHES = [
+  // A word too short for SQLite's trigram index, a word it narrows by, five words (a word inside
+  // another counts once), more words than get a condition of their own, and a word that matches nothing.
+  'ac',
+  'inverter',
+  'walton wsi test 12c 1 ton inverter',
+  'walton wsi test 12c inverter ac zz',
+  'nothing-like-this',
+];
+
+async function workload(app: FastifyInstance): Promise<void> {
+  const clerk: Clerk = await newClerk(app);
+  const ok = async (
+    method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST',
+    url: string,
+    payload?: object | string,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { ...clerk.session, ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+    return response;
+  };
+  const ifMatch = async (product: Product) => ({
+    'if-match': String((await ok('GET', `/api/product/${product._id}`)).headers.etag),
+  });
+
+  const a = await addProduct(app, clerk, {
+    name: 'Walton A Inverter AC',
+    quentity: 10,
+    lowStockThreshold: 7,
+  });
+  const b = await addProduct(app, clerk, { name: 'Walton B AC', quentity: 5 });
+  const c = await addProduct(app, clerk, { name: 'Walton C AC', quentity: 3 });
+
+  // Every kind of change, a low-stock crossing (its alert and outbox job) among them.
+  await ok('PUT', `/api/product/${a._id}`, { newQuentity: 9 });
+  await ok('PUT', `/api/product/${a._id}`, { newQuentity: 8 });
+  await ok('PUT', `/api/product/${a._id}`, { newQuentity: 7 });
+  await ok('PUT', `/api/products/${b._id}`, { newQuentity: 12 });
+  await ok('PATCH', `/api/product/${b._id}`, { price: 1999.99, lowStockThreshold: 12 }, await ifMatch(b));
+  await ok('PATCH', `/api/product/${c._id}`, { name: 'Walton C Inverter AC' }, await ifMatch(c));
+  const [edit] = (await ok('GET', `/api/product/${b._id}/history?limit=1`)).json<HistoryEntry[]>();
+  await ok('POST', `/api/product/${b._id}/history/${edit?.id}/revert`, undefined, await ifMatch(b));
+  await ok('DELETE', `/api/product/${c._id}`);
+  await ok('POST', `/api/product/${c._id}/restore`);
+  await ok('DELETE', `/api/product/${c._id}`);
+  // An import: one item's quantity set, one item added, in one transaction.
+  await ok(
+    'POST',
+    '/api/import/products',
+    '_id,name,img,price,quentity,description\n' +
+      `${a._id},${a.name},${a.img},150.25,20,${a.description}\n` +
+      ',Walton D AC,/images/products/split-inverter-white.svg,0.99,4,Imported\n',
+    { 'content-type': 'text/csv' },
+  );
+
+  // A supplier's items, and every list: each sort and order, the trash, the low-stock items, each
+  // kind of search, and each of them after a cursor.
+  await ok('GET', `/api/productOrder?email=${encodeURIComponent(clerk.email)}`);
+  const lists: string[] = [];
+  for (const sort of ['created', 'name', 'price', 'quantity']) {
+    for (const order of ['asc', 'desc']) lists.push(`sort=${sort}&order=${order}`);
+  }
+  lists.push('deleted=true', 'lowStock=true', 'deleted=true&sort=name&order=desc');
+  for (const q of SEARCHES) {
+    lists.push(`q=${encodeURIComponent(q)}`, `q=${encodeURIComponent(q)}&deleted=true`);
+    lists.push(`q=${encodeURIComponent(q)}&lowStock=true&sort=price`);
+  }
+  for (const list of lists) {
+    const first = await ok('GET', `/api/product?limit=1&${list}`);
+    const cursor = first.headers['x-next-cursor'];
+    if (typeof cursor === 'string') await ok('GET', `/api/product?limit=1&${list}&after=${cursor}`);
+    // A page past the first, by offset.
+    await ok('GET', `/api/product?limit=1&offset=1&${list}`);
+  }
+  await ok('GET', '/api/stats/summary');
+}
+
+/** One shape as kept in a snapshot: its owner and key, the text, then what fills each parameter. */
+const render = (shape: BuiltShape) =>
+  [
+    `-- ${shape.owner}: ${shape.key.replaceAll('\u0000', ' + ')}`,
+    shape.parameters.length > 0 ? `-- parameters: ${shape.parameters.join(', ')}` : '-- parameters: none',
+    `${shape.sql.trim()};`,
+  ].join('\n');
+
+describe('query-shape SQL snapshots', () => {
+  it('compiles every shape to the SQL committed in db/sql/, one text per key', {
+    timeout: 240_000,
+  }, async () => {
+    const byDialect = new Map<string, Map<string, Set<string>>>();
+    for (const engine of TEST_ENGINES) {
+      const texts = new Map<string, Set<string>>();
+      const stop = watchShapes((shape) => {
+        const name = `${shape.owner}: ${shape.key}`;
+        const seen = texts.get(name) ?? new Set<string>();
+        seen.add(render(shape));
+        texts.set(name, seen);
+      });
+      // No background work: only the workload's own statements are built.
+      const { app, close } = await createTestApp(engine, { OUTBOX_WORKER: 'false' });
+      try {
+        await workload(app);
+      } finally {
+        stop();
+        await close();
+      }
+      // A key that names less than its text depends on: two texts under one name.
+      const ambiguous = [...texts]
+        .filter(([, seen]) => seen.size > 1)
+        .map(([name, seen]) => [name, [...seen]]);
+      expect(ambiguous, `${engine}: keys with more than one text`).toEqual([]);
+      const dialect = DIALECT[engine];
+      const earlier = byDialect.get(dialect);
+      if (earlier) {
+        // PGlite and PostgreSQL share one compiler: the same shapes, the same texts.
+        expect([...texts.keys()].sort(), `${engine} against the other engine of its dialect`).toEqual(
+          [...earlier.keys()].sort(),
+        );
+      } else byDialect.set(dialect, texts);
+    }
+    for (const [dialect, texts] of byDialect) {
+      const snapshot = [...texts]
+        .sort(([left], [right]) => (left < right ? -1 : 1))
+        .map(([, seen]) => [...seen].join('\n'))
+        .join('\n\n');
+      await expect(`${snapshot}\n`).toMatchFileSnapshot(`../../src/db/sql/${dialect}.sql`);
+    }
+  });
+});
