@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './constants.ts';
 export * from './csv.ts';
 export * from './errors.ts';
+export * from './etag.ts';
 export * from './events.ts';
 export * from './history.ts';
 export * from './label.ts';

@@ -87,9 +87,6 @@ export function toProduct(product: ProductState): Product {
   };
 }
 
-/** The ETag of a product's version (`"3"`), for If-Match on its changes. */
-export const etagOf = (version: number) => `"${version}"`;
-
 /** Database row → the wire shape, for reads that only pass products on. */
 export const rowToProduct = (row: ProductRow): Product => toProduct(toProductState(row));
 

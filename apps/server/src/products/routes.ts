@@ -6,8 +6,10 @@ import {
   deletedSchema,
   deliveryRequestSchema,
   editProductSchema,
+  etagOf,
   historyEntrySchema,
   historyListQuerySchema,
+  IF_MATCH_PATTERN,
   LANGUAGES,
   LIST_DEFAULT_LIMIT,
   movementListQuerySchema,
@@ -25,6 +27,7 @@ import {
   stockChangeSchema,
   successSchema,
   supplierItemsQuerySchema,
+  versionOfIfMatch,
 } from '@walton/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +37,7 @@ import type { AnswerCache, Shelf } from '../http/answer-cache.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
 import { followsStock, itemFollowsStock, listFollowsStock } from './answers-follow-stock.ts';
 import { productLabelSvg } from './label-svg.ts';
-import { etagOf, visibleTo } from './product-mapper.ts';
+import { visibleTo } from './product-mapper.ts';
 import type { Actor, ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
@@ -75,14 +78,14 @@ export const IF_MATCH_MESSAGE = 'If-Match must be the ETag from GET /api/product
 const ifMatchHeaders = z.looseObject({
   'if-match': z
     .string()
-    .regex(/^(\*|"\d{1,10}")$/, IF_MATCH_MESSAGE)
+    .regex(IF_MATCH_PATTERN, IF_MATCH_MESSAGE)
     .optional()
     .describe('The ETag of the version the client saw; a stale one gets 412 and changes nothing'),
 });
 
 /** The version an If-Match names; undefined when absent or `*` (any current version). */
 const versionFrom = (ifMatch: string | undefined): number | undefined =>
-  ifMatch === undefined || ifMatch === '*' ? undefined : Number(ifMatch.slice(1, -1));
+  ifMatch === undefined ? undefined : versionOfIfMatch(ifMatch);
 
 export const DEEP_OFFSET_MESSAGE =
   `offset can be at most ${ANONYMOUS_OFFSET_MAX} without signing in: to page deeper, send the ` +
