@@ -1,27 +1,17 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { PRODUCT_FIELDS, type ProductWireField } from './product-fields.ts';
 
 // CSV export and import (GET /api/export/*.csv, POST /api/import/products). Columns are named like
 // the wire fields, so a file reads like the API's JSON.
 
-/** The columns an import reads, in the order an export writes them. */
-export const PRODUCT_CSV_COLUMNS = [
+export type ProductCsvColumn = '_id' | ProductWireField;
+
+/** The columns an import reads, in the order an export writes them: the item's id, then its fields. */
+export const PRODUCT_CSV_COLUMNS: readonly ProductCsvColumn[] = [
   '_id',
-  'name',
-  'img',
-  'price',
-  'quentity',
-  'description',
-  'suplerName',
-  'email',
-  'model',
-  'ram',
-  'hdd',
-  'display',
-  'prosesor',
-  'lowStockThreshold',
-] as const;
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+  ...PRODUCT_FIELDS.map((field) => field.wire),
+];
 
 /** Columns an export adds after PRODUCT_CSV_COLUMNS; an import accepts them and ignores their values. */
 export const PRODUCT_CSV_EXPORT_ONLY_COLUMNS = ['version', 'createdAt', 'updatedAt', 'deletedAt'] as const;

@@ -13,6 +13,7 @@ export * from './low-stock.ts';
 export * from './messages.ts';
 export * from './movement.ts';
 export * from './product.ts';
+export * from './product-fields.ts';
 export * from './product-input.ts';
 export * from './roles.ts';
 export * from './settings.ts';

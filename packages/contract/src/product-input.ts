@@ -8,6 +8,7 @@ import {
   PRODUCT_IMAGE_PATH_PREFIX,
 } from './constants.ts';
 import { pageCursor, pageLimit, pageOffset } from './paging.ts';
+import type { EditableProductField, ProductWireField } from './product-fields.ts';
 
 // What the API accepts for products (request bodies and query strings).
 
@@ -119,7 +120,7 @@ const supplierEmail = () =>
     z.maxLength(254, 'At most 254 characters'),
   );
 
-/** POST /api/productOrder body (the spec's creation payload). */
+/** POST /api/productOrder body (the spec's creation payload): a check for every field of PRODUCT_FIELDS. */
 export const createProductSchema = z.strictObject({
   name: text(200),
   img: imageUrlSchema,
@@ -130,12 +131,15 @@ export const createProductSchema = z.strictObject({
   email: supplierEmail(),
   ...detailFields,
   lowStockThreshold: z.optional(lowStockThresholdSchema),
-});
+} satisfies Record<ProductWireField, z.ZodMiniType>);
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type CreateProduct = z.output<typeof createProductSchema>;
 
 /** Fields an edit may not send: quantity belongs to Delivered and restock, the supplier to nobody. */
-const NOT_EDITABLE = { quentity: true, suplerName: true, email: true } as const;
+const NOT_EDITABLE = { quentity: true, suplerName: true, email: true } as const satisfies Record<
+  Exclude<ProductWireField, EditableProductField['wire']>,
+  true
+>;
 
 export const EDIT_MESSAGES = {
   quantity: 'Quantity is not edited here: use Delivered to take one out, or Add quentity to restock',
