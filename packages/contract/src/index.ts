@@ -6,6 +6,7 @@ export * from './csv.ts';
 export * from './errors.ts';
 export * from './etag.ts';
 export * from './events.ts';
+export * from './field-issues.ts';
 export * from './history.ts';
 export * from './label.ts';
 export * from './language.ts';

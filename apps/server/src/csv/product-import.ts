@@ -8,6 +8,9 @@ import {
   createProductSchema,
   EDITABLE_PRODUCT_FIELDS,
   type EditProduct,
+  type FieldIssueCode,
+  fieldIssueOf,
+  fieldIssueText,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
@@ -128,9 +131,11 @@ class Problems {
     code: ImportProblemCode,
     message: string,
     params: ImportRowError['params'] = {},
+    issue?: FieldIssueCode,
   ): void {
     this.total += 1;
-    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ row, field, message, code, params });
+    if (this.listed.length < MAX_LISTED_ERRORS)
+      this.listed.push({ row, field, message, code, ...(issue === undefined ? {} : { issue }), params });
   }
 }
 
@@ -418,8 +423,16 @@ export class ProductImport {
     if (id !== undefined) seenIds.add(id);
     const parsed = createProductSchema.safeParse(candidate);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        problems.add(row, String(issue.path[0] ?? ''), 'INVALID_VALUE', issue.message);
+      for (const invalid of parsed.error.issues) {
+        const issue = fieldIssueOf(invalid);
+        problems.add(
+          row,
+          String(invalid.path[0] ?? ''),
+          'INVALID_VALUE',
+          fieldIssueText(issue),
+          issue.params,
+          issue.code,
+        );
       }
     }
     if (!parsed.success || problems.total > before) return undefined;

@@ -7,6 +7,7 @@ import {
   deliveryRequestSchema,
   editProductSchema,
   etagOf,
+  fieldIssue,
   historyEntrySchema,
   historyListQuerySchema,
   IF_MATCH_PATTERN,
@@ -72,13 +73,11 @@ const labelQuery = z.object({
 });
 const entryParams = z.object({ id: productIdSchema, entryId: productIdSchema });
 
-export const IF_MATCH_MESSAGE = 'If-Match must be the ETag from GET /api/product/:id, like "3"';
-
 /** Optional `If-Match: "<version>"` (or `*`); the other headers pass through untouched. */
 const ifMatchHeaders = z.looseObject({
   'if-match': z
     .string()
-    .regex(IF_MATCH_PATTERN, IF_MATCH_MESSAGE)
+    .regex(IF_MATCH_PATTERN, fieldIssue('NOT_ETAG'))
     .optional()
     .describe('The ETag of the version the client saw; a stale one gets 412 and changes nothing'),
 });
@@ -132,7 +131,7 @@ const protectedErrors = { 401: apiErrorSchema, ...serverError };
 const writeErrors = {
   ...protectedErrors,
   403: apiErrorSchema,
-  429: z.object({ ...apiErrorSchema.shape, code: z.string().optional() }),
+  429: apiErrorSchema,
 };
 /** Body-carrying changes also: invalid or malformed (400), too large (413), not JSON (415). */
 const changeErrors = {
