@@ -38,6 +38,9 @@ export const FIELD_ISSUE_TEXT = {
   NOT_INSTANT:
     'Must be a real date (2026-11-30) or an ISO date and time (2026-11-30T18:00:00Z), in the years {first} to {last}',
   FROM_AFTER_TO: 'from must not be after to',
+  NOT_A_PERIOD: 'Must be one of {periods}',
+  ROLE_OR_DISABLED: 'Send role, disabled or both',
+  NOT_TRUE_OR_FALSE: 'Must be true or false',
   NOT_ONE_OF: 'Invalid option: expected one of {options}',
   UNKNOWN_FIELD: 'Unrecognized key: {keys}',
   INVALID: 'Invalid value',
