@@ -29,6 +29,8 @@ export const API_ERROR_CODES = [
   'INTERNAL',
   'UNAVAILABLE',
   'PRODUCT_NOT_FOUND',
+  // An id no item has, live or in the trash (PRODUCT_NOT_FOUND: no live item has it).
+  'NO_SUCH_PRODUCT',
   'OUT_OF_STOCK',
   'QUANTITY_CHANGED',
   'ONE_AT_A_TIME',

@@ -143,7 +143,7 @@ export function decideRemoval(current: ProductState | undefined): DecidedChange 
 
 /** Restore of an item in the trash: 404 when no product has the id, 409 when it is not in the trash. */
 export function decideRestore(current: ProductState | undefined): DecidedChange {
-  if (!current) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
+  if (!current) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
   if (current.deletedAt === null) throw refusal(409, NOT_IN_TRASH, current, 'NOT_IN_TRASH');
   return { kind: 'restored', set: { deleted: false } };
 }
@@ -349,7 +349,7 @@ export class ProductService {
     request: { limit: number; after?: string | undefined },
   ): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
+    if (!product) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
     const beforeVersion = request.after === undefined ? undefined : historyPositionOf(request.after);
     const rows = await this.#history.list(id, { limit: request.limit + 1, beforeVersion });
     const items = rows.slice(0, request.limit);
@@ -385,7 +385,7 @@ export class ProductService {
   /** An item's ledger (deleted items included), newest first. */
   async movements(id: string, page: Page): Promise<{ items: Movement[]; total: number }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
+    if (!product) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
     const [items, total] = await Promise.all([
       this.#history.listMovements(id, page),
       this.#history.countMovements(id),
