@@ -17,6 +17,8 @@ export const API_ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'VERSION_STALE',
+  // An edit or a revert against an older version (VERSION_STALE: a stock change's).
+  'EDITED_MEANWHILE',
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'NON_CANONICAL_PATH',
