@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { checked } from './checked.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { fieldIssue } from './field-issues.ts';
 
 /** GET /api/auth-methods: which sign-in methods the server has enabled. */
 export const authMethodsSchema = z.object({
@@ -10,7 +11,7 @@ export const authMethodsSchema = z.object({
 export type AuthMethods = z.infer<typeof authMethodsSchema>;
 
 /** POST /api/login body and answer (the spec's access token). */
-export const accessTokenRequestSchema = z.strictObject({ email: z.email('Must be an email address') });
+export const accessTokenRequestSchema = z.strictObject({ email: z.email(fieldIssue('NOT_EMAIL')) });
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
 
 export const passwordSchema = checked(

@@ -1,27 +1,19 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { apiErrorCodeSchema, errorParamsSchema } from './errors.ts';
+import { FIELD_ISSUE_CODES, fieldIssue } from './field-issues.ts';
+import { PRODUCT_FIELDS, type ProductWireField } from './product-fields.ts';
 
 // CSV export and import (GET /api/export/*.csv, POST /api/import/products). Columns are named like
 // the wire fields, so a file reads like the API's JSON.
 
-/** The columns an import reads, in the order an export writes them. */
-export const PRODUCT_CSV_COLUMNS = [
+export type ProductCsvColumn = '_id' | ProductWireField;
+
+/** The columns an import reads, in the order an export writes them: the item's id, then its fields. */
+export const PRODUCT_CSV_COLUMNS: readonly ProductCsvColumn[] = [
   '_id',
-  'name',
-  'img',
-  'price',
-  'quentity',
-  'description',
-  'suplerName',
-  'email',
-  'model',
-  'ram',
-  'hdd',
-  'display',
-  'prosesor',
-  'lowStockThreshold',
-] as const;
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+  ...PRODUCT_FIELDS.map((field) => field.wire),
+];
 
 /** Columns an export adds after PRODUCT_CSV_COLUMNS; an import accepts them and ignores their values. */
 export const PRODUCT_CSV_EXPORT_ONLY_COLUMNS = ['version', 'createdAt', 'updatedAt', 'deletedAt'] as const;
@@ -110,7 +102,7 @@ const instant = checked(
   z.string(),
   z.refine(
     isExportInstant,
-    `Must be a real date (2026-11-30) or an ISO date and time (2026-11-30T18:00:00Z), in the years ${HISTORY_EXPORT_FIRST_YEAR} to ${HISTORY_EXPORT_LAST_YEAR}`,
+    fieldIssue('NOT_INSTANT', { first: HISTORY_EXPORT_FIRST_YEAR, last: HISTORY_EXPORT_LAST_YEAR }),
   ),
 );
 
@@ -123,7 +115,7 @@ export const historyExportQuerySchema = checked(
   z.refine(
     (query) =>
       query.from === undefined || query.to === undefined || Date.parse(query.from) <= Date.parse(query.to),
-    { message: 'from must not be after to', path: ['to'] },
+    { message: fieldIssue('FROM_AFTER_TO'), path: ['to'] },
   ),
 );
 export type HistoryExportQuery = z.output<typeof historyExportQuerySchema>;
@@ -165,15 +157,19 @@ export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];
 
 /**
  * One problem of an import: the spreadsheet row (the header is row 1), the column, what is wrong (in
- * English), its `code` and the values its words need (`params`). For INVALID_VALUE the message is the
- * add form's own field message.
+ * English), its `code` and the values its words need (`params`). For INVALID_VALUE, `issue` says what
+ * is wrong with the value as the add form's check does (a field issue, its values in `params`), and
+ * the message is that issue's text.
  */
 export const importRowErrorSchema = z.object({
   row: count(),
   field: z.string(),
   message: z.string(),
   code: z.enum(IMPORT_PROBLEM_CODES),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  issue: z.optional(
+    checked(z.enum(FIELD_ISSUE_CODES), z.describe('For INVALID_VALUE: what is wrong with the value')),
+  ),
+  params: errorParamsSchema,
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
@@ -212,7 +208,8 @@ export const importRefusalSchema = z.object({
   statusCode: count(),
   error: z.string(),
   message: z.string(),
-  code: z.optional(z.string()),
+  code: apiErrorCodeSchema,
+  params: z.optional(errorParamsSchema),
   errors: z.array(importRowErrorSchema),
 });
 export type ImportRefusal = z.infer<typeof importRefusalSchema>;
@@ -244,7 +241,8 @@ export const importProgressLineSchema = z.discriminatedUnion('type', [
     type: z.literal('refused'),
     statusCode: count(),
     message: z.string(),
-    code: z.optional(z.string()),
+    code: apiErrorCodeSchema,
+    params: z.optional(errorParamsSchema),
     errors: z.array(importRowErrorSchema),
   }),
 ]);

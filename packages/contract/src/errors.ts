@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { FIELD_ISSUE_CODES } from './field-issues.ts';
 
 /**
  * The stable names of the API's failures, sent as `code` beside the English `message`: a client
@@ -16,8 +17,9 @@ export const API_ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'VERSION_STALE',
+  // An edit or a revert against an older version (VERSION_STALE: a stock change's).
+  'EDITED_MEANWHILE',
   'PAYLOAD_TOO_LARGE',
-  'RATE_LIMITED',
   'TOO_MANY_REQUESTS',
   'NON_CANONICAL_PATH',
   // An address to return to (callbackURL, redirectTo, ...) that is not a page of this site.
@@ -29,13 +31,14 @@ export const API_ERROR_CODES = [
   'INTERNAL',
   'UNAVAILABLE',
   'PRODUCT_NOT_FOUND',
+  // An id no item has, live or in the trash (PRODUCT_NOT_FOUND: no live item has it).
+  'NO_SUCH_PRODUCT',
   'OUT_OF_STOCK',
   'QUANTITY_CHANGED',
   'ONE_AT_A_TIME',
   'QUANTITY_NOT_ABOVE',
   'SUPPLIER_NOT_SELF',
   'NOT_IN_TRASH',
-  'ITEM_BUSY',
   'HISTORY_ENTRY_NOT_FOUND',
   'NOT_AN_EDIT',
   'EDIT_MOVED_ON',
@@ -82,7 +85,7 @@ export function apiErrorCodeForStatus(statusCode: number): ApiErrorCode {
     case 413:
       return 'PAYLOAD_TOO_LARGE';
     case 429:
-      return 'RATE_LIMITED';
+      return 'TOO_MANY_REQUESTS';
     case 503:
       return 'UNAVAILABLE';
     default:
@@ -90,20 +93,45 @@ export function apiErrorCodeForStatus(statusCode: number): ApiErrorCode {
   }
 }
 
+/** The values a refusal's words need (`{quantity}` in QUANTITY_NOT_ABOVE's, …), by name. */
+export const errorParamsSchema = checked(
+  z.record(z.string(), z.union([z.string(), z.number()])),
+  z.describe(
+    "The values the code's words need, by name (a client saying the code in its language fills them in)",
+  ),
+);
+export type ErrorParams = z.infer<typeof errorParamsSchema>;
+
+/**
+ * One invalid field of a refused request: where (`body.price`), its English text, and its code
+ * (FIELD_ISSUE_TEXT) with the values its words need, for clients that say it in another language.
+ */
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: checked(z.enum(FIELD_ISSUE_CODES), z.describe('What is wrong with the field (FIELD_ISSUE_TEXT)')),
+  params: errorParamsSchema,
+});
+
+/** A refusal's `code`: one of API_ERROR_CODES, sent with every refusal. */
+export const apiErrorCodeSchema = checked(
+  z.enum(API_ERROR_CODES),
+  z.describe(
+    "Stable name of the failure (API_ERROR_CODES: OUT_OF_STOCK, NOT_FOUND, …), sent with every refusal; the SPA says it in the user's language",
+  ),
+);
+
 /**
  * Body of every error the API answers with. `message` is written to be shown to the user as it is (in
- * English); `code` names the failure for clients that say it in another language.
+ * English); `code` names the failure, and `params` the values its words need, for clients that say
+ * it in another language.
  */
 export const apiErrorSchema = z.object({
   statusCode: checked(z.number(), int()),
   error: z.string(),
   message: z.string(),
-  code: checked(
-    z.optional(z.string()),
-    z.describe(
-      "Stable name of the failure (API_ERROR_CODES: OUT_OF_STOCK, NOT_FOUND, …), sent with every error by this server; the SPA says it in the user's language. Optional for clients of older servers.",
-    ),
-  ),
+  code: apiErrorCodeSchema,
+  params: z.optional(errorParamsSchema),
   action: checked(
     z.optional(z.string()),
     z.describe(
@@ -111,7 +139,7 @@ export const apiErrorSchema = z.object({
     ),
   ),
   issues: checked(
-    z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    z.optional(z.array(fieldIssueSchema)),
     z.describe('Present on 400: one entry per invalid field'),
   ),
 });

@@ -1,22 +1,25 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { fieldIssue } from './field-issues.ts';
 
 /** `?limit=`: a page size from 1 to `max`. */
-export const pageLimit = (max: number) =>
-  checked(
-    z.coerce.number({ error: `Must be a whole number from 1 to ${max}` }),
-    int(`Must be a whole number from 1 to ${max}`),
-    z.gte(1, `Must be a whole number from 1 to ${max}`),
-    z.lte(max, `Must be a whole number from 1 to ${max}`),
+export const pageLimit = (max: number) => {
+  const notPageSize = fieldIssue('NOT_PAGE_SIZE', { max });
+  return checked(
+    z.coerce.number({ error: notPageSize }),
+    int(notPageSize),
+    z.gte(1, notPageSize),
+    z.lte(max, notPageSize),
   );
+};
 
 /** `?offset=`: how many items to skip. */
 export const pageOffset = z._default(
   checked(
-    z.coerce.number({ error: 'Must be a whole number, 0 or more' }),
-    int('Must be a whole number, 0 or more'),
-    z.gte(0, 'Must be a whole number, 0 or more'),
-    z.lte(1_000_000_000, 'At most 1000000000'),
+    z.coerce.number({ error: fieldIssue('NOT_OFFSET') }),
+    int(fieldIssue('NOT_OFFSET')),
+    z.gte(0, fieldIssue('NOT_OFFSET')),
+    z.lte(1_000_000_000, fieldIssue('TOO_LARGE', { max: 1_000_000_000 })),
   ),
   0,
 );
@@ -30,7 +33,7 @@ const PAGE_CURSOR_MAX_LENGTH = 2048;
  */
 export const pageCursor = checked(
   z.string(),
-  z.minLength(1, 'Must be the X-Next-Cursor of an earlier answer'),
-  z.maxLength(PAGE_CURSOR_MAX_LENGTH, 'Must be the X-Next-Cursor of an earlier answer'),
-  z.regex(/^[A-Za-z0-9_-]*$/, 'Must be the X-Next-Cursor of an earlier answer'),
+  z.minLength(1, fieldIssue('NOT_CURSOR')),
+  z.maxLength(PAGE_CURSOR_MAX_LENGTH, fieldIssue('NOT_CURSOR')),
+  z.regex(/^[A-Za-z0-9_-]*$/, fieldIssue('NOT_CURSOR')),
 );

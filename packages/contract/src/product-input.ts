@@ -7,41 +7,39 @@ import {
   MAX_QUANTITY,
   PRODUCT_IMAGE_PATH_PREFIX,
 } from './constants.ts';
+import { FIELD_ISSUE_TEXT, type FieldIssueCode, fieldIssue } from './field-issues.ts';
 import { pageCursor, pageLimit, pageOffset } from './paging.ts';
+import type { EditableProductField, ProductWireField } from './product-fields.ts';
 
 // What the API accepts for products (request bodies and query strings).
 
-/** "Required" when a field is missing, `message` when it has the wrong type. */
-const requiredOr = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'Required' : message;
+/** REQUIRED when a field is missing, `code` when it has the wrong type. */
+const requiredOr = (code: FieldIssueCode) => (issue: { input?: unknown }) =>
+  fieldIssue(issue.input === undefined ? 'REQUIRED' : code);
+
+const tooLong = (max: number) => z.maxLength(max, fieldIssue('TOO_LONG', { max }));
 
 const text = (max: number) =>
   checked(
-    z.string({ error: requiredOr('Must be text') }),
+    z.string({ error: requiredOr('NOT_TEXT') }),
     z.trim(),
-    z.minLength(1, 'Required'),
-    z.maxLength(max, `At most ${max} characters`),
+    z.minLength(1, fieldIssue('REQUIRED')),
+    tooLong(max),
   );
-const optionalSpec = z.optional(
-  checked(z.string({ error: 'Must be text' }), z.trim(), z.maxLength(200, 'At most 200 characters')),
-);
+const optionalSpec = z.optional(checked(z.string({ error: fieldIssue('NOT_TEXT') }), z.trim(), tooLong(200)));
 
 /** A number, or a numeric string from a form input (normalised to a number). */
-const numeric = (pattern: RegExp, message: string) =>
+const numeric = (pattern: RegExp, code: FieldIssueCode) =>
   z.union([z.number(), z.pipe(checked(z.string(), z.trim(), z.regex(pattern)), z.transform(Number))], {
-    error: requiredOr(message),
+    error: requiredOr(code),
   });
 
-const wholeNumber = numeric(/^-?\d+$/, 'Must be a whole number');
+const wholeNumber = numeric(/^-?\d+$/, 'NOT_WHOLE');
+const notWhole = () => int(fieldIssue('NOT_WHOLE'));
+const atMost = (max: number) => z.lte(max, fieldIssue('TOO_LARGE', { max }));
 
 /** The checks of a number of units, whatever form it came in. */
-const units = () =>
-  checked(
-    z.number(),
-    int('Must be a whole number'),
-    z.gte(0, 'Must not be negative'),
-    z.lte(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
-  );
+const units = () => checked(z.number(), notWhole(), z.gte(0, fieldIssue('NEGATIVE')), atMost(MAX_QUANTITY));
 
 /** A whole number of units; numeric strings from form inputs are accepted and normalised. */
 export const quantitySchema = z.pipe(wholeNumber, units());
@@ -62,7 +60,7 @@ export const lowStockThresholdSchema = z.pipe(
           z.transform((value) => (value === '' ? null : Number(value))),
         ),
       ],
-      { error: 'Must be a whole number, or empty for none' },
+      { error: fieldIssue('NOT_THRESHOLD') },
     ),
   ),
   z.nullable(units()),
@@ -70,12 +68,12 @@ export const lowStockThresholdSchema = z.pipe(
 
 /** A non-negative amount with at most two decimals (stored exactly as whole paisa). */
 export const priceSchema = z.pipe(
-  numeric(/^-?\d+(\.\d+)?$/, 'Must be a number'),
+  numeric(/^-?\d+(\.\d+)?$/, 'NOT_A_NUMBER'),
   checked(
     z.number(),
-    z.gte(0, 'Must not be negative'),
-    z.lte(MAX_PRICE, `At most ${MAX_PRICE}`),
-    z.refine(hasAtMostTwoDecimals, 'At most 2 decimals'),
+    z.gte(0, fieldIssue('NEGATIVE')),
+    atMost(MAX_PRICE),
+    z.refine(hasAtMostTwoDecimals, fieldIssue('TOO_MANY_DECIMALS')),
   ),
 );
 
@@ -95,11 +93,11 @@ const isSafeImageUrl = (value: string) => {
 };
 
 export const imageUrlSchema = checked(
-  z.string({ error: requiredOr('Must be text') }),
+  z.string({ error: requiredOr('NOT_TEXT') }),
   z.trim(),
-  z.minLength(1, 'Required'),
-  z.maxLength(2048, 'At most 2048 characters'),
-  z.refine(isSafeImageUrl, `Must be an http(s) URL or a path under ${PRODUCT_IMAGE_PATH_PREFIX}`),
+  z.minLength(1, fieldIssue('REQUIRED')),
+  tooLong(2048),
+  z.refine(isSafeImageUrl, fieldIssue('NOT_IMAGE_URL', { prefix: PRODUCT_IMAGE_PATH_PREFIX })),
 );
 
 export const productIdSchema = checked(z.string(), z.minLength(1), z.maxLength(100));
@@ -113,13 +111,9 @@ const detailFields = {
   prosesor: optionalSpec,
 };
 
-const supplierEmail = () =>
-  checked(
-    z.email({ error: requiredOr('Must be an email address') }),
-    z.maxLength(254, 'At most 254 characters'),
-  );
+const supplierEmail = () => checked(z.email({ error: requiredOr('NOT_EMAIL') }), tooLong(254));
 
-/** POST /api/productOrder body (the spec's creation payload). */
+/** POST /api/productOrder body (the spec's creation payload): a check for every field of PRODUCT_FIELDS. */
 export const createProductSchema = z.strictObject({
   name: text(200),
   img: imageUrlSchema,
@@ -130,17 +124,20 @@ export const createProductSchema = z.strictObject({
   email: supplierEmail(),
   ...detailFields,
   lowStockThreshold: z.optional(lowStockThresholdSchema),
-});
+} satisfies Record<ProductWireField, z.ZodMiniType>);
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type CreateProduct = z.output<typeof createProductSchema>;
 
 /** Fields an edit may not send: quantity belongs to Delivered and restock, the supplier to nobody. */
-const NOT_EDITABLE = { quentity: true, suplerName: true, email: true } as const;
+const NOT_EDITABLE = { quentity: true, suplerName: true, email: true } as const satisfies Record<
+  Exclude<ProductWireField, EditableProductField['wire']>,
+  true
+>;
 
 export const EDIT_MESSAGES = {
-  quantity: 'Quantity is not edited here: use Delivered to take one out, or Add quentity to restock',
-  supplier: 'The supplier of an item cannot be changed',
-  empty: 'Send at least one field to change',
+  quantity: FIELD_ISSUE_TEXT.QUANTITY_NOT_EDITED,
+  supplier: FIELD_ISSUE_TEXT.SUPPLIER_NOT_EDITED,
+  empty: FIELD_ISSUE_TEXT.NOTHING_TO_CHANGE,
 } as const;
 
 /** The fields of the creation payload an edit may change: every field added there is editable here. */
@@ -156,11 +153,14 @@ export type EditableField = z.infer<typeof editableFieldSchema>;
 export const editProductSchema = checked(
   z.strictObject({
     ...z.partial(editableProductSchema).shape,
-    quentity: z.optional(z.never({ error: EDIT_MESSAGES.quantity })),
-    suplerName: z.optional(z.never({ error: EDIT_MESSAGES.supplier })),
-    email: z.optional(z.never({ error: EDIT_MESSAGES.supplier })),
+    quentity: z.optional(z.never({ error: fieldIssue('QUANTITY_NOT_EDITED') })),
+    suplerName: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),
+    email: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),
   }),
-  z.refine((edit) => Object.values(edit).some((value) => value !== undefined), EDIT_MESSAGES.empty),
+  z.refine(
+    (edit) => Object.values(edit).some((value) => value !== undefined),
+    fieldIssue('NOTHING_TO_CHANGE'),
+  ),
 );
 export type EditProductInput = z.input<typeof editProductSchema>;
 export type EditProduct = z.output<typeof editProductSchema>;
@@ -176,12 +176,7 @@ export type StockChange = z.output<typeof stockChangeSchema>;
 export const deliveryRequestSchema = z.strictObject({
   newQuentity: z.pipe(
     wholeNumber,
-    checked(
-      z.number(),
-      int('Must be a whole number'),
-      z.gte(-1, 'Must not be below -1'),
-      z.lte(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
-    ),
+    checked(z.number(), notWhole(), z.gte(-1, fieldIssue('BELOW', { min: -1 })), atMost(MAX_QUANTITY)),
   ),
 });
 
@@ -194,10 +189,9 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
  */
 export const SEARCH_COUNT_LIMIT = 1000;
 
-export const LOW_STOCK_IN_TRASH = 'lowStock lists live items only: leave deleted out, or set it to false';
+export const LOW_STOCK_IN_TRASH = FIELD_ISSUE_TEXT.LOW_STOCK_IN_TRASH;
 
-export const AFTER_WITH_OFFSET =
-  'Send either after or offset, not both: after already says where the page starts';
+export const AFTER_WITH_OFFSET = FIELD_ISSUE_TEXT.AFTER_WITH_OFFSET;
 
 /**
  * GET /api/product query string. A page starts at `offset` items from the start, or right after
@@ -208,7 +202,7 @@ export const productListQuerySchema = checked(
     limit: z._default(pageLimit(LIST_MAX_LIMIT), LIST_DEFAULT_LIMIT),
     offset: pageOffset,
     after: z.optional(pageCursor),
-    q: z.optional(checked(z.string(), z.trim(), z.maxLength(200, 'At most 200 characters'))),
+    q: z.optional(checked(z.string(), z.trim(), tooLong(200))),
     sort: z._default(productSortSchema, 'created'),
     order: z._default(sortOrderSchema, 'asc'),
     deleted: z.pipe(
@@ -221,11 +215,11 @@ export const productListQuerySchema = checked(
     ),
   }),
   z.refine((query) => query.after === undefined || query.offset === 0, {
-    message: AFTER_WITH_OFFSET,
+    message: fieldIssue('AFTER_WITH_OFFSET'),
     path: ['after'],
   }),
   z.refine((query) => !(query.deleted && query.lowStock), {
-    message: LOW_STOCK_IN_TRASH,
+    message: fieldIssue('LOW_STOCK_IN_TRASH'),
     path: ['lowStock'],
   }),
 );

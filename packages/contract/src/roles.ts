@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checked } from './checked.ts';
+import { fieldIssue } from './field-issues.ts';
 
 /**
  * The roles an account can have (stored per account). The first account ever created and any address
@@ -113,7 +114,7 @@ export type UserAccount = z.infer<typeof userAccountSchema>;
 export const userUpdateSchema = checked(
   z.strictObject({ role: z.optional(roleSchema), disabled: z.optional(z.boolean()) }),
   z.refine((value) => value.role !== undefined || value.disabled !== undefined, {
-    message: 'Send role, disabled or both',
+    message: fieldIssue('ROLE_OR_DISABLED'),
   }),
 );
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { fieldIssue } from './field-issues.ts';
 import { LANGUAGES } from './language.ts';
 
 /**
@@ -10,7 +11,7 @@ export const languageSchema = z.enum(LANGUAGES);
 /** A signed-in user's preferences (`GET` and `PUT /api/settings`). */
 export const userSettingsSchema = z.strictObject({
   /** "Low-stock alerts by email": a mail for every item that falls to its low-stock threshold. */
-  lowStockEmail: z.boolean({ error: 'Must be true or false' }),
+  lowStockEmail: z.boolean({ error: fieldIssue('NOT_TRUE_OR_FALSE') }),
   /** The language chosen in the app's switcher, which mails to the user are written in (absent: never chosen, English). */
   language: z.optional(languageSchema),
 });

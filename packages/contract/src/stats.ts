@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { fieldIssue } from './field-issues.ts';
 
 const count = checked(z.number(), int());
 
@@ -18,7 +19,10 @@ export const STOCK_SERIES_PERIODS = [30, 90, 365] as const;
 const periodOf = (periods: readonly number[]) => {
   const names = periods.map(String);
   return z.pipe(
-    z._default(z.enum(names, { error: `Must be one of ${names.join(', ')}` }), names[0] ?? ''),
+    z._default(
+      z.enum(names, { error: fieldIssue('NOT_A_PERIOD', { periods: names.join(', ') }) }),
+      names[0] ?? '',
+    ),
     z.transform(Number),
   );
 };

@@ -77,6 +77,7 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
       : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
   return new HttpError(429, `Too many attempts. Please wait ${wait} and try again.`, {
     code: 'TOO_MANY_REQUESTS',
+    params: { retryAfterSeconds },
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }

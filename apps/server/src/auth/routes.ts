@@ -3,6 +3,7 @@ import {
   accessTokenRequestSchema,
   accessTokenResponseSchema,
   accountEmailSchema,
+  apiErrorCodeForStatus,
   apiErrorSchema,
   authMethodsSchema,
   PASSWORD_MAX_LENGTH,
@@ -136,7 +137,12 @@ function rewriteError(status: number, text: string): string {
   const friendlier = code === 'VALIDATION_ERROR' && original ? validationMessage(original) : undefined;
   const message =
     (code && FRIENDLIER_MESSAGES[code]) ?? friendlier ?? original ?? STATUS_CODES[status] ?? 'Error';
-  return JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code });
+  return JSON.stringify({
+    statusCode: status,
+    error: STATUS_CODES[status] ?? 'Error',
+    message,
+    code: code ?? apiErrorCodeForStatus(status),
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   type HistoryExportQuery,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
+  PRODUCT_FIELDS,
   type Product,
 } from '@walton/contract';
 import { stringify } from 'csv-stringify';
@@ -29,22 +30,15 @@ type Cell = string | number;
 /** A text cell: formula-looking text is escaped (numbers are written as numbers, see formula-escape.ts). */
 const text = (value: string | null | undefined): string => escapeFormula(value ?? '');
 
+/** A field's cell: numbers as numbers (none: empty), text escaped. */
+const cellOf = (value: string | number | null | undefined): Cell =>
+  typeof value === 'number' ? value : text(value);
+
+/** An item's row: PRODUCT_CSV_COLUMNS (its id, then PRODUCT_FIELDS), then the export-only columns. */
 function productRecord(product: Product): Cell[] {
   return [
     text(product._id),
-    text(product.name),
-    text(product.img),
-    product.price,
-    product.quentity,
-    text(product.description),
-    text(product.suplerName),
-    text(product.email),
-    text(product.model),
-    text(product.ram),
-    text(product.hdd),
-    text(product.display),
-    text(product.prosesor),
-    product.lowStockThreshold ?? '',
+    ...PRODUCT_FIELDS.map((field) => cellOf(product[field.wire])),
     product.version,
     text(product.createdAt),
     text(product.updatedAt),

@@ -6,7 +6,11 @@ import {
   type ApiErrorCode,
   type CreateProduct,
   createProductSchema,
+  EDITABLE_PRODUCT_FIELDS,
   type EditProduct,
+  type FieldIssueCode,
+  fieldIssueOf,
+  fieldIssueText,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
@@ -21,6 +25,8 @@ import {
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
   PRODUCT_CSV_HEADER_ALIASES,
   PRODUCT_CSV_REQUIRED_COLUMNS,
+  PRODUCT_FIELDS,
+  type ProductField,
 } from '@walton/contract';
 import { CsvError, parse } from 'csv-parse';
 import { HttpError } from '../http/http-error.ts';
@@ -125,9 +131,11 @@ class Problems {
     code: ImportProblemCode,
     message: string,
     params: ImportRowError['params'] = {},
+    issue?: FieldIssueCode,
   ): void {
     this.total += 1;
-    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ row, field, message, code, params });
+    if (this.listed.length < MAX_LISTED_ERRORS)
+      this.listed.push({ row, field, message, code, ...(issue === undefined ? {} : { issue }), params });
   }
 }
 
@@ -177,19 +185,15 @@ const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '')
  * A row as an edit of every editable field: the row is the whole item, so an empty detail cell
  * clears that detail (the supplier is whoever imports, and is not edited).
  */
-const asEdit = (input: CreateProduct): EditProduct => ({
-  name: input.name,
-  img: input.img,
-  price: input.price,
-  description: input.description,
-  model: input.model ?? '',
-  ram: input.ram ?? '',
-  hdd: input.hdd ?? '',
-  display: input.display ?? '',
-  prosesor: input.prosesor ?? '',
-  // A file without the threshold column leaves each item's threshold as it is.
-  ...(input.lowStockThreshold === undefined ? {} : { lowStockThreshold: input.lowStockThreshold }),
-});
+const asEdit = (input: CreateProduct): EditProduct =>
+  Object.fromEntries(
+    EDITABLE_PRODUCT_FIELDS.flatMap((field): Array<[string, unknown]> => {
+      const value = input[field.wire];
+      if (field.kind === 'optionalText') return [[field.wire, value ?? '']];
+      // A file without the threshold column leaves each item's threshold as it is.
+      return value === undefined ? [] : [[field.wire, value]];
+    }),
+  ) as EditProduct;
 
 function* chunksOf(file: Buffer): Generator<Buffer> {
   for (let start = 0; start < file.length; start += CHUNK) yield file.subarray(start, start + CHUNK);
@@ -399,20 +403,17 @@ export class ProductImport {
     // Text cells as exported (see formula-escape.ts); numbers are taken as they are.
     const text = (column: string) => unescapeFormula(raw.get(column) ?? '');
     const optional = (column: string) => text(column).trim() || undefined;
-    const threshold = raw.get('lowStockThreshold');
+    /** A field's cell as the add form's schema reads it: a column the file lacks is left out. */
+    const cell = ({ wire, kind }: ProductField): string | undefined => {
+      if (kind === 'text') return text(wire);
+      if (kind === 'optionalText' || kind === 'email') return optional(wire);
+      if (kind === 'threshold') return raw.get(wire);
+      return raw.get(wire) ?? '';
+    };
     const candidate = {
-      name: text('name'),
-      img: text('img'),
-      price: raw.get('price') ?? '',
-      quentity: raw.get('quentity') ?? '',
-      description: text('description'),
+      ...Object.fromEntries(PRODUCT_FIELDS.map((field) => [field.wire, cell(field)])),
+      // The supplier is whoever imports (their name by default, the file's when the account has none).
       ...asSupplier(actor, optional('suplerName') ?? actor.email),
-      model: optional('model'),
-      ram: optional('ram'),
-      hdd: optional('hdd'),
-      display: optional('display'),
-      prosesor: optional('prosesor'),
-      ...(threshold === undefined ? {} : { lowStockThreshold: threshold }),
     };
     const before = problems.total;
     const id = optional('_id');
@@ -422,8 +423,16 @@ export class ProductImport {
     if (id !== undefined) seenIds.add(id);
     const parsed = createProductSchema.safeParse(candidate);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        problems.add(row, String(issue.path[0] ?? ''), 'INVALID_VALUE', issue.message);
+      for (const invalid of parsed.error.issues) {
+        const issue = fieldIssueOf(invalid);
+        problems.add(
+          row,
+          String(invalid.path[0] ?? ''),
+          'INVALID_VALUE',
+          fieldIssueText(issue),
+          issue.params,
+          issue.code,
+        );
       }
     }
     if (!parsed.success || problems.total > before) return undefined;

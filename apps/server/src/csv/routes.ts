@@ -237,7 +237,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
       // The rows each pass read, however the import ends: its weight in the change limit.
       const read = { checking: 0, writing: 0 };
       try {
-        return await importFile(request, reply, actor, (progress) => {
+        return await importFile(request, reply, actor, request.query, (progress) => {
           read[progress.phase] = progress.rows;
         });
       } finally {
@@ -249,13 +249,13 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
   );
 
   async function importFile(
-    request: FastifyRequest<{ Querystring: z.output<typeof importQuerySchema> }>,
+    request: FastifyRequest,
     reply: FastifyReply,
     actor: Actor,
+    { dryRun, duplicates }: z.output<typeof importQuerySchema>,
     counted: (progress: ImportProgress) => void,
   ) {
     const file = await uploadedFile(request);
-    const { dryRun, duplicates } = request.query;
     const job = { file, dryRun, duplicates, actor };
     if (!wantsProgress(request)) return productImport.run({ ...job, progress: counted });
     // Written directly, line by line as the work goes (no onSend hook may buffer it).

@@ -55,7 +55,11 @@ export function tooManyChanges(max: number, retryAfterSeconds: number): HttpErro
   return new HttpError(
     429,
     `Too many changes: at most ${max} a minute. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
-    { code: 'TOO_MANY_REQUESTS', headers: { 'retry-after': String(retryAfterSeconds) } },
+    {
+      code: 'TOO_MANY_REQUESTS',
+      params: { retryAfterSeconds, max },
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    },
   );
 }
 

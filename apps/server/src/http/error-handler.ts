@@ -1,5 +1,12 @@
 import { STATUS_CODES } from 'node:http';
-import { type ApiError, type ApiErrorCode, apiErrorCodeForStatus } from '@walton/contract';
+import {
+  type ApiError,
+  type ApiErrorCode,
+  apiErrorCodeForStatus,
+  type FieldIssue,
+  fieldIssueOf,
+  fieldIssueText,
+} from '@walton/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.ts';
@@ -19,8 +26,15 @@ function errorBody(
   statusCode: number,
   message: string,
   code: ApiErrorCode = apiErrorCodeForStatus(statusCode),
+  params?: ApiError['params'],
 ): ApiError {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code };
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    code,
+    ...(params === undefined ? {} : { params }),
+  };
 }
 
 function send(reply: FastifyReply, body: ApiError & Record<string, unknown>) {
@@ -39,6 +53,22 @@ export function sendFrameworkError(error: FastifyError, _request: FastifyRequest
 }
 
 const isEmpty = (payload: unknown) => payload === null || payload === undefined || payload === '';
+
+type ValidationError = FastifyError & {
+  validation: Array<{
+    keyword: string;
+    instancePath: string;
+    message?: string;
+    params: Record<string, unknown>;
+  }>;
+};
+
+/** A schema check's issue as a field issue: its code and params (fieldIssueOf), zod's own names read too. */
+function issueOf({ keyword, message, params }: ValidationError['validation'][number]): FieldIssue {
+  const list = (value: unknown) => (Array.isArray(value) ? value : undefined);
+  const keys = list(params.keys)?.filter((key): key is string => typeof key === 'string');
+  return fieldIssueOf({ code: keyword, message: message ?? '', keys, values: list(params.values) });
+}
 
 /** One place that turns every thrown error into the API's JSON error body; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -59,16 +89,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-        message: issue.message ?? 'Invalid value',
-      }));
+      const issues = error.validation.map((issue) => {
+        const { code, params } = issueOf(issue);
+        return {
+          path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+          message: fieldIssueText({ code, params }),
+          code,
+          params,
+        };
+      });
       const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
       return send(reply, { ...errorBody(400, `Invalid request: ${summary}`, 'VALIDATION_FAILED'), issues });
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, { ...errorBody(error.statusCode, error.message, error.code), ...error.extra });
+      return send(reply, {
+        ...errorBody(error.statusCode, error.message, error.code, error.params),
+        ...error.extra,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -1,4 +1,4 @@
-import { type ApiErrorCode, apiErrorCodeForStatus } from '@walton/contract';
+import { type ApiErrorCode, apiErrorCodeForStatus, type ErrorParams } from '@walton/contract';
 
 /**
  * An error whose message is meant for the user; the error handler answers with it as it is, and with
@@ -7,18 +7,26 @@ import { type ApiErrorCode, apiErrorCodeForStatus } from '@walton/contract';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: ApiErrorCode;
+  /** The values the code's words need (its message has them written in). */
+  readonly params: ErrorParams | undefined;
   readonly extra: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
     statusCode: number,
     message: string,
-    options: { code?: ApiErrorCode; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: {
+      code?: ApiErrorCode;
+      params?: ErrorParams;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = options.code ?? apiErrorCodeForStatus(statusCode);
+    this.params = options.params;
     this.extra = options.extra;
     this.headers = options.headers;
   }

@@ -59,6 +59,8 @@ const conflict = {
   statusCode: 412,
   error: 'Precondition Failed',
   message: STOCK_MESSAGES.changedSinceLoaded(product.quentity),
+  code: 'VERSION_STALE',
+  params: { quantity: product.quentity },
   product,
 } satisfies ProductConflict;
 
@@ -66,7 +68,8 @@ const apiError = {
   statusCode: 400,
   error: 'Bad Request',
   message: 'Invalid request: body.price: At most 2 decimals',
-  issues: [{ path: 'body.price', message: 'At most 2 decimals' }],
+  code: 'VALIDATION_FAILED',
+  issues: [{ path: 'body.price', message: 'At most 2 decimals', code: 'TOO_MANY_DECIMALS', params: {} }],
 } satisfies ApiError;
 
 const changeEvent = { type: 'delivered', id: productId, version: 2 } satisfies ChangeEvent;

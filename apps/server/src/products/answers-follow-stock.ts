@@ -1,6 +1,5 @@
-import type { Product } from '@walton/contract';
+import { etagOf, type Product } from '@walton/contract';
 import type { StockChange, StockFollower } from '../http/answer-cache.ts';
-import { etagOf } from './product-mapper.ts';
 import type { ProductListFilter } from './product-search.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Product } from '@walton/contract';
+import { type FieldIssue, fieldIssueText, type Product } from '@walton/contract';
 import { HttpError } from '../http/http-error.ts';
 import { toPaisa } from './product-mapper.ts';
 import type { ProductListFilter, SortPosition } from './product-search.ts';
@@ -16,12 +16,13 @@ interface CursorPayload {
   id: string;
 }
 
-export const CURSOR_MESSAGES = {
-  malformed:
-    'This cursor is not one the server handed out: send the X-Next-Cursor of an earlier answer as it is, or leave after out to start from the first page',
-  otherOrder: (sort: string, order: string, trash: boolean) =>
-    `This cursor belongs to the ${trash ? 'trash' : 'live list'} sorted by ${sort} (${order}): ask with the same sort, order and deleted, or leave after out to start from the first page`,
-} as const;
+export const CURSOR_ISSUES = {
+  malformed: { code: 'UNKNOWN_CURSOR', params: {} },
+  otherOrder: (sort: string, order: string, trash: boolean): FieldIssue => ({
+    code: trash ? 'CURSOR_OF_TRASH' : 'CURSOR_OF_LIVE_LIST',
+    params: { sort, order },
+  }),
+} as const satisfies Record<string, FieldIssue | ((...args: never[]) => FieldIssue)>;
 
 /** The widest values the columns hold (PostgreSQL integer for quantity), so a cursor never overflows one. */
 const MAX_QUANTITY_COLUMN = 2_147_483_647;
@@ -29,10 +30,13 @@ const MAX_TEXT = 1000;
 /** As toISOString writes them, years 1000–9999 (PostgreSQL has no year 0). */
 const ISO_TIMESTAMP = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const badCursor = (message: string) =>
-  new HttpError(400, `Invalid request: querystring.after: ${message}`, {
-    extra: { issues: [{ path: 'querystring.after', message }] },
+const badCursor = (issue: FieldIssue) => {
+  const message = fieldIssueText(issue);
+  return new HttpError(400, `Invalid request: querystring.after: ${message}`, {
+    code: 'VALIDATION_FAILED',
+    extra: { issues: [{ path: 'querystring.after', message, ...issue }] },
   });
+};
 
 /** The value the list is ordered by (see ProductSearch's sort keys), from the item's wire shape. */
 function sortValue(product: Product, list: ListOrder): string | number {
@@ -131,9 +135,9 @@ function parsePayload(cursor: string): CursorPayload | undefined {
  */
 export function positionOf(cursor: string, list: ListOrder): SortPosition {
   const payload = parsePayload(cursor);
-  if (!payload) throw badCursor(CURSOR_MESSAGES.malformed);
+  if (!payload) throw badCursor(CURSOR_ISSUES.malformed);
   if (payload.sort !== list.sort || payload.order !== list.order || payload.trash !== list.deleted) {
-    throw badCursor(CURSOR_MESSAGES.otherOrder(payload.sort, payload.order, payload.trash));
+    throw badCursor(CURSOR_ISSUES.otherOrder(payload.sort, payload.order, payload.trash));
   }
   return { key: payload.key, id: payload.id };
 }
@@ -146,7 +150,7 @@ export function historyPositionOf(cursor: string): number {
   const value = decode(cursor);
   const { before, ...rest } = value ?? {};
   if (!value || Object.keys(rest).length > 0 || !isWhole(before, MAX_QUANTITY_COLUMN)) {
-    throw badCursor(CURSOR_MESSAGES.malformed);
+    throw badCursor(CURSOR_ISSUES.malformed);
   }
   return before;
 }

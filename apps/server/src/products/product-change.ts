@@ -1,4 +1,4 @@
-import type { ChangeKind } from '@walton/contract';
+import { type ChangeKind, EDITABLE_PRODUCT_FIELDS, type ProductDetailName } from '@walton/contract';
 import type { ShapedStatement } from '../db/query-shapes.ts';
 
 export type { ChangeKind };
@@ -28,34 +28,13 @@ export interface ProductState {
   deletedAt: string | null;
 }
 
-/** The details an edit may change (quantity is Delivered's and restock's, the supplier nobody's). */
-export type ProductDetails = Pick<
-  ProductState,
-  | 'name'
-  | 'imageUrl'
-  | 'pricePaisa'
-  | 'description'
-  | 'model'
-  | 'ram'
-  | 'hdd'
-  | 'display'
-  | 'processor'
-  | 'lowStockThreshold'
->;
+/** The details an edit may change: the contract's editable fields (EDITABLE_PRODUCT_FIELDS), by their names here. */
+export type ProductDetails = Pick<ProductState, ProductDetailName>;
 
-/** The details, in the order the history lists a change's fields. */
-export const PRODUCT_DETAIL_FIELDS = [
-  'name',
-  'imageUrl',
-  'pricePaisa',
-  'description',
-  'model',
-  'ram',
-  'hdd',
-  'display',
-  'processor',
-  'lowStockThreshold',
-] as const satisfies ReadonlyArray<keyof ProductDetails>;
+/** The details, in the order the history lists a change's fields (the contract's table's). */
+export const PRODUCT_DETAIL_FIELDS: readonly ProductDetailName[] = EDITABLE_PRODUCT_FIELDS.map(
+  (field) => field.name,
+);
 
 /** One detail a change moved, old and new value as stored (a price in whole paisa). */
 export type DetailChange = {

@@ -2,15 +2,20 @@ import {
   type ChangeKind,
   type CreateProduct,
   changeKindSchema,
+  EDITABLE_PRODUCT_FIELDS,
   type EditableField,
   type EditProduct,
   type FieldChange,
   type HistoryEntry,
   type Movement,
   movementReasonSchema,
+  PRODUCT_FIELDS,
   type Product,
+  type ProductDetailName,
+  type ProductField,
+  type ProductFieldKind,
 } from '@walton/contract';
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { z } from 'zod';
 import { type PolicyActor, seesSupplierEmail } from '../auth/policy.ts';
 import type { ProductHistoryRow, ProductRow, ProductsTable } from '../db/schema.ts';
@@ -87,87 +92,77 @@ export function toProduct(product: ProductState): Product {
   };
 }
 
-/** The ETag of a product's version (`"3"`), for If-Match on its changes. */
-export const etagOf = (version: number) => `"${version}"`;
-
 /** Database row → the wire shape, for reads that only pass products on. */
 export const rowToProduct = (row: ProductRow): Product => toProduct(toProductState(row));
 
+/** The column of each field of the contract's table (PRODUCT_FIELDS): where storage meets its names. */
+const COLUMN_OF = {
+  name: 'name',
+  imageUrl: 'image_url',
+  pricePaisa: 'price_paisa',
+  quantity: 'quantity',
+  description: 'description',
+  supplierName: 'supplier_name',
+  supplierEmail: 'supplier_email',
+  model: 'model',
+  ram: 'ram',
+  hdd: 'hdd',
+  display: 'display',
+  processor: 'processor',
+  lowStockThreshold: 'low_stock_threshold',
+} as const satisfies Record<ProductField['name'], keyof ProductsTable>;
+
+type StoredValue = string | number | null;
+
+/**
+ * A field's validated wire value as stored, by its kind: a price in whole paisa, an email
+ * lower-cased, a field left out as null.
+ */
+function storedValue(kind: ProductFieldKind, value: string | number | null | undefined): StoredValue {
+  if (value === undefined) return null;
+  if (kind === 'price' && typeof value === 'number') return toPaisa(value);
+  if (kind === 'email' && typeof value === 'string') return value.toLowerCase();
+  return value;
+}
+
 /** Validated creation payload → the columns to insert (without id, timestamps and audit fields). */
 export function toProductColumns(input: CreateProduct) {
-  return {
-    name: input.name,
-    image_url: input.img,
-    price_paisa: toPaisa(input.price),
-    quantity: input.quentity,
-    description: input.description,
-    supplier_name: input.suplerName,
-    supplier_email: input.email.toLowerCase(),
-    model: input.model ?? null,
-    ram: input.ram ?? null,
-    hdd: input.hdd ?? null,
-    display: input.display ?? null,
-    processor: input.prosesor ?? null,
-    low_stock_threshold: input.lowStockThreshold ?? null,
-  };
+  const columns = Object.fromEntries(
+    PRODUCT_FIELDS.map((field) => [COLUMN_OF[field.name], storedValue(field.kind, input[field.wire])]),
+  );
+  return columns as Required<Pick<Insertable<ProductsTable>, (typeof COLUMN_OF)[ProductField['name']]>>;
 }
 
 /** A decided change → the columns it sets, with the change's time (ISO-8601) as `updated_at`. */
 export function toUpdateColumns(set: ProductUpdate, at: string): Updateable<ProductsTable> {
   const columns: Updateable<ProductsTable> = { updated_at: at };
-  if (set.name !== undefined) columns.name = set.name;
-  if (set.imageUrl !== undefined) columns.image_url = set.imageUrl;
-  if (set.pricePaisa !== undefined) columns.price_paisa = set.pricePaisa;
-  if (set.description !== undefined) columns.description = set.description;
-  if (set.model !== undefined) columns.model = set.model;
-  if (set.ram !== undefined) columns.ram = set.ram;
-  if (set.hdd !== undefined) columns.hdd = set.hdd;
-  if (set.display !== undefined) columns.display = set.display;
-  if (set.processor !== undefined) columns.processor = set.processor;
-  if (set.lowStockThreshold !== undefined) columns.low_stock_threshold = set.lowStockThreshold;
-  if (set.quantity !== undefined) columns.quantity = set.quantity;
+  for (const name of [...PRODUCT_DETAIL_NAMES, 'quantity'] as const) {
+    const value = set[name];
+    if (value !== undefined) Object.assign(columns, { [COLUMN_OF[name]]: value });
+  }
   if (set.deleted !== undefined) columns.deleted_at = set.deleted ? at : null;
   return columns;
 }
 
-/** Each editable wire field and the detail it sets: a field the contract adds must be mapped here. */
-const DETAIL_OF = {
-  name: 'name',
-  img: 'imageUrl',
-  price: 'pricePaisa',
-  description: 'description',
-  model: 'model',
-  ram: 'ram',
-  hdd: 'hdd',
-  display: 'display',
-  prosesor: 'processor',
-  lowStockThreshold: 'lowStockThreshold',
-} as const satisfies Record<EditableField, keyof ProductDetails>;
+const PRODUCT_DETAIL_NAMES = EDITABLE_PRODUCT_FIELDS.map((field) => field.name);
 
-const FIELD_OF = Object.fromEntries(
-  Object.entries(DETAIL_OF).map(([field, detail]) => [detail, field]),
-) as Record<keyof ProductDetails, EditableField>;
+const FIELD_OF = Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((field) => [field.name, field])) as Record<
+  ProductDetailName,
+  (typeof EDITABLE_PRODUCT_FIELDS)[number]
+>;
 
 /** A detail's name as the API spells it. */
-export const wireFieldOf = (detail: keyof ProductDetails): EditableField => FIELD_OF[detail];
-
-/** The optional details, which an edit clears with an empty text. */
-const OPTIONAL_DETAILS = new Set<keyof ProductDetails>(['model', 'ram', 'hdd', 'display', 'processor']);
+export const wireFieldOf = (detail: keyof ProductDetails): EditableField => FIELD_OF[detail].wire;
 
 /** A validated edit → the details it sets, as stored (a price in paisa; an emptied optional field null). */
 export function toProductDetails(edit: EditProduct): Partial<ProductDetails> {
   const details: Partial<ProductDetails> = {};
-  for (const field of Object.keys(DETAIL_OF) as EditableField[]) {
-    const value = edit[field];
+  for (const field of EDITABLE_PRODUCT_FIELDS) {
+    const value = edit[field.wire];
     if (value === undefined) continue;
-    const detail = DETAIL_OF[field];
-    const stored =
-      detail === 'pricePaisa' && typeof value === 'number'
-        ? toPaisa(value)
-        : OPTIONAL_DETAILS.has(detail) && value === ''
-          ? null
-          : value;
-    Object.assign(details, { [detail]: stored });
+    // An edit clears an optional text with an empty one.
+    const cleared = field.kind === 'optionalText' && value === '';
+    Object.assign(details, { [field.name]: cleared ? null : storedValue(field.kind, value) });
   }
   return details;
 }
@@ -189,32 +184,29 @@ function wireValue(detail: keyof ProductDetails, value: string | number | null):
   return String(value);
 }
 
-const text = z.string();
-const optionalText = z.string().nullable();
-const detailChange = <K extends keyof ProductDetails, V extends ProductDetails[K]>(
-  field: K,
-  value: z.ZodType<V>,
-) => z.object({ field: z.literal(field), from: value, to: value });
+/** What a stored value of each kind of detail is, as the history's JSON keeps it. */
+const STORED_AS = {
+  text: z.string(),
+  optionalText: z.string().nullable(),
+  price: z.number().int(),
+  units: z.number().int(),
+  threshold: z.number().int().nullable(),
+  email: z.string(),
+} satisfies Record<ProductFieldKind, z.ZodType<StoredValue>>;
 
-/** The `changes` column's JSON, checked as it is read back. */
+/** The `changes` column's JSON, checked as it is read back: each editable field with its kind's values. */
 const detailChangesSchema = z.array(
-  z.discriminatedUnion('field', [
-    detailChange('name', text),
-    detailChange('imageUrl', text),
-    detailChange('pricePaisa', z.number().int()),
-    detailChange('description', text),
-    detailChange('model', optionalText),
-    detailChange('ram', optionalText),
-    detailChange('hdd', optionalText),
-    detailChange('display', optionalText),
-    detailChange('processor', optionalText),
-    detailChange('lowStockThreshold', z.number().int().nullable()),
-  ]),
+  z.union(
+    EDITABLE_PRODUCT_FIELDS.map((field) =>
+      z.object({ field: z.literal(field.name), from: STORED_AS[field.kind], to: STORED_AS[field.kind] }),
+    ),
+  ),
 );
 
 /** History row → the server's record of it. */
 export function toHistoryRecord(row: ProductHistoryRow): HistoryRecord {
-  const changes: DetailChange[] = detailChangesSchema.parse(JSON.parse(row.changes));
+  // Each change is checked by its field's kind, so its values are that field's (DetailChange).
+  const changes = detailChangesSchema.parse(JSON.parse(row.changes)) as DetailChange[];
   return {
     id: row.id,
     productId: row.product_id,

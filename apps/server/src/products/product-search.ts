@@ -51,6 +51,15 @@ interface Collected extends Total {
   items: Product[] | undefined;
 }
 
+/**
+ * The contract's low-stock rule (isLowStockLevel) as the conditions of a query of products, its one
+ * place in the server's SQL: live, and the quantity at or below the threshold (a null threshold
+ * compares as unknown: never low). Written as the partial indexes of migrations 006 and 011 are
+ * (frozen, they keep their own copy, as the triggers of migration 010 keep theirs), so they serve it.
+ */
+const lowStockOnly = (query: ProductQuery): ProductQuery =>
+  query.where('deleted_at', 'is', null).where(sql<boolean>`quantity <= low_stock_threshold`);
+
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -223,8 +232,8 @@ export class ProductSearch {
   }
 
   /**
-   * The items a list shows: live or in the trash, only the low-stock ones (the condition of the
-   * partial indexes of migration 006, so they serve it in every sort), and with a search every word
+   * The items a list shows: live or in the trash, only the low-stock ones (lowStockOnly, which the
+   * partial indexes of migration 006 serve in every sort), and with a search every word
    * as a case-insensitive substring of the name or the model (slots `word0`… and `rest`, see
    * searchWords), among the trigram table's candidates (slot `candidates`, a JSON array of the
    * trigram table's rowids) when `narrowing` says so.
@@ -233,8 +242,11 @@ export class ProductSearch {
     filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
     narrowing: Narrowing = 'none',
   ): ProductQuery {
-    const scope = this.#db.selectFrom('products').where('deleted_at', filter.deleted ? 'is not' : 'is', null);
-    const query = filter.lowStock ? scope.where(sql<boolean>`quantity <= low_stock_threshold`) : scope;
+    const products = this.#db.selectFrom('products');
+    // The contract refuses lowStock with deleted: the trash holds no low-stock item.
+    const query = filter.lowStock
+      ? lowStockOnly(products)
+      : products.where('deleted_at', filter.deleted ? 'is not' : 'is', null);
     const { own, rest } = wordShape(filter.q);
     let named = query;
     for (const index of own.keys()) named = named.where(this.#hasWord(slot(`word${index}`)));

@@ -6,8 +6,11 @@ import {
   deletedSchema,
   deliveryRequestSchema,
   editProductSchema,
+  etagOf,
+  fieldIssue,
   historyEntrySchema,
   historyListQuerySchema,
+  IF_MATCH_PATTERN,
   LANGUAGES,
   LIST_DEFAULT_LIMIT,
   movementListQuerySchema,
@@ -25,6 +28,7 @@ import {
   stockChangeSchema,
   successSchema,
   supplierItemsQuerySchema,
+  versionOfIfMatch,
 } from '@walton/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +38,7 @@ import type { AnswerCache, Shelf } from '../http/answer-cache.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
 import { followsStock, itemFollowsStock, listFollowsStock } from './answers-follow-stock.ts';
 import { productLabelSvg } from './label-svg.ts';
-import { etagOf, visibleTo } from './product-mapper.ts';
+import { visibleTo } from './product-mapper.ts';
 import type { Actor, ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
@@ -69,20 +73,18 @@ const labelQuery = z.object({
 });
 const entryParams = z.object({ id: productIdSchema, entryId: productIdSchema });
 
-export const IF_MATCH_MESSAGE = 'If-Match must be the ETag from GET /api/product/:id, like "3"';
-
 /** Optional `If-Match: "<version>"` (or `*`); the other headers pass through untouched. */
 const ifMatchHeaders = z.looseObject({
   'if-match': z
     .string()
-    .regex(/^(\*|"\d{1,10}")$/, IF_MATCH_MESSAGE)
+    .regex(IF_MATCH_PATTERN, fieldIssue('NOT_ETAG'))
     .optional()
     .describe('The ETag of the version the client saw; a stale one gets 412 and changes nothing'),
 });
 
 /** The version an If-Match names; undefined when absent or `*` (any current version). */
 const versionFrom = (ifMatch: string | undefined): number | undefined =>
-  ifMatch === undefined || ifMatch === '*' ? undefined : Number(ifMatch.slice(1, -1));
+  ifMatch === undefined ? undefined : versionOfIfMatch(ifMatch);
 
 export const DEEP_OFFSET_MESSAGE =
   `offset can be at most ${ANONYMOUS_OFFSET_MAX} without signing in: to page deeper, send the ` +
@@ -129,7 +131,7 @@ const protectedErrors = { 401: apiErrorSchema, ...serverError };
 const writeErrors = {
   ...protectedErrors,
   403: apiErrorSchema,
-  429: z.object({ ...apiErrorSchema.shape, code: z.string().optional() }),
+  429: apiErrorSchema,
 };
 /** Body-carrying changes also: invalid or malformed (400), too large (413), not JSON (415). */
 const changeErrors = {

@@ -80,9 +80,22 @@ export interface ProductPage extends Total {
 /** Publishes a committed change; never throws (see ChangeFeed). */
 export type PublishChange = (event: ChangeEvent) => Promise<void>;
 
-/** A refused change that sends the item as it is now, so the client can show it and try again. */
-const refusal = (statusCode: 409 | 412, message: string, product: ProductState, code: ApiErrorCode) =>
-  new HttpError(statusCode, message, { code, extra: { product: toProduct(product) } });
+/**
+ * A refused change that sends the item as it is now, so the client can show it and try again; with
+ * `quantity` in params when its words name the quantity in stock.
+ */
+const refusal = (
+  statusCode: 409 | 412,
+  message: string,
+  product: ProductState,
+  code: ApiErrorCode,
+  namesQuantity = false,
+) =>
+  new HttpError(statusCode, message, {
+    code,
+    ...(namesQuantity ? { params: { quantity: product.quantity } } : {}),
+    extra: { product: toProduct(product) },
+  });
 
 /** A live item, or 404. */
 function live(current: ProductState | undefined): ProductState {
@@ -97,7 +110,7 @@ function live(current: ProductState | undefined): ProductState {
 function liveAt(current: ProductState | undefined, ifVersion: number | undefined): ProductState {
   const product = live(current);
   if (ifVersion !== undefined && product.version !== ifVersion) {
-    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(product.quantity), product, 'VERSION_STALE');
+    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(product.quantity), product, 'VERSION_STALE', true);
   }
   return product;
 }
@@ -122,15 +135,15 @@ export const decideDelivery: DecideStockChange = (current, newQuantity, ifVersio
     throw refusal(409, STOCK_MESSAGES.noQuantity, product, 'OUT_OF_STOCK');
   // With a matching If-Match the client saw this very state: its number was simply not current − 1.
   throw ifVersion === product.version
-    ? refusal(409, STOCK_MESSAGES.oneAtATime(product.quantity), product, 'ONE_AT_A_TIME')
-    : refusal(409, STOCK_MESSAGES.deliveredMeanwhile(product.quantity), product, 'QUANTITY_CHANGED');
+    ? refusal(409, STOCK_MESSAGES.oneAtATime(product.quantity), product, 'ONE_AT_A_TIME', true)
+    : refusal(409, STOCK_MESSAGES.deliveredMeanwhile(product.quantity), product, 'QUANTITY_CHANGED', true);
 };
 
 /** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
 export const decideRestock: DecideStockChange = (current, newQuantity, ifVersion) => {
   const product = liveAt(current, ifVersion);
   if (newQuantity <= product.quantity) {
-    throw refusal(409, STOCK_MESSAGES.restockNotAbove(product.quantity), product, 'QUANTITY_NOT_ABOVE');
+    throw refusal(409, STOCK_MESSAGES.restockNotAbove(product.quantity), product, 'QUANTITY_NOT_ABOVE', true);
   }
   return { kind: 'restocked', set: { quantity: newQuantity } };
 };
@@ -143,7 +156,7 @@ export function decideRemoval(current: ProductState | undefined): DecidedChange 
 
 /** Restore of an item in the trash: 404 when no product has the id, 409 when it is not in the trash. */
 export function decideRestore(current: ProductState | undefined): DecidedChange {
-  if (!current) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
+  if (!current) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
   if (current.deletedAt === null) throw refusal(409, NOT_IN_TRASH, current, 'NOT_IN_TRASH');
   return { kind: 'restored', set: { deleted: false } };
 }
@@ -162,7 +175,7 @@ export function decideEdit(
 ): DecidedChange | undefined {
   const product = live(current);
   if (product.version !== ifVersion)
-    throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product, 'VERSION_STALE');
+    throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product, 'EDITED_MEANWHILE');
   const set: Partial<ProductDetails> = {};
   for (const field of PRODUCT_DETAIL_FIELDS) {
     const value = details[field];
@@ -195,7 +208,7 @@ export function decideRevert(
   const product = live(current);
   if (!entry) throw notFound(REVERT_MESSAGES.noSuchEntry, 'HISTORY_ENTRY_NOT_FOUND');
   if (product.version !== ifVersion)
-    throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product, 'VERSION_STALE');
+    throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product, 'EDITED_MEANWHILE');
   if (entry.kind !== 'edited') throw refusal(409, REVERT_MESSAGES.notAnEdit, product, 'NOT_AN_EDIT');
   const movedOn = entry.changes.filter((change) => !same(product[change.field], change.to));
   if (movedOn.length > 0) {
@@ -349,7 +362,7 @@ export class ProductService {
     request: { limit: number; after?: string | undefined },
   ): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
+    if (!product) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
     const beforeVersion = request.after === undefined ? undefined : historyPositionOf(request.after);
     const rows = await this.#history.list(id, { limit: request.limit + 1, beforeVersion });
     const items = rows.slice(0, request.limit);
@@ -385,7 +398,7 @@ export class ProductService {
   /** An item's ledger (deleted items included), newest first. */
   async movements(id: string, page: Page): Promise<{ items: Movement[]; total: number }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT, 'PRODUCT_NOT_FOUND');
+    if (!product) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
     const [items, total] = await Promise.all([
       this.#history.listMovements(id, page),
       this.#history.countMovements(id),

@@ -127,7 +127,7 @@ export class StatsService {
   /** An item's quantity at the end of each of the `count` days ending today (deleted items too). */
   async stockSeries(productId: string, count: number): Promise<StockSeries> {
     const product = await this.#products.findById(productId, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT);
+    if (!product) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
     const days = daysEnding(this.today(), count);
     const { quantityBefore, days: changed } = await this.#stats.productDays(productId, days[0] ?? '');
     const byDay = new Map(changed.map((day) => [day.day, day]));

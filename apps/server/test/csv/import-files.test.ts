@@ -181,13 +181,120 @@ describe.each(TEST_ENGINES)('CSV files as clerks have them, on %s', (engine) => 
       `name,img,price,quentity,description\nA,${IMG},x,1,d\nB\n`,
     );
     expect(values.json<ImportRefusal>().errors).toEqual([
-      { row: 2, field: 'price', code: 'INVALID_VALUE', params: {}, message: 'Must be a number' },
+      {
+        row: 2,
+        field: 'price',
+        code: 'INVALID_VALUE',
+        issue: 'NOT_A_NUMBER',
+        params: {},
+        message: 'Must be a number',
+      },
       {
         row: 3,
         field: '',
         code: 'CELL_COUNT',
         params: { cells: 1, columns: 5 },
         message: expect.any(String),
+      },
+    ]);
+  });
+
+  it('names what is wrong with each refused value by its field issue code and values, as the add form says it', async () => {
+    const refused = await importCsv(
+      test.app,
+      clerk,
+      [
+        'name,img,price,quentity,description,lowStockThreshold',
+        `${'N'.repeat(201)},${IMG},1.005,1,d,`,
+        `B,ftp://example.com/b.png,1,-3,d,-2`,
+        `C,${IMG},100000000,1000001,,x`,
+      ].join('\n'),
+      '?dryRun=true',
+    );
+    expect(refused.statusCode).toBe(422);
+    const body = refused.json<ImportRefusal>();
+    expect(body.code).toBe('IMPORT_PROBLEMS');
+    expect(
+      body.errors.map(({ row, field, code, issue, params, message }) => ({
+        row,
+        field,
+        code,
+        issue,
+        params,
+        message,
+      })),
+    ).toEqual([
+      {
+        row: 2,
+        field: 'name',
+        code: 'INVALID_VALUE',
+        issue: 'TOO_LONG',
+        params: { max: 200 },
+        message: 'At most 200 characters',
+      },
+      {
+        row: 2,
+        field: 'price',
+        code: 'INVALID_VALUE',
+        issue: 'TOO_MANY_DECIMALS',
+        params: {},
+        message: 'At most 2 decimals',
+      },
+      {
+        row: 3,
+        field: 'img',
+        code: 'INVALID_VALUE',
+        issue: 'NOT_IMAGE_URL',
+        params: { prefix: '/images/' },
+        message: 'Must be an http(s) URL or a path under /images/',
+      },
+      {
+        row: 3,
+        field: 'quentity',
+        code: 'INVALID_VALUE',
+        issue: 'NEGATIVE',
+        params: {},
+        message: 'Must not be negative',
+      },
+      {
+        row: 3,
+        field: 'lowStockThreshold',
+        code: 'INVALID_VALUE',
+        issue: 'NEGATIVE',
+        params: {},
+        message: 'Must not be negative',
+      },
+      {
+        row: 4,
+        field: 'price',
+        code: 'INVALID_VALUE',
+        issue: 'TOO_LARGE',
+        params: { max: 99_999_999.99 },
+        message: 'At most 99999999.99',
+      },
+      {
+        row: 4,
+        field: 'quentity',
+        code: 'INVALID_VALUE',
+        issue: 'TOO_LARGE',
+        params: { max: 1_000_000 },
+        message: 'At most 1000000',
+      },
+      {
+        row: 4,
+        field: 'description',
+        code: 'INVALID_VALUE',
+        issue: 'REQUIRED',
+        params: {},
+        message: 'Required',
+      },
+      {
+        row: 4,
+        field: 'lowStockThreshold',
+        code: 'INVALID_VALUE',
+        issue: 'NOT_THRESHOLD',
+        params: {},
+        message: 'Must be a whole number, or empty for none',
       },
     ]);
   });

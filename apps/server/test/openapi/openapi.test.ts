@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { API_ERROR_CODES } from '@walton/contract';
 import type { InjectOptions } from 'fastify';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -149,6 +150,51 @@ describe('OpenAPI document and docs page', () => {
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['Product', 'ProductConflict', 'ApiError', 'Movement', 'ChangeEvent']),
     );
+  });
+
+  it('gives every refusal of every operation a required `code` of the contract and its `params`', () => {
+    type Schema = {
+      $ref?: string;
+      required?: string[];
+      properties?: Record<string, Schema>;
+      anyOf?: Schema[];
+      oneOf?: Schema[];
+      enum?: string[];
+    };
+    const resolved = (schema: Schema): Schema =>
+      schema.$ref
+        ? resolved(document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] as Schema)
+        : schema;
+    /** The object schemas a body may match: each branch of a union. */
+    const bodies = (schema: Schema): Schema[] => {
+      const plain = resolved(schema);
+      const branches = plain.anyOf ?? plain.oneOf;
+      return branches ? branches.flatMap(bodies) : [plain];
+    };
+    const problems: string[] = [];
+    let refusals = 0;
+    for (const { key, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        const media = Object.entries(response.content ?? {});
+        if (media.length === 0) problems.push(`${key} ${status}: no body`);
+        for (const [type, { schema }] of media) {
+          for (const body of bodies(schema as Schema)) {
+            refusals += 1;
+            const where = `${key} ${status} ${type}`;
+            if (!body.required?.includes('code')) problems.push(`${where}: code not required`);
+            const code = body.properties?.code;
+            const codes = code ? resolved(code).enum : undefined;
+            if (!codes) problems.push(`${where}: code is not one of the contract's codes`);
+            else if (codes.some((name) => !(API_ERROR_CODES as readonly string[]).includes(name)))
+              problems.push(`${where}: code names other codes than API_ERROR_CODES`);
+            if (!body.properties?.params) problems.push(`${where}: no params`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(refusals).toBeGreaterThan(100);
   });
 
   it('names every operation with a unique operationId', () => {

@@ -1,8 +1,8 @@
-import type { Product } from '@walton/contract';
+import { fieldIssueText, type Product } from '@walton/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/http-error.ts';
-import { CURSOR_MESSAGES, cursorAfter, type ListOrder, positionOf } from '../../src/products/cursor.ts';
+import { CURSOR_ISSUES, cursorAfter, type ListOrder, positionOf } from '../../src/products/cursor.ts';
 
 const SORTS = ['created', 'name', 'price', 'quantity'] as const;
 
@@ -108,7 +108,7 @@ describe('cursors', () => {
     fc.assert(
       fc.property(fields, listOrder, listOrder, (item, taken, asked) => {
         fc.pre(taken.sort !== asked.sort || taken.order !== asked.order || taken.deleted !== asked.deleted);
-        const message = CURSOR_MESSAGES.otherOrder(taken.sort, taken.order, taken.deleted);
+        const message = fieldIssueText(CURSOR_ISSUES.otherOrder(taken.sort, taken.order, taken.deleted));
         expect(refusal(cursorAfter(asProduct(item), taken), asked)).toEqual({
           statusCode: 400,
           message: `Invalid request: querystring.after: ${message}`,
@@ -122,7 +122,7 @@ describe('cursors', () => {
     const valid = cursorAfter(BASE, list);
     const malformed = {
       statusCode: 400,
-      message: `Invalid request: querystring.after: ${CURSOR_MESSAGES.malformed}`,
+      message: `Invalid request: querystring.after: ${fieldIssueText(CURSOR_ISSUES.malformed)}`,
     };
     const payload = { sort: 'name', order: 'asc', trash: false, key: BASE.name, id: BASE._id };
     const cases: Record<string, string> = {

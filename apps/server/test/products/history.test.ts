@@ -1,6 +1,7 @@
 import {
   EDIT_MESSAGES,
   type EditProductInput,
+  fieldIssueText,
   type HistoryEntry,
   type Movement,
   type Product,
@@ -8,10 +9,11 @@ import {
 } from '@walton/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURSOR_MESSAGES } from '../../src/products/cursor.ts';
+import { CURSOR_ISSUES } from '../../src/products/cursor.ts';
 import { IF_MATCH_REQUIRED } from '../../src/products/routes.ts';
 import { STOCK_MESSAGES } from '../../src/products/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
+import { issue } from '../support/field-issues.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -168,7 +170,7 @@ describe.each(TEST_ENGINES)('editing an item, its history and revert on %s', (en
     for (const [payload, path, message] of cases) {
       const response = await edit(product._id, payload, ifMatch(product.version));
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().issues).toContainEqual({ path: `body.${path}`, message });
+      expect(response.json().issues).toContainEqual(issue(`body.${path}`, message));
     }
     const empty = await edit(product._id, {}, ifMatch(product.version));
     expect(empty.statusCode).toBe(400);
@@ -189,7 +191,7 @@ describe.each(TEST_ENGINES)('editing an item, its history and revert on %s', (en
       const response = await edit(product._id, payload, ifMatch(product.version));
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toContain(message);
-      expect(response.json().issues).toContainEqual({ path: `body.${path}`, message });
+      expect(response.json().issues).toContainEqual(issue(`body.${path}`, message));
     }
     const after = await read(product._id);
     expect(after).toEqual(product);
@@ -368,7 +370,7 @@ describe.each(TEST_ENGINES)('editing an item, its history and revert on %s', (en
     for (const after of ['not-a-cursor', Buffer.from('{"before":"x"}').toString('base64url')]) {
       const bad = await historyPage(product._id, { after });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toContain(CURSOR_MESSAGES.malformed);
+      expect(bad.json().message).toContain(fieldIssueText(CURSOR_ISSUES.malformed));
     }
     expect((await historyPage('no-such-item')).statusCode).toBe(404);
     const anonymous = await ctx.app.inject({ url: `/api/product/${product._id}/history` });

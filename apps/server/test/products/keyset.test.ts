@@ -1,8 +1,9 @@
-import { AFTER_WITH_OFFSET, type Product } from '@walton/contract';
+import { AFTER_WITH_OFFSET, type FieldIssue, fieldIssueText, type Product } from '@walton/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CURSOR_MESSAGES } from '../../src/products/cursor.ts';
+import { CURSOR_ISSUES } from '../../src/products/cursor.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
+import { issue } from '../support/field-issues.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -24,6 +25,9 @@ const ids = (response: LightMyRequestResponse) => response.json<Product[]>().map
  * items created and deleted in the same millisecond, equal prices and quantities, names equal but
  * for case. Every walk must give each item exactly once, in the order offset paging gives.
  */
+/** A cursor whose alphabet or length is wrong: refused by the contract's check. */
+const CURSOR_SYNTAX: FieldIssue = { code: 'NOT_CURSOR', params: {} };
+
 describe.each(TEST_ENGINES)('cursor paging on %s', (engine) => {
   let ctx: TestApp;
   let api: ApiRecorder;
@@ -169,83 +173,77 @@ describe.each(TEST_ENGINES)('cursor paging on %s', (engine) => {
     const cursor = String((await list(`limit=${PAGE}`)).headers['x-next-cursor']);
     const response = await list(`limit=${PAGE}&offset=${PAGE}&after=${cursor}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json().issues).toEqual([{ path: 'querystring.after', message: AFTER_WITH_OFFSET }]);
+    expect(response.json().issues).toEqual([issue('querystring.after', AFTER_WITH_OFFSET)]);
   });
 
   it('refuses malformed and tampered cursors with a 400 that says what to do, never a 500', async () => {
     const valid = String((await list(`sort=name&limit=${PAGE}`)).headers['x-next-cursor']);
     const payload = JSON.parse(Buffer.from(valid, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const syntax = 'Must be the X-Next-Cursor of an earlier answer';
-    const cases: Array<[string, string, string]> = [
+    const syntax = CURSOR_SYNTAX;
+    expect(issue('querystring.after', fieldIssueText(syntax))).toEqual({
+      path: 'querystring.after',
+      ...syntax,
+      message: 'Must be the X-Next-Cursor of an earlier answer',
+    });
+    const cases: Array<[string, string, FieldIssue]> = [
       ['not base64url', `sort=name&after=${encodeURIComponent('a+b/c=')}`, syntax],
       ['empty', 'sort=name&after=', syntax],
       ['too long', `sort=name&after=${'A'.repeat(2049)}`, syntax],
-      ['cut short', `sort=name&after=${valid.slice(0, -1)}`, CURSOR_MESSAGES.malformed],
-      [
-        'not JSON',
-        `sort=name&after=${Buffer.from('{nope').toString('base64url')}`,
-        CURSOR_MESSAGES.malformed,
-      ],
-      ['a JSON array', `sort=name&after=${forged(['a', 'b'])}`, CURSOR_MESSAGES.malformed],
-      ['an extra field', `sort=name&after=${forged({ ...payload, admin: true })}`, CURSOR_MESSAGES.malformed],
-      [
-        'a number for a name',
-        `sort=name&after=${forged({ ...payload, key: 12 })}`,
-        CURSOR_MESSAGES.malformed,
-      ],
-      ['an empty id', `sort=name&after=${forged({ ...payload, id: '' })}`, CURSOR_MESSAGES.malformed],
+      ['cut short', `sort=name&after=${valid.slice(0, -1)}`, CURSOR_ISSUES.malformed],
+      ['not JSON', `sort=name&after=${Buffer.from('{nope').toString('base64url')}`, CURSOR_ISSUES.malformed],
+      ['a JSON array', `sort=name&after=${forged(['a', 'b'])}`, CURSOR_ISSUES.malformed],
+      ['an extra field', `sort=name&after=${forged({ ...payload, admin: true })}`, CURSOR_ISSUES.malformed],
+      ['a number for a name', `sort=name&after=${forged({ ...payload, key: 12 })}`, CURSOR_ISSUES.malformed],
+      ['an empty id', `sort=name&after=${forged({ ...payload, id: '' })}`, CURSOR_ISSUES.malformed],
       [
         'a NUL in the name',
         `sort=name&after=${forged({ ...payload, key: 'a\u0000b' })}`,
-        CURSOR_MESSAGES.malformed,
+        CURSOR_ISSUES.malformed,
       ],
       [
         'a price beyond a safe integer',
         `sort=price&after=${forged({ ...payload, sort: 'price', key: 2 ** 60 })}`,
-        CURSOR_MESSAGES.malformed,
+        CURSOR_ISSUES.malformed,
       ],
       [
         'a fractional quantity',
         `sort=quantity&after=${forged({ ...payload, sort: 'quantity', key: 1.5 })}`,
-        CURSOR_MESSAGES.malformed,
+        CURSOR_ISSUES.malformed,
       ],
       [
         'a quantity beyond the column',
         `sort=quantity&after=${forged({ ...payload, sort: 'quantity', key: 2 ** 31 })}`,
-        CURSOR_MESSAGES.malformed,
+        CURSOR_ISSUES.malformed,
       ],
       [
         'year 0',
         `after=${forged({ ...payload, sort: 'created', key: '0000-01-01T00:00:00.000Z' })}`,
-        CURSOR_MESSAGES.malformed,
+        CURSOR_ISSUES.malformed,
       ],
       [
         'February 30',
         `after=${forged({ ...payload, sort: 'created', key: '2026-02-30T00:00:00.000Z' })}`,
-        CURSOR_MESSAGES.malformed,
+        CURSOR_ISSUES.malformed,
       ],
       [
         'a date in another format',
         `after=${forged({ ...payload, sort: 'created', key: 'March 7, 2026' })}`,
-        CURSOR_MESSAGES.malformed,
+        CURSOR_ISSUES.malformed,
       ],
-      ['another sort', `sort=price&after=${valid}`, CURSOR_MESSAGES.otherOrder('name', 'asc', false)],
+      ['another sort', `sort=price&after=${valid}`, CURSOR_ISSUES.otherOrder('name', 'asc', false)],
       [
         'another order',
         `sort=name&order=desc&after=${valid}`,
-        CURSOR_MESSAGES.otherOrder('name', 'asc', false),
+        CURSOR_ISSUES.otherOrder('name', 'asc', false),
       ],
-      [
-        'the trash',
-        `sort=name&deleted=true&after=${valid}`,
-        CURSOR_MESSAGES.otherOrder('name', 'asc', false),
-      ],
+      ['the trash', `sort=name&deleted=true&after=${valid}`, CURSOR_ISSUES.otherOrder('name', 'asc', false)],
     ];
-    for (const [label, query, message] of cases) {
+    for (const [label, query, expected] of cases) {
       const response = await list(query);
       expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
       const body = response.json<{ message: string; issues: unknown }>();
-      expect(body.issues, label).toEqual([{ path: 'querystring.after', message }]);
+      const message = fieldIssueText(expected);
+      expect(body.issues, label).toEqual([{ path: 'querystring.after', message, ...expected }]);
       expect(body.message, label).toBe(`Invalid request: querystring.after: ${message}`);
     }
   });

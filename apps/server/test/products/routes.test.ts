@@ -3,6 +3,7 @@ import { type Movement, type Product, SPEC_TEXT, SUCCESS_TEXT } from '@walton/co
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
+import { issue } from '../support/field-issues.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk, validProduct } from '../support/inventory.ts';
 import { registeredRoutes } from '../support/route-log.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -27,7 +28,7 @@ const NOT_FOUND = 'This product does not exist or was deleted';
 interface ErrorBody {
   statusCode: number;
   message: string;
-  issues?: Array<{ path: string; message: string }>;
+  issues?: Array<{ path: string; message: string; code: string; params: Record<string, unknown> }>;
   product?: Product;
 }
 
@@ -202,7 +203,7 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
       });
       expect(response.statusCode).toBe(400);
       const body = errorOf(response);
-      expect(body.issues).toEqual([{ path: `body.${field}`, message }]);
+      expect(body.issues).toEqual([issue(`body.${field}`, message)]);
       expect(body.message).toBe(`Invalid request: body.${field}: ${message}`);
     });
 
@@ -307,7 +308,7 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
       ]) {
         const response = await api.call('GET', '/api/product', { query: query ?? '' });
         expect(response.statusCode, query).toBe(400);
-        expect(errorOf(response).issues, query).toEqual([{ path, message }]);
+        expect(errorOf(response).issues, query).toEqual([issue(path, message)]);
       }
     });
   });
@@ -362,7 +363,7 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
           headers: bob.session,
         });
         expect(response.statusCode).toBe(400);
-        expect(errorOf(response).issues).toEqual([{ path: 'querystring.email', message }]);
+        expect(errorOf(response).issues).toEqual([issue('querystring.email', message)]);
       }
     });
   });
@@ -474,16 +475,13 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
           payload,
         });
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(errorOf(response).issues).toEqual([{ path, message }]);
+        expect(errorOf(response).issues).toEqual([issue(path, message)]);
       }
       for (const ifMatch of ['1', 'W/"1"', '"one"']) {
         const response = await deliver(product._id, 9, { 'if-match': ifMatch });
         expect(response.statusCode).toBe(400);
         expect(errorOf(response).issues).toEqual([
-          {
-            path: 'headers.if-match',
-            message: 'If-Match must be the ETag from GET /api/product/:id, like "3"',
-          },
+          issue('headers.if-match', 'If-Match must be the ETag from GET /api/product/:id, like "3"'),
         ]);
       }
       expect(await read(product._id)).toMatchObject({ quentity: 10, version: 1 });
@@ -550,7 +548,7 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
       ] as const) {
         const response = await restock(product._id, newQuentity);
         expect(response.statusCode).toBe(400);
-        expect(errorOf(response).issues).toEqual([{ path: 'body.newQuentity', message }]);
+        expect(errorOf(response).issues).toEqual([issue('body.newQuentity', message)]);
       }
     });
   });
@@ -680,7 +678,7 @@ describe.each(TEST_ENGINES)('inventory API on %s', (engine) => {
       });
       expect(bad.statusCode).toBe(400);
       expect(errorOf(bad).issues).toEqual([
-        { path: 'querystring.limit', message: 'Must be a whole number from 1 to 200' },
+        issue('querystring.limit', 'Must be a whole number from 1 to 200'),
       ]);
     });
   });

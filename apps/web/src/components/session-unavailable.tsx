@@ -5,7 +5,7 @@ import type { ApiRequestError } from '../lib/api-client.ts';
 
 /** Whether the server refused the request as one too many (a limit that passes in a moment). */
 const isTooManyRequests = (error: ApiRequestError) =>
-  error.status === 429 || error.code === 'TOO_MANY_REQUESTS' || error.code === 'RATE_LIMITED';
+  error.status === 429 || error.code === 'TOO_MANY_REQUESTS';
 
 /**
  * Shown in place of a signed-in page while the session cannot be read (too many requests, no

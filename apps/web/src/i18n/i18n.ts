@@ -70,6 +70,13 @@ export async function loadPageMessages(): Promise<void> {
 /** A message of the active language, for code outside components (toasts raised by callbacks). */
 export const translate: Translate = (key, values) => i18n._(key, values);
 
+/**
+ * The active catalogue's message for a code's key (`error.<CODE>`, `validation.<CODE>`: their
+ * English is the contract's or the server's, so only other languages have them), else `fallback`.
+ */
+export const translateCode = (key: string, values: MessageValues, fallback: string): string =>
+  Object.hasOwn(i18n.messages, key) ? i18n._(key, values) : fallback;
+
 const onLanguageChange = (listener: () => void): (() => void) => i18n.on('change', listener);
 
 /** The active language; the calling component re-renders when it changes. */

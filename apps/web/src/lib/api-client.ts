@@ -1,4 +1,4 @@
-import type { ApiError } from '@walton/contract';
+import type { ApiError, ErrorParams } from '@walton/contract';
 
 /**
  * A failed API call, carrying the server's user-facing message, its stable `code` (which the page
@@ -8,13 +8,16 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly body: unknown;
   readonly code: string | undefined;
+  /** The values the code's words need (the API's `params`). */
+  readonly params: ErrorParams | undefined;
 
-  constructor(status: number, message: string, body: unknown, code?: string) {
+  constructor(status: number, message: string, body: unknown, code?: string, params?: ErrorParams) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.body = body;
     this.code = code;
+    this.params = params;
   }
 }
 
@@ -75,7 +78,7 @@ async function apiErrorOf(body: unknown): Promise<ApiError | undefined> {
 /** A refused answer as an error: the API's own message and code, or a plain one (INTERNAL for a 5xx). */
 async function refusal(status: number, body: unknown): Promise<ApiRequestError> {
   const apiError = await apiErrorOf(body);
-  if (apiError) return new ApiRequestError(status, apiError.message, body, apiError.code);
+  if (apiError) return new ApiRequestError(status, apiError.message, body, apiError.code, apiError.params);
   return new ApiRequestError(
     status,
     `The server answered ${status}. Please try again.`,

@@ -675,6 +675,10 @@ export interface components {
          *       "statusCode": 412,
          *       "error": "Precondition Failed",
          *       "message": "This item changed since you loaded it: it now has 34 in stock. Please check and try again.",
+         *       "code": "VERSION_STALE",
+         *       "params": {
+         *         "quantity": 34
+         *       },
          *       "product": {
          *         "name": "Walton WSI-INVERNA-18C 1.5 Ton Inverter AC",
          *         "img": "/images/products/split-inverter-white.svg",
@@ -697,11 +701,20 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
-            code?: string;
+            /** @enum {string} */
+            code: "BAD_REQUEST" | "INVALID_INPUT" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "NON_CANONICAL_PATH" | "INVALID_CALLBACK_URL" | "PASSWORD_TOO_COMMON" | "INVALID_USER" | "INTERNAL" | "UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "PRECONDITION_REQUIRED" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "MALFORMED_UPLOAD" | "LAST_ADMIN" | "ACCOUNT_DISABLED";
+            params?: {
+                [key: string]: string | number;
+            };
             action?: string;
             issues?: {
                 path: string;
                 message: string;
+                /** @enum {string} */
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
+                params: {
+                    [key: string]: string | number;
+                };
             }[];
             product: components["schemas"]["Product"];
         };
@@ -710,10 +723,13 @@ export interface components {
          *       "statusCode": 400,
          *       "error": "Bad Request",
          *       "message": "Invalid request: body.price: At most 2 decimals",
+         *       "code": "VALIDATION_FAILED",
          *       "issues": [
          *         {
          *           "path": "body.price",
-         *           "message": "At most 2 decimals"
+         *           "message": "At most 2 decimals",
+         *           "code": "TOO_MANY_DECIMALS",
+         *           "params": {}
          *         }
          *       ]
          *     }
@@ -722,11 +738,20 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
-            code?: string;
+            /** @enum {string} */
+            code: "BAD_REQUEST" | "INVALID_INPUT" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "NON_CANONICAL_PATH" | "INVALID_CALLBACK_URL" | "PASSWORD_TOO_COMMON" | "INVALID_USER" | "INTERNAL" | "UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "PRECONDITION_REQUIRED" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "MALFORMED_UPLOAD" | "LAST_ADMIN" | "ACCOUNT_DISABLED";
+            params?: {
+                [key: string]: string | number;
+            };
             action?: string;
             issues?: {
                 path: string;
                 message: string;
+                /** @enum {string} */
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
+                params: {
+                    [key: string]: string | number;
+                };
             }[];
         };
         /**
@@ -864,11 +889,20 @@ export interface components {
             statusCode: number;
             error: string;
             message: string;
-            code?: string;
+            /** @enum {string} */
+            code: "BAD_REQUEST" | "INVALID_INPUT" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "NON_CANONICAL_PATH" | "INVALID_CALLBACK_URL" | "PASSWORD_TOO_COMMON" | "INVALID_USER" | "INTERNAL" | "UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "PRECONDITION_REQUIRED" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "MALFORMED_UPLOAD" | "LAST_ADMIN" | "ACCOUNT_DISABLED";
+            params?: {
+                [key: string]: string | number;
+            };
             action?: string;
             issues?: {
                 path: string;
                 message: string;
+                /** @enum {string} */
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
+                params: {
+                    [key: string]: string | number;
+                };
             }[];
             product: components["schemas"]["Product"];
             fields?: ("name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold")[];
@@ -1269,17 +1303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                        code?: string;
-                        action?: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Something went wrong on our side (details go to the log only) */
@@ -1348,17 +1372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                        code?: string;
-                        action?: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Something went wrong on our side (details go to the log only) */
@@ -1486,17 +1500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                        code?: string;
-                        action?: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Something went wrong on our side (details go to the log only) */
@@ -1767,17 +1771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                        code?: string;
-                        action?: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Something went wrong on our side (details go to the log only) */
@@ -1902,17 +1896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                        code?: string;
-                        action?: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Something went wrong on our side (details go to the log only) */
@@ -2087,17 +2071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                        code?: string;
-                        action?: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Something went wrong on our side (details go to the log only) */
@@ -2184,17 +2158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                        code?: string;
-                        action?: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Something went wrong on our side (details go to the log only) */
@@ -2561,13 +2525,19 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
-                        code?: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "INVALID_INPUT" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "NON_CANONICAL_PATH" | "INVALID_CALLBACK_URL" | "PASSWORD_TOO_COMMON" | "INVALID_USER" | "INTERNAL" | "UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "PRECONDITION_REQUIRED" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "MALFORMED_UPLOAD" | "LAST_ADMIN" | "ACCOUNT_DISABLED";
+                        params?: {
+                            [key: string]: string | number;
+                        };
                         errors: {
                             row: number;
                             field: string;
                             message: string;
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
+                            /** @enum {string} */
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -2603,13 +2573,19 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string;
-                        code?: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "INVALID_INPUT" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "NON_CANONICAL_PATH" | "INVALID_CALLBACK_URL" | "PASSWORD_TOO_COMMON" | "INVALID_USER" | "INTERNAL" | "UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "PRECONDITION_REQUIRED" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "MALFORMED_UPLOAD" | "LAST_ADMIN" | "ACCOUNT_DISABLED";
+                        params?: {
+                            [key: string]: string | number;
+                        };
                         errors: {
                             row: number;
                             field: string;
                             message: string;
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
+                            /** @enum {string} */
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };

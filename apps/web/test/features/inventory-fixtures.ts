@@ -1,4 +1,10 @@
-import { type Movement, movementSchema, type Product, productSchema } from '@walton/contract';
+import {
+  apiErrorCodeForStatus,
+  type Movement,
+  movementSchema,
+  type Product,
+  productSchema,
+} from '@walton/contract';
 
 /** A product as the API sends it; override any field. */
 export function productFixture(overrides: Partial<Product> = {}): Product {
@@ -47,12 +53,15 @@ export function movementFixture(overrides: Partial<Movement> = {}): Movement {
   });
 }
 
-/** The API's error body, optionally with the item as it is now (409/412 answers). */
+/**
+ * The API's error body, with the code the server sends for the status unless `extra` names another,
+ * optionally with the item as it is now (409/412 answers).
+ */
 export function errorBody(
   statusCode: number,
   error: string,
   message: string,
   extra: Record<string, unknown> = {},
 ) {
-  return { statusCode, error, message, ...extra };
+  return { statusCode, error, message, code: apiErrorCodeForStatus(statusCode), ...extra };
 }

@@ -1,4 +1,4 @@
-import { createProductSchema, priceSchema, quantitySchema } from '@walton/contract';
+import { createProductSchema, fieldIssue, priceSchema, quantitySchema } from '@walton/contract';
 import { z } from 'zod/mini';
 import { withAsciiDigits } from '../../i18n/typed-number.ts';
 
@@ -9,9 +9,9 @@ import { withAsciiDigits } from '../../i18n/typed-number.ts';
 const numberInput = z.string().check(
   z.overwrite(withAsciiDigits),
   z.trim(),
-  z.minLength(1, 'Required'),
-  z.refine((value) => Number.isFinite(Number(value)), 'Must be a number'),
-  z.refine((value) => Number(value) >= 0, 'Must not be negative'),
+  z.minLength(1, fieldIssue('REQUIRED')),
+  z.refine((value) => Number.isFinite(Number(value)), fieldIssue('NOT_A_NUMBER')),
+  z.refine((value) => Number(value) >= 0, fieldIssue('NEGATIVE')),
 );
 
 /** Hands the typed text to one of the contract's number schemas, keeping its messages. */
@@ -30,7 +30,7 @@ const checkedBy =
 const optionalQuantityInput = z.pipe(
   z.string().check(
     z.overwrite(withAsciiDigits),
-    z.refine((value) => value.trim() === '' || Number.isFinite(Number(value)), 'Must be a number'),
+    z.refine((value) => value.trim() === '' || Number.isFinite(Number(value)), fieldIssue('NOT_A_NUMBER')),
   ),
   z.transform((value, context): number | null =>
     value.trim() === '' ? null : checkedBy(quantitySchema)(value, context),

@@ -1,7 +1,7 @@
-import { apiErrorSchema } from '@walton/contract';
+import { apiErrorSchema, type FieldIssue, fieldIssue } from '@walton/contract';
 import { errorText } from '../../i18n/error-text.ts';
+import { fieldIssueText } from '../../i18n/field-issue-text.ts';
 import { type MessageKey, translate } from '../../i18n/i18n.ts';
-import { validationText } from '../../i18n/validation-text.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 
@@ -14,13 +14,13 @@ const FIELD_NAMES: Readonly<Record<string, MessageKey>> = {
   email: 'field.email',
 };
 
-/** The body fields a refused request named, with the server's message for each (a form shows them). */
-export function serverFieldErrors(error: unknown): Array<{ field: string; message: string }> {
+/** The body fields a refused request named, with what is wrong with each (its code and params). */
+export function serverFieldErrors(error: unknown): Array<{ field: string; issue: FieldIssue }> {
   if (!(error instanceof ApiRequestError)) return [];
   const parsed = apiErrorSchema.safeParse(error.body);
-  return (parsed.success ? (parsed.data.issues ?? []) : []).map((issue) => ({
-    field: issue.path.replace(/^body\./, ''),
-    message: issue.message,
+  return (parsed.success ? (parsed.data.issues ?? []) : []).map(({ path, code, params }) => ({
+    field: path.replace(/^body\./, ''),
+    issue: { code, params },
   }));
 }
 
@@ -34,10 +34,11 @@ export function showServerFieldErrors<F extends string>(
   setError: (field: F, error: { message: string }) => void,
 ): number {
   let placed = 0;
-  for (const { field, message } of serverFieldErrors(error)) {
+  for (const { field, issue } of serverFieldErrors(error)) {
     const onForm = shown.find((name) => name === field);
     if (!onForm) continue;
-    setError(onForm, { message });
+    // Written as the form's own checks write theirs, so the field says it by its code (FormField).
+    setError(onForm, { message: fieldIssue(issue.code, issue.params) });
     placed += 1;
   }
   return placed;
@@ -52,8 +53,8 @@ export function refusalText(error: Error, formatNumber: (value: number) => strin
   const named = serverFieldErrors(error);
   if (named.length === 0) return errorText(error);
   const problems = new Map<string, string[]>();
-  for (const { field, message } of named) {
-    const said = validationText(message, formatNumber);
+  for (const { field, issue } of named) {
+    const said = fieldIssueText(issue, formatNumber);
     const known = problems.get(field) ?? [];
     if (!known.includes(said)) known.push(said);
     problems.set(field, known);

@@ -195,7 +195,12 @@ describe('/login', () => {
         attempts += 1;
         return attempts === 1
           ? HttpResponse.json(
-              { statusCode: 403, error: 'Forbidden', message: 'The email does not match your session' },
+              {
+                statusCode: 403,
+                error: 'Forbidden',
+                message: 'The email does not match your session',
+                code: 'FORBIDDEN',
+              },
               { status: 403 },
             )
           : HttpResponse.json({ accessToken: 'second-try' });

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type EditProduct, type Product, productSchema } from '@walton/contract';
+import { type EditProduct, etagOf, type Product, productSchema } from '@walton/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { latestInBody } from './latest-in-body.ts';
 import { rememberOwnVersion } from './own-changes.ts';
 import { applyProductChange } from './product-cache.ts';
-import { ifMatch, productPath } from './product-keys.ts';
+import { productPath } from './product-keys.ts';
 
 /** PATCH /api/product/:id against the version the edit was made on. */
 export async function patchProduct(id: string, edit: EditProduct, version: number): Promise<Product> {
   const { data } = await apiRequest(productPath(id), productSchema, {
     method: 'PATCH',
-    headers: { 'if-match': ifMatch(version) },
+    headers: { 'if-match': etagOf(version) },
     body: JSON.stringify(edit),
   });
   rememberOwnVersion(data._id, data.version);

@@ -27,7 +27,4 @@ export const productKeys = {
   supplierPage: (params: SupplierProductsParams) => [...productKeys.bySupplier(), params] as const,
 };
 
-/** The `If-Match` value for a product version (the server's ETag is the quoted version). */
-export const ifMatch = (version: number): string => `"${version}"`;
-
 export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`;

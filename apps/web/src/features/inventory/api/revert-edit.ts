@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Product, productSchema } from '@walton/contract';
+import { etagOf, type Product, productSchema } from '@walton/contract';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { latestInBody } from './latest-in-body.ts';
 import { rememberOwnVersion } from './own-changes.ts';
 import { applyProductChange } from './product-cache.ts';
-import { ifMatch, productPath } from './product-keys.ts';
+import { productPath } from './product-keys.ts';
 
 function postRevert(id: string, entryId: string, version: number): Promise<Product> {
   return apiRequest(`${productPath(id)}/history/${encodeURIComponent(entryId)}/revert`, productSchema, {
     method: 'POST',
-    headers: { 'if-match': ifMatch(version) },
+    headers: { 'if-match': etagOf(version) },
   }).then(({ data }) => {
     rememberOwnVersion(data._id, data.version);
     return data;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ChangeEvent,
   DELIVERY_DECREMENT,
+  etagOf,
   type Product,
   SPEC_TEXT,
   stockChangedSchema,
@@ -12,7 +13,6 @@ import { getProduct } from './get-product.ts';
 import { latestInBody } from './latest-in-body.ts';
 import { onlyOwnChangesSince, rememberOwnVersion } from './own-changes.ts';
 import { applyProductChange } from './product-cache.ts';
-import { ifMatch } from './product-keys.ts';
 
 export type StockChanged = z.output<typeof stockChangedSchema>;
 
@@ -49,7 +49,7 @@ export class StockConflictError extends Error {
 export async function putStock(path: string, newQuantity: number, version: number): Promise<StockChanged> {
   const { data } = await apiRequest(path, stockChangedSchema, {
     method: 'PUT',
-    headers: { 'if-match': ifMatch(version) },
+    headers: { 'if-match': etagOf(version) },
     body: JSON.stringify({ newQuentity: newQuantity }),
   });
   return data;

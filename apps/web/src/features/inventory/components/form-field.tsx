@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { fieldMessageText } from '../../../i18n/field-issue-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
-import { validationText } from '../../../i18n/validation-text.ts';
 
 /** A labelled input whose error is announced and linked to it. */
 export function FormField({
@@ -50,7 +50,7 @@ export function FormField({
         </Form.Text>
       )}
       <Form.Control.Feedback type="invalid" id={errorId}>
-        {error && validationText(error, format.count)}
+        {error && fieldMessageText(error, format.count)}
       </Form.Control.Feedback>
     </Form.Group>
   );

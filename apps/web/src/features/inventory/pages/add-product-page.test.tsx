@@ -187,8 +187,22 @@ describe('/addItem', () => {
     productOrderAnswers(() =>
       HttpResponse.json(
         {
-          ...errorBody(400, 'Bad Request', 'Invalid request: body.img: Must be an http(s) URL'),
-          issues: [{ path: 'body.img', message: 'Must be an http(s) URL' }],
+          ...errorBody(
+            400,
+            'Bad Request',
+            'Invalid request: body.img: Must be an http(s) URL or a path under /images/',
+            {
+              code: 'VALIDATION_FAILED',
+            },
+          ),
+          issues: [
+            {
+              path: 'body.img',
+              message: 'Must be an http(s) URL or a path under /images/',
+              code: 'NOT_IMAGE_URL',
+              params: { prefix: '/images/' },
+            },
+          ],
         },
         { status: 400 },
       ),
@@ -198,7 +212,9 @@ describe('/addItem', () => {
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
     // In words: the field by its name on the page, never the request's developer text.
     expect(
-      await screen.findByText('The item was not added: Image: Must be an http(s) URL.'),
+      await screen.findByText(
+        'The item was not added: Image: Must be an http(s) URL or a path under /images/.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/body\.img/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Image URL')).toHaveAccessibleDescription(

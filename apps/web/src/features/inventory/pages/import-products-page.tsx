@@ -3,7 +3,6 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportDuplicateChoice,
-  type ImportProblemCode,
   type ImportResult,
   type ImportRowError,
   PRODUCT_CSV_REQUIRED_COLUMNS,
@@ -13,9 +12,15 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
+import { fieldIssueText } from '../../../i18n/field-issue-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
-import { currentLanguage, type MessageKey, translate, useTranslate } from '../../../i18n/i18n.ts';
-import { validationText } from '../../../i18n/validation-text.ts';
+import {
+  currentLanguage,
+  type MessageKey,
+  translate,
+  translateCode,
+  useTranslate,
+} from '../../../i18n/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   type ImportOutcome,
@@ -37,22 +42,6 @@ function percent(dryRun: boolean, progress: ImportProgress | undefined): number 
   return Math.round(share * 100);
 }
 
-/** The words of each import problem (INVALID_VALUE is the add form's own field message). */
-const PROBLEM_TEXT: Record<Exclude<ImportProblemCode, 'INVALID_VALUE'>, MessageKey> = {
-  UNKNOWN_COLUMN: 'import.problem.UNKNOWN_COLUMN',
-  MISSING_COLUMN: 'import.problem.MISSING_COLUMN',
-  REPEATED_COLUMN: 'import.problem.REPEATED_COLUMN',
-  CELL_COUNT: 'import.problem.CELL_COUNT',
-  BAD_ID: 'import.problem.BAD_ID',
-  REPEATED_ID: 'import.problem.REPEATED_ID',
-  IN_TRASH: 'import.problem.IN_TRASH',
-  UNCLOSED_QUOTE: 'import.problem.UNCLOSED_QUOTE',
-  STRAY_QUOTE: 'import.problem.STRAY_QUOTE',
-  NOT_CSV: 'import.problem.NOT_CSV',
-  NUL: 'import.problem.NUL',
-  EMPTY: 'import.problem.EMPTY',
-};
-
 const CHOICE_TEXT: Record<ImportDuplicateChoice, MessageKey> = {
   skip: 'import.duplicates.skip',
   update: 'import.duplicates.update',
@@ -60,11 +49,14 @@ const CHOICE_TEXT: Record<ImportDuplicateChoice, MessageKey> = {
 };
 
 /**
- * A problem the server found, in the active language: English as the server wrote it, another
- * language by its code, numbers in that language's digits.
+ * A problem the server found, in the active language, by its code: a value the add form's checks
+ * refuse as that field issue (INVALID_VALUE's `issue`), any other in English as the server wrote it,
+ * in another language by its catalogue's `import.problem.<CODE>`, numbers in that language's digits.
  */
 function problemText(error: ImportRowError, count: (value: number) => string): string {
-  if (error.code === 'INVALID_VALUE') return validationText(error.message, count);
+  if (error.code === 'INVALID_VALUE') {
+    return fieldIssueText({ code: error.issue ?? 'INVALID', params: error.params }, count);
+  }
   if (currentLanguage() === 'en') return error.message;
   const values = Object.fromEntries(
     Object.entries(error.params).map(([name, value]) => [
@@ -72,7 +64,7 @@ function problemText(error: ImportRowError, count: (value: number) => string): s
       typeof value === 'number' ? count(value) : value,
     ]),
   );
-  return translate(PROBLEM_TEXT[error.code], values);
+  return translateCode(`import.problem.${error.code}`, values, error.message);
 }
 
 /**

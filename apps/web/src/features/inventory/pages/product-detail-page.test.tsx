@@ -448,8 +448,15 @@ describe('/manageItem/:id: the amounts a clerk types, and the limits, in words',
         await server$.record(request);
         return HttpResponse.json(
           errorBody(400, 'Bad Request', 'Invalid request: body.newQuentity: At most 1000000', {
-            code: 'VALIDATION',
-            issues: [{ path: 'body.newQuentity', message: 'At most 1000000' }],
+            code: 'VALIDATION_FAILED',
+            issues: [
+              {
+                path: 'body.newQuentity',
+                message: 'At most 1000000',
+                code: 'TOO_LARGE',
+                params: { max: 1_000_000 },
+              },
+            ],
           }),
           { status: 400 },
         );
@@ -491,8 +498,15 @@ describe('/manageItem/:id: the amounts a clerk types, and the limits, in words',
           await server$.record(request);
           return HttpResponse.json(
             errorBody(400, 'Bad Request', 'Invalid request: body.newQuentity: At most 1000000', {
-              code: 'VALIDATION',
-              issues: [{ path: 'body.newQuentity', message: 'At most 1000000' }],
+              code: 'VALIDATION_FAILED',
+              issues: [
+                {
+                  path: 'body.newQuentity',
+                  message: 'At most 1000000',
+                  code: 'TOO_LARGE',
+                  params: { max: 1_000_000 },
+                },
+              ],
             }),
             { status: 400 },
           );
