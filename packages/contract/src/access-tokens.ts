@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { fieldIssue, requiredOr } from './field-issues.ts';
 
 // Personal access tokens (`/api/tokens`): long-lived credentials for scripts and integrations, sent
 // as `Authorization: Bearer <token>`, acting with their owner's current role.
@@ -16,16 +17,19 @@ export const PERSONAL_TOKENS_PER_ACCOUNT = 50;
 /** `POST /api/tokens`: a name and a lifetime in whole days. */
 export const personalTokenRequestSchema = z.strictObject({
   name: checked(
-    z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') }),
+    z.string({ error: requiredOr('NOT_TEXT') }),
     z.trim(),
-    z.minLength(1, 'Required'),
-    z.maxLength(PERSONAL_TOKEN_NAME_MAX_LENGTH, `At most ${PERSONAL_TOKEN_NAME_MAX_LENGTH} characters`),
+    z.minLength(1, fieldIssue('REQUIRED')),
+    z.maxLength(
+      PERSONAL_TOKEN_NAME_MAX_LENGTH,
+      fieldIssue('TOO_LONG', { max: PERSONAL_TOKEN_NAME_MAX_LENGTH }),
+    ),
   ),
   expiresInDays: checked(
-    z.number({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a whole number') }),
-    int('Must be a whole number'),
-    z.gte(1, 'At least 1'),
-    z.lte(PERSONAL_TOKEN_MAX_DAYS, `At most ${PERSONAL_TOKEN_MAX_DAYS}`),
+    z.number({ error: requiredOr('NOT_WHOLE') }),
+    int(fieldIssue('NOT_WHOLE')),
+    z.gte(1, fieldIssue('BELOW', { min: 1 })),
+    z.lte(PERSONAL_TOKEN_MAX_DAYS, fieldIssue('TOO_LARGE', { max: PERSONAL_TOKEN_MAX_DAYS })),
   ),
 });
 export type PersonalTokenRequest = z.infer<typeof personalTokenRequestSchema>;

@@ -67,6 +67,10 @@ const isFieldIssueCode = (value: string): value is FieldIssueCode => Object.hasO
 export const fieldIssue = (code: FieldIssueCode, params?: FieldIssueParams): string =>
   params === undefined ? code : `${code}:${JSON.stringify(params)}`;
 
+/** A type check's message: REQUIRED when a field is missing, `code` when it has the wrong type. */
+export const requiredOr = (code: FieldIssueCode) => (issue: { input?: unknown }) =>
+  fieldIssue(issue.input === undefined ? 'REQUIRED' : code);
+
 const isParams = (value: unknown): value is FieldIssueParams =>
   typeof value === 'object' &&
   value !== null &&

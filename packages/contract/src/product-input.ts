@@ -7,15 +7,11 @@ import {
   MAX_QUANTITY,
   PRODUCT_IMAGE_PATH_PREFIX,
 } from './constants.ts';
-import { FIELD_ISSUE_TEXT, type FieldIssueCode, fieldIssue } from './field-issues.ts';
+import { FIELD_ISSUE_TEXT, type FieldIssueCode, fieldIssue, requiredOr } from './field-issues.ts';
 import { pageCursor, pageLimit, pageOffset } from './paging.ts';
 import type { EditableProductField, ProductWireField } from './product-fields.ts';
 
 // What the API accepts for products (request bodies and query strings).
-
-/** REQUIRED when a field is missing, `code` when it has the wrong type. */
-const requiredOr = (code: FieldIssueCode) => (issue: { input?: unknown }) =>
-  fieldIssue(issue.input === undefined ? 'REQUIRED' : code);
 
 const tooLong = (max: number) => z.maxLength(max, fieldIssue('TOO_LONG', { max }));
 

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -31,7 +32,7 @@ describe.each(TEST_ENGINES)(
     beforeAll(async () => {
       database = await createTestDatabase(engine);
       handle = await openDatabase(loadConfig(database.env).database);
-      await migrateToLatest(handle.db, handle.engine);
+      await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
       const at = '2026-11-01T00:00:00.000Z';
       for (const item of CASES) {
         await sql`insert into products (id, name, image_url, price_paisa, quantity, description, supplier_name,

@@ -1,5 +1,6 @@
 import {
   type CreatedPersonalToken,
+  fieldIssue,
   PERSONAL_TOKEN_NAME_MAX_LENGTH,
   type PersonalToken,
   personalTokenRequestSchema,
@@ -13,10 +14,10 @@ import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../i18n/error-text.ts';
+import { fieldMessageText } from '../../../i18n/field-issue-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { RichText } from '../../../i18n/rich-text.tsx';
-import { validationText } from '../../../i18n/validation-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateAccessToken } from '../api/create-access-token.ts';
 import { useAccessTokens } from '../api/get-access-tokens.ts';
@@ -71,7 +72,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalToke
     const parsed = personalTokenRequestSchema.safeParse({ name, expiresInDays: days });
     if (!parsed.success) {
       const issue = parsed.error.issues.find((problem) => problem.path[0] === 'name');
-      setNameProblem(validationText(issue?.message ?? 'Required', format.count));
+      setNameProblem(fieldMessageText(issue?.message ?? fieldIssue('REQUIRED'), format.count));
       return;
     }
     setNameProblem(null);
