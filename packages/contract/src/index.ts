@@ -11,6 +11,7 @@ export * from './language.ts';
 export * from './low-stock.ts';
 export * from './messages.ts';
 export * from './movement.ts';
+export * from './policy.ts';
 export * from './product.ts';
 export * from './product-input.ts';
 export * from './roles.ts';
