@@ -201,10 +201,13 @@ export async function buildApp(
           feed: changeFeed,
           maxStreams: config.maxEventStreams,
           // A stream ends with its session: every sign-out, revocation or reset on any instance (or
-          // a feed that was interrupted, so one may have been missed) has each stream check its own.
+          // a feed that was interrupted, so one may have been missed) has each stream check its own,
+          // and a changed role is told to its browser.
           sessions: {
-            stillSignedIn: async (request) =>
-              (await signedInSession(accounts, request))?.sessionId === request.sessionId,
+            signedInUser: async (request) => {
+              const session = await signedInSession(accounts, request);
+              return session?.sessionId === request.sessionId ? session.user : null;
+            },
             onSessionsChanged: (listener) => {
               const stopChanged = changeFeed.onSessionsChanged(listener);
               const stopInterrupted = changeFeed.onInterruption(listener);

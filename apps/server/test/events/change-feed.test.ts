@@ -188,6 +188,40 @@ describe.each(TEST_ENGINES)('change feed on %s', (engine) => {
     }
   });
 
+  it("tells a user's own streams, and no one else's, that an admin changed their role", async () => {
+    // The describe's first account (clerk) is the first ever created: admin.
+    const user = await newClerk(ctx.app);
+    const bystander = await newClerk(ctx.app);
+    const mine = await EventStream.open(`${base}/api/events`, { cookie: user.cookie });
+    const theirs = await EventStream.open(`${base}/api/events`, { cookie: bystander.cookie });
+    try {
+      expect(await mine.next()).toMatchObject({ comment: 'connected' });
+      expect(await theirs.next()).toMatchObject({ comment: 'connected' });
+
+      const changed = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.user.id}`,
+        headers: clerk.session,
+        payload: { role: 'viewer' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(await mine.next()).toEqual({
+        event: 'access',
+        data: JSON.stringify({ role: 'viewer' }),
+        comment: undefined,
+      });
+
+      // Told once: the stream stays open, and the next frame of both is the next change.
+      const product = await addProduct(ctx.app, clerk, { quentity: 2 });
+      const created = { type: 'created', id: product._id, version: 1 };
+      expect(await mine.nextChange()).toEqual(created);
+      expect(await theirs.next()).toMatchObject({ event: 'change' });
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
+
   it('ends open streams when the server closes, so shutdown is not held up', async () => {
     const streams: EventStream[] = [];
     for (let i = 0; i < 3; i += 1) {
