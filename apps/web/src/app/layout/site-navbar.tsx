@@ -7,6 +7,7 @@ import { useLowStockCount } from '../../features/inventory/api/get-low-stock-cou
 import { useFormatters } from '../../i18n/format.ts';
 import { type MessageKey, useLanguage, useTranslate } from '../../i18n/i18n.ts';
 import { localisedPath } from '../../i18n/language.ts';
+import { useCan } from '../../lib/me.ts';
 import { signOut, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -29,6 +30,9 @@ const SIGNED_IN_LINKS = [
   { to: paths.scan, label: 'nav.scan' },
   { to: paths.settings, label: 'nav.settings' },
 ] as const satisfies ReadonlyArray<NavTarget>;
+
+/** The accounts page, for admins only. */
+const USERS_LINK = { to: paths.users, label: 'nav.users' } as const satisfies NavTarget;
 
 const MENU_ID = 'site-navbar-links';
 
@@ -59,6 +63,7 @@ export function SiteNavbar() {
   const toggler = useRef<HTMLButtonElement>(null);
   const t = useTranslate();
   const language = useLanguage();
+  const managesUsers = useCan('users.manage');
 
   const collapse = () => setExpanded(false);
   const navItem = (link: NavTarget) => (
@@ -116,6 +121,7 @@ export function SiteNavbar() {
             {user && (
               <>
                 {SIGNED_IN_LINKS.map(navItem)}
+                {managesUsers && navItem(USERS_LINK)}
                 <li className="nav-item ms-lg-2">
                   <LowStockCount />
                 </li>
