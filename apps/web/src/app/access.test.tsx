@@ -81,6 +81,11 @@ describe('who the user is and what they may do', () => {
     expect(within(main()).getByRole('link', { name: 'Edit' })).toBeInTheDocument();
     expect(button('Delivered')).not.toBeInTheDocument();
 
+    // The dashboard is not a supplier's: no link to it.
+    const nav = within(screen.getByRole('navigation'));
+    expect(nav.getByRole('link', { name: 'Scan' })).toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+
     await clicks.click(within(main()).getByRole('link', { name: 'Go ManageITem' }));
     expect(await screen.findByRole('button', { name: `Delete ${own.name}` })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: `Delete ${others.name}` })).not.toBeInTheDocument();
