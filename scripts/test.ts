@@ -1,5 +1,5 @@
 /**
- * `npm test`: lint, typecheck, then every unit and integration test (server on SQLite, PGlite and,
+ * `npm test`: lint, typecheck, the docs' relative links, then every unit and integration test (server on SQLite, PGlite and,
  * with TEST_DATABASE_URL, PostgreSQL; web app in jsdom), then the browser suite in Debian's Chromium
  * when it is installed (required with CI=true). Stops at the first failing step and ends with one
  * summary line of the tests that ran.
@@ -105,6 +105,7 @@ const steps: Array<() => boolean> = [
     ['packages/contract', 'apps/server', 'apps/web', 'bench'].every((project) =>
       run(`typecheck ${project}`, tsc, ['-p', project]),
     ),
+  () => run("docs' links", process.execPath, [join(root, 'scripts/check-doc-links.ts')]),
   () => {
     const file = join(reports, 'vitest.json');
     const ok = run('unit and integration tests', join(root, 'node_modules/.bin/vitest'), [

@@ -12,6 +12,7 @@ import type { Settings } from '../lib/settings.ts';
 import { type CapturedResponse, capture } from './captured.ts';
 import { runLoad, startBaseline, waitUntilIdle } from './children.ts';
 import type { DeliveryItem, LoadRequest, LoadResult } from './load-types.ts';
+import { randomMixedReads, type Table } from './random-reads.ts';
 
 export interface ApiCaseResult {
   id: string;
@@ -67,8 +68,14 @@ const PAGE = 500;
 
 interface ProductBody {
   _id: string;
+  name: string;
   quentity: number;
 }
+
+/** The cases that deliver, each over a pool of items of its own. */
+const DELIVERING = ['delivered', 'mixed', 'mixed-random'] as const;
+type DeliveringCase = (typeof DELIVERING)[number];
+type Pools = Record<DeliveringCase, DeliveryItem[]>;
 
 export class Client {
   readonly origin: string;
@@ -161,9 +168,30 @@ async function lastPageCursor(client: Client, size: number): Promise<string> {
 }
 
 /**
- * What clerks read between deliveries: items (those being delivered, so their cached answers keep
- * going stale), the home list and list pages, a page deep in the list, searches by model number
- * and by a common word; each path a fixed one, so the baseline can replay our answer to it.
+ * Every item of the table, walked by cursor in pages of 500 as the app pages, and the cursor of
+ * each page (the random mixed case reads items and deep pages from anywhere in it).
+ */
+async function wholeTable(client: Client): Promise<Table> {
+  const table: Table = { items: [], cursors: [] };
+  let after = '';
+  for (;;) {
+    const { response, body } = await client.json<ProductBody[]>(
+      'GET',
+      `/api/product?limit=${PAGE}${after ? `&after=${after}` : ''}`,
+    );
+    table.items.push(...body.map((item) => ({ id: item._id, name: item.name })));
+    const next = response.headers.get('x-next-cursor');
+    if (!next || body.length < PAGE) return table;
+    table.cursors.push(next);
+    after = next;
+  }
+}
+
+/**
+ * What clerks read between deliveries, as a fixed round: items (those being delivered, so their
+ * cached answers keep going stale), the home list and list pages, a page deep in the list, searches
+ * by model number and by a common word. Few enough paths that the read cache keeps them warm: the
+ * random mixed case (random-reads.ts) is the same traffic drawn from the whole table.
  */
 function mixedReads(lastPageAfter: string, pool: DeliveryItem[]): string[] {
   const items = pool.filter((_, index) => index % Math.ceil(pool.length / 40) === 0);
@@ -173,7 +201,7 @@ function mixedReads(lastPageAfter: string, pool: DeliveryItem[]): string[] {
     '/api/product?limit=50&offset=0',
     '/api/product?limit=50&offset=50',
     `/api/product?limit=50&after=${lastPageAfter}`,
-    // As deep as an offset goes without signing in (ADR 8); deeper pages go by cursor, as above.
+    // As deep as an offset goes without signing in (ADR 34); deeper pages go by cursor, as above.
     '/api/product?limit=20&offset=1000',
   ];
   const searches = [
@@ -196,7 +224,8 @@ function mixedReads(lastPageAfter: string, pool: DeliveryItem[]): string[] {
 function caseDefinitions(
   lastPageAfter: string,
   itemId: string,
-  pools: { delivered: DeliveryItem[]; mixed: DeliveryItem[] },
+  pools: Pools,
+  table: Table | undefined,
   readHeaders: Record<string, string>,
   writeHeaders: Record<string, string>,
   sessionHeaders: Record<string, string>,
@@ -273,6 +302,23 @@ function caseDefinitions(
       },
       read: false,
     },
+    ...(table
+      ? [
+          {
+            id: 'mixed-random',
+            title: `Mixed, drawn at random: items, pages and searches from the whole table, 1 in ${MIXED_WRITE_EVERY} a Delivered over ${pools['mixed-random'].length} items`,
+            request: {
+              kind: 'mixed' as const,
+              reads: randomMixedReads(table),
+              readHeaders,
+              items: pools['mixed-random'],
+              writeHeaders,
+              writeEvery: MIXED_WRITE_EVERY,
+            },
+            read: false,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -296,6 +342,23 @@ async function captureDelivery(
   return answer;
 }
 
+/** Our answers to many GET paths, eight at a time (the random mixed case has thousands). */
+async function captureAll(
+  origin: string,
+  paths: string[],
+  headers: Record<string, string>,
+): Promise<CapturedResponse[]> {
+  const answers: CapturedResponse[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < paths.length; index = next++) {
+      answers.push(await capture(origin, 'GET', paths[index] ?? '/', headers));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return answers;
+}
+
 /** Captures our real answer to each case (checking it), for the baseline to replay. */
 async function captureAnswers(origin: string, cases: CaseDefinition[]): Promise<CapturedResponse[]> {
   const captured: CapturedResponse[] = [];
@@ -306,9 +369,7 @@ async function captureAnswers(origin: string, cases: CaseDefinition[]): Promise<
     } else if (request.kind === 'deliver') {
       answers.push(await captureDelivery(origin, request.items, request.headers));
     } else {
-      for (const path of new Set(request.reads)) {
-        answers.push(await capture(origin, 'GET', path, request.readHeaders));
-      }
+      answers.push(...(await captureAll(origin, [...new Set(request.reads)], request.readHeaders)));
       answers.push(await captureDelivery(origin, request.items, request.writeHeaders));
     }
     for (const answer of answers) {
@@ -376,7 +437,8 @@ async function benchSize(
   await client.signUp(`clerk-${size}-${Date.now()}@bench.test`);
   // Two instances run only the cases that write: what a second core is for.
   const selected = (id: string) =>
-    (settings.cases?.includes(id) ?? true) && (instances === 1 || id === 'mixed' || id === 'delivered');
+    (settings.cases?.includes(id) ?? true) &&
+    (instances === 1 || (DELIVERING as readonly string[]).includes(id));
   const wanted = (definition: CaseDefinition) => selected(definition.id) && (readCache || definition.read);
   const poolSize = (id: string) => (readCache && selected(id) ? Math.min(settings.deliveryItems, size) : 0);
   if (poolSize('delivered') > 0 && poolSize('delivered') < settings.connections * 4) {
@@ -384,12 +446,18 @@ async function benchSize(
       `  ⚠ only ${poolSize('delivered')} items for Delivered at ${settings.connections} connections: expect 409s`,
     );
   }
-  if (poolSize('delivered') + poolSize('mixed') > 0)
+  if (DELIVERING.some((id) => poolSize(id) > 0))
     console.log(`  restocking items to ${fmt(MAX_QUANTITY)} for the cases that deliver…`);
   const delivered = await deliveryPool(client, size, poolSize('delivered'), 0, []);
-  // The mixed traffic's pool starts a quarter into the table, away from Delivered's.
+  // The mixed traffics' pools start a quarter and three quarters into the table, away from Delivered's.
   const mixed = await deliveryPool(client, size, poolSize('mixed'), Math.floor(size / 4), delivered);
-  const restocked = { delivered: structuredClone(delivered), mixed: structuredClone(mixed) };
+  const mixedRandom = await deliveryPool(client, size, poolSize('mixed-random'), Math.floor((3 * size) / 4), [
+    ...delivered,
+    ...mixed,
+  ]);
+  const pools: Pools = { delivered, mixed, 'mixed-random': mixedRandom };
+  const restocked = structuredClone(pools);
+  const table = selected('mixed-random') && readCache ? await wholeTable(client) : undefined;
   const [middle] = await spreadItems(client, size, 1, Math.floor(size / 2));
   if (!middle) throw new Error('no item in the middle of the table');
 
@@ -403,7 +471,8 @@ async function benchSize(
   const cases = caseDefinitions(
     lastPageAfter,
     middle._id,
-    { delivered, mixed },
+    pools,
+    table,
     readHeaders,
     writeHeaders,
     sessionHeaders,
@@ -413,7 +482,7 @@ async function benchSize(
 
   const results: ApiCaseResult[] = [];
   // The captured deliveries.
-  const answeredOk = { delivered: 1, mixed: 1 };
+  const answeredOk: Record<DeliveringCase, number> = { delivered: 1, mixed: 1, 'mixed-random': 1 };
   try {
     for (const definition of cases) {
       const job = {
@@ -448,8 +517,8 @@ async function benchSize(
         ratioToBaseline: ratio,
         backlogSeconds: backlog / 1000,
       });
-      if (definition.request.kind === 'deliver') answeredOk.delivered += ours.deliveriesOk;
-      if (definition.request.kind === 'mixed') answeredOk.mixed += ours.deliveriesOk;
+      const delivering = DELIVERING.find((id) => id === definition.id);
+      if (delivering) answeredOk[delivering] += ours.deliveriesOk;
       console.log(
         `  ${definition.id.padEnd(14)} ours ${fmt(ours.requestsPerSecond).padStart(6)} req/s ` +
           `p99 ${fmt(ours.latency.p99).padStart(4)} ms non-2xx ${ours.non2xx} | baseline ` +
@@ -461,7 +530,7 @@ async function benchSize(
     await baseline.stop();
   }
   const deliveries: DeliveryCheck[] = [];
-  for (const caseId of ['delivered', 'mixed'] as const) {
+  for (const caseId of DELIVERING) {
     const pool = restocked[caseId];
     if (pool.length === 0) continue;
     deliveries.push({

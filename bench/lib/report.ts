@@ -86,7 +86,7 @@ function apiTables(api: ApiReport): string[] {
   }
   for (const d of api.deliveries) {
     lines.push(
-      `${d.caseId.startsWith('mixed') ? 'Mixed traffic' : 'Delivered'}${d.caseId.endsWith('-two') ? ' on two instances' : ''} at ${int(d.size)} items: ${int(d.answeredOk)} answers 200 counted, ${int(d.unitsTaken)} units ` +
+      `${d.caseId.startsWith('mixed-random') ? 'Mixed traffic drawn at random' : d.caseId.startsWith('mixed') ? 'Mixed traffic' : 'Delivered'}${d.caseId.endsWith('-two') ? ' on two instances' : ''} at ${int(d.size)} items: ${int(d.answeredOk)} answers 200 counted, ${int(d.unitsTaken)} units ` +
         `taken from the ${int(d.items)} items according to the server (the difference is requests still in ` +
         'flight when a load period ended, answered after autocannon stopped counting).',
     );

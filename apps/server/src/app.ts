@@ -4,11 +4,14 @@ import compress from '@fastify/compress';
 import type { ChangeEvent } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PersonalAccessTokens } from './access-tokens/personal-access-tokens.ts';
+import { tokenRoutes } from './access-tokens/routes.ts';
+import { TokenRepository } from './access-tokens/token-repository.ts';
 import { AlertRepository } from './alerts/alert-repository.ts';
 import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
 import { alertRoutes } from './alerts/routes.ts';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
-import { sessionUser, signedInSession } from './auth/guards.ts';
+import { credentialUser, sessionUser } from './auth/guards.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { CsvExports } from './csv/exports.ts';
@@ -98,6 +101,8 @@ export async function buildApp(
     const users = new UserRepository(database.db, database.engine);
     // ADMIN_EMAILS also holds for accounts created before the address was listed.
     await users.promoteAdmins(config.adminEmails);
+    const personalTokens = new PersonalAccessTokens(new TokenRepository(database.db, database.engine), clock);
+    const authenticateToken = (secret: string) => personalTokens.authenticate(secret);
     closers.push(() => accounts.close());
     const settings = new SettingsRepository(database.db);
     const outbox = new OutboxRepository(database.db, { giveUpAfterMs: config.outbox.giveUpAfterMs });
@@ -172,7 +177,7 @@ export async function buildApp(
 
     await app.register(
       async (api) => {
-        await registerAccounts(api, accounts, config);
+        await registerAccounts(api, accounts, config, authenticateToken);
         await api.register(healthRoutes, { checkDatabase: () => pingDatabase(database.db) });
         // This instance forgets the answers a change makes wrong before the writer hears of
         // success; the others when the feed brings them the change.
@@ -185,7 +190,8 @@ export async function buildApp(
         await api.register(productRoutes, {
           service,
           answers,
-          sessionUser: (request) => sessionUser(accounts, request),
+          // A personal access token sent to a public read made its owner the request's user.
+          sessionUser: async (request) => request.user ?? sessionUser(accounts, request),
           publicUrl: config.publicUrl,
         });
         await api.register(statsRoutes, {
@@ -200,14 +206,11 @@ export async function buildApp(
         await api.register(eventRoutes, {
           feed: changeFeed,
           maxStreams: config.maxEventStreams,
-          // A stream ends with its session: every sign-out, revocation or reset on any instance (or
-          // a feed that was interrupted, so one may have been missed) has each stream check its own,
-          // and a changed role is told to its browser.
+          // A stream ends with its session or token: every sign-out, revocation or reset on any
+          // instance (or a feed that was interrupted, so one may have been missed) has each stream
+          // check its own, and a changed role is told to its browser.
           sessions: {
-            signedInUser: async (request) => {
-              const session = await signedInSession(accounts, request);
-              return session?.sessionId === request.sessionId ? session.user : null;
-            },
+            signedInUser: (request) => credentialUser(accounts, authenticateToken, request),
             onSessionsChanged: (listener) => {
               const stopChanged = changeFeed.onSessionsChanged(listener);
               const stopInterrupted = changeFeed.onInterruption(listener);
@@ -224,6 +227,10 @@ export async function buildApp(
           users,
           sessionsChanged: () => accounts.sessions.forgetAll(),
           now: clock,
+        });
+        await api.register(tokenRoutes, {
+          tokens: personalTokens,
+          sessionsChanged: () => accounts.sessions.forgetAll(),
         });
         await api.register(openApiRoutes);
       },

@@ -22,6 +22,9 @@ import { productListSchema } from '../src/features/inventory/api/product-list-sc
 import { restockProduct } from '../src/features/inventory/api/restock-product.ts';
 import { restoreProduct } from '../src/features/inventory/api/restore-product.ts';
 import type { putStock } from '../src/features/inventory/api/stock-change.ts';
+import { createAccessToken } from '../src/features/settings/api/create-access-token.ts';
+import { getAccessTokens } from '../src/features/settings/api/get-access-tokens.ts';
+import { revokeAccessToken } from '../src/features/settings/api/revoke-access-token.ts';
 import { accessToken } from '../src/lib/access-token.ts';
 import type { paths } from '../src/lib/api-schema';
 import { requestAccessToken } from '../src/lib/request-access-token.ts';
@@ -79,6 +82,12 @@ const movement = {
   at: '2026-11-22T11:05:42.118Z',
 } satisfies Movement;
 const stockChanged = { success: 'Stock updated', quentity: 6, version: 3 };
+const personalToken = {
+  id: 't-1',
+  name: 'Nightly export',
+  createdAt: '2026-11-27T10:00:00.000Z',
+  expiresAt: '2026-12-27T10:00:00.000Z',
+};
 const { _id, version, createdAt, updatedAt, deletedAt, ...newProduct } = product;
 
 /** Every fetcher of the SPA, with the operation it calls and a documented answer to give it. */
@@ -156,6 +165,27 @@ const calls = {
     answer: { accessToken: 'fresh-token' },
     run: () => requestAccessToken(product.email),
   }),
+  getAccessTokens: call({
+    path: '/api/tokens',
+    method: 'get',
+    status: 200,
+    answer: [{ ...personalToken, lastUsedAt: null }],
+    run: () => getAccessTokens(),
+  }),
+  createAccessToken: call({
+    path: '/api/tokens',
+    method: 'post',
+    status: 201,
+    answer: { ...personalToken, token: `ww_pat_${'s'.repeat(43)}` },
+    run: () => createAccessToken({ name: personalToken.name, expiresInDays: 30 }),
+  }),
+  revokeAccessToken: call({
+    path: '/api/tokens/{id}',
+    method: 'delete',
+    status: 200,
+    answer: { revoked: true },
+    run: () => revokeAccessToken(personalToken.id),
+  }),
   getAuthMethods: call({
     path: '/api/auth-methods',
     method: 'get',
@@ -191,6 +221,10 @@ export type Checks = [
     { email: Parameters<typeof requestAccessToken>[0] } extends Body<'/api/login', 'post'> ? true : false
   >,
   Assert<Same<Result<typeof getAuthMethods>, AnswerOf<typeof calls.getAuthMethods>>>,
+  Assert<Same<Result<typeof getAccessTokens>, AnswerOf<typeof calls.getAccessTokens>>>,
+  Assert<Same<Result<typeof createAccessToken>, AnswerOf<typeof calls.createAccessToken>>>,
+  Assert<Parameters<typeof createAccessToken>[0] extends Body<'/api/tokens', 'post'> ? true : false>,
+  Assert<Same<Result<typeof revokeAccessToken>, AnswerOf<typeof calls.revokeAccessToken>>>,
 ];
 
 /** `/api/product/{id}` as MSW writes it. */

@@ -65,6 +65,8 @@ export const server = setupServer(
   // An item without history: its stock chart has no days to draw.
   http.get('/api/product/:id/stock-series', () => HttpResponse.json({ timeZone: 'Asia/Dhaka', points: [] })),
   http.get('/api/productOrder', () => HttpResponse.json([])),
+  // The Settings page lists the user's personal access tokens: none.
+  http.get('/api/tokens', () => HttpResponse.json([])),
   // A signed-in page tells the server the user's language (app/layout/language-on-server.ts).
   http.put('/api/settings', async ({ request }) =>
     HttpResponse.json({ lowStockEmail: false, ...userSettingsUpdateSchema.parse(await request.json()) }),

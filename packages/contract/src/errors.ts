@@ -51,6 +51,14 @@ export const API_ERROR_CODES = [
   'LAST_ADMIN',
   // A disabled account cannot sign in.
   'ACCOUNT_DISABLED',
+  // Personal access tokens (Authorization: Bearer ww_pat_…): not one of ours, past its expiry, revoked.
+  'PERSONAL_TOKEN_INVALID',
+  'PERSONAL_TOKEN_EXPIRED',
+  'PERSONAL_TOKEN_REVOKED',
+  // An account already holds PERSONAL_TOKENS_PER_ACCOUNT live tokens.
+  'PERSONAL_TOKEN_LIMIT',
+  // Only a signed-in session may do this (create a token, get the spec's access token), not a token.
+  'SESSION_REQUIRED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -1,3 +1,4 @@
+export * from './access-tokens.ts';
 export * from './alerts.ts';
 export * from './app-routes.ts';
 export * from './auth.ts';

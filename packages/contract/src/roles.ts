@@ -37,6 +37,13 @@ export const userUpdateSchema = checked(
 );
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
+/**
+ * What an audit row records: a role change, a disable or enable, a personal access token created
+ * (`after`: its name) or revoked (`before`: its name).
+ */
+export const USER_AUDIT_CHANGES = ['role', 'disabled', 'token-created', 'token-revoked'] as const;
+export type UserAuditChange = (typeof USER_AUDIT_CHANGES)[number];
+
 /** One row of the audit of account changes: who changed whom, what, and when. */
 export const userAuditEntrySchema = z.object({
   id: z.string(),
@@ -44,7 +51,7 @@ export const userAuditEntrySchema = z.object({
   actorEmail: z.string(),
   subjectId: z.string(),
   subjectEmail: z.string(),
-  change: z.enum(['role', 'disabled']),
+  change: z.enum(USER_AUDIT_CHANGES),
   before: z.string(),
   after: z.string(),
 });

@@ -8,7 +8,7 @@ import { productSupplier } from '../users/user-repository.ts';
 import { AccessTokens } from './access-token.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
 import { type Auth, createAuth } from './auth.ts';
-import { registerAuthGuards } from './guards.ts';
+import { registerAuthGuards, type TokenCheck } from './guards.ts';
 import { accountRoutes } from './routes.ts';
 import { VerifiedSessions } from './verified-sessions.ts';
 
@@ -108,9 +108,11 @@ export async function registerAccounts(
   api: FastifyInstance,
   accounts: Accounts,
   config: Config,
+  authenticateToken: TokenCheck,
 ): Promise<void> {
   registerAuthGuards(api, {
     accounts,
+    authenticateToken,
     productSupplier: (id) => productSupplier(accounts.db, id),
     accessTokens: accounts.accessTokens,
     trustedOrigins: accounts.trustedOrigins,

@@ -22,10 +22,17 @@
  *   depends on it (a supplier's own items). `bodyActions` names body fields that need an action of
  *   their own (an edit that sets the low-stock threshold), checked once the body is validated.
  * - A disabled account is nobody: its sessions end when it is disabled, and one left over is refused.
+ * - A personal access token (`Authorization: Bearer ww_pat_…`, access-tokens/) stands for its owner
+ *   on every /api route instead of the session cookie, with the owner's role as it is at that moment
+ *   (read with the token on each request). A token that fails is a 401 with its code, on public routes
+ *   too. A route that says `config: { sessionOnly: true }` refuses token-authenticated requests (403
+ *   `SESSION_REQUIRED`); on a `session+token` route the bearer token stands for the access token.
  */
 import { ACTIONS, type Action, ROLES, type Role, type SignedInAccount } from '@walton/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import { personalTokenIn, TOKEN_MESSAGES } from '../access-tokens/bearer.ts';
+import type { TokenHolder } from '../access-tokens/personal-access-tokens.ts';
 import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
 import { SAFE_METHODS } from '../http/request-methods.ts';
 import { AccessTokenError, type AccessTokens } from './access-token.ts';
@@ -47,6 +54,8 @@ declare module 'fastify' {
     policySubject: PolicySubject | null;
     /** The id of the session that signed `user` in (an access token is bound to it). */
     sessionId: string | null;
+    /** The id of the personal access token that authenticated `user` (null: a session, or nobody). */
+    personalTokenId: string | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; a route that does not say needs a session (default deny). */
@@ -59,6 +68,8 @@ declare module 'fastify' {
     subject?: 'product';
     /** Body fields that need an action of their own besides the route's (checked after validation). */
     bodyActions?: Readonly<Record<string, Action>>;
+    /** Only a signed-in session may call it, not a personal access token (403 `SESSION_REQUIRED`). */
+    sessionOnly?: boolean;
   }
 }
 
@@ -158,11 +169,38 @@ function parseAuthorization(header: string | undefined): { email: string | undef
 }
 
 /** A stored role; an account whose role is not set yet (being created) may do what a viewer may. */
-const roleOf = (stored: string | null | undefined): Role =>
+export const roleOf = (stored: string | null | undefined): Role =>
   (ROLES as readonly string[]).includes(stored ?? '') ? (stored as Role) : 'viewer';
+
+/** Who a personal access token stands for (PersonalAccessTokens.authenticate), or its 401. */
+export type TokenCheck = (secret: string | 'malformed') => Promise<TokenHolder>;
+
+/**
+ * The user the request's own credential signs in now, null when it no longer does (an event stream
+ * asks, after a sign-out, a revocation or a changed user anywhere): its personal access token, else
+ * its session. The user comes with their role as it is now.
+ */
+export async function credentialUser(
+  check: SessionCheck,
+  authenticateToken: TokenCheck,
+  request: FastifyRequest,
+): Promise<SignedInAccount | null> {
+  if (request.personalTokenId !== null) {
+    const secret = personalTokenIn(request.headers.authorization);
+    if (secret === null) return null;
+    return authenticateToken(secret).then(
+      (holder) => (holder.tokenId === request.personalTokenId ? holder.user : null),
+      () => null,
+    );
+  }
+  const session = await signedInSession(check, request);
+  return session?.sessionId === request.sessionId ? session.user : null;
+}
 
 export interface AuthGuardOptions {
   accounts: SessionCheck;
+  /** Who a personal access token stands for, or its refusal. */
+  authenticateToken: TokenCheck;
   /** The supplier of an item (deleted ones too); null when there is no such item. */
   productSupplier: (id: string) => Promise<PolicySubject | null>;
   accessTokens: AccessTokens;
@@ -178,6 +216,7 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   const trusted = new Set(options.trustedOrigins);
   api.decorateRequest('user', null);
   api.decorateRequest('policySubject', null);
+  api.decorateRequest('personalTokenId', null);
 
   // Every route's declaration is checked once all are registered (a route's own onRoute hooks may
   // still complete it): one that cannot be served stops the start.
@@ -217,13 +256,32 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   }
   api.decorateRequest('sessionId', null);
 
-  /** The signed-in user of a route that needs one, or the refusal. */
-  async function requireUser(request: FastifyRequest): Promise<void> {
+  /** The owner of the request's personal access token (now `request.user`), or its refusal. */
+  async function identifyByToken(
+    request: FastifyRequest,
+    secret: string | 'malformed',
+  ): Promise<SignedInAccount> {
+    const { user, tokenId } = await options.authenticateToken(secret);
+    request.user = user;
+    request.personalTokenId = tokenId;
+    return user;
+  }
+
+  /** The user of the session cookie (now `request.user`), or the refusal. */
+  async function identifyBySession(request: FastifyRequest): Promise<SignedInAccount> {
     const session = await signedInSession(options.accounts, request);
     if (!session) throw unauthorized(MESSAGES.signInFirst);
-    const { user } = session;
-    request.user = user;
+    request.user = session.user;
     request.sessionId = session.sessionId;
+    return session.user;
+  }
+
+  /** The signed-in user of a route that needs one (by a personal access token, else the session), or the refusal. */
+  async function requireUser(request: FastifyRequest, secret: string | 'malformed' | null): Promise<void> {
+    const user = secret === null ? await identifyBySession(request) : await identifyByToken(request, secret);
+    if (secret !== null && request.routeOptions.config.sessionOnly === true) {
+      throw forbidden(TOKEN_MESSAGES.sessionRequired, 'SESSION_REQUIRED');
+    }
     if (
       options.requireVerifiedEmail &&
       !user.emailVerified &&
@@ -238,6 +296,8 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   async function requireAccessToken(request: FastifyRequest): Promise<void> {
     const user = request.user;
     if (!user) throw unauthorized(MESSAGES.signInFirst);
+    // The personal access token the request came with is its owner's access token.
+    if (request.personalTokenId !== null) return;
     const credentials = parseAuthorization(request.headers.authorization);
     if (!credentials) throw unauthorized(MESSAGES.accessTokenMissing);
     let claims: Awaited<ReturnType<AccessTokens['verify']>>;
@@ -272,10 +332,16 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   api.addHook('onRequest', (request, _reply, done) => {
     if (isCrossSite(request, trusted)) return done(forbidden(MESSAGES.crossSite));
     // No route matched: let the not-found handler answer 404.
-    if (request.routeOptions.url === undefined || accessOf(request.routeOptions.config) === 'public') {
-      return done();
+    if (request.routeOptions.url === undefined) return done();
+    const secret = personalTokenIn(request.headers.authorization);
+    if (accessOf(request.routeOptions.config) === 'public') {
+      // A public route needs nobody, but a token sent to it is checked: it reads as its owner (a
+      // supplier's address included), and a token that fails is refused rather than ignored.
+      if (secret === null) return done();
+      identifyByToken(request, secret).then(() => done(), done);
+      return;
     }
-    requireUser(request)
+    requireUser(request, secret)
       .then(() => authorize(request))
       .then(() => done(), done);
   });

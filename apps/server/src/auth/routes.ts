@@ -237,7 +237,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/login',
     {
-      config: { access: 'session', allowUnverified: true, action: 'account.token' },
+      config: { access: 'session', allowUnverified: true, action: 'account.token', sessionOnly: true },
       schema: {
         operationId: 'createAccessToken',
         tags: ['accounts'],

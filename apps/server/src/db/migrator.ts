@@ -14,6 +14,7 @@ import * as lowStockCount from './migrations/010-low-stock-count.ts';
 import * as searchByWords from './migrations/011-search-by-words.ts';
 import * as alertCooldowns from './migrations/012-alert-cooldowns.ts';
 import * as userRoles from './migrations/013-user-roles.ts';
+import * as personalAccessTokens from './migrations/014-personal-access-tokens.ts';
 
 export interface MigrationContext {
   engine: Engine;
@@ -39,6 +40,7 @@ const migrations: Record<string, MigrationModule> = {
   '011-search-by-words': searchByWords,
   '012-alert-cooldowns': alertCooldowns,
   '013-user-roles': userRoles,
+  '014-personal-access-tokens': personalAccessTokens,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

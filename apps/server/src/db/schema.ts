@@ -127,7 +127,7 @@ export interface FirstAccountTable {
   user_id: string;
 }
 
-/** Role changes, disables and enables: who changed whom, when (migration 013). */
+/** Role changes, disables and enables, tokens created and revoked: who changed whom, when (migrations 013, 014). */
 export interface UserAuditTable {
   id: string;
   at: Timestamp;
@@ -138,6 +138,18 @@ export interface UserAuditTable {
   change: string;
   before: string;
   after: string;
+}
+
+/** Personal access tokens (migration 014): only the SHA-256 of each secret is kept. */
+export interface PersonalAccessTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  secret_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: ColumnType<Date | string | null, string | null, string | null>;
+  revoked_at: ColumnType<Date | string | null, string | null, string | null>;
 }
 
 export interface SessionsTable {
@@ -252,6 +264,7 @@ export interface Database {
   users: UsersTable;
   first_account: FirstAccountTable;
   user_audit: UserAuditTable;
+  personal_access_tokens: PersonalAccessTokensTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;

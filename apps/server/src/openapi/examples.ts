@@ -6,6 +6,7 @@ import {
   type deliveryRequestSchema,
   type editProductSchema,
   type Movement,
+  type PersonalTokenRequest,
   type Product,
   type ProductConflict,
   SUCCESS_TEXT,
@@ -91,4 +92,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   editProduct: { price: 47500, lowStockThreshold: 5 } satisfies z.input<typeof editProductSchema>,
   updateSettings: { lowStockEmail: true } satisfies z.input<typeof userSettingsSchema>,
   updateUser: { role: 'supplier' } satisfies z.input<typeof userUpdateSchema>,
+  createPersonalAccessToken: {
+    name: 'Nightly stock export',
+    expiresInDays: 90,
+  } satisfies PersonalTokenRequest,
 };

@@ -161,6 +161,15 @@ const SECURITY_OF_ACCESS: Record<RouteAccess, Array<Record<string, string[]>>> =
   'session+token': [{ session: [], accessToken: [] }],
 };
 
+/** An operation's `security`: its access's, or a personal access token instead, unless only a session may call it. */
+function securityOf(config: FastifyContextConfig | undefined): Array<Record<string, string[]>> {
+  const access = accessOf(config);
+  const declared = SECURITY_OF_ACCESS[access];
+  return access === 'public' || config?.sessionOnly === true
+    ? declared
+    : [...declared, { personalAccessToken: [] }];
+}
+
 /**
  * Each operation's action and the roles that may perform it (`anonymous` for visitors on public
  * routes), from the same declaration and the same policy the guard asks; with the actions some body
@@ -178,6 +187,8 @@ function policyExtensions(config: FastifyContextConfig | undefined): Record<stri
     'x-action': action,
     'x-roles': roles(action),
     ...(ownOnly(action).length > 0 ? { 'x-own-items-only': ownOnly(action) } : {}),
+    // Refused to a request authenticated by a personal access token (403 SESSION_REQUIRED).
+    ...(config?.sessionOnly === true ? { 'x-session-only': true } : {}),
     ...(extra.length > 0
       ? {
           'x-body-actions': Object.fromEntries(
@@ -303,7 +314,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             scheme: 'bearer',
             description:
               "The access token of POST /api/login, as `Bearer {accessToken}` or the spec's " +
-              '`authorization: {email} {accessToken}`',
+              '`authorization: {email} {accessToken}`; a personal access token (`Bearer ww_pat_…`) stands for it',
+          },
+          personalAccessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal access token of POST /api/tokens, as `Bearer ww_pat_…`: on any operation that ' +
+              "takes a session, instead of it, with its owner's role (not on those marked `x-session-only`)",
           },
         },
       },
@@ -315,7 +333,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return {
         schema: {
           ...schema,
-          security: SECURITY_OF_ACCESS[accessOf(config)],
+          security: securityOf(config),
           ...policyExtensions(config),
         },
         url,

@@ -1,4 +1,4 @@
-import type { Role, UserAccount, UserAuditEntry } from '@walton/contract';
+import type { Role, UserAccount, UserAuditChange, UserAuditEntry } from '@walton/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import { newRowId } from '../db/row-ids.ts';
@@ -20,7 +20,7 @@ export interface AccountChanger {
 export type AccountChangeRefusal = 'not-found' | 'last-admin';
 
 /** Timestamps as Better Auth and our migrations store them on either engine, as ISO-8601. */
-function iso(value: Date | string | number): string {
+export function iso(value: Date | string | number): string {
   const date =
     value instanceof Date
       ? value
@@ -29,6 +29,34 @@ function iso(value: Date | string | number): string {
 }
 
 const flag = (value: boolean | number): boolean => value === true || value === 1;
+
+/** One row of the audit: `by` changed `subject`'s `change` from `before` to `after` at `at`. */
+export interface AuditRow {
+  at: Date;
+  by: AccountChanger;
+  subject: { id: string; email: string };
+  change: UserAuditChange;
+  before: string;
+  after: string;
+}
+
+/** Writes one audit row, in the transaction of the change it records (the one writer of `user_audit`). */
+export async function recordAudit(db: Kysely<Database>, row: AuditRow): Promise<void> {
+  await db
+    .insertInto('user_audit')
+    .values({
+      id: newRowId(),
+      at: row.at.toISOString(),
+      actor_id: row.by.id,
+      actor_email: row.by.email,
+      subject_id: row.subject.id,
+      subject_email: row.subject.email,
+      change: row.change,
+      before: row.before,
+      after: row.after,
+    })
+    .execute();
+}
 
 /** An account's own columns, as listed (and grouped by, beside the last use of its sessions). */
 const ACCOUNT_COLUMNS = [
@@ -147,21 +175,8 @@ export class UserRepository {
       if (wasEnabledAdmin && !staysEnabledAdmin && admins.filter((id) => id !== userId).length === 0) {
         return 'last-admin' as const;
       }
-      const audit = (kind: 'role' | 'disabled', old: string, now: string) =>
-        trx
-          .insertInto('user_audit')
-          .values({
-            id: newRowId(),
-            at: at.toISOString(),
-            actor_id: by.id,
-            actor_email: by.email,
-            subject_id: row.id,
-            subject_email: row.email,
-            change: kind,
-            before: old,
-            after: now,
-          })
-          .execute();
+      const audit = (change: 'role' | 'disabled', old: string, now: string) =>
+        recordAudit(trx, { at, by, subject: row, change, before: old, after: now });
       if (after.role !== before.role) {
         await trx.updateTable('users').set({ role: after.role }).where('id', '=', userId).execute();
         await audit('role', before.role, after.role);
@@ -172,7 +187,17 @@ export class UserRepository {
         await audit('disabled', String(before.disabled), String(after.disabled));
       }
       const ended = after.disabled && !before.disabled;
-      if (ended) await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      if (ended) {
+        // Disabling ends the account's sessions and its personal access tokens for good: enabling
+        // it again brings neither back.
+        await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        await trx
+          .updateTable('personal_access_tokens')
+          .set({ revoked_at: at.toISOString() })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      }
       return { account: { id: row.id, email: row.email, ...after }, ended };
     });
   }
@@ -209,7 +234,8 @@ export class UserRepository {
       actorEmail: row.actor_email,
       subjectId: row.subject_id,
       subjectEmail: row.subject_email,
-      change: row.change === 'role' ? 'role' : 'disabled',
+      // The column's CHECK takes only the contract's changes.
+      change: row.change as UserAuditChange,
       before: row.before,
       after: row.after,
     }));

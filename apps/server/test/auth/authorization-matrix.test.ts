@@ -1,7 +1,8 @@
 /**
  * The authorization matrix: every operation of the served OpenAPI document, sent as raw HTTP by an
  * anonymous visitor, a viewer, a supplier (on an item they supply and on another supplier's), a staff
- * member, an admin and a disabled account, on every engine. What each may do is written down here,
+ * member, an admin, a disabled account, and a viewer and a staff member authenticated by a personal
+ * access token alone (no session), on every engine. What each may do is written down here,
  * from the role table of ../shared/DOMAIN.md, apart from the server's policy, so that a loosened (or
  * tightened) rule, an operation without an action, or one the document describes otherwise than the
  * server answers, fails this test.
@@ -54,7 +55,9 @@ type Actor =
   | "supplier on another's item"
   | 'staff'
   | 'admin'
-  | 'disabled';
+  | 'disabled'
+  | 'viewer by token'
+  | 'staff by token';
 const ACTORS: Actor[] = [
   'anonymous',
   'viewer',
@@ -63,9 +66,11 @@ const ACTORS: Actor[] = [
   'staff',
   'admin',
   'disabled',
+  'viewer by token',
+  'staff by token',
 ];
 
-type Outcome = 'allowed' | 'refused (403)' | 'sign in (401)';
+type Outcome = 'allowed' | 'refused (403)' | 'sign in (401)' | 'session required (403)';
 
 interface Operation {
   method: string;
@@ -76,6 +81,8 @@ interface Operation {
   roles: string[] | undefined;
   bodyActions: Record<string, { action: Action; roles: string[] }> | undefined;
   parameters: Array<{ name: string; in: string; required?: boolean }>;
+  /** Only a signed-in session may call it, not a personal access token. */
+  sessionOnly: boolean;
   requestBody?: { content: Record<string, { example?: unknown }> };
 }
 
@@ -88,8 +95,10 @@ function expected(operation: Operation, actor: Actor): Outcome {
     if (!isPublic) return 'sign in (401)';
     return EXPECTED[action].anonymous ? 'allowed' : 'refused (403)';
   }
+  const byToken = actor.endsWith(' by token');
+  if (byToken && operation.sessionOnly) return 'session required (403)';
   const onOwnItem = actor !== "supplier on another's item";
-  const role: Who = actor.startsWith('supplier') ? 'supplier' : (actor as Who);
+  const role: Who = actor.startsWith('supplier') ? 'supplier' : (actor.split(' ')[0] as Who);
   const actions = [action, ...Object.values(operation.bodyActions ?? {}).map((extra) => extra.action)];
   const may = (needed: Action) => {
     const rule = EXPECTED[needed][role];
@@ -106,6 +115,7 @@ function outcomeOf(answer: RawAnswer): Outcome {
   if (answer.status === 403) {
     const body = JSON.parse(answer.body) as { code?: string };
     if (body.code === 'FORBIDDEN') return 'refused (403)';
+    if (body.code === 'SESSION_REQUIRED') return 'session required (403)';
   }
   return 'allowed';
 }
@@ -129,6 +139,8 @@ for (const engine of TEST_ENGINES) {
       Clerk
     >;
     const items = {} as Record<'own' | 'other', { id: string; entryId: string }>;
+    /** The personal access tokens of the actors that send one instead of a session. */
+    const personalTokens = {} as Record<'viewer by token' | 'staff by token', string>;
 
     /** The verification link mailed to `email`, from the dev outbox (the test app runs on loopback). */
     async function verify(email: string): Promise<void> {
@@ -187,6 +199,19 @@ for (const engine of TEST_ENGINES) {
       items.own = await addItem(clerks.supplier);
       items.other = await addItem(clerks.otherSupplier);
       await setAccount(clerks.disabled, { disabled: true });
+      for (const [actor, clerk] of [
+        ['viewer by token', clerks.viewer],
+        ['staff by token', clerks.staff],
+      ] as const) {
+        const created = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/tokens',
+          headers: clerk.session,
+          payload: { name: actor, expiresInDays: 1 },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        personalTokens[actor] = created.json<{ token: string }>().token;
+      }
       const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
         paths: Record<string, Record<string, Record<string, unknown>>>;
       }>();
@@ -200,6 +225,7 @@ for (const engine of TEST_ENGINES) {
           roles: operation['x-roles'] as string[] | undefined,
           bodyActions: operation['x-body-actions'] as Operation['bodyActions'],
           parameters: (operation.parameters as Operation['parameters'] | undefined) ?? [],
+          sessionOnly: operation['x-session-only'] === true,
           ...(operation.requestBody
             ? { requestBody: operation.requestBody as Operation['requestBody'] }
             : {}),
@@ -224,8 +250,12 @@ for (const engine of TEST_ENGINES) {
       const target =
         operation.path.replace('{id}', encodeURIComponent(item.id)).replace('{entryId}', item.entryId) +
         (query.length > 0 ? `?${query.join('&')}` : '');
+      const credentials: Record<string, string> | undefined =
+        actor === 'viewer by token' || actor === 'staff by token'
+          ? { authorization: `Bearer ${personalTokens[actor]}` }
+          : clerk && { cookie: clerk.cookie, authorization: `Bearer ${clerk.token}` };
       const headers: Record<string, string> = {
-        ...(clerk ? { cookie: clerk.cookie, authorization: `Bearer ${clerk.token}` } : {}),
+        ...credentials,
         ...(operation.parameters.some((parameter) => parameter.name === 'if-match')
           ? { 'if-match': '"1"' }
           : {}),
@@ -259,6 +289,10 @@ for (const engine of TEST_ENGINES) {
         case 'supplier on own item':
         case "supplier on another's item":
           return clerks.supplier;
+        case 'viewer by token':
+          return clerks.viewer;
+        case 'staff by token':
+          return clerks.staff;
         default:
           return clerks[actor];
       }

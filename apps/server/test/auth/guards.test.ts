@@ -1,14 +1,24 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PersonalAccessTokens } from '../../src/access-tokens/personal-access-tokens.ts';
+import { TokenRepository } from '../../src/access-tokens/token-repository.ts';
 import { createAccounts, registerAccounts } from '../../src/auth/accounts.ts';
+import { systemClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
 import { accessTokenFor, signUp, testClientIp } from '../support/auth-helpers.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase } from '../support/test-database.ts';
+
+/** The personal access tokens of the database (the guards take them beside sessions). */
+const tokensOf = (handle: DatabaseHandle) => {
+  const tokens = new PersonalAccessTokens(new TokenRepository(handle.db, handle.engine), systemClock);
+  return (secret: string) => tokens.authenticate(secret);
+};
 
 /**
  * The guards on a small app of their own: the real accounts module on a real database, plus
@@ -34,7 +44,7 @@ async function guardedApp(engine: (typeof TEST_ENGINES)[number], env: Record<str
   const accounts = createAccounts(config, handle, app.log);
   await app.register(
     async (api) => {
-      await registerAccounts(api, accounts, config);
+      await registerAccounts(api, accounts, config, tokensOf(handle));
       // Each declares its action (the policy's), and only some their access.
       const read = { config: { action: 'inventory.read' as const } };
       api.get('/things', read, async (request) => ({ reader: request.user?.email }));
@@ -294,7 +304,7 @@ describe('route declarations checked at start', () => {
     try {
       await app.register(
         async (api) => {
-          await registerAccounts(api, accounts, config);
+          await registerAccounts(api, accounts, config, tokensOf(handle));
           route(api);
         },
         { prefix: '/api' },

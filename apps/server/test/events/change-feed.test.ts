@@ -222,6 +222,39 @@ describe.each(TEST_ENGINES)('change feed on %s', (engine) => {
     }
   });
 
+  it('ends the stream of a personal access token when it is revoked, and keeps the stream of another token', async () => {
+    const user = await newClerk(ctx.app);
+    const tokenOf = async (name: string) => {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: user.session,
+        payload: { name, expiresInDays: 1 },
+      });
+      return created.json<{ id: string; token: string }>();
+    };
+    const revoked = await tokenOf('Revoked');
+    const other = await tokenOf('Kept');
+    const ended = await EventStream.open(`${base}/api/events`, { authorization: `Bearer ${revoked.token}` });
+    const kept = await EventStream.open(`${base}/api/events`, { authorization: `Bearer ${other.token}` });
+    try {
+      expect(await ended.next()).toMatchObject({ comment: 'connected' });
+      expect(await kept.next()).toMatchObject({ comment: 'connected' });
+      const revoke = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/tokens/${revoked.id}`,
+        headers: user.session,
+      });
+      expect(revoke.statusCode).toBe(200);
+      expect(await ended.next()).toBeUndefined();
+      const product = await addProduct(ctx.app, clerk, { quentity: 2 });
+      expect(await kept.nextChange()).toEqual({ type: 'created', id: product._id, version: 1 });
+    } finally {
+      await ended.close();
+      await kept.close();
+    }
+  });
+
   it('ends open streams when the server closes, so shutdown is not held up', async () => {
     const streams: EventStream[] = [];
     for (let i = 0; i < 3; i += 1) {

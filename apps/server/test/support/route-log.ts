@@ -7,6 +7,9 @@ export const registeredRoutes = new Set<string>();
 /** The access each of those routes declared (`config.access`; undefined when it declared none). */
 export const declaredAccess = new Map<string, RouteAccess | undefined>();
 
+/** The routes that only a signed-in session may call, not a personal access token (`config.sessionOnly`). */
+export const declaredSessionOnly = new Set<string>();
+
 /**
  * The fastify module with its factory wrapped so every instance reports its routes into
  * `registeredRoutes`. Use from a test file:
@@ -19,6 +22,7 @@ export function withRouteLog(fastify: typeof FastifyModule): typeof FastifyModul
       for (const method of [route.method].flat()) {
         registeredRoutes.add(`${method} ${route.url}`);
         declaredAccess.set(`${method} ${route.url}`, route.config?.access);
+        if (route.config?.sessionOnly === true) declaredSessionOnly.add(`${method} ${route.url}`);
       }
     });
     return app;

@@ -7,8 +7,9 @@ import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
+import { AccessTokens } from '../components/access-tokens.tsx';
 
-/** The signed-in user's preferences; each switch is saved as soon as it is flipped. */
+/** The signed-in user's preferences (each switch saved as soon as it is flipped), and their access tokens. */
 export default function SettingsPage() {
   const settings = useSettings();
   const update = useUpdateSettings();
@@ -52,6 +53,7 @@ export default function SettingsPage() {
           </Form.Text>
         </Form>
       )}
+      <AccessTokens />
     </div>
   );
 }

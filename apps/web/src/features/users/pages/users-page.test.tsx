@@ -42,6 +42,16 @@ const AUDIT: UserAuditEntry[] = [
     before: 'false',
     after: 'true',
   },
+  {
+    id: 'a-2',
+    at: '2026-01-04T10:00:00.000Z',
+    actorEmail: 'karim@example.com',
+    subjectId: 'u-2',
+    subjectEmail: 'karim@example.com',
+    change: 'token-created',
+    before: '',
+    after: 'Nightly export',
+  },
 ];
 
 /** The accounts as the server keeps them; every PATCH body is recorded and applied. */
@@ -84,7 +94,8 @@ describe('the users page', () => {
     expect(karim.getByText('Never')).toBeInTheDocument();
     const audit = within(screen.getByRole('region', { name: 'Changes to accounts' }));
     expect(await audit.findByText('Disabled')).toBeInTheDocument();
-    expect(audit.getByText('karim@example.com')).toBeInTheDocument();
+    expect(audit.getByText('Access token “Nightly export” created')).toBeInTheDocument();
+    expect(audit.getAllByText('karim@example.com')).toHaveLength(3);
     await waitFor(() => expect(document.title).toBe('Users- Walton Warehouse'));
     expect(within(screen.getByRole('navigation')).getByRole('link', { name: 'Users' })).toHaveAttribute(
       'href',

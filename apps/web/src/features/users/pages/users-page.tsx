@@ -97,12 +97,22 @@ function AccountRow({ account }: { account: UserAccount }) {
   );
 }
 
-/** What an audit line changed, in words: a role from one to another, or an account disabled or enabled. */
+/**
+ * What an audit line changed, in words: a role from one to another, an account disabled or enabled,
+ * a personal access token created (`after`: its name) or revoked (`before`: its name).
+ */
 function auditChange(entry: UserAuditEntry, t: ReturnType<typeof useTranslate>): string {
-  if (entry.change === 'disabled')
-    return t(entry.after === 'true' ? 'users.audit.disabled' : 'users.audit.enabled');
   const name = (role: string) => (isRole(role) ? t(ROLE_NAMES[role]) : role);
-  return t('users.audit.role', { before: name(entry.before), after: name(entry.after) });
+  switch (entry.change) {
+    case 'role':
+      return t('users.audit.role', { before: name(entry.before), after: name(entry.after) });
+    case 'disabled':
+      return t(entry.after === 'true' ? 'users.audit.disabled' : 'users.audit.enabled');
+    case 'token-created':
+      return t('users.audit.tokenCreated', { name: entry.after });
+    case 'token-revoked':
+      return t('users.audit.tokenRevoked', { name: entry.before });
+  }
 }
 
 function AuditSection() {
