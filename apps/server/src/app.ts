@@ -11,7 +11,7 @@ import { AlertRepository } from './alerts/alert-repository.ts';
 import { LowStockAlerts } from './alerts/low-stock-alerts.ts';
 import { alertRoutes } from './alerts/routes.ts';
 import { createAccounts, registerAccounts } from './auth/accounts.ts';
-import { sessionUser, stillSignedIn } from './auth/guards.ts';
+import { credentialUser, sessionUser } from './auth/guards.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { CsvExports } from './csv/exports.ts';
@@ -211,9 +211,9 @@ export async function buildApp(
           maxStreams: config.maxEventStreams,
           // A stream ends with its session or token: every sign-out, revocation or reset on any
           // instance (or a feed that was interrupted, so one may have been missed) has each stream
-          // check its own.
+          // check its own, and a changed role is told to its browser.
           sessions: {
-            stillSignedIn: (request) => stillSignedIn(accounts, authenticateToken, request),
+            signedInUser: (request) => credentialUser(accounts, authenticateToken, request),
             onSessionsChanged: (listener) => {
               const stopChanged = changeFeed.onSessionsChanged(listener);
               const stopInterrupted = changeFeed.onInterruption(listener);

@@ -188,6 +188,50 @@ describe.each(TEST_ENGINES)('change feed on %s', (engine) => {
     }
   });
 
+  it("tells a user's own streams, and no one else's, that an admin changed their role", async () => {
+    // The describe's first account (clerk) is the first ever created: admin.
+    const user = await newClerk(ctx.app);
+    const bystander = await newClerk(ctx.app);
+    const token = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: user.session,
+      payload: { name: 'Script', expiresInDays: 1 },
+    });
+    const mine = await EventStream.open(`${base}/api/events`, { cookie: user.cookie });
+    // A script's stream, by the user's personal access token, is theirs too.
+    const script = await EventStream.open(`${base}/api/events`, {
+      authorization: `Bearer ${token.json<{ token: string }>().token}`,
+    });
+    const theirs = await EventStream.open(`${base}/api/events`, { cookie: bystander.cookie });
+    try {
+      expect(await mine.next()).toMatchObject({ comment: 'connected' });
+      expect(await script.next()).toMatchObject({ comment: 'connected' });
+      expect(await theirs.next()).toMatchObject({ comment: 'connected' });
+
+      const changed = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.user.id}`,
+        headers: clerk.session,
+        payload: { role: 'viewer' },
+      });
+      expect(changed.statusCode).toBe(200);
+      const access = { event: 'access', data: JSON.stringify({ role: 'viewer' }), comment: undefined };
+      expect(await mine.next()).toEqual(access);
+      expect(await script.next()).toEqual(access);
+
+      // Told once: the stream stays open, and the next frame of both is the next change.
+      const product = await addProduct(ctx.app, clerk, { quentity: 2 });
+      const created = { type: 'created', id: product._id, version: 1 };
+      expect(await mine.nextChange()).toEqual(created);
+      expect(await theirs.next()).toMatchObject({ event: 'change' });
+    } finally {
+      await mine.close();
+      await script.close();
+      await theirs.close();
+    }
+  });
+
   it('ends the stream of a personal access token when it is revoked, and keeps the stream of another token', async () => {
     const user = await newClerk(ctx.app);
     const tokenOf = async (name: string) => {

@@ -415,7 +415,7 @@ export interface paths {
         };
         /**
          * Live change feed (Server-Sent Events)
-         * @description A `text/event-stream`. Every committed change of a product arrives as an event named `change` whose data is a ChangeEvent `{type, id, version}` (a Delivered or a restock adds `stock: {quentity, updatedAt}`, what the item's stock became); a comment line (`: heartbeat`) arrives every 20 s while nothing happens. Signed in only.
+         * @description A `text/event-stream`. Every committed change of a product arrives as an event named `change` whose data is a ChangeEvent `{type, id, version}` (a Delivered or a restock adds `stock: {quentity, updatedAt}`, what the item's stock became); a comment line (`: heartbeat`) arrives every 20 s while nothing happens. When an admin changes the signed-in user's role, an event named `access` with data `{role}` arrives (ask GET /api/me again). Signed in only.
          */
         get: operations["streamChanges"];
         put?: never;
