@@ -1,9 +1,10 @@
-import { apiErrorSchema, CHANGE_EVENT_NAME, type ChangeEvent } from '@walton/contract';
+import { apiErrorSchema, CHANGE_EVENT_NAME } from '@walton/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
+import { type CommittedChange, toChangeEvent } from './committed-change.ts';
 
 /**
  * What keeps a stream to its session: told whenever a session ended or a user changed (on any
@@ -44,7 +45,8 @@ export const HEARTBEAT_MS = 20_000;
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3000;
 
-const frame = (event: ChangeEvent) => `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
+const frame = (change: CommittedChange) =>
+  `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(toChangeEvent(change))}\n\n`;
 
 /**
  * GET /api/events: the change feed as Server-Sent Events. The reply is hijacked and written

@@ -1,5 +1,5 @@
-import type { ChangeEvent } from '@walton/contract';
 import { sessionUser } from '../auth/guards.ts';
+import type { CommittedChange } from '../events/committed-change.ts';
 import { type ServerModule, shared } from '../module.ts';
 import { rollupParticipant } from '../stats/service.ts';
 import { HistoryRepository } from './history-repository.ts';
@@ -47,7 +47,7 @@ export const productsModule: ServerModule = {
     // outbox worker); another instance's change reaches the stored answers through the feed.
     const answers = new ProductAnswers(app.answers);
     changeFeed.subscribe((event) => answers.afterChange(event));
-    const publish = (event: ChangeEvent) => {
+    const publish = (event: CommittedChange) => {
       answers.afterChange(event);
       return changeFeed.publish(event);
     };
