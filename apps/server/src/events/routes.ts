@@ -1,15 +1,10 @@
-import {
-  ACCESS_EVENT_NAME,
-  apiErrorSchema,
-  CHANGE_EVENT_NAME,
-  type ChangeEvent,
-  type SignedInAccount,
-} from '@walton/contract';
+import { ACCESS_EVENT_NAME, apiErrorSchema, CHANGE_EVENT_NAME, type SignedInAccount } from '@walton/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
+import { type CommittedChange, toChangeEvent } from './committed-change.ts';
 
 /**
  * What keeps a stream to its session: told whenever a session ended or a user changed (on any
@@ -52,7 +47,8 @@ export const HEARTBEAT_MS = 20_000;
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3000;
 
-const frame = (event: ChangeEvent) => `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
+const frame = (change: CommittedChange) =>
+  `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(toChangeEvent(change))}\n\n`;
 const accessFrame = (user: SignedInAccount) =>
   `event: ${ACCESS_EVENT_NAME}\ndata: ${JSON.stringify({ role: user.role })}\n\n`;
 

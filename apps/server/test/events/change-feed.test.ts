@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { InProcessChangeFeed, openChangeFeed } from '../../src/events/change-feed.ts';
+import type { CommittedChange } from '../../src/events/committed-change.ts';
 import { eventRoutes, TOO_MANY_STREAMS } from '../../src/events/routes.ts';
 import { cookieHeader, testClientIp } from '../support/auth-helpers.ts';
 import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
@@ -442,15 +443,17 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
         return client;
       };
       const feed = await openChangeFeed(db, connectListener, Fastify().log);
-      const heard: ChangeEvent[] = [];
+      const heard: CommittedChange[] = [];
       feed.subscribe((event) => heard.push(event));
-      // Quotes, backslashes and braces travel inside a PostgreSQL text array.
+      // Quotes, backslashes and braces travel inside a PostgreSQL text array; a stock change's
+      // quantity travels in the feed's words (`quentity`) and is heard back as the server's.
       const events = Array.from(
         { length: 40 },
-        (_, index): ChangeEvent => ({
+        (_, index): CommittedChange => ({
           type: 'delivered',
           id: `item "${index}" \\ {a,b}`,
           version: index + 2,
+          stock: { quantity: index, updatedAt: '2026-11-24T10:00:00.000Z' },
         }),
       );
       try {
