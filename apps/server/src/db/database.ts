@@ -60,6 +60,18 @@ async function openPglite(dataDir: string | undefined): Promise<Kysely<Database>
 }
 
 /**
+ * The connection Kysely opens to cancel a statement. A connection that drops while it cancels also
+ * fails the cancel itself, so its `error` event carries nothing more; without a listener, Node would
+ * end the whole process on it when the database goes away mid-cancel.
+ */
+class ControlClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
+/**
  * Opens the configured database; the caller runs migrations. `onIdleClientError` hears about
  * PostgreSQL connections that fail while idle in the pool (a server restart, a terminated backend):
  * without a listener such an error would crash the process.
@@ -89,7 +101,7 @@ export async function openDatabase(
       // Each statement text is parsed and planned once per connection (ADR 27); a cancelled
       // query's control connection is a plain client.
       const db = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new PreparingPool(pool), controlClient: pg.Client }),
+        dialect: new PostgresDialect({ pool: new PreparingPool(pool), controlClient: ControlClient }),
       });
       const connectListener = async () => {
         const client = new pg.Client({ connectionString: config.url });
