@@ -35,6 +35,13 @@ const TEXTS = {
 
 type Language = keyof typeof TEXTS;
 
+/** Where a thumb lands on a button: the middle of its box on screen. */
+async function centreOf(button: Locator): Promise<{ x: number; y: number }> {
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the button has no box on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
 /** The ways a hurried thumb presses a button more than once before the page has answered. */
 const GESTURES: ReadonlyArray<{ name: string; press: (page: Page, button: Locator) => Promise<void> }> = [
   { name: 'a double click', press: (_page, button) => button.dblclick() },
@@ -42,10 +49,7 @@ const GESTURES: ReadonlyArray<{ name: string; press: (page: Page, button: Locato
   {
     name: 'two clicks sent without waiting',
     press: async (page, button) => {
-      const box = await button.boundingBox();
-      if (!box) throw new Error('the button has no box on screen');
-      const x = box.x + box.width / 2;
-      const y = box.y + box.height / 2;
+      const { x, y } = await centreOf(button);
       await Promise.all([page.mouse.click(x, y), page.mouse.click(x, y)]);
     },
   },
@@ -54,10 +58,7 @@ const GESTURES: ReadonlyArray<{ name: string; press: (page: Page, button: Locato
     // tap reaches the page. The tap is still the same gesture (click count 2), so it changes nothing.
     name: 'a double tap whose second tap comes after the answer',
     press: async (page, button) => {
-      const box = await button.boundingBox();
-      if (!box) throw new Error('the button has no box on screen');
-      const x = box.x + box.width / 2;
-      const y = box.y + box.height / 2;
+      const { x, y } = await centreOf(button);
       const answered = page.waitForResponse((response) => response.request().method() === 'PUT');
       await page.mouse.click(x, y);
       await answered;
