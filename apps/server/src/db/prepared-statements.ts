@@ -120,6 +120,11 @@ export class PreparingPool implements PostgresPool {
     const client = await this.#pool.connect();
     let preparing = this.#clients.get(client);
     if (!preparing) {
+      // The pool listens for a connection's errors only while it is idle. One that drops while it is
+      // lent out, between two statements of a transaction, fails its next statement and is thrown
+      // away on release (it is no longer queryable); its `error` event adds nothing, but with nobody
+      // listening Node would end the whole process on it.
+      client.on('error', () => {});
       preparing = new PreparingClient(client, this.#names);
       this.#clients.set(client, preparing);
     }
