@@ -44,8 +44,7 @@ export function isOwnAddress(value: string, origins: readonly string[]): boolean
   return origin !== undefined && (value === origin || isOwnPath(value.slice(origin.length)));
 }
 
-const refuse = (): HttpError =>
-  new HttpError(400, INVALID_CALLBACK_URL_MESSAGE, { code: 'INVALID_CALLBACK_URL' });
+const refuse = (): HttpError => new HttpError(400, 'INVALID_CALLBACK_URL');
 
 /**
  * Refuses a request to Better Auth whose query or JSON body names an address to return to that is

@@ -44,6 +44,6 @@ export function checkNewPassword(path: string, body: unknown): void {
   if (!field || !body || typeof body !== 'object') return;
   const password = (body as Record<string, unknown>)[field];
   if (typeof password === 'string' && isTooCommon(password)) {
-    throw new HttpError(400, PASSWORD_TOO_COMMON_MESSAGE, { code: 'PASSWORD_TOO_COMMON' });
+    throw new HttpError(400, 'PASSWORD_TOO_COMMON');
   }
 }

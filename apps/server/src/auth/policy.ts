@@ -69,11 +69,6 @@ export function actionsOf(role: Role): Action[] {
 /** Whether an anonymous visitor may perform `action` (a public route's action must be one). */
 export const anonymousMay = (action: Action): boolean => ANONYMOUS.has(action);
 
-/** The message of a refusal, naming what is not allowed. */
-export function refusalMessage(action: Action): string {
-  return `Your account may not do this: ${action}`;
-}
-
 /**
  * Whether a reader sees an item's supplier email: signed-in readers do, except that a supplier sees
  * only their own (suppliers do not read each other's addresses).

@@ -44,6 +44,6 @@ export async function linkOfAnotherAccount(
   if (address === undefined) return undefined;
   const user = await sessionUser(accounts, request);
   if (!user || user.email.toLowerCase() === address.toLowerCase()) return undefined;
-  if (!target.searchParams.get('callbackURL')) throw forbidden(OTHER_ACCOUNT_MESSAGE, 'INVALID_USER');
+  if (!target.searchParams.get('callbackURL')) throw forbidden('INVALID_USER');
   return { redirect: `${publicUrl}${WEB_PATHS.verifyEmail}?error=INVALID_USER` };
 }
