@@ -50,7 +50,7 @@ export const API_ERROR_TEXT = {
     'Please verify your email address first: open the link we emailed you, or ask for a new one.',
   // The spec's access token (`authorization: {email} {accessToken}` of POST /api/login).
   ACCESS_TOKEN_MISSING:
-    'Access token missing: send "authorization: <email> <accessToken>" from POST /api/login',
+    'Access token missing: send "authorization: {email} {accessToken}" from POST /api/login',
   ACCESS_TOKEN_INVALID: 'Access token is invalid. Please sign in again.',
   ACCESS_TOKEN_EXPIRED: 'Access token has expired. Please sign in again.',
   ACCESS_TOKEN_OTHER_USER: 'This access token belongs to another account',

@@ -14,8 +14,6 @@ const PLAIN = /^[\x21-\x5b\x5d-\x7e]*$/;
 /** A path segment of ours: no percent-escapes (an encoded slash, backslash or dot), no dot segment. */
 const SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/;
 
-export const INVALID_CALLBACK_URL_MESSAGE = 'The address to return to must be a page of this site';
-
 /** Whether `path` (a path with an optional query and fragment) is a plain path of ours. */
 function isOwnPath(path: string): boolean {
   if (!path.startsWith('/')) return false;

@@ -6,9 +6,6 @@ import { type SessionCheck, sessionUser } from './guards.ts';
 
 export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
 
-export const OTHER_ACCOUNT_MESSAGE =
-  'This link belongs to a different account than the one signed in here. Log out, then open the link again.';
-
 /**
  * The address a verification link is for, read from its token without checking it (Better Auth checks
  * it when the link is followed). None for a change-of-address token: Better Auth binds those to the

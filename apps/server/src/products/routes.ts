@@ -86,13 +86,6 @@ const ifMatchHeaders = z.looseObject({
 const versionFrom = (ifMatch: string | undefined): number | undefined =>
   ifMatch === undefined ? undefined : versionOfIfMatch(ifMatch);
 
-export const DEEP_OFFSET_MESSAGE =
-  `offset can be at most ${ANONYMOUS_OFFSET_MAX} without signing in: to page deeper, send the ` +
-  '`after` cursor from the X-Next-Cursor header of the page before';
-
-export const IF_MATCH_REQUIRED =
-  'This change needs If-Match: the ETag of the version you are changing, from GET /api/product/:id, like "3"';
-
 /** The version a required If-Match names: 428 without one (or with `*`, which names none). */
 function requiredVersion(ifMatch: string | undefined): number {
   const version = versionFrom(ifMatch);

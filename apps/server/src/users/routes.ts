@@ -20,9 +20,6 @@ export interface UserRoutesOptions {
 }
 
 const AUDIT_LIMIT = 500;
-export const LAST_ADMIN_MESSAGE =
-  'An administrator account must remain: make another account admin before demoting or disabling this one.';
-
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 500: apiErrorSchema };
 
 /** Who the signed-in user is; accounts, their roles and their audit (admin). */

@@ -182,12 +182,12 @@ describe('an import in the change limit', () => {
 });
 
 describe('import slots', () => {
-  const refusedWith = (take: () => unknown, message: string) => {
+  const refusedWith = (take: () => unknown, code: 'IMPORT_BUSY' | 'IMPORT_SERVER_BUSY') => {
     try {
       take();
     } catch (error) {
       expect(error).toBeInstanceOf(HttpError);
-      expect(error).toMatchObject({ statusCode: 429, code: 'IMPORT_BUSY', message });
+      expect(error).toMatchObject({ statusCode: 429, code, message: apiErrorText(code) });
       return;
     }
     throw new Error('a slot was given where none was left');
@@ -196,15 +196,15 @@ describe('import slots', () => {
   it('gives one import at a time to a user and a few to the instance, and takes them back', () => {
     const slots = new ImportSlots(1, 3);
     const first = slots.take('a');
-    refusedWith(() => slots.take('a'), apiErrorText('IMPORT_BUSY'));
+    refusedWith(() => slots.take('a'), 'IMPORT_BUSY');
     slots.take('b');
     const third = slots.take('c');
-    refusedWith(() => slots.take('d'), apiErrorText('IMPORT_SERVER_BUSY'));
+    refusedWith(() => slots.take('d'), 'IMPORT_SERVER_BUSY');
     third();
     third();
     slots.take('d');
     first();
     slots.take('a');
-    refusedWith(() => slots.take('e'), apiErrorText('IMPORT_SERVER_BUSY'));
+    refusedWith(() => slots.take('e'), 'IMPORT_SERVER_BUSY');
   });
 });

@@ -10,7 +10,6 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_ISSUES } from '../../src/products/cursor.ts';
-import { IF_MATCH_REQUIRED } from '../../src/products/routes.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { issue } from '../support/field-issues.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
@@ -201,7 +200,7 @@ describe.each(TEST_ENGINES)('editing an item, its history and revert on %s', (en
     for (const headers of [{}, { 'if-match': '*' }] as Array<Record<string, string>>) {
       const response = await edit(product._id, { name: 'No version' }, headers);
       expect(response.statusCode).toBe(428);
-      expect(response.json().message).toBe(IF_MATCH_REQUIRED);
+      expect(response.json().message).toBe(apiErrorText('PRECONDITION_REQUIRED'));
     }
     const first = await edit(product._id, { name: 'First' }, ifMatch(product.version), karim);
     expect(first.statusCode).toBe(200);
