@@ -8,6 +8,7 @@ import {
   apiErrorSchema,
   authMethodsSchema,
   type ErrorParams,
+  isParams,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordSchema,
@@ -132,11 +133,6 @@ function checkBody(path: string, body: unknown): void {
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 /** Headers of the client's request that Better Auth must not see: hop-by-hop ones, and our own. */
 const NOT_FORWARDED = [...HOP_BY_HOP, CLIENT_IP_HEADER];
-
-const isParams = (value: unknown): value is ErrorParams =>
-  typeof value === 'object' &&
-  value !== null &&
-  Object.values(value).every((param) => typeof param === 'string' || typeof param === 'number');
 
 /**
  * A Better Auth JSON error as our error body: its code as ours (BETTER_AUTH_CODES), a body field it
