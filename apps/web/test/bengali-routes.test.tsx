@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { FieldChange } from '@walton/contract';
+import type { FieldChange, Role } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateLanguage } from '../src/i18n/i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from '../src/i18n/language.ts';
 import { movementFixture, productFixture } from './features/inventory-fixtures.ts';
-import { server, testUser } from './msw-server.ts';
+import { meHandler, server, testUser } from './msw-server.ts';
 import { renderRoute } from './render-route.tsx';
 
 /**
@@ -80,7 +80,34 @@ const HISTORY = [
   historyEntry('h-1', 'created', []),
 ];
 
-const ROUTES: ReadonlyArray<{ path: string; signedIn: boolean; ready: () => Promise<unknown> }> = [
+const ACCOUNT = {
+  id: 'u-2',
+  email: 'karim@example.com',
+  name: 'করিম',
+  role: 'supplier',
+  disabled: false,
+  emailVerified: true,
+  createdAt: '2026-01-02T09:00:00.000Z',
+  lastActiveAt: null,
+};
+const AUDIT_ENTRY = {
+  id: 'a-1',
+  at: '2026-01-03T09:00:00.000Z',
+  actorEmail: 'rahim@example.com',
+  subjectId: 'u-2',
+  subjectEmail: 'karim@example.com',
+  change: 'role',
+  before: 'staff',
+  after: 'supplier',
+};
+
+const ROUTES: ReadonlyArray<{
+  path: string;
+  signedIn: boolean;
+  /** The signed-in user's role (staff unless named). */
+  role?: Role;
+  ready: () => Promise<unknown>;
+}> = [
   { path: '/bn/', signedIn: false, ready: () => screen.findByText('Walton WSI-KRYSTALINE-18F') },
   { path: '/bn/blog', signedIn: false, ready: () => screen.findByRole('heading', { level: 1, name: 'ব্লগ' }) },
   { path: '/manageItem', signedIn: true, ready: () => screen.findByRole('table') },
@@ -111,6 +138,13 @@ const ROUTES: ReadonlyArray<{ path: string; signedIn: boolean; ready: () => Prom
   { path: '/settings', signedIn: true, ready: () => screen.findByRole('switch') },
   { path: '/labels', signedIn: true, ready: () => screen.findByTestId('labels-summary') },
   { path: '/scan', signedIn: true, ready: () => screen.findByRole('heading', { name: 'লেবেল স্ক্যান করুন' }) },
+  { path: '/users', signedIn: true, role: 'admin', ready: () => screen.findByText('ভূমিকা কর্মী → সরবরাহকারী') },
+  {
+    path: '/users',
+    signedIn: true,
+    role: 'viewer',
+    ready: () => screen.findByRole('heading', { name: 'এই পেজটি দেখার অনুমতি আপনার নেই' }),
+  },
   {
     path: '/no/such/page',
     signedIn: false,
@@ -137,6 +171,9 @@ describe('every route in Bengali', () => {
         ),
         http.get('/api/product/:id/history', () => HttpResponse.json(HISTORY)),
         http.get('/api/settings', () => HttpResponse.json({ lowStockEmail: true })),
+        meHandler(route.role),
+        http.get('/api/users', () => HttpResponse.json([ACCOUNT])),
+        http.get('/api/users/audit', () => HttpResponse.json([AUDIT_ENTRY])),
         http.get('/api/stats/summary', () =>
           HttpResponse.json({
             timeZone: 'Asia/Dhaka',

@@ -1,5 +1,5 @@
-import type { SignedInUser } from '@walton/contract';
-import { userSettingsUpdateSchema } from '@walton/contract';
+import type { Role, SignedInUser } from '@walton/contract';
+import { ACTIONS, roleMay, userSettingsUpdateSchema } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -29,12 +29,29 @@ export function sessionHandler(user: SignedInUser | null) {
 }
 
 /**
- * The API faked at the fetch boundary. Defaults: nobody signed in, email+password only, an empty
+ * GET /api/me of the signed-in user: `testUser()` (or `user`) with `role` and the actions the
+ * contract's policy gives it (default: staff, who may do everything the spec lets a user do).
+ */
+export function meHandler(role: Role = 'staff', user: SignedInUser = testUser()) {
+  return http.get('/api/me', () =>
+    HttpResponse.json({
+      email: user.email,
+      name: user.name,
+      role,
+      actions: ACTIONS.filter((action) => roleMay(role, action)),
+    }),
+  );
+}
+
+/**
+ * The API faked at the fetch boundary. Defaults: nobody signed in (a staff member when one is),
+ * email+password only, an empty
  * catalogue (so any single product is unknown). Tests add or replace handlers with `server.use(...)`;
  * they are reset after each test.
  */
 export const server = setupServer(
   sessionHandler(null),
+  meHandler(),
   http.get('/api/auth-methods', () => HttpResponse.json({ emailPassword: true, google: false })),
   http.post('/api/login', () => HttpResponse.json({ accessToken: 'test-access-token' })),
   http.get('/api/product', () => HttpResponse.json([], { headers: { 'x-total-count': '0' } })),

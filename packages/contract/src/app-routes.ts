@@ -20,6 +20,8 @@ export const APP_ROUTES = {
   labels: '/labels',
   scan: '/scan',
   settings: '/settings',
+  /** The accounts, their roles and their audit (admins only). */
+  users: '/users',
   /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`). */
   bengali: '/bn',
 } as const;

@@ -35,3 +35,9 @@ export const changeEventSchema = z.object({
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
 export const CHANGE_EVENT_NAME = 'change';
+
+/**
+ * The live feed's other event: the signed-in user's role changed (an admin changed it), so what they
+ * may do did too; its data is `{ role }`. The web app asks GET /api/me again when it hears it.
+ */
+export const ACCESS_EVENT_NAME = 'access';

@@ -14,6 +14,7 @@ export * from './language.ts';
 export * from './low-stock.ts';
 export * from './messages.ts';
 export * from './movement.ts';
+export * from './policy.ts';
 export * from './product.ts';
 export * from './product-fields.ts';
 export * from './product-input.ts';

@@ -1,92 +1,11 @@
 import { z } from 'zod/mini';
 import { checked } from './checked.ts';
 import { fieldIssue } from './field-issues.ts';
+import { ACTIONS, ROLES, type Role } from './policy.ts';
 
-/**
- * The roles an account can have (stored per account). The first account ever created and any address
- * in ADMIN_EMAILS is `admin`; a new account gets DEFAULT_ROLE (`staff` unless configured otherwise).
- */
-export const ROLES = ['admin', 'staff', 'supplier', 'viewer'] as const;
+/** The roles and actions as schemas; the lists themselves and the policy are in policy.ts (no zod). */
 export const roleSchema = z.enum(ROLES);
-export type Role = (typeof ROLES)[number];
-
-/**
- * Everything a route can do, as the policy names it: a closed list. Each /api route declares one
- * (`config: { action }`); the guard asks the policy whether the signed-in user (or an anonymous
- * visitor, on public routes) may perform it.
- */
-export const ACTIONS = [
-  // Reads of the inventory (the list, an item, a supplier's items, the trash).
-  'inventory.read',
-  'item.create',
-  'item.edit',
-  'item.deliver',
-  'item.restock',
-  'item.delete',
-  'item.restore',
-  'history.read',
-  'history.revert',
-  'threshold.set',
-  'import.run',
-  'export.run',
-  'labels.print',
-  'dashboard.read',
-  'alerts.read',
-  'events.read',
-  'users.manage',
-  // The signed-in user's own account: who they are, their access token, their preferences.
-  'account.read',
-  'account.token',
-  'settings.own',
-  // What anyone may call: health, sign-in methods, the API's own documentation.
-  'site.public',
-] as const;
 export const actionSchema = z.enum(ACTIONS);
-export type Action = (typeof ACTIONS)[number];
-
-/**
- * What each role may do; `own` lists the actions a role may perform only on the items it supplies
- * (an item whose supplier email is the account's verified address). Anonymous visitors may do what
- * `anonymous` lists, on public routes only.
- */
-export const POLICY_TABLE: {
-  readonly anonymous: readonly Action[];
-  readonly roles: Record<Role, { readonly any: readonly Action[]; readonly own: readonly Action[] }>;
-} = {
-  anonymous: ['site.public', 'inventory.read'],
-  roles: {
-    admin: { any: ACTIONS, own: [] },
-    staff: { any: ACTIONS.filter((action) => action !== 'users.manage'), own: [] },
-    supplier: {
-      any: [
-        'site.public',
-        'inventory.read',
-        'item.create',
-        'events.read',
-        'account.read',
-        'account.token',
-        'settings.own',
-      ],
-      own: ['item.edit', 'item.restock', 'item.delete', 'item.restore', 'threshold.set', 'history.read'],
-    },
-    viewer: {
-      any: [
-        'site.public',
-        'inventory.read',
-        'history.read',
-        'export.run',
-        'labels.print',
-        'dashboard.read',
-        'alerts.read',
-        'events.read',
-        'account.read',
-        'account.token',
-        'settings.own',
-      ],
-      own: [],
-    },
-  },
-};
 
 /** GET /api/me: who the signed-in user is and what they may do. */
 export const meSchema = z.object({

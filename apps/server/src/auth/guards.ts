@@ -163,23 +163,25 @@ export const roleOf = (stored: string | null | undefined): Role =>
 export type TokenCheck = (secret: string | 'malformed') => Promise<TokenHolder>;
 
 /**
- * Whether the request's credential still signs its user in (an event stream asks, after a sign-out,
- * a revocation or a changed user anywhere): its personal access token, else its session.
+ * The user the request's own credential signs in now, null when it no longer does (an event stream
+ * asks, after a sign-out, a revocation or a changed user anywhere): its personal access token, else
+ * its session. The user comes with their role as it is now.
  */
-export async function stillSignedIn(
+export async function credentialUser(
   check: SessionCheck,
   authenticateToken: TokenCheck,
   request: FastifyRequest,
-): Promise<boolean> {
+): Promise<SignedInAccount | null> {
   if (request.personalTokenId !== null) {
     const secret = personalTokenIn(request.headers.authorization);
-    if (secret === null) return false;
+    if (secret === null) return null;
     return authenticateToken(secret).then(
-      (holder) => holder.tokenId === request.personalTokenId,
-      () => false,
+      (holder) => (holder.tokenId === request.personalTokenId ? holder.user : null),
+      () => null,
     );
   }
-  return (await signedInSession(check, request))?.sessionId === request.sessionId;
+  const session = await signedInSession(check, request);
+  return session?.sessionId === request.sessionId ? session.user : null;
 }
 
 export interface AuthGuardOptions {

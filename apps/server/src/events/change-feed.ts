@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { type ChangeEvent, changeEventSchema } from '@walton/contract';
+import { changeEventSchema } from '@walton/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../db/schema.ts';
+import { type CommittedChange, fromChangeEvent, toChangeEvent } from './committed-change.ts';
 
-export type ChangeListener = (event: ChangeEvent) => void;
+export type ChangeListener = (event: CommittedChange) => void;
 export type InterruptionListener = () => void;
 export type SessionsChangedListener = () => void;
 
@@ -16,7 +17,7 @@ export type SessionsChangedListener = () => void;
  * when they reconnect anyway).
  */
 export interface ChangeFeed {
-  publish(event: ChangeEvent): Promise<void>;
+  publish(event: CommittedChange): Promise<void>;
   subscribe(listener: ChangeListener): () => void;
   /** Whether every committed change reaches the subscribers now (false while LISTEN reconnects). */
   readonly live: boolean;
@@ -40,7 +41,7 @@ class LocalSubscribers {
     this.#emitter.setMaxListeners(0);
   }
 
-  emit(event: ChangeEvent): void {
+  emit(event: CommittedChange): void {
     this.#emitter.emit('change', event);
   }
 
@@ -77,7 +78,7 @@ export class InProcessChangeFeed implements ChangeFeed {
   readonly #subscribers = new LocalSubscribers();
   readonly live = true;
 
-  async publish(event: ChangeEvent): Promise<void> {
+  async publish(event: CommittedChange): Promise<void> {
     this.#subscribers.emit(event);
   }
 
@@ -131,7 +132,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   #closed = false;
   #retryTimer: NodeJS.Timeout | undefined;
   /** Published events waiting for the next notification statement (see publish()). */
-  readonly #unsent: Array<{ event: ChangeEvent; sent: () => void }> = [];
+  readonly #unsent: Array<{ event: CommittedChange; sent: () => void }> = [];
   #sending = false;
 
   constructor(db: Kysely<Database>, connect: () => Promise<pg.Client>, log: FastifyBaseLogger) {
@@ -166,9 +167,9 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 
   #deliver(payload: string | undefined): void {
-    let event: ChangeEvent;
+    let event: CommittedChange;
     try {
-      event = changeEventSchema.parse(JSON.parse(payload ?? ''));
+      event = fromChangeEvent(changeEventSchema.parse(JSON.parse(payload ?? '')));
     } catch (error) {
       this.#log.warn({ err: error, payload }, 'change feed: ignored a malformed notification');
       return;
@@ -206,7 +207,7 @@ export class PostgresChangeFeed implements ChangeFeed {
    * notification is sent when its transaction commits, and a `pg_notify` alone is a transaction of
    * its own). Resolves once that statement has run, in publishing order.
    */
-  async publish(event: ChangeEvent): Promise<void> {
+  async publish(event: CommittedChange): Promise<void> {
     await new Promise<void>((sent) => {
       this.#unsent.push({ event, sent });
       if (this.#sending) return;
@@ -218,7 +219,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   async #sendUnsent(): Promise<void> {
     while (this.#unsent.length > 0) {
       const batch = this.#unsent.splice(0, NOTIFICATIONS_PER_STATEMENT);
-      const payloads = batch.map(({ event }) => JSON.stringify(event));
+      const payloads = batch.map(({ event }) => JSON.stringify(toChangeEvent(event)));
       try {
         await sql`select pg_notify(${CHANGE_CHANNEL}, payload)
           from unnest(${payloads}::text[]) with ordinality as sent(payload, position)

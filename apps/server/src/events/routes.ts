@@ -1,16 +1,19 @@
-import { apiErrorSchema, CHANGE_EVENT_NAME, type ChangeEvent } from '@walton/contract';
+import { ACCESS_EVENT_NAME, apiErrorSchema, CHANGE_EVENT_NAME, type SignedInAccount } from '@walton/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
+import { type CommittedChange, toChangeEvent } from './committed-change.ts';
 
 /**
  * What keeps a stream to its session: told whenever a session ended or a user changed (on any
- * instance), each stream asks whether its own session still signs its user in, and ends if not.
+ * instance), each stream asks who its own session signs in now: nobody ends it, and a new role is
+ * told to the browser (an `access` event), which then asks again what it may do.
  */
 export interface StreamSessions {
-  stillSignedIn(request: FastifyRequest): Promise<boolean>;
+  /** The user the stream's own session signs in now; null when that session has ended. */
+  signedInUser(request: FastifyRequest): Promise<SignedInAccount | null>;
   onSessionsChanged(listener: () => void): () => void;
 }
 
@@ -41,7 +44,10 @@ export const HEARTBEAT_MS = 20_000;
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3000;
 
-const frame = (event: ChangeEvent) => `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
+const frame = (change: CommittedChange) =>
+  `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(toChangeEvent(change))}\n\n`;
+const accessFrame = (user: SignedInAccount) =>
+  `event: ${ACCESS_EVENT_NAME}\ndata: ${JSON.stringify({ role: user.role })}\n\n`;
 
 /**
  * GET /api/events: the change feed as Server-Sent Events. The reply is hijacked and written
@@ -78,7 +84,9 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
           `A \`text/event-stream\`. Every committed change of a product arrives as an event named ` +
           `\`${CHANGE_EVENT_NAME}\` whose data is a ChangeEvent \`{type, id, version}\` (a Delivered or a ` +
           `restock adds \`stock: {quentity, updatedAt}\`, what the item's stock became); a comment line ` +
-          `(\`: heartbeat\`) arrives every ${HEARTBEAT_MS / 1000} s while nothing happens. Signed in only.`,
+          `(\`: heartbeat\`) arrives every ${HEARTBEAT_MS / 1000} s while nothing happens. When an admin ` +
+          `changes the signed-in user's role, an event named \`${ACCESS_EVENT_NAME}\` with data \`{role}\` ` +
+          `arrives (ask GET /api/me again). Signed in only.`,
         response: {
           200: {
             description: 'The stream; it stays open until the client leaves or the server shuts down',
@@ -130,6 +138,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
       });
       stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
+      // The role the browser was last told of (through GET /api/me or an access event).
+      let role = request.user?.role;
       let cleanedUp = false;
       const cleanUp = () => {
         if (cleanedUp) return;
@@ -178,10 +188,13 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
         }
         checking = true;
         sessions
-          .stillSignedIn(request)
+          .signedInUser(request)
           .then(
-            (signedIn) => {
-              if (!signedIn) end();
+            (user) => {
+              if (!user) return end();
+              if (user.role === role) return;
+              role = user.role;
+              send(accessFrame(user));
             },
             (error: unknown) => {
               // Not known to be signed in: ended, the browser reconnects and is asked again.

@@ -1,5 +1,5 @@
-import type { ChangeEvent } from '@walton/contract';
 import { LRUCache } from 'lru-cache';
+import type { CommittedChange } from '../events/committed-change.ts';
 import type { AnswerCache } from '../http/answer-cache.ts';
 
 /**
@@ -25,7 +25,7 @@ export class ProductAnswers {
   }
 
   /** Brings the stored answers in line with a committed change, this instance's or another's. */
-  afterChange({ type, id, version, stock }: ChangeEvent): void {
+  afterChange({ type, id, version, stock }: CommittedChange): void {
     // The writer applies its own change before it answers, and the feed brings it again (at once in
     // one process, as an echo of its NOTIFY on PostgreSQL): the second time changes nothing. Any read
     // that could show the state before the change either was under way the first time (and keeps
@@ -35,7 +35,7 @@ export class ProductAnswers {
     this.#applied.set(name, true);
     if (type === 'imported') this.#answers.invalidate();
     else if (stock) {
-      this.#answers.followStock({ id, version, quantity: stock.quentity, updatedAt: stock.updatedAt });
+      this.#answers.followStock({ id, version, quantity: stock.quantity, updatedAt: stock.updatedAt });
     } else this.#answers.invalidate(id);
   }
 }

@@ -1,6 +1,5 @@
 import {
   type ApiErrorCode,
-  type ChangeEvent,
   type CreateProduct,
   DELIVERY_DECREMENT,
   type EditProduct,
@@ -10,6 +9,7 @@ import {
   type Product,
 } from '@walton/contract';
 import { type Clock, systemClock } from '../clock.ts';
+import type { CommittedChange } from '../events/committed-change.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
@@ -56,7 +56,7 @@ export interface ProductPage extends Total {
 }
 
 /** Publishes a committed change; never throws (see ChangeFeed). */
-export type PublishChange = (event: ChangeEvent) => Promise<void>;
+export type PublishChange = (event: CommittedChange) => Promise<void>;
 
 /**
  * A refused change that sends the item as it is now, so the client can show it and try again; with
@@ -354,11 +354,11 @@ export class ProductService {
   }
 
   async #published({ kind, after }: ProductChange): Promise<void> {
-    const event: ChangeEvent = { type: kind, id: after.id, version: after.version };
+    const event: CommittedChange = { type: kind, id: after.id, version: after.version };
     // A stock change sets nothing but the quantity (and, as every change, the version and time):
-    // its event says what they became, so that stored answers can follow it (app.ts).
+    // its event says what they became, so that stored answers can follow it (product-answers.ts).
     if (kind === 'delivered' || kind === 'restocked') {
-      event.stock = { quentity: after.quantity, updatedAt: after.updatedAt };
+      event.stock = { quantity: after.quantity, updatedAt: after.updatedAt };
     }
     await this.#publish(event);
   }

@@ -1,9 +1,9 @@
 import { connect, type Socket } from 'node:net';
-import { apiErrorText, type ChangeEvent } from '@walton/contract';
+import { apiErrorText } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ChangeFeed, InProcessChangeFeed } from '../../src/events/change-feed.ts';
+import { type ChangeFeed, type ChangeListener, InProcessChangeFeed } from '../../src/events/change-feed.ts';
 import { eventRoutes, MAX_PENDING_BYTES } from '../../src/events/routes.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
 import { retainedHeapBytes } from '../support/memory.ts';
@@ -15,7 +15,7 @@ const MiB = 1024 * 1024;
 class CountedFeed extends InProcessChangeFeed implements ChangeFeed {
   subscribers = 0;
 
-  override subscribe(listener: (event: ChangeEvent) => void): () => void {
+  override subscribe(listener: ChangeListener): () => void {
     this.subscribers += 1;
     const unsubscribe = super.subscribe(listener);
     return () => {

@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { InProcessChangeFeed, openChangeFeed } from '../../src/events/change-feed.ts';
+import type { CommittedChange } from '../../src/events/committed-change.ts';
 import { eventRoutes } from '../../src/events/routes.ts';
 import { cookieHeader, testClientIp } from '../support/auth-helpers.ts';
 import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
@@ -185,6 +186,50 @@ describe.each(TEST_ENGINES)('change feed on %s', (engine) => {
     } finally {
       await signedOut.close();
       await kept.close();
+    }
+  });
+
+  it("tells a user's own streams, and no one else's, that an admin changed their role", async () => {
+    // The describe's first account (clerk) is the first ever created: admin.
+    const user = await newClerk(ctx.app);
+    const bystander = await newClerk(ctx.app);
+    const token = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: user.session,
+      payload: { name: 'Script', expiresInDays: 1 },
+    });
+    const mine = await EventStream.open(`${base}/api/events`, { cookie: user.cookie });
+    // A script's stream, by the user's personal access token, is theirs too.
+    const script = await EventStream.open(`${base}/api/events`, {
+      authorization: `Bearer ${token.json<{ token: string }>().token}`,
+    });
+    const theirs = await EventStream.open(`${base}/api/events`, { cookie: bystander.cookie });
+    try {
+      expect(await mine.next()).toMatchObject({ comment: 'connected' });
+      expect(await script.next()).toMatchObject({ comment: 'connected' });
+      expect(await theirs.next()).toMatchObject({ comment: 'connected' });
+
+      const changed = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.user.id}`,
+        headers: clerk.session,
+        payload: { role: 'viewer' },
+      });
+      expect(changed.statusCode).toBe(200);
+      const access = { event: 'access', data: JSON.stringify({ role: 'viewer' }), comment: undefined };
+      expect(await mine.next()).toEqual(access);
+      expect(await script.next()).toEqual(access);
+
+      // Told once: the stream stays open, and the next frame of both is the next change.
+      const product = await addProduct(ctx.app, clerk, { quentity: 2 });
+      const created = { type: 'created', id: product._id, version: 1 };
+      expect(await mine.nextChange()).toEqual(created);
+      expect(await theirs.next()).toMatchObject({ event: 'change' });
+    } finally {
+      await mine.close();
+      await script.close();
+      await theirs.close();
     }
   });
 
@@ -402,15 +447,17 @@ describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
         return client;
       };
       const feed = await openChangeFeed(db, connectListener, Fastify().log);
-      const heard: ChangeEvent[] = [];
+      const heard: CommittedChange[] = [];
       feed.subscribe((event) => heard.push(event));
-      // Quotes, backslashes and braces travel inside a PostgreSQL text array.
+      // Quotes, backslashes and braces travel inside a PostgreSQL text array; a stock change's
+      // quantity travels in the feed's words (`quentity`) and is heard back as the server's.
       const events = Array.from(
         { length: 40 },
-        (_, index): ChangeEvent => ({
+        (_, index): CommittedChange => ({
           type: 'delivered',
           id: `item "${index}" \\ {a,b}`,
           version: index + 2,
+          stock: { quantity: index, updatedAt: '2026-11-24T10:00:00.000Z' },
         }),
       );
       try {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { E2E_ADMIN } from './env.ts';
 
 export interface AppServerOptions {
   repoRoot: string;
@@ -108,6 +109,7 @@ export async function startAppServer(port: number, options: AppServerOptions): P
       GOOGLE_CLIENT_SECRET: options.google.clientSecret,
       GOOGLE_DISCOVERY_URL: options.google.discoveryUrl,
       SEED_DEMO_CATALOG: 'true',
+      ADMIN_EMAILS: E2E_ADMIN.email,
     },
   });
   child.stdout?.pipe(log);

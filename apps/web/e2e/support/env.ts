@@ -13,3 +13,14 @@ export function e2eEnv(name: keyof typeof E2E_ENV): string {
   if (!value) throw new Error(`${E2E_ENV[name]} is not set: run the suite through playwright.config.ts`);
   return value;
 }
+
+/**
+ * The suite's administrator: its address is the server's ADMIN_EMAILS, and the global setup signs it
+ * up before any test runs, so it is the first account ever created too and no test's own user is an
+ * admin by coming first (every test's user is `staff`, the default role, unless a test changes it).
+ */
+export const E2E_ADMIN = {
+  name: 'E2E Admin',
+  email: 'admin@e2e.example.com',
+  password: 'Sturdy-pass-admin-e2e',
+} as const;

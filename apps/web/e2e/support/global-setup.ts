@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, serverErrors, startAppServer } from './app-server.ts';
 import { buildWeb } from './build-web.ts';
-import { E2E_ENV } from './env.ts';
+import { E2E_ADMIN, E2E_ENV } from './env.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { startMailServer } from './mail-server.ts';
 import { E2E_OUTPUT_DIR, runOutputDir } from './paths.ts';
@@ -63,6 +63,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(runDir, { recursive: true, force: true });
     throw error;
   });
+  // The administrator first, before any test's user could be the first account (itself an admin).
+  const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  if (!signUp.ok) {
+    await app.stop();
+    await Promise.all([mail.close(), google.close()]);
+    rmSync(runDir, { recursive: true, force: true });
+    throw new Error(`signing up the suite's admin: ${signUp.status} ${await signUp.text()}`);
+  }
   console.log(
     `[e2e] server ${app.url} (log: ${logFile}), SMTP :${mail.port}, Google stand-in ${google.issuer}`,
   );

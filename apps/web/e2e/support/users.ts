@@ -51,6 +51,15 @@ const BLANK_PAGE = '/e2e-blank-page';
 export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser> {
   const user = newUser(role);
   await registerViaApi(page.request, user);
+  await signInViaApi(page, user);
+  return user;
+}
+
+/**
+ * An existing account signed in in this page's browser context through the API, the page left on a
+ * blank page of the origin (see signedInUser).
+ */
+export async function signInViaApi(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
   const signIn = await page.request.post('/api/auth/sign-in/email', {
     data: { email: user.email, password: user.password },
   });
@@ -70,7 +79,6 @@ export async function signedInUser(page: Page, role = 'clerk'): Promise<TestUser
     key: ACCESS_TOKEN_STORAGE_KEY,
     token: accessToken,
   });
-  return user;
 }
 
 /** The server's refusal of a wrong email or password, as the login form shows it (in the server's words). */

@@ -1,8 +1,10 @@
+import type { Action } from '@walton/contract';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { usePageTitle } from '../components/page-title.ts';
 import { paths } from '../config/paths.ts';
 import { loadPageMessages, type MessageKey } from '../i18n/i18n.ts';
+import { useCan } from '../lib/me.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
 import HomePage from './routes/home-page.tsx';
@@ -29,13 +31,33 @@ const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-ema
 const LabelsPage = lazyPage(() => import('../features/labels/pages/labels-page.tsx'));
 const ScanRoute = lazyPage(() => import('./routes/scan-route.tsx'));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'));
+const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
+const NoAccess = lazy(() => import('../components/no-access.tsx'));
 
 /** A page with its document title, `{title}- Walton Warehouse`, set while it is shown. */
 function Page({ title, children }: { title: MessageKey; children: ReactNode }) {
   usePageTitle(title);
   return children;
+}
+
+/**
+ * A signed-in page that needs `action`: shown when the user's role may perform it (on some items at
+ * least: a supplier may open the edit page, which then asks about the item), else the no-access
+ * page, with its own title. The user's role is known by then (the ProtectedRoute gate waited for it).
+ */
+function GuardedPage({
+  title,
+  action,
+  children,
+}: {
+  title: MessageKey;
+  action: Action;
+  children: ReactNode;
+}) {
+  if (!useCan(action)) return <NoAccess />;
+  return <Page title={title}>{children}</Page>;
 }
 
 /**
@@ -67,81 +89,89 @@ export function AppRoutes() {
           <Route
             path={paths.manageItems}
             element={
-              <Page title="page.manageItem">
+              <GuardedPage title="page.manageItem" action="inventory.read">
                 <ManageProductsPage />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.itemDetailPattern}
             element={
-              <Page title="page.details">
+              <GuardedPage title="page.details" action="inventory.read">
                 <ProductDetailPage />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.itemEditPattern}
             element={
-              <Page title="page.edit">
+              <GuardedPage title="page.edit" action="item.edit">
                 <EditProductPage />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.addItem}
             element={
-              <Page title="page.addItem">
+              <GuardedPage title="page.addItem" action="item.create">
                 <AddProductPage />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.myItems}
             element={
-              <Page title="page.myItem">
+              <GuardedPage title="page.myItem" action="inventory.read">
                 <MyProductsPage />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.labels}
             element={
-              <Page title="page.labels">
+              <GuardedPage title="page.labels" action="labels.print">
                 <LabelsPage />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.scan}
             element={
-              <Page title="page.scan">
+              <GuardedPage title="page.scan" action="inventory.read">
                 <ScanRoute />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.settings}
             element={
-              <Page title="page.settings">
+              <GuardedPage title="page.settings" action="settings.own">
                 <SettingsPage />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.dashboard}
             element={
-              <Page title="page.dashboard">
+              <GuardedPage title="page.dashboard" action="dashboard.read">
                 <DashboardPage />
-              </Page>
+              </GuardedPage>
             }
           />
           <Route
             path={paths.importItems}
             element={
-              <Page title="page.import">
+              <GuardedPage title="page.import" action="import.run">
                 <ImportProductsPage />
-              </Page>
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.users}
+            element={
+              <GuardedPage title="page.users" action="users.manage">
+                <UsersPage />
+              </GuardedPage>
             }
           />
         </Route>

@@ -90,6 +90,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's preferences */
+        get: operations["getSettings"];
+        /**
+         * Sets the signed-in user's preferences
+         * @description `lowStockEmail`: "Low-stock alerts by email", a mail to this account for every item that falls to its low-stock threshold. `language`: the app language the user chose (`en`, `bn`), which mails to them are written in. Each field is optional: the ones sent change, the others stay.
+         */
+        put: operations["updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Low-stock alerts, newest first, with every delivery and try
+         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h). Each alert shows the webhook call and the mail to the signed-in user; mail to other users is only counted (`otherEmails`), so no one reads who else gets alerts.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The warehouse at a glance
+         * @description Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), live items at or below their low-stock threshold, units delivered today and in the last 7 days (today included), units restocked in the last 7 days. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         */
+        get: operations["getStatsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Units delivered and restocked, and stock at the end of each day
+         * @description The last `days` days (30 or 90) ending today, oldest first, and the 10 items with the most units delivered in them (deleted items included). Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         */
+        get: operations["getStatsDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/stock-series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's quantity at the end of each day
+         * @description The last `days` days (30, 90 or 365) ending today, with each day's deliveries and restocks; deleted items too. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         */
+        get: operations["getStockSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product": {
         parameters: {
             query?: never;
@@ -286,66 +387,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/stats/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The warehouse at a glance
-         * @description Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), live items at or below their low-stock threshold, units delivered today and in the last 7 days (today included), units restocked in the last 7 days. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
-         */
-        get: operations["getStatsSummary"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stats/daily": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Units delivered and restocked, and stock at the end of each day
-         * @description The last `days` days (30 or 90) ending today, oldest first, and the 10 items with the most units delivered in them (deleted items included). Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
-         */
-        get: operations["getStatsDaily"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/product/{id}/stock-series": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An item's quantity at the end of each day
-         * @description The last `days` days (30, 90 or 365) ending today, with each day's deliveries and restocks; deleted items too. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
-         */
-        get: operations["getStockSeries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/export/products.csv": {
         parameters: {
             query?: never;
@@ -415,50 +456,9 @@ export interface paths {
         };
         /**
          * Live change feed (Server-Sent Events)
-         * @description A `text/event-stream`. Every committed change of a product arrives as an event named `change` whose data is a ChangeEvent `{type, id, version}` (a Delivered or a restock adds `stock: {quentity, updatedAt}`, what the item's stock became); a comment line (`: heartbeat`) arrives every 20 s while nothing happens. Signed in only.
+         * @description A `text/event-stream`. Every committed change of a product arrives as an event named `change` whose data is a ChangeEvent `{type, id, version}` (a Delivered or a restock adds `stock: {quentity, updatedAt}`, what the item's stock became); a comment line (`: heartbeat`) arrives every 20 s while nothing happens. When an admin changes the signed-in user's role, an event named `access` with data `{role}` arrives (ask GET /api/me again). Signed in only.
          */
         get: operations["streamChanges"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in user's preferences */
-        get: operations["getSettings"];
-        /**
-         * Sets the signed-in user's preferences
-         * @description `lowStockEmail`: "Low-stock alerts by email", a mail to this account for every item that falls to its low-stock threshold. `language`: the app language the user chose (`en`, `bn`), which mails to them are written in. Each field is optional: the ones sent change, the others stay.
-         */
-        put: operations["updateSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/alerts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Low-stock alerts, newest first, with every delivery and try
-         * @description `status=pending` lists alerts still waiting for a delivery (stuck ones show their tries and last error); `status=failed` those given up after the retry window (OUTBOX_GIVE_UP_AFTER_MS, 24 h). Each alert shows the webhook call and the mail to the signed-in user; mail to other users is only counted (`otherEmails`), so no one reads who else gets alerts.
-         */
-        get: operations["listAlerts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1081,6 +1081,410 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lowStockEmail: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "bn";
+                    };
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lowStockEmail": true
+                 *     }
+                 */
+                "application/json": {
+                    lowStockEmail?: boolean;
+                    /** @enum {string} */
+                    language?: "en" | "bn";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lowStockEmail: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "bn";
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        productId: string;
+                        productName: string;
+                        quantity: number;
+                        threshold: number;
+                        at: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        deliveries: {
+                            id: string;
+                            /** @enum {string} */
+                            channel: "email" | "webhook";
+                            recipient: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: {
+                                attempt: number;
+                                at: string;
+                                ok: boolean;
+                                error: string | null;
+                            }[];
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                        }[];
+                        otherEmails: {
+                            pending: number;
+                            delivered: number;
+                            failed: number;
+                        };
+                    }[];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStatsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        today: string;
+                        liveItems: number;
+                        unitsInStock: number;
+                        stockValue: string;
+                        itemsAtOrBelowThreshold: number;
+                        deliveredToday: number;
+                        deliveredLast7Days: number;
+                        restockedLast7Days: number;
+                    };
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStatsDaily: {
+        parameters: {
+            query?: {
+                days?: "30" | "90";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        days: {
+                            day: string;
+                            delivered: number;
+                            restocked: number;
+                            unitsInStock: number;
+                            stockValue: string;
+                        }[];
+                        topDelivered: {
+                            id: string;
+                            name: string;
+                            delivered: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStockSeries: {
+        parameters: {
+            query?: {
+                days?: "30" | "90" | "365";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        points: {
+                            day: string;
+                            quantity: number;
+                            delivered: number;
+                            restocked: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2175,185 +2579,6 @@ export interface operations {
             };
         };
     };
-    getStatsSummary: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        timeZone: string;
-                        today: string;
-                        liveItems: number;
-                        unitsInStock: number;
-                        stockValue: string;
-                        itemsAtOrBelowThreshold: number;
-                        deliveredToday: number;
-                        deliveredLast7Days: number;
-                        restockedLast7Days: number;
-                    };
-                };
-            };
-            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Something went wrong on our side (details go to the log only) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getStatsDaily: {
-        parameters: {
-            query?: {
-                days?: "30" | "90";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        timeZone: string;
-                        days: {
-                            day: string;
-                            delivered: number;
-                            restocked: number;
-                            unitsInStock: number;
-                            stockValue: string;
-                        }[];
-                        topDelivered: {
-                            id: string;
-                            name: string;
-                            delivered: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Something went wrong on our side (details go to the log only) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getStockSeries: {
-        parameters: {
-            query?: {
-                days?: "30" | "90" | "365";
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        timeZone: string;
-                        points: {
-                            day: string;
-                            quantity: number;
-                            delivered: number;
-                            restocked: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No such product (or no such route) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Something went wrong on our side (details go to the log only) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
     exportProducts: {
         parameters: {
             query?: {
@@ -2661,231 +2886,6 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        lowStockEmail: boolean;
-                        /** @enum {string} */
-                        language?: "en" | "bn";
-                    };
-                };
-            };
-            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Something went wrong on our side (details go to the log only) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    updateSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "lowStockEmail": true
-                 *     }
-                 */
-                "application/json": {
-                    lowStockEmail?: boolean;
-                    /** @enum {string} */
-                    language?: "en" | "bn";
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        lowStockEmail: boolean;
-                        /** @enum {string} */
-                        language?: "en" | "bn";
-                    };
-                };
-            };
-            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Too many requests; Retry-After says when to try again */
-            429: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Something went wrong on our side (details go to the log only) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listAlerts: {
-        parameters: {
-            query?: {
-                status?: "pending" | "delivered" | "failed";
-                limit?: number;
-                offset?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        productId: string;
-                        productName: string;
-                        quantity: number;
-                        threshold: number;
-                        at: string;
-                        /** @enum {string} */
-                        status: "pending" | "delivered" | "failed";
-                        deliveries: {
-                            id: string;
-                            /** @enum {string} */
-                            channel: "email" | "webhook";
-                            recipient: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "delivered" | "failed";
-                            attempts: {
-                                attempt: number;
-                                at: string;
-                                ok: boolean;
-                                error: string | null;
-                            }[];
-                            nextAttemptAt: string | null;
-                            deliveredAt: string | null;
-                        }[];
-                        otherEmails: {
-                            pending: number;
-                            delivered: number;
-                            failed: number;
-                        };
-                    }[];
-                };
-            };
-            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Something went wrong on our side (details go to the log only) */
-            500: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {

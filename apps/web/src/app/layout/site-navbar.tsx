@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { Action } from '@walton/contract';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
@@ -7,6 +8,7 @@ import { useLowStockCount } from '../../features/inventory/api/get-low-stock-cou
 import { useFormatters } from '../../i18n/format.ts';
 import { type MessageKey, useLanguage, useTranslate } from '../../i18n/i18n.ts';
 import { localisedPath } from '../../i18n/language.ts';
+import { useAccess } from '../../lib/me.ts';
 import { signOut, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -23,12 +25,16 @@ const ITEM_LINKS = [
   { to: paths.blog, label: 'nav.blog' },
 ] as const satisfies ReadonlyArray<NavTarget>;
 
-/** Links only a signed-in user sees (before the low-stock count). */
+/**
+ * Links only a signed-in user sees (before the low-stock count), each when the user's role may open
+ * its page: the dashboard is not a supplier's, the accounts page is the admins'.
+ */
 const SIGNED_IN_LINKS = [
-  { to: paths.dashboard, label: 'nav.dashboard' },
-  { to: paths.scan, label: 'nav.scan' },
-  { to: paths.settings, label: 'nav.settings' },
-] as const satisfies ReadonlyArray<NavTarget>;
+  { to: paths.dashboard, label: 'nav.dashboard', action: 'dashboard.read' },
+  { to: paths.scan, label: 'nav.scan', action: 'inventory.read' },
+  { to: paths.settings, label: 'nav.settings', action: 'settings.own' },
+  { to: paths.users, label: 'nav.users', action: 'users.manage' },
+] as const satisfies ReadonlyArray<NavTarget & { action: Action }>;
 
 const MENU_ID = 'site-navbar-links';
 
@@ -59,6 +65,7 @@ export function SiteNavbar() {
   const toggler = useRef<HTMLButtonElement>(null);
   const t = useTranslate();
   const language = useLanguage();
+  const may = useAccess();
 
   const collapse = () => setExpanded(false);
   const navItem = (link: NavTarget) => (
@@ -115,7 +122,7 @@ export function SiteNavbar() {
             {ITEM_LINKS.map(navItem)}
             {user && (
               <>
-                {SIGNED_IN_LINKS.map(navItem)}
+                {SIGNED_IN_LINKS.filter((link) => may(link.action)).map(navItem)}
                 <li className="nav-item ms-lg-2">
                   <LowStockCount />
                 </li>

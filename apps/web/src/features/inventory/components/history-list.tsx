@@ -5,6 +5,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
+import { useCan } from '../../../lib/me.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useActionLock } from '../../../lib/use-action-lock.ts';
@@ -61,13 +62,17 @@ function HistoryLine({
   );
 }
 
-/** Every change of the item, newest first, kept current by the change feed; edits can be reverted. */
+/**
+ * Every change of the item, newest first, kept current by the change feed; edits can be reverted
+ * (by those whose role may).
+ */
 export function HistoryList({ product }: { product: Product }) {
   const history = useHistory(product._id);
   const revert = useRevertEdit();
   const lock = useActionLock();
   const now = useNow();
   const t = useTranslate();
+  const reverts = useCan('history.revert', product);
 
   const onRevert = (entry: HistoryEntry) =>
     lock.run(() =>
@@ -97,7 +102,7 @@ export function HistoryList({ product }: { product: Product }) {
                   key={entry.id}
                   entry={entry}
                   now={now}
-                  onRevert={entry.kind === 'edited' ? () => onRevert(entry) : undefined}
+                  onRevert={reverts && entry.kind === 'edited' ? () => onRevert(entry) : undefined}
                   reverting={lock.busy}
                 />
               )),

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { errorText } from '../../../i18n/error-text.ts';
 import { formatters } from '../../../i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { useAccess } from '../../../lib/me.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useActionLock } from '../../../lib/use-action-lock.ts';
@@ -47,7 +48,9 @@ function announceFailure(error: Error): void {
  * The spec's Delivered and Add Quentity buttons with the Add Quentity modal, announcing every
  * outcome in a toast. `large` makes them thumb-sized, side by side across the width (the scan view).
  * A press is one change: presses that come while a change is on its way (a double tap) are ignored,
- * and each change is sent against the newest version of the item this tab knows.
+ * and each change is sent against the newest version of the item this tab knows. Each button shows
+ * only when the user's role may use it on this item (a supplier restocks only the items they supply,
+ * and delivers none; a viewer changes nothing).
  */
 export function StockActions({ product, large = false }: { product: Product; large?: boolean }) {
   const queryClient = useQueryClient();
@@ -57,6 +60,9 @@ export function StockActions({ product, large = false }: { product: Product; lar
   const [showModal, setShowModal] = useState(false);
   const busy = lock.busy || deliver.isPending || restock.isPending;
   const t = useTranslate();
+  const may = useAccess();
+  const delivers = may('item.deliver', product);
+  const restocks = may('item.restock', product);
   const size = large ? 'lg' : undefined;
   const grow = large ? 'flex-fill py-3' : undefined;
 
@@ -87,30 +93,37 @@ export function StockActions({ product, large = false }: { product: Product; lar
       ),
     );
 
+  if (!delivers && !restocks) return null;
   return (
     <>
       <div className="d-flex flex-wrap gap-2">
-        <Button variant="success" size={size} className={grow} onClick={onDeliver} disabled={busy}>
-          {deliver.isPending ? t('detail.delivering') : t('detail.delivered')}
-        </Button>
-        <Button
-          variant="outline-primary"
-          size={size}
-          className={grow}
-          onClick={() => setShowModal(true)}
-          disabled={busy}
-        >
-          {t('detail.addQuantity')}
-        </Button>
+        {delivers && (
+          <Button variant="success" size={size} className={grow} onClick={onDeliver} disabled={busy}>
+            {deliver.isPending ? t('detail.delivering') : t('detail.delivered')}
+          </Button>
+        )}
+        {restocks && (
+          <Button
+            variant="outline-primary"
+            size={size}
+            className={grow}
+            onClick={() => setShowModal(true)}
+            disabled={busy}
+          >
+            {t('detail.addQuantity')}
+          </Button>
+        )}
       </div>
-      <AddQuantityModal
-        show={showModal}
-        productName={product.name}
-        inStock={product.quentity}
-        saving={busy}
-        onSubmit={onRestock}
-        onHide={() => setShowModal(false)}
-      />
+      {restocks && (
+        <AddQuantityModal
+          show={showModal}
+          productName={product.name}
+          inStock={product.quentity}
+          saving={busy}
+          onSubmit={onRestock}
+          onHide={() => setShowModal(false)}
+        />
+      )}
     </>
   );
 }

@@ -7,11 +7,13 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import NoAccess from '../../../components/no-access.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatters } from '../../../i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useAccess } from '../../../lib/me.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useActionLock } from '../../../lib/use-action-lock.ts';
@@ -150,7 +152,10 @@ export default function EditProductPage() {
   // The form edits the version the clerk opened; later versions reach it only through a save's 412.
   if (product.data && opened?._id !== product.data._id) setOpened(product.data);
   const t = useTranslate();
+  const may = useAccess();
 
+  // A supplier edits the items they supply only.
+  if (opened && !may('item.edit', opened)) return <NoAccess />;
   return (
     <div className="container py-4" style={{ maxWidth: 880 }}>
       <h1 id="edit-product-heading" className="h2 mb-3">

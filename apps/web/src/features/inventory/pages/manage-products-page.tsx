@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
+import { useAccess } from '../../../lib/me.ts';
 import { isSessionEnded } from '../../../lib/query-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useActionLock } from '../../../lib/use-action-lock.ts';
@@ -31,6 +32,10 @@ export default function ManageProductsPage() {
   const [search, setSearch] = useState('');
   const t = useTranslate();
   const format = useFormatters();
+  // What the user's role may do here (the server refuses the rest): each button shows only then.
+  const may = useAccess();
+  const printsLabels = may('labels.print');
+  const deletesAny = may('item.delete');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
   // back: a page costs the same however deep it is. They belong to one search: a new search starts
@@ -122,20 +127,28 @@ export default function ManageProductsPage() {
           <Link to={paths.home} className="btn btn-outline-secondary">
             {t('common.backToHome')}
           </Link>
-          <a href={EXPORT_URL} className="btn btn-outline-primary" download>
-            {t('manage.exportCsv')}
-          </a>
-          <Link to={paths.importItems} className="btn btn-outline-primary">
-            {t('manage.importCsv')}
-          </Link>
-          <Link to={labelsAddress} className="btn btn-outline-primary">
-            {ticked.size > 0
-              ? t('manage.printLabelsCount', { count: format.count(ticked.size) })
-              : t('manage.printLabels')}
-          </Link>
-          <Link to={paths.addItem} className="btn btn-primary">
-            {t('manage.addNew')}
-          </Link>
+          {may('export.run') && (
+            <a href={EXPORT_URL} className="btn btn-outline-primary" download>
+              {t('manage.exportCsv')}
+            </a>
+          )}
+          {may('import.run') && (
+            <Link to={paths.importItems} className="btn btn-outline-primary">
+              {t('manage.importCsv')}
+            </Link>
+          )}
+          {printsLabels && (
+            <Link to={labelsAddress} className="btn btn-outline-primary">
+              {ticked.size > 0
+                ? t('manage.printLabelsCount', { count: format.count(ticked.size) })
+                : t('manage.printLabels')}
+            </Link>
+          )}
+          {may('item.create') && (
+            <Link to={paths.addItem} className="btn btn-primary">
+              {t('manage.addNew')}
+            </Link>
+          )}
         </div>
       </PageHeader>
 
@@ -170,35 +183,44 @@ export default function ManageProductsPage() {
                 <th scope="col" className="d-none d-md-table-cell">
                   {t('table.supplier')}
                 </th>
-                <th scope="col">{t('manage.labelColumn')}</th>
+                {printsLabels && <th scope="col">{t('manage.labelColumn')}</th>}
                 {/* table-actions (styles.css) keeps the hidden label inside the table. */}
-                <th scope="col" className="table-actions">
-                  <span className="visually-hidden">{t('manage.actions')}</span>
-                </th>
+                {deletesAny && (
+                  <th scope="col" className="table-actions">
+                    <span className="visually-hidden">{t('manage.actions')}</span>
+                  </th>
+                )}
               </>
             }
             cells={(product) => (
               <>
                 <td className="d-none d-md-table-cell">{product.suplerName}</td>
-                <td data-label={t('manage.labelColumn')}>
-                  <input
-                    type="checkbox"
-                    className="form-check-input"
-                    aria-label={t('manage.labelFor', { name: product.name })}
-                    checked={ticked.has(product._id)}
-                    onChange={(event) => toggle(product._id, event.target.checked)}
-                  />
-                </td>
-                <td className="text-end table-actions">
-                  <button
-                    type="button"
-                    className="btn btn-outline-danger btn-sm"
-                    aria-label={t('manage.deleteLabel', { name: product.name })}
-                    onClick={() => setPending(product)}
-                  >
-                    {t('manage.delete')}
-                  </button>
-                </td>
+                {printsLabels && (
+                  <td data-label={t('manage.labelColumn')}>
+                    <input
+                      type="checkbox"
+                      className="form-check-input"
+                      aria-label={t('manage.labelFor', { name: product.name })}
+                      checked={ticked.has(product._id)}
+                      onChange={(event) => toggle(product._id, event.target.checked)}
+                    />
+                  </td>
+                )}
+                {deletesAny && (
+                  <td className="text-end table-actions">
+                    {/* A supplier deletes the items they supply only. */}
+                    {may('item.delete', product) && (
+                      <button
+                        type="button"
+                        className="btn btn-outline-danger btn-sm"
+                        aria-label={t('manage.deleteLabel', { name: product.name })}
+                        onClick={() => setPending(product)}
+                      >
+                        {t('manage.delete')}
+                      </button>
+                    )}
+                  </td>
+                )}
               </>
             )}
           />

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
 import { RichText } from '../../../i18n/rich-text.tsx';
+import { useCan } from '../../../lib/me.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSupplierProducts } from '../api/get-supplier-products.ts';
 import { Pager } from '../components/pager.tsx';
@@ -16,6 +17,7 @@ const MY_PRODUCTS_PAGE_SIZE = 10;
 export default function MyProductsPage() {
   const { user } = useSession();
   const t = useTranslate();
+  const addsItems = useCan('item.create');
   // Pages count from 1; the server pages this list by offset (GET /api/productOrder?limit=&offset=).
   const [page, setPage] = useState(1);
   const products = useSupplierProducts(
@@ -35,9 +37,11 @@ export default function MyProductsPage() {
   return (
     <div className="container py-4">
       <PageHeader title={t('my.heading')}>
-        <Link to={paths.addItem} className="btn btn-primary">
-          {t('my.addItem')}
-        </Link>
+        {addsItems && (
+          <Link to={paths.addItem} className="btn btn-primary">
+            {t('my.addItem')}
+          </Link>
+        )}
       </PageHeader>
       {user && <p className="text-body-secondary">{t('my.addedAs', { email: user.email })}</p>}
       {!user || products.isPending ? (
@@ -46,7 +50,11 @@ export default function MyProductsPage() {
         <QueryError title={t('my.loadFailed')} query={products} />
       ) : products.data.total === 0 ? (
         <p className="py-4">
-          <RichText id="my.empty" components={{ 0: <Link to={paths.addItem} /> }} />
+          {addsItems ? (
+            <RichText id="my.empty" components={{ 0: <Link to={paths.addItem} /> }} />
+          ) : (
+            t('my.emptyReadOnly')
+          )}
         </p>
       ) : (
         <>

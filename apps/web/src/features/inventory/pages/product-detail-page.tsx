@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useTranslate } from '../../../i18n/i18n.ts';
+import { useAccess, useCan } from '../../../lib/me.ts';
 import { useProduct } from '../api/get-product.ts';
 import { HistoryList } from '../components/history-list.tsx';
 import { LowStockBadge } from '../components/low-stock-badge.tsx';
@@ -23,6 +24,7 @@ const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const sat
 function ProductDetails({ product }: { product: Product }) {
   const t = useTranslate();
   const format = useFormatters();
+  const may = useAccess();
   const lines = DETAIL_LINES.flatMap((key) => {
     const value = product[key];
     return value ? [{ key, label: FIELD_LABELS[key], value }] : [];
@@ -63,14 +65,21 @@ function ProductDetails({ product }: { product: Product }) {
           )}
           <div className="d-flex flex-wrap gap-2">
             <StockActions product={product} />
-            <Link to={paths.itemEdit(product._id)} className="btn btn-outline-secondary">
-              {t('detail.edit')}
-            </Link>
+            {may('item.edit', product) && (
+              <Link to={paths.itemEdit(product._id)} className="btn btn-outline-secondary">
+                {t('detail.edit')}
+              </Link>
+            )}
           </div>
         </Col>
       </Row>
-      <MovementList productId={product._id} />
-      <HistoryList product={product} />
+      {/* A supplier reads the movements and history of the items they supply only. */}
+      {may('history.read', product) && (
+        <>
+          <MovementList productId={product._id} />
+          <HistoryList product={product} />
+        </>
+      )}
     </>
   );
 }
@@ -79,6 +88,8 @@ export default function ProductDetailPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const t = useTranslate();
+  // The stock chart is the dashboard's figure of one item.
+  const readsStock = useCan('dashboard.read');
 
   return (
     <div className="container py-4">
@@ -97,7 +108,7 @@ export default function ProductDetailPage() {
       ) : (
         <>
           <ProductDetails product={product.data} />
-          <StockHistory id={product.data._id} name={product.data.name} />
+          {readsStock && <StockHistory id={product.data._id} name={product.data.name} />}
         </>
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">

@@ -1,0 +1,75 @@
+import { sessionUser } from '../auth/guards.ts';
+import type { CommittedChange } from '../events/committed-change.ts';
+import { type ServerModule, shared } from '../module.ts';
+import { rollupParticipant } from '../stats/service.ts';
+import { HistoryRepository } from './history-repository.ts';
+import { ProductAnswers } from './product-answers.ts';
+import { ProductSearch } from './product-search.ts';
+import { ProductRepository } from './repository.ts';
+import { productRoutes } from './routes.ts';
+import { SearchIndexRepository } from './search-index-repository.ts';
+import { SearchIndexUpkeep } from './search-index-upkeep.ts';
+import { seedDemoCatalogIfEmpty } from './seed.ts';
+import { ProductService, type PublishChange } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one way a product changes (`change()`), and its reads. */
+    products: ProductRepository;
+    productSearch: ProductSearch;
+    productHistory: HistoryRepository;
+    /** Tells what a committed change did: call it after every commit that changed the inventory. */
+    publishProductChange: PublishChange;
+  }
+}
+
+/**
+ * The inventory. What a product change does besides itself is said here, in two places:
+ * `participants`, written in the change's own transaction, and `publishProductChange`, after it.
+ */
+export const productsModule: ServerModule = {
+  setup: shared(async (app, { config }) => {
+    const { database, changeFeed, lowStockAlerts, stats } = app;
+    const history = new HistoryRepository(database.db, database.engine);
+    const products = new ProductRepository(database.db, {
+      engine: database.engine,
+      history,
+      // In the transaction of every change: a fall to the low-stock threshold queues its alert, and
+      // the dashboard's daily roll-ups take their share.
+      participants: [
+        (change) => lowStockAlerts.recordCrossing(change),
+        rollupParticipant(stats, config.timeZone),
+      ],
+    });
+    if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
+    // After the commit: this instance brings its stored answers up to date before the writer hears
+    // of success, then the feed tells every instance and every open page (which also wakes the
+    // outbox worker); another instance's change reaches the stored answers through the feed.
+    const answers = new ProductAnswers(app.answers);
+    changeFeed.subscribe((event) => answers.afterChange(event));
+    const publish = (event: CommittedChange) => {
+      answers.afterChange(event);
+      return changeFeed.publish(event);
+    };
+    if (database.engine === 'sqlite') {
+      // SQLite's name index joined into one segment now and then (ADR 30), stopped before the database closes.
+      const upkeep = new SearchIndexUpkeep(new SearchIndexRepository(database.db), app.log);
+      upkeep.start();
+      app.addHook('onClose', () => upkeep.stop());
+    }
+    app.decorate('products', products);
+    app.decorate('productSearch', new ProductSearch(database.db, database.engine));
+    app.decorate('productHistory', history);
+    app.decorate('publishProductChange', publish);
+  }),
+  api: async (api, { config, clock }) => {
+    const { products, productSearch: search, productHistory: history, accounts } = api;
+    await api.register(productRoutes, {
+      service: new ProductService({ products, search, history }, api.publishProductChange, clock),
+      answers: api.answers,
+      // A personal access token sent to a public read made its owner the request's user.
+      sessionUser: async (request) => request.user ?? sessionUser(accounts, request),
+      publicUrl: config.publicUrl,
+    });
+  },
+};
