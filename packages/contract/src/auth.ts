@@ -14,20 +14,18 @@ export type AuthMethods = z.infer<typeof authMethodsSchema>;
 export const accessTokenRequestSchema = z.strictObject({ email: z.email(fieldIssue('NOT_EMAIL')) });
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
 
+/** A new password's length (refused as PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG). */
 export const passwordSchema = checked(
   z.string(),
-  z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-  z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  z.minLength(PASSWORD_MIN_LENGTH),
+  z.maxLength(PASSWORD_MAX_LENGTH),
 );
 
 /** The longest email address an account may have (RFC 5321's limit on a forward path). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** An account's email address, as sign-up accepts it and as the attempt limits count it. */
-export const accountEmailSchema = checked(
-  z.email('Please enter a valid email address'),
-  z.maxLength(EMAIL_MAX_LENGTH, 'Please enter a valid email address'),
-);
+/** An account's email address, as sign-up accepts it and as the attempt limits count it (else INVALID_EMAIL). */
+export const accountEmailSchema = checked(z.email(), z.maxLength(EMAIL_MAX_LENGTH));
 
 /** The signed-in user, as the server's guards resolve it and the SPA's session shows it. */
 export interface SignedInUser {

@@ -50,21 +50,15 @@ export const HISTORY_CSV_COLUMNS = [
 /** The largest import: rows after the header, and bytes of the file. */
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The params of IMPORT_TOO_LARGE and IMPORT_TOO_MANY_ROWS: the limits, as English writes them. */
+export const IMPORT_LIMITS = {
+  rows: IMPORT_MAX_ROWS.toLocaleString('en-US'),
+  megabytes: IMPORT_MAX_BYTES / 1024 / 1024,
+} as const;
 
 /** Imports one user may run at once, and the whole instance. */
 export const IMPORT_MAX_PER_USER = 1;
 export const IMPORT_MAX_PER_INSTANCE = 3;
-
-export const IMPORT_MESSAGES = {
-  tooLarge: `The file is too large: an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
-  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into smaller files.`,
-  noFile: 'Send the CSV file as the body (Content-Type: text/csv) or as the file field of a multipart upload',
-  empty: 'The file is empty: it needs a header row naming the columns, then one row per item',
-  notUtf8: 'The file is not UTF-8 text: in your spreadsheet, save it as "CSV UTF-8"',
-  badUpload: 'The upload is not a complete multipart/form-data body: choose the file and send it again',
-  busyUser: 'You are already importing a file: wait until it has finished, then try again.',
-  busyInstance: 'The server is importing other files right now: please try again in a minute.',
-} as const;
 
 const booleanFlag = z.pipe(
   z._default(z.enum(['true', 'false']), 'false'),

@@ -71,7 +71,8 @@ export const fieldIssue = (code: FieldIssueCode, params?: FieldIssueParams): str
 export const requiredOr = (code: FieldIssueCode) => (issue: { input?: unknown }) =>
   fieldIssue(issue.input === undefined ? 'REQUIRED' : code);
 
-const isParams = (value: unknown): value is FieldIssueParams =>
+/** Whether a value is a record of params (of a field issue or a refusal): text or numbers by name. */
+export const isParams = (value: unknown): value is FieldIssueParams =>
   typeof value === 'object' &&
   value !== null &&
   Object.values(value).every((param) => typeof param === 'string' || typeof param === 'number');

@@ -39,13 +39,6 @@ export const historyListQuerySchema = z.strictObject({
 });
 
 /** 409 to a revert: the fields that moved on since the edit, and the item as it is now. */
-export const REVERT_MESSAGES = {
-  notAnEdit: 'Only an edit can be reverted',
-  movedOn: (fields: readonly string[]) =>
-    `Cannot revert: ${fields.join(', ')} changed again since this edit. Edit the item instead.`,
-  noSuchEntry: 'This item has no history entry with this id',
-} as const;
-
 export const revertConflictSchema = z.extend(productConflictSchema, {
   fields: z.optional(z.array(editableFieldSchema)),
 });

@@ -1,22 +1,9 @@
 import { createHash } from 'node:crypto';
-import { PERSONAL_TOKEN_PREFIX, PERSONAL_TOKENS_PER_ACCOUNT } from '@walton/contract';
+import { PERSONAL_TOKEN_PREFIX } from '@walton/contract';
 import { HttpError } from '../http/http-error.ts';
 
 // How a personal access token travels (`Authorization: Bearer ww_pat_…`) and how it is refused: what
 // the guards need of tokens, apart from the service that stores and checks them.
-
-/** The messages of the refusals of personal access tokens (each answer also carries a code). */
-export const TOKEN_MESSAGES = {
-  spelling: `Send a personal access token as "Authorization: Bearer ${PERSONAL_TOKEN_PREFIX}…"`,
-  invalid: 'This access token is not valid',
-  expired: 'This access token has expired: create a new one in Settings',
-  revoked: 'This access token has been revoked',
-  ownerDisabled: 'The account of this access token is disabled',
-  limit: `An account may hold at most ${PERSONAL_TOKENS_PER_ACCOUNT} live access tokens: revoke one first`,
-  sessionRequired:
-    'Sign in to do this: a personal access token cannot create access tokens or get the access token of POST /api/login',
-  notFound: 'You have no access token with this id',
-} as const;
 
 /** The SHA-256 of a secret, as stored (hex). */
 export const hashOfSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
@@ -39,8 +26,8 @@ export function personalTokenIn(header: string | undefined): string | 'malformed
 }
 
 /** A 401 refusal of a personal access token, with its code and the Bearer challenge (RFC 6750). */
-export const refused = (message: string, code: HttpError['code']): HttpError =>
-  new HttpError(401, message, {
-    code,
+export const refused = (code: HttpError['code'], params?: HttpError['params']): HttpError =>
+  new HttpError(401, code, {
+    params,
     headers: { 'www-authenticate': 'Bearer realm="api", error="invalid_token"' },
   });

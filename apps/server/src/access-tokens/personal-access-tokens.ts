@@ -12,7 +12,7 @@ import type { Clock } from '../clock.ts';
 import { newRowId } from '../db/row-ids.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { AccountChanger } from '../users/user-repository.ts';
-import { hashOfSecret, refused, TOKEN_MESSAGES } from './bearer.ts';
+import { hashOfSecret, refused } from './bearer.ts';
 import type { TokenRepository } from './token-repository.ts';
 
 /** A token's secret: the prefix and 32 random bytes in base64url (256 bits, never guessed). */
@@ -55,7 +55,9 @@ export class PersonalAccessTokens {
       { id, owner, name: request.name, secretHash: hashOfSecret(secret), createdAt, expiresAt },
       PERSONAL_TOKENS_PER_ACCOUNT,
     );
-    if (created === 'limit') throw new HttpError(409, TOKEN_MESSAGES.limit, { code: 'PERSONAL_TOKEN_LIMIT' });
+    if (created === 'limit') {
+      throw new HttpError(409, 'PERSONAL_TOKEN_LIMIT', { params: { max: PERSONAL_TOKENS_PER_ACCOUNT } });
+    }
     return {
       id,
       name: request.name,
@@ -72,7 +74,7 @@ export class PersonalAccessTokens {
   /** Revokes one of `owner`'s tokens; 404 when they have no such live token. */
   async revoke(owner: { id: string; email: string }, tokenId: string, by: AccountChanger): Promise<void> {
     const revoked = await this.#tokens.revoke(owner, tokenId, by, this.#clock());
-    if (revoked === 'not-found') throw new HttpError(404, TOKEN_MESSAGES.notFound, { code: 'NOT_FOUND' });
+    if (revoked === 'not-found') throw new HttpError(404, 'NO_SUCH_ACCESS_TOKEN');
   }
 
   /**
@@ -81,15 +83,15 @@ export class PersonalAccessTokens {
    * to the minute.
    */
   async authenticate(secret: string | 'malformed'): Promise<TokenHolder> {
-    if (secret === 'malformed') throw refused(TOKEN_MESSAGES.spelling, 'PERSONAL_TOKEN_INVALID');
-    if (!SECRET_PATTERN.test(secret)) throw refused(TOKEN_MESSAGES.invalid, 'PERSONAL_TOKEN_INVALID');
+    if (secret === 'malformed') throw refused('PERSONAL_TOKEN_MALFORMED', { prefix: PERSONAL_TOKEN_PREFIX });
+    if (!SECRET_PATTERN.test(secret)) throw refused('PERSONAL_TOKEN_INVALID');
     const token = await this.#tokens.findBySecretHash(hashOfSecret(secret));
-    if (!token) throw refused(TOKEN_MESSAGES.invalid, 'PERSONAL_TOKEN_INVALID');
-    if (token.owner.disabled) throw refused(TOKEN_MESSAGES.ownerDisabled, 'ACCOUNT_DISABLED');
-    if (token.revoked) throw refused(TOKEN_MESSAGES.revoked, 'PERSONAL_TOKEN_REVOKED');
+    if (!token) throw refused('PERSONAL_TOKEN_INVALID');
+    if (token.owner.disabled) throw refused('ACCOUNT_DISABLED');
+    if (token.revoked) throw refused('PERSONAL_TOKEN_REVOKED');
     const now = this.#clock();
     if (token.expiresAt.getTime() <= now.getTime()) {
-      throw refused(TOKEN_MESSAGES.expired, 'PERSONAL_TOKEN_EXPIRED');
+      throw refused('PERSONAL_TOKEN_EXPIRED');
     }
     if (token.lastUsedAt === null || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
       await this.#tokens.touch(token.id, now);

@@ -75,9 +75,8 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
     retryAfterSeconds < 60
       ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
       : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
-  return new HttpError(429, `Too many attempts. Please wait ${wait} and try again.`, {
-    code: 'TOO_MANY_REQUESTS',
-    params: { retryAfterSeconds },
+  return new HttpError(429, 'TOO_MANY_REQUESTS', {
+    params: { what: 'attempts', wait, retryAfterSeconds },
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }
@@ -92,9 +91,7 @@ function accountOf(body: unknown): string | undefined {
     typeof body.email === 'string' ? body.email.trim() : body.email,
   );
   if (!parsed.success) {
-    throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Please enter a valid email address', {
-      code: 'VALIDATION_ERROR',
-    });
+    throw new HttpError(400, 'INVALID_EMAIL');
   }
   return parsed.data.toLowerCase();
 }

@@ -1,4 +1,5 @@
 import {
+  apiErrorText,
   isLanguage,
   type Language,
   PAGE_LANGUAGE_HEADER,
@@ -202,7 +203,7 @@ export function createAuth(deps: AuthDependencies) {
             if (await users.isDisabled(session.userId)) {
               throw new APIError('FORBIDDEN', {
                 code: 'ACCOUNT_DISABLED',
-                message: 'This account is disabled. Ask an administrator to enable it.',
+                message: apiErrorText('ACCOUNT_DISABLED'),
               });
             }
           },
@@ -214,9 +215,11 @@ export function createAuth(deps: AuthDependencies) {
         create: {
           before: async (user) => {
             if (!emailDomainAllowed(user.email, config.allowedEmailDomains)) {
+              const domains = { domains: config.allowedEmailDomains.join(', ') };
               throw new APIError('FORBIDDEN', {
                 code: 'EMAIL_DOMAIN_NOT_ALLOWED',
-                message: `Registration is open only to addresses at ${config.allowedEmailDomains.join(', ')}`,
+                message: apiErrorText('EMAIL_DOMAIN_NOT_ALLOWED', domains),
+                params: domains,
               });
             }
             // ADMIN_EMAILS are admin, everyone else DEFAULT_ROLE; the first account ever is made

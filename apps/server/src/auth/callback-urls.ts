@@ -14,8 +14,6 @@ const PLAIN = /^[\x21-\x5b\x5d-\x7e]*$/;
 /** A path segment of ours: no percent-escapes (an encoded slash, backslash or dot), no dot segment. */
 const SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/;
 
-export const INVALID_CALLBACK_URL_MESSAGE = 'The address to return to must be a page of this site';
-
 /** Whether `path` (a path with an optional query and fragment) is a plain path of ours. */
 function isOwnPath(path: string): boolean {
   if (!path.startsWith('/')) return false;
@@ -44,8 +42,7 @@ export function isOwnAddress(value: string, origins: readonly string[]): boolean
   return origin !== undefined && (value === origin || isOwnPath(value.slice(origin.length)));
 }
 
-const refuse = (): HttpError =>
-  new HttpError(400, INVALID_CALLBACK_URL_MESSAGE, { code: 'INVALID_CALLBACK_URL' });
+const refuse = (): HttpError => new HttpError(400, 'INVALID_CALLBACK_URL');
 
 /**
  * Refuses a request to Better Auth whose query or JSON body names an address to return to that is

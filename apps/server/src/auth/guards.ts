@@ -31,13 +31,13 @@
 import { ACTIONS, type Action, ROLES, type Role, type SignedInAccount } from '@walton/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { personalTokenIn, TOKEN_MESSAGES } from '../access-tokens/bearer.ts';
+import { personalTokenIn } from '../access-tokens/bearer.ts';
 import type { TokenHolder } from '../access-tokens/personal-access-tokens.ts';
 import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
 import { SAFE_METHODS } from '../http/request-methods.ts';
 import { AccessTokenError, type AccessTokens } from './access-token.ts';
 import type { Auth } from './auth.ts';
-import { anonymousMay, can, needsSubject, type PolicySubject, refusalMessage } from './policy.ts';
+import { anonymousMay, can, needsSubject, type PolicySubject } from './policy.ts';
 import type { SignedInSession, VerifiedSessions } from './verified-sessions.ts';
 
 /**
@@ -99,24 +99,11 @@ export function declarationProblem(
 
 /** The refusal of an action the policy does not allow: nothing is changed. */
 export const forbiddenAction = (action: Action): HttpError =>
-  new HttpError(403, refusalMessage(action), { code: 'FORBIDDEN', extra: { action } });
+  new HttpError(403, 'FORBIDDEN', { params: { action }, extra: { action } });
 
 /** A route's access as it declared it, `session` when it declared none. */
 export const accessOf = (config: FastifyContextConfig | undefined): RouteAccess =>
   config?.access ?? 'session';
-
-export const MESSAGES = {
-  signInFirst: 'Please sign in first',
-  crossSite: 'Cross-site requests are not allowed',
-  verifyFirst: 'Please verify your email address first: open the link we emailed you, or ask for a new one.',
-  accessTokenMissing:
-    'Access token missing: send "authorization: {email} {accessToken}" from POST /api/login',
-  accessTokenInvalid: 'Access token is invalid. Please sign in again.',
-  accessTokenExpired: 'Access token has expired. Please sign in again.',
-  accessTokenOtherUser: 'This access token belongs to another account',
-  accessTokenSessionEnded:
-    'This access token belongs to a session that has ended. Please sign in again for a new one.',
-} as const;
 
 /** Whether a state-changing request comes from another site (refused), by its Origin or Sec-Fetch-Site. */
 function isCrossSite(request: FastifyRequest, trustedOrigins: Set<string>): boolean {
@@ -241,7 +228,7 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   async function authorize(request: FastifyRequest): Promise<void> {
     const user = request.user;
     const { action, subject } = request.routeOptions.config;
-    if (!user || action === undefined) throw unauthorized(MESSAGES.signInFirst);
+    if (!user || action === undefined) throw unauthorized();
     let item: PolicySubject | null = null;
     const id = (request.params as Record<string, unknown> | undefined)?.id;
     if (
@@ -270,7 +257,7 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   /** The user of the session cookie (now `request.user`), or the refusal. */
   async function identifyBySession(request: FastifyRequest): Promise<SignedInAccount> {
     const session = await signedInSession(options.accounts, request);
-    if (!session) throw unauthorized(MESSAGES.signInFirst);
+    if (!session) throw unauthorized();
     request.user = session.user;
     request.sessionId = session.sessionId;
     return session.user;
@@ -280,7 +267,7 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   async function requireUser(request: FastifyRequest, secret: string | 'malformed' | null): Promise<void> {
     const user = secret === null ? await identifyBySession(request) : await identifyByToken(request, secret);
     if (secret !== null && request.routeOptions.config.sessionOnly === true) {
-      throw forbidden(TOKEN_MESSAGES.sessionRequired, 'SESSION_REQUIRED');
+      throw forbidden('SESSION_REQUIRED');
     }
     if (
       options.requireVerifiedEmail &&
@@ -288,26 +275,24 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
       !SAFE_METHODS.has(request.method) &&
       request.routeOptions.config.allowUnverified !== true
     ) {
-      throw forbidden(MESSAGES.verifyFirst);
+      throw forbidden('EMAIL_NOT_VERIFIED');
     }
   }
 
   /** The access token of a `session+token` route, which must be the signed-in user's own. */
   async function requireAccessToken(request: FastifyRequest): Promise<void> {
     const user = request.user;
-    if (!user) throw unauthorized(MESSAGES.signInFirst);
+    if (!user) throw unauthorized();
     // The personal access token the request came with is its owner's access token.
     if (request.personalTokenId !== null) return;
     const credentials = parseAuthorization(request.headers.authorization);
-    if (!credentials) throw unauthorized(MESSAGES.accessTokenMissing);
+    if (!credentials) throw unauthorized('ACCESS_TOKEN_MISSING');
     let claims: Awaited<ReturnType<AccessTokens['verify']>>;
     try {
       claims = await options.accessTokens.verify(credentials.token);
     } catch (error) {
       if (error instanceof AccessTokenError) {
-        throw unauthorized(
-          error.reason === 'expired' ? MESSAGES.accessTokenExpired : MESSAGES.accessTokenInvalid,
-        );
+        throw unauthorized(error.reason === 'expired' ? 'ACCESS_TOKEN_EXPIRED' : 'ACCESS_TOKEN_INVALID');
       }
       throw error;
     }
@@ -317,12 +302,12 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
       !sameEmail(claims.email, user.email) ||
       (credentials.email !== undefined && !sameEmail(credentials.email, user.email))
     ) {
-      throw new HttpError(403, MESSAGES.accessTokenOtherUser);
+      throw new HttpError(403, 'ACCESS_TOKEN_OTHER_USER');
     }
     // A token lives no longer than the session it was issued to: signed out, revoked or reset, the
     // session is gone, and a later session of the same user needs a token of its own.
     if (claims.sessionId !== request.sessionId) {
-      throw unauthorized(MESSAGES.accessTokenSessionEnded);
+      throw unauthorized('ACCESS_TOKEN_SESSION_ENDED');
     }
   }
 
@@ -330,7 +315,7 @@ export function registerAuthGuards(api: FastifyInstance, options: AuthGuardOptio
   // read, no token for a session route) answers synchronously, without a promise and a turn of the
   // microtask queue per hook.
   api.addHook('onRequest', (request, _reply, done) => {
-    if (isCrossSite(request, trusted)) return done(forbidden(MESSAGES.crossSite));
+    if (isCrossSite(request, trusted)) return done(forbidden('CROSS_SITE'));
     // No route matched: let the not-found handler answer 404.
     if (request.routeOptions.url === undefined) return done();
     const secret = personalTokenIn(request.headers.authorization);

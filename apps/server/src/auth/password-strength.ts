@@ -3,9 +3,6 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { HttpError } from '../http/http-error.ts';
 
-export const PASSWORD_TOO_COMMON_MESSAGE =
-  'This password is too common or too easy to guess. Please choose another one.';
-
 /**
  * zxcvbn's lowest score: fewer than about a thousand guesses (a password on the common lists, a
  * keyboard row, a repeat or a sequence, and small variations of them). Our sign-in limits make the
@@ -44,6 +41,6 @@ export function checkNewPassword(path: string, body: unknown): void {
   if (!field || !body || typeof body !== 'object') return;
   const password = (body as Record<string, unknown>)[field];
   if (typeof password === 'string' && isTooCommon(password)) {
-    throw new HttpError(400, PASSWORD_TOO_COMMON_MESSAGE, { code: 'PASSWORD_TOO_COMMON' });
+    throw new HttpError(400, 'PASSWORD_TOO_COMMON');
   }
 }

@@ -35,11 +35,6 @@ export function actionsOf(role: Role): Action[] {
   return ACTIONS.filter((action) => roleMay(role, action));
 }
 
-/** The message of a refusal, naming what is not allowed. */
-export function refusalMessage(action: Action): string {
-  return `Your account may not do this: ${action}`;
-}
-
 /**
  * Whether a reader sees an item's supplier email: signed-in readers do, except that a supplier sees
  * only their own (suppliers do not read each other's addresses).

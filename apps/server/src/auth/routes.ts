@@ -1,11 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import {
+  type ApiErrorCode,
   accessTokenRequestSchema,
   accessTokenResponseSchema,
   accountEmailSchema,
   apiErrorCodeForStatus,
   apiErrorSchema,
   authMethodsSchema,
+  type ErrorParams,
+  isParams,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordSchema,
@@ -14,7 +17,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NON_CANONICAL_PATH_MESSAGE } from '../http/canonical-path.ts';
+import { errorBody } from '../http/error-handler.ts';
 import { forbidden, HttpError, unauthorized } from '../http/http-error.ts';
 import { isLoopback } from '../http/loopback.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -22,7 +25,7 @@ import type { AccessTokens } from './access-token.ts';
 import { type AttemptLimiter, enforceAuthLimits, tooManyAttempts } from './attempt-limits.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { checkCallbackAddresses } from './callback-urls.ts';
-import { MESSAGES, type SessionCheck, sessionUser } from './guards.ts';
+import { type SessionCheck, sessionUser } from './guards.ts';
 import { checkNewPassword } from './password-strength.ts';
 import { linkOfAnotherAccount } from './verification-link.ts';
 
@@ -42,33 +45,52 @@ export interface AccountRoutesOptions {
 }
 
 /**
- * Better Auth's messages, where they are terse, reworded so the SPA can show them as they are
- * (the spec shows the identity provider's message in red under the form).
+ * Better Auth's codes, as ours: each is said in the one English text of our table (the spec shows
+ * the identity provider's message in red under the form), and in the user's language by the SPA.
  */
-const FRIENDLIER_MESSAGES: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password',
-  PASSWORD_TOO_SHORT: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  PASSWORD_TOO_LONG: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  USER_ALREADY_EXISTS: 'An account with this email already exists. Please log in instead.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Please log in instead.',
-  INVALID_TOKEN: 'This link is invalid or has expired. Please ask for a new one.',
-  TOKEN_EXPIRED: 'This link has expired. Please ask for a new one.',
-  INVALID_EMAIL: 'Please enter a valid email address',
-  EMAIL_ALREADY_VERIFIED: 'Your email address is already verified',
-  EMAIL_MISMATCH: 'This is not the email address of the signed-in account',
-  INVALID_ORIGIN: MESSAGES.crossSite,
-  PROVIDER_NOT_FOUND: 'This sign-in method is not enabled on this server',
+const BETTER_AUTH_CODES: Record<string, ApiErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_EMAIL_OR_PASSWORD',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  USER_ALREADY_EXISTS: 'USER_ALREADY_EXISTS',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'USER_ALREADY_EXISTS',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  INVALID_EMAIL: 'INVALID_EMAIL',
+  EMAIL_ALREADY_VERIFIED: 'EMAIL_ALREADY_VERIFIED',
+  EMAIL_MISMATCH: 'EMAIL_MISMATCH',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  INVALID_ORIGIN: 'CROSS_SITE',
+  PROVIDER_NOT_FOUND: 'PROVIDER_NOT_FOUND',
+  // Thrown by our own hooks (auth.ts), with their params.
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  EMAIL_DOMAIN_NOT_ALLOWED: 'EMAIL_DOMAIN_NOT_ALLOWED',
 };
 
 const NAME_MAX_LENGTH = 100;
-const nameSchema = z
-  .string('Please enter your name')
-  .trim()
-  .min(1, 'Please enter your name')
-  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
-
 const IMAGE_MAX_LENGTH = 2048;
-const PICTURE_MESSAGE = 'The picture must be a web address starting with http:// or https://';
+
+/** The params of the codes a refused account field is said with: the limit its words name. */
+const FIELD_LIMITS: Partial<Record<ApiErrorCode, ErrorParams>> = {
+  NAME_TOO_LONG: { max: NAME_MAX_LENGTH },
+  PICTURE_TOO_LONG: { max: IMAGE_MAX_LENGTH },
+  PASSWORD_TOO_SHORT: { min: PASSWORD_MIN_LENGTH },
+  PASSWORD_TOO_LONG: { max: PASSWORD_MAX_LENGTH },
+};
+
+/** The refusal of a code, with the limit its words name. */
+const fieldRefusal = (code: ApiErrorCode): HttpError =>
+  new HttpError(400, code, { params: FIELD_LIMITS[code] });
+
+/** The code of a refused account field, by the field and what zod found wrong with it. */
+const FIELD_CODES: Record<string, (issue: string) => ApiErrorCode> = {
+  name: (issue) => (issue === 'too_big' ? 'NAME_TOO_LONG' : 'NAME_REQUIRED'),
+  image: (issue) => (issue === 'too_big' ? 'PICTURE_TOO_LONG' : 'PICTURE_NOT_WEB_ADDRESS'),
+  email: () => 'INVALID_EMAIL',
+  password: (issue) => (issue === 'too_big' ? 'PASSWORD_TOO_LONG' : 'PASSWORD_TOO_SHORT'),
+};
+
+const nameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
 /** An absolute http(s) address, as sent (no `javascript:`, `data:`, protocol-relative or bare path). */
 const isWebAddress = (value: string): boolean => {
@@ -82,13 +104,9 @@ const isWebAddress = (value: string): boolean => {
 };
 
 /** A user's picture: an http(s) address, or null to take it away. */
-const userImageSchema = z
-  .string(PICTURE_MESSAGE)
-  .max(IMAGE_MAX_LENGTH, `The picture's address must be at most ${IMAGE_MAX_LENGTH} characters`)
-  .refine(isWebAddress, PICTURE_MESSAGE)
-  .nullable();
+const userImageSchema = z.string().max(IMAGE_MAX_LENGTH).refine(isWebAddress).nullable();
 
-/** Checks that Better Auth leaves to us, with the same messages as the web forms. */
+/** Checks that Better Auth leaves to us; each refused field is said by its code (FIELD_CODES). */
 const BODY_RULES: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': z.object({
     name: nameSchema,
@@ -102,27 +120,24 @@ function checkBody(path: string, body: unknown): void {
   const rule = BODY_RULES[path];
   if (!rule) return;
   const result = rule.safeParse(body ?? {});
-  if (!result.success) {
-    throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request', {
-      code: 'VALIDATION_ERROR',
-    });
-  }
+  if (result.success) return;
+  const [issue] = result.error.issues;
+  const codeOf = FIELD_CODES[String(issue?.path[0] ?? '')];
+  throw codeOf
+    ? fieldRefusal(codeOf(issue?.code ?? ''))
+    : new HttpError(400, 'VALIDATION_ERROR', {
+        params: { field: issue?.path.join('.') ?? 'body', problem: issue?.message ?? '' },
+      });
 }
 
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 /** Headers of the client's request that Better Auth must not see: hop-by-hop ones, and our own. */
 const NOT_FORWARDED = [...HOP_BY_HOP, CLIENT_IP_HEADER];
 
-/** Better Auth's body validation says `[body.email] Invalid email address`; say it for people. */
-function validationMessage(message: string): string {
-  const match = /^\[body\.(\w+)\]\s*(.*)$/.exec(message);
-  if (!match) return message;
-  const [, field = '', problem = ''] = match;
-  if (field === 'email') return 'Please enter a valid email address';
-  return `${field.charAt(0).toUpperCase()}${field.slice(1)}: ${problem}`;
-}
-
-/** Turns a Better Auth JSON error into our error body (`{statusCode, error, message, code}`). */
+/**
+ * A Better Auth JSON error as our error body: its code as ours (BETTER_AUTH_CODES), a body field it
+ * refused (`[body.email] Invalid email address`) by the field's code, anything else by its status.
+ */
 function rewriteError(status: number, text: string): string {
   let parsed: unknown;
   try {
@@ -131,18 +146,24 @@ function rewriteError(status: number, text: string): string {
     return text;
   }
   if (!parsed || typeof parsed !== 'object') return text;
-  const body = parsed as { code?: unknown; message?: unknown };
-  const code = typeof body.code === 'string' ? body.code : undefined;
-  const original = typeof body.message === 'string' && body.message ? body.message : undefined;
-  const friendlier = code === 'VALIDATION_ERROR' && original ? validationMessage(original) : undefined;
-  const message =
-    (code && FRIENDLIER_MESSAGES[code]) ?? friendlier ?? original ?? STATUS_CODES[status] ?? 'Error';
-  return JSON.stringify({
-    statusCode: status,
-    error: STATUS_CODES[status] ?? 'Error',
-    message,
-    code: code ?? apiErrorCodeForStatus(status),
-  });
+  const body = parsed as { code?: unknown; message?: unknown; params?: unknown };
+  const theirs = typeof body.code === 'string' ? body.code : '';
+  const message = typeof body.message === 'string' ? body.message : '';
+  const ours = BETTER_AUTH_CODES[theirs];
+  if (ours) {
+    const params = isParams(body.params) ? body.params : FIELD_LIMITS[ours];
+    return JSON.stringify(errorBody(status, ours, params));
+  }
+  const field = theirs === 'VALIDATION_ERROR' ? /^\[body\.(\w+)\]\s*(.*)$/.exec(message) : null;
+  if (field) {
+    const [, name = '', problem = ''] = field;
+    const code = FIELD_CODES[name]?.('');
+    if (code) return JSON.stringify(errorBody(status, code, FIELD_LIMITS[code]));
+    return JSON.stringify(errorBody(status, 'VALIDATION_ERROR', { field: name, problem }));
+  }
+  const code = apiErrorCodeForStatus(status);
+  const reason = message || (STATUS_CODES[status] ?? 'Error');
+  return JSON.stringify(errorBody(status, code, code === 'BAD_REQUEST' ? { reason } : undefined));
 }
 
 /**
@@ -158,7 +179,7 @@ async function forwardToBetterAuth(
   const headers = fromNodeHeaders(request.headers);
   for (const name of NOT_FORWARDED) headers.delete(name);
   // Never an empty address: Better Auth would count every such request in one shared bucket.
-  if (!request.ip) throw new HttpError(400, 'The client address of this connection is unknown');
+  if (!request.ip) throw new HttpError(400, 'CLIENT_ADDRESS_UNKNOWN');
   headers.set(CLIENT_IP_HEADER, request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
@@ -188,7 +209,9 @@ async function forwardToBetterAuth(
     return reply;
   }
   if (response.status >= 400 && !isJson) {
-    throw new HttpError(response.status, STATUS_CODES[response.status] ?? 'Error');
+    const code = apiErrorCodeForStatus(response.status);
+    const reason = STATUS_CODES[response.status] ?? 'Error';
+    throw new HttpError(response.status, code, code === 'BAD_REQUEST' ? { params: { reason } } : {});
   }
   return reply.send(response.status >= 400 && isJson ? rewriteError(response.status, text) : text);
 }
@@ -208,7 +231,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const path = request.url.split('?', 1)[0] ?? '';
       const target = new URL(request.url, publicUrl);
       if (target.pathname !== path) {
-        throw new HttpError(400, NON_CANONICAL_PATH_MESSAGE, { code: 'NON_CANONICAL_PATH' });
+        throw new HttpError(400, 'NON_CANONICAL_PATH', {
+          params: { problem: 'a URL parser reads the path differently' },
+        });
       }
       checkCallbackAddresses(
         target.searchParams,
@@ -259,12 +284,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const user = request.user;
-      if (!user) throw unauthorized(MESSAGES.signInFirst);
+      if (!user) throw unauthorized();
       if (request.body.email.toLowerCase() !== user.email.toLowerCase()) {
-        throw forbidden('You can only get an access token for your own email address');
+        throw forbidden('OWN_EMAIL_ONLY');
       }
       const sessionId = request.sessionId;
-      if (!sessionId) throw unauthorized(MESSAGES.signInFirst);
+      if (!sessionId) throw unauthorized();
       return { accessToken: await accessTokens.issue({ userId: user.id, email: user.email, sessionId }) };
     },
   );

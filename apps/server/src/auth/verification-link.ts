@@ -6,9 +6,6 @@ import { type SessionCheck, sessionUser } from './guards.ts';
 
 export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
 
-export const OTHER_ACCOUNT_MESSAGE =
-  'This link belongs to a different account than the one signed in here. Log out, then open the link again.';
-
 /**
  * The address a verification link is for, read from its token without checking it (Better Auth checks
  * it when the link is followed). None for a change-of-address token: Better Auth binds those to the
@@ -44,6 +41,6 @@ export async function linkOfAnotherAccount(
   if (address === undefined) return undefined;
   const user = await sessionUser(accounts, request);
   if (!user || user.email.toLowerCase() === address.toLowerCase()) return undefined;
-  if (!target.searchParams.get('callbackURL')) throw forbidden(OTHER_ACCOUNT_MESSAGE, 'INVALID_USER');
+  if (!target.searchParams.get('callbackURL')) throw forbidden('INVALID_USER');
   return { redirect: `${publicUrl}${WEB_PATHS.verifyEmail}?error=INVALID_USER` };
 }

@@ -1,12 +1,10 @@
-import { IMPORT_MESSAGES } from '@walton/contract';
 import { HttpError } from '../http/http-error.ts';
 
 /** How long a refused importer is asked to wait before trying again, in seconds. */
 const RETRY_AFTER_SECONDS = 10;
 
-const busy = (message: string) =>
-  new HttpError(429, message, {
-    code: 'IMPORT_BUSY',
+const busy = (code: 'IMPORT_BUSY' | 'IMPORT_SERVER_BUSY') =>
+  new HttpError(429, code, {
     headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
   });
 
@@ -28,8 +26,8 @@ export class ImportSlots {
   /** Takes a slot for `userId`, or throws IMPORT_BUSY; the answer gives the slot back (once). */
   take(userId: string): () => void {
     const mine = this.#running.get(userId) ?? 0;
-    if (mine >= this.#perUser) throw busy(IMPORT_MESSAGES.busyUser);
-    if (this.#total >= this.#perInstance) throw busy(IMPORT_MESSAGES.busyInstance);
+    if (mine >= this.#perUser) throw busy('IMPORT_BUSY');
+    if (this.#total >= this.#perInstance) throw busy('IMPORT_SERVER_BUSY');
     this.#running.set(userId, mine + 1);
     this.#total += 1;
     let given = false;

@@ -8,11 +8,12 @@ import {
   createProductSchema,
   EDITABLE_PRODUCT_FIELDS,
   type EditProduct,
+  type ErrorParams,
   type FieldIssueCode,
   fieldIssueOf,
   fieldIssueText,
+  IMPORT_LIMITS,
   IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   type ImportDelimiter,
   type ImportDuplicate,
@@ -85,13 +86,16 @@ export const ROW_MESSAGES = {
     'A quote (") is in the wrong place: a cell with a quote must be quoted whole, its quotes doubled ("")',
   notCsv: 'This row cannot be read as CSV',
   nul: 'The file contains the NUL character, which no cell may hold',
-  changedMeanwhile:
-    'Items of this file changed while it was being imported: nothing was imported. Please try again.',
-  refused: (problems: number) =>
-    `Nothing was imported: ${problems} problem${problems === 1 ? '' : 's'} found` +
-    (problems > MAX_LISTED_ERRORS ? `, the first ${MAX_LISTED_ERRORS} are listed` : '') +
-    '. Fix them and import the file again.',
+  empty: 'The file is empty: it needs a header row naming the columns, then one row per item',
 } as const;
+
+/** IMPORT_PROBLEMS's params: how many problems, and how many of them the answer lists. */
+const problemCount = (problems: number) => ({
+  problems:
+    `${problems} problem${problems === 1 ? '' : 's'} found` +
+    (problems > MAX_LISTED_ERRORS ? `, the first ${MAX_LISTED_ERRORS} are listed` : ''),
+  count: problems,
+});
 
 /** A valid row, before it is known whether it adds an item or matches one. */
 interface CheckedRow {
@@ -199,8 +203,8 @@ function* chunksOf(file: Buffer): Generator<Buffer> {
   for (let start = 0; start < file.length; start += CHUNK) yield file.subarray(start, start + CHUNK);
 }
 
-const refusal = (statusCode: number, message: string, code: ApiErrorCode, errors: ImportRowError[]) =>
-  new HttpError(statusCode, message, { code, extra: { errors } });
+const refusal = (statusCode: number, code: ApiErrorCode, errors: ImportRowError[], params?: ErrorParams) =>
+  new HttpError(statusCode, code, { params, extra: { errors } });
 
 /**
  * Imports products from a CSV file, all or nothing. The file is read twice, each time streamed
@@ -222,21 +226,19 @@ export class ProductImport {
   }
 
   async run(request: ImportRequest): Promise<ImportResult> {
-    if (!isUtf8(request.file)) throw refusal(422, IMPORT_MESSAGES.notUtf8, 'IMPORT_NOT_UTF8', []);
+    if (!isUtf8(request.file)) throw refusal(422, 'IMPORT_NOT_UTF8', []);
     if (request.file.includes(0)) {
-      throw refusal(422, ROW_MESSAGES.refused(1), 'IMPORT_PROBLEMS', [
-        { row: 1, field: '', code: 'NUL', message: ROW_MESSAGES.nul, params: {} },
-      ]);
+      throw refusal(
+        422,
+        'IMPORT_PROBLEMS',
+        [{ row: 1, field: '', code: 'NUL', message: ROW_MESSAGES.nul, params: {} }],
+        problemCount(1),
+      );
     }
     const delimiter = detectDelimiter(request.file);
     const checked = await this.#pass(request, delimiter, 'checking', this.#products, async () => {});
     if (checked.problems.total > 0) {
-      throw refusal(
-        422,
-        ROW_MESSAGES.refused(checked.problems.total),
-        'IMPORT_PROBLEMS',
-        checked.problems.listed,
-      );
+      throw refusal(422, 'IMPORT_PROBLEMS', checked.problems.listed, problemCount(checked.problems.total));
     }
     const duplicates = { duplicateCount: checked.duplicates.total, duplicates: checked.duplicates.listed };
     if (request.dryRun) return { ...checked.counts, dryRun: true, delimiter, ...duplicates };
@@ -246,7 +248,7 @@ export class ProductImport {
       );
       // Only a change made between the two passes can make a checked file fail now: roll back.
       if (pass.problems.total > 0) {
-        throw refusal(409, ROW_MESSAGES.changedMeanwhile, 'IMPORT_CHANGED_MEANWHILE', pass.problems.listed);
+        throw refusal(409, 'IMPORT_CHANGED_MEANWHILE', pass.problems.listed);
       }
       return pass;
     });
@@ -336,7 +338,7 @@ export class ProductImport {
         }
         rows += 1;
         if (rows > IMPORT_MAX_ROWS)
-          throw new HttpError(413, IMPORT_MESSAGES.tooManyRows, { code: 'IMPORT_TOO_MANY_ROWS' });
+          throw new HttpError(413, 'IMPORT_TOO_MANY_ROWS', { params: IMPORT_LIMITS });
         const checkedRow = this.#checkRow(record, row, columns, request.actor, seenIds, problems);
         if (checkedRow) pending.push(checkedRow);
         if (pending.length >= BATCH) await flush();
@@ -351,7 +353,7 @@ export class ProductImport {
       problems.add(finished + 1, '', code, message);
     }
     if (preview.length < IMPORT_PREVIEW_ROWS) showPreview();
-    if (!columns && problems.total === 0) problems.add(1, '', 'EMPTY', IMPORT_MESSAGES.empty);
+    if (!columns && problems.total === 0) problems.add(1, '', 'EMPTY', ROW_MESSAGES.empty);
     await flush();
     progress(rows);
     return { counts, problems, duplicates };

@@ -1,15 +1,16 @@
 import multipart from '@fastify/multipart';
 import {
   apiErrorSchema,
+  apiErrorText,
   HISTORY_CSV_COLUMNS,
   historyExportQuerySchema,
   IMPORT_DELIMITERS,
   IMPORT_DUPLICATE_CHOICES,
+  IMPORT_LIMITS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_PER_INSTANCE,
   IMPORT_MAX_PER_USER,
   IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
   type ImportProgressLine,
   importQuerySchema,
   importRefusalSchema,
@@ -23,7 +24,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ChangeWeights, changeLimitKey } from '../http/change-limit.ts';
-import { GENERIC_SERVER_ERROR } from '../http/error-handler.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
 import type { Actor } from '../products/service.ts';
 import type { CsvExports } from './exports.ts';
@@ -41,7 +41,7 @@ export interface CsvRoutesOptions {
 export const IMPORT_ROWS_PER_CHANGE = 100;
 
 const NDJSON = 'application/x-ndjson';
-const tooLarge = () => new HttpError(413, IMPORT_MESSAGES.tooLarge);
+const tooLarge = () => new HttpError(413, 'IMPORT_TOO_LARGE', { params: IMPORT_LIMITS });
 
 const csvFile = {
   description: 'The file, streamed: RFC 4180 CSV (CRLF line ends), UTF-8 with a byte-order mark',
@@ -58,8 +58,7 @@ function actorOf(request: FastifyRequest): Actor {
 const attachment = (name: string) =>
   `attachment; filename="walton-${name}-${new Date().toISOString().slice(0, 10)}.csv"`;
 
-const noFile = (statusCode: number) =>
-  new HttpError(statusCode, IMPORT_MESSAGES.noFile, { code: 'IMPORT_NO_FILE' });
+const noFile = (statusCode: number) => new HttpError(statusCode, 'IMPORT_NO_FILE');
 
 /**
  * The uploaded file: the `text/csv` body, or the file part of a multipart upload. A multipart body
@@ -75,7 +74,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
       if (error instanceof HttpError) throw error;
       if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
       request.log.info({ err: error }, 'unreadable multipart upload');
-      throw new HttpError(400, IMPORT_MESSAGES.badUpload, { code: 'MALFORMED_UPLOAD' });
+      throw new HttpError(400, 'MALFORMED_UPLOAD');
     }
   }
   if (Buffer.isBuffer(request.body)) return request.body;
@@ -95,7 +94,13 @@ function refusedLine(error: unknown, request: FastifyRequest): ImportProgressLin
     };
   }
   request.log.error({ err: error }, 'import failed');
-  return { type: 'refused', statusCode: 500, message: GENERIC_SERVER_ERROR, code: 'INTERNAL', errors: [] };
+  return {
+    type: 'refused',
+    statusCode: 500,
+    message: apiErrorText('INTERNAL'),
+    code: 'INTERNAL',
+    errors: [],
+  };
 }
 
 const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(NDJSON);

@@ -30,11 +30,8 @@ export interface EventRoutesOptions {
 }
 
 export const MAX_STREAMS_PER_USER = 10;
-export const TOO_MANY_STREAMS = `Too many live views are open for this account (at most ${MAX_STREAMS_PER_USER}). Close some tabs and reload.`;
 
 export const MAX_STREAMS = 1000;
-export const SERVER_STREAMS_FULL =
-  'This server has as many live views open as it can hold. Your view will reconnect on its own shortly.';
 
 /**
  * Bytes a stream may have waiting in memory for its client. Frames are tiny and a reading client
@@ -112,11 +109,18 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
     },
     (request, reply) => {
       if (openStreams.size >= maxStreams)
-        throw new HttpError(503, SERVER_STREAMS_FULL, { headers: { 'retry-after': '30' } });
+        throw new HttpError(503, 'STREAMS_FULL', { headers: { 'retry-after': '30' } });
       const userId = request.user?.id ?? '';
       const held = streamsPerUser.get(userId) ?? 0;
       if (held >= maxStreamsPerUser)
-        throw new HttpError(429, TOO_MANY_STREAMS, { headers: { 'retry-after': '30' } });
+        throw new HttpError(429, 'TOO_MANY_REQUESTS', {
+          params: {
+            what: `live views open for this account (at most ${maxStreamsPerUser}): close some tabs`,
+            wait: '30 seconds',
+            retryAfterSeconds: 30,
+          },
+          headers: { 'retry-after': '30' },
+        });
       streamsPerUser.set(userId, held + 1);
       const stream = reply.raw;
       reply.hijack();

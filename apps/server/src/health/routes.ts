@@ -41,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         await checkDatabase();
       } catch (error) {
         request.log.error({ err: error }, 'database is not reachable');
-        throw new HttpError(503, 'The database is not reachable');
+        throw new HttpError(503, 'DATABASE_UNREACHABLE');
       }
       return { status: 'ok' as const };
     },

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error.ts';
 
-export const NON_CANONICAL_PATH_MESSAGE =
-  'This address is not in canonical form: send the path without "." or ".." segments, doubled ' +
-  'slashes, backslashes, or percent-encoded letters, digits, dots or slashes';
-
 /** What every non-canonical path has somewhere: %, #, a backslash, a doubled slash or a dot segment. */
 const MAY_BE_NON_CANONICAL = /[%#\\]|\/\/|\/\.\.?(?:\/|$)/;
 
@@ -49,6 +45,6 @@ export function registerCanonicalPath(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const problem = nonCanonicalPath(request.raw.url ?? '');
     if (!problem) return done();
-    done(new HttpError(400, `${NON_CANONICAL_PATH_MESSAGE} (${problem})`, { code: 'NON_CANONICAL_PATH' }));
+    done(new HttpError(400, 'NON_CANONICAL_PATH', { params: { problem } }));
   });
 }

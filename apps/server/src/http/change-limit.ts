@@ -52,15 +52,15 @@ export class ChangeWeights {
 }
 
 export function tooManyChanges(max: number, retryAfterSeconds: number): HttpError {
-  return new HttpError(
-    429,
-    `Too many changes: at most ${max} a minute. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
-    {
-      code: 'TOO_MANY_REQUESTS',
-      params: { retryAfterSeconds, max },
-      headers: { 'retry-after': String(retryAfterSeconds) },
+  return new HttpError(429, 'TOO_MANY_REQUESTS', {
+    params: {
+      what: `changes (at most ${max} a minute)`,
+      wait: `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`,
+      retryAfterSeconds,
+      max,
     },
-  );
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 }
 
 /**

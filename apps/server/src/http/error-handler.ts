@@ -3,6 +3,8 @@ import {
   type ApiError,
   type ApiErrorCode,
   apiErrorCodeForStatus,
+  apiErrorText,
+  type ErrorParams,
   type FieldIssue,
   fieldIssueOf,
   fieldIssueText,
@@ -11,30 +13,46 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.ts';
 
-export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
-
-/** Fastify's own client errors, reworded so a person understands them. */
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but should be JSON',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+/** Fastify's own client errors, each with a code of its own (a person understands its words). */
+const FRAMEWORK_CODES: Record<string, ApiErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_JSON_BODY',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'CONTENT_LENGTH_MISMATCH',
+  FST_ERR_BAD_URL: 'BAD_URL',
 };
 
-function errorBody(
-  statusCode: number,
-  message: string,
-  code: ApiErrorCode = apiErrorCodeForStatus(statusCode),
-  params?: ApiError['params'],
-): ApiError {
+/** The error body of a code: its one English text (apiErrorText) with its params. */
+export function errorBody(statusCode: number, code: ApiErrorCode, params?: ErrorParams): ApiError {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
-    message,
+    message: apiErrorText(code, params),
     code,
     ...(params === undefined ? {} : { params }),
   };
+}
+
+/** Retry-After of a 429 that does not say when (seconds). */
+const DEFAULT_RETRY_AFTER = 60;
+
+/**
+ * A framework's error: its own code when it has one, else its status's, whose words take the
+ * framework's as the reason (BAD_REQUEST) or how long to wait (TOO_MANY_REQUESTS).
+ */
+function frameworkBody(statusCode: number, frameworkCode: string, reason: string): ApiError {
+  const named = FRAMEWORK_CODES[frameworkCode];
+  if (named) return errorBody(statusCode, named);
+  if (statusCode === 429) {
+    return errorBody(429, 'TOO_MANY_REQUESTS', {
+      what: 'requests',
+      wait: 'a minute',
+      retryAfterSeconds: DEFAULT_RETRY_AFTER,
+    });
+  }
+  const code = apiErrorCodeForStatus(statusCode);
+  return errorBody(statusCode, code, code === 'BAD_REQUEST' ? { reason } : undefined);
 }
 
 function send(reply: FastifyReply, body: ApiError & Record<string, unknown>) {
@@ -47,9 +65,7 @@ function send(reply: FastifyReply, body: ApiError & Record<string, unknown>) {
  */
 export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const statusCode = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
-  const message =
-    error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: check its percent-encoding' : error.message;
-  return send(reply, errorBody(statusCode, message));
+  return send(reply, frameworkBody(statusCode, error.code, error.message));
 }
 
 const isEmpty = (payload: unknown) => payload === null || payload === undefined || payload === '';
@@ -79,12 +95,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return done(null, payload);
     }
     const path = request.url.split('?', 1)[0] ?? '';
-    const message =
+    const body =
       reply.statusCode === 404
-        ? `No such route: ${request.method} ${path}`
-        : (STATUS_CODES[reply.statusCode] ?? 'Error');
+        ? errorBody(404, 'NO_SUCH_ROUTE', { method: request.method, path })
+        : frameworkBody(reply.statusCode, '', STATUS_CODES[reply.statusCode] ?? 'Error');
     reply.type('application/json; charset=utf-8');
-    done(null, JSON.stringify(errorBody(reply.statusCode, message)));
+    done(null, JSON.stringify(body));
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -99,29 +115,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
         };
       });
       const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-      return send(reply, { ...errorBody(400, `Invalid request: ${summary}`, 'VALIDATION_FAILED'), issues });
+      return send(reply, { ...errorBody(400, 'VALIDATION_FAILED', { summary }), issues });
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return send(reply, {
-        ...errorBody(error.statusCode, error.message, error.code, error.params),
+        ...errorBody(error.statusCode, error.code, error.params),
         ...error.extra,
       });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return send(reply, errorBody(500, GENERIC_SERVER_ERROR));
+      return send(reply, errorBody(500, 'INTERNAL'));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
-      if (statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
-      return send(reply, errorBody(statusCode, message));
+      if (statusCode === 429 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(DEFAULT_RETRY_AFTER));
+      }
+      return send(reply, frameworkBody(statusCode, error.code, error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return send(
-      reply,
-      errorBody(statusCode >= 500 && statusCode < 600 ? statusCode : 500, GENERIC_SERVER_ERROR),
-    );
+    return send(reply, errorBody(statusCode >= 500 && statusCode < 600 ? statusCode : 500, 'INTERNAL'));
   });
 }

@@ -1,8 +1,9 @@
-import { type ApiErrorCode, apiErrorCodeForStatus, type ErrorParams } from '@walton/contract';
+import { type ApiErrorCode, apiErrorText, type ErrorParams } from '@walton/contract';
 
 /**
- * An error whose message is meant for the user; the error handler answers with it as it is, and with
- * its stable `code` (by default the status's, named) for clients that say it in another language.
+ * A refusal: its status, its stable `code`, and the values its words need. Its message is the code's
+ * one English text (API_ERROR_TEXT) with the params filled in, so no refusal can word its code
+ * another way; the error handler answers with all three.
  */
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -14,26 +15,23 @@ export class HttpError extends Error {
 
   constructor(
     statusCode: number,
-    message: string,
+    code: ApiErrorCode,
     options: {
-      code?: ApiErrorCode;
       params?: ErrorParams;
       extra?: Record<string, unknown>;
       headers?: Record<string, string>;
     } = {},
   ) {
-    super(message);
+    super(apiErrorText(code, options.params));
     this.name = 'HttpError';
     this.statusCode = statusCode;
-    this.code = options.code ?? apiErrorCodeForStatus(statusCode);
+    this.code = code;
     this.params = options.params;
     this.extra = options.extra;
     this.headers = options.headers;
   }
 }
 
-export const notFound = (message = 'Not found', code: ApiErrorCode = 'NOT_FOUND') =>
-  new HttpError(404, message, { code });
-export const unauthorized = (message = 'Please sign in first') => new HttpError(401, message);
-export const forbidden = (message: string, code: ApiErrorCode = 'FORBIDDEN') =>
-  new HttpError(403, message, { code });
+export const notFound = (code: ApiErrorCode = 'NOT_FOUND') => new HttpError(404, code);
+export const unauthorized = (code: ApiErrorCode = 'UNAUTHORIZED') => new HttpError(401, code);
+export const forbidden = (code: ApiErrorCode, params?: ErrorParams) => new HttpError(403, code, { params });

@@ -4,11 +4,11 @@ import { HttpError } from './http-error.ts';
 /** No API body nests deeper than a few levels; this leaves a wide margin. */
 export const MAX_JSON_DEPTH = 32;
 
-export const INPUT_MESSAGES = {
-  tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
-  nul: (where: string) => `${where}: text must not contain the NUL character (\\u0000)`,
-  illFormed: (where: string) => `${where}: text is not valid Unicode (it has an unpaired surrogate)`,
-} as const;
+/** What is wrong with an input: its code and where. */
+export interface InputProblem {
+  code: 'TEXT_HAS_NUL' | 'TEXT_NOT_UNICODE' | 'BODY_TOO_DEEP';
+  params: Record<string, string | number>;
+}
 
 interface Pending {
   value: unknown;
@@ -16,9 +16,9 @@ interface Pending {
   depth: number;
 }
 
-function textProblem(text: string, where: string): string | undefined {
-  if (text.includes('\u0000')) return INPUT_MESSAGES.nul(where);
-  if (!text.isWellFormed()) return INPUT_MESSAGES.illFormed(where);
+function textProblem(text: string, where: string): InputProblem | undefined {
+  if (text.includes('\u0000')) return { code: 'TEXT_HAS_NUL', params: { where } };
+  if (!text.isWellFormed()) return { code: 'TEXT_NOT_UNICODE', params: { where } };
   return undefined;
 }
 
@@ -26,7 +26,7 @@ function textProblem(text: string, where: string): string | undefined {
  * The first problem of a parsed input (body, query string or route parameters), walked without
  * recursion so that no nesting depth can exhaust the stack.
  */
-export function inputProblem(input: unknown, root: string): string | undefined {
+export function inputProblem(input: unknown, root: string): InputProblem | undefined {
   const pending: Pending[] = [{ value: input, path: root, depth: 0 }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, path, depth } = next;
@@ -37,7 +37,7 @@ export function inputProblem(input: unknown, root: string): string | undefined {
     }
     // A file's bytes (an imported CSV) are checked by the route that reads them.
     if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
-    if (depth >= MAX_JSON_DEPTH) return INPUT_MESSAGES.tooDeep;
+    if (depth >= MAX_JSON_DEPTH) return { code: 'BODY_TOO_DEEP', params: { max: MAX_JSON_DEPTH } };
     for (const [key, child] of Object.entries(value)) {
       const childPath = `${path}.${key}`;
       const problem = textProblem(key, childPath);
@@ -61,6 +61,6 @@ export function registerInputGuard(app: FastifyInstance): void {
       inputProblem(request.params, 'params') ??
       inputProblem(request.query, 'querystring') ??
       inputProblem(request.body, 'body');
-    done(problem ? new HttpError(400, problem, { code: 'INVALID_INPUT' }) : undefined);
+    done(problem ? new HttpError(400, problem.code, { params: problem.params }) : undefined);
   });
 }

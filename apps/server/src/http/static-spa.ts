@@ -47,10 +47,10 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     const path = request.url.split('?', 1)[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (path === '/api' || path.startsWith('/api/') || !wantsPage || !hasSpa) {
-      throw new HttpError(404, `No such route: ${request.method} ${path}`);
+      throw new HttpError(404, 'NO_SUCH_ROUTE', { params: { method: request.method, path } });
     }
     if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) {
-      throw new HttpError(404, `No such file: ${path}`);
+      throw new HttpError(404, 'NO_SUCH_FILE', { params: { path } });
     }
     // The not-found page is the SPA's too; a path that is none of its routes says so in its status.
     return reply.code(isAppRoute(path) ? 200 : 404).sendFile(SPA_SHELL);

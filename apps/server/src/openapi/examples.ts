@@ -1,6 +1,7 @@
 import {
   type ApiError,
   type accessTokenRequestSchema,
+  apiErrorText,
   type ChangeEvent,
   type CreateProductInput,
   type deliveryRequestSchema,
@@ -15,7 +16,6 @@ import {
   type userUpdateSchema,
 } from '@walton/contract';
 import type { z } from 'zod';
-import { STOCK_MESSAGES } from '../products/service.ts';
 
 /** The examples of the OpenAPI document's components: one plausible value each, typed by the contract. */
 
@@ -58,7 +58,7 @@ const movement = {
 const conflict = {
   statusCode: 412,
   error: 'Precondition Failed',
-  message: STOCK_MESSAGES.changedSinceLoaded(product.quentity),
+  message: apiErrorText('VERSION_STALE', { quantity: product.quentity }),
   code: 'VERSION_STALE',
   params: { quantity: product.quentity },
   product,
@@ -67,7 +67,8 @@ const conflict = {
 const apiError = {
   statusCode: 400,
   error: 'Bad Request',
-  message: 'Invalid request: body.price: At most 2 decimals',
+  message: apiErrorText('VALIDATION_FAILED', { summary: 'body.price: At most 2 decimals' }),
+  params: { summary: 'body.price: At most 2 decimals' },
   code: 'VALIDATION_FAILED',
   issues: [{ path: 'body.price', message: 'At most 2 decimals', code: 'TOO_MANY_DECIMALS', params: {} }],
 } satisfies ApiError;

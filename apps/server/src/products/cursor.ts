@@ -32,8 +32,8 @@ const ISO_TIMESTAMP = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const badCursor = (issue: FieldIssue) => {
   const message = fieldIssueText(issue);
-  return new HttpError(400, `Invalid request: querystring.after: ${message}`, {
-    code: 'VALIDATION_FAILED',
+  return new HttpError(400, 'VALIDATION_FAILED', {
+    params: { summary: `querystring.after: ${message}` },
     extra: { issues: [{ path: 'querystring.after', message, ...issue }] },
   });
 };

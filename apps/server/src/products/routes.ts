@@ -86,17 +86,10 @@ const ifMatchHeaders = z.looseObject({
 const versionFrom = (ifMatch: string | undefined): number | undefined =>
   ifMatch === undefined ? undefined : versionOfIfMatch(ifMatch);
 
-export const DEEP_OFFSET_MESSAGE =
-  `offset can be at most ${ANONYMOUS_OFFSET_MAX} without signing in: to page deeper, send the ` +
-  '`after` cursor from the X-Next-Cursor header of the page before';
-
-export const IF_MATCH_REQUIRED =
-  'This change needs If-Match: the ETag of the version you are changing, from GET /api/product/:id, like "3"';
-
 /** The version a required If-Match names: 428 without one (or with `*`, which names none). */
 function requiredVersion(ifMatch: string | undefined): number {
   const version = versionFrom(ifMatch);
-  if (version === undefined) throw new HttpError(428, IF_MATCH_REQUIRED);
+  if (version === undefined) throw new HttpError(428, 'PRECONDITION_REQUIRED');
   return version;
 }
 
@@ -244,7 +237,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       const reader = await sessionUser(request);
       if (!reader && query.deleted) throw unauthorized();
       if (!reader && query.offset > ANONYMOUS_OFFSET_MAX) {
-        throw new HttpError(400, DEEP_OFFSET_MESSAGE, { code: 'VALIDATION_ERROR' });
+        throw new HttpError(400, 'OFFSET_TOO_DEEP', { params: { max: ANONYMOUS_OFFSET_MAX } });
       }
       const read = async () => {
         const page = await service.list(query);

@@ -3,11 +3,10 @@ import {
   type CreateProduct,
   DELIVERY_DECREMENT,
   type EditProduct,
+  type ErrorParams,
   type HistoryEntry,
   type Movement,
   type Product,
-  REVERT_MESSAGES,
-  SPEC_TEXT,
 } from '@walton/contract';
 import { type Clock, systemClock } from '../clock.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
@@ -25,27 +24,6 @@ import {
 import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf } from './product-mapper.ts';
 import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
 import type { DecideChange, ProductRepository } from './repository.ts';
-
-export const PRODUCT_NOT_FOUND = 'This product does not exist or was deleted';
-export const NO_SUCH_PRODUCT = 'No product has this id';
-export const NOT_IN_TRASH = 'This product is not in the trash';
-
-/** Messages of refused changes; each is shown to the user as it is. */
-export const STOCK_MESSAGES = {
-  noQuantity: SPEC_TEXT.noQuantity,
-  deliveredMeanwhile: (quantity: number) =>
-    `Someone changed this item a moment ago: it now has ${quantity} in stock. Please check and try again.`,
-  oneAtATime: (quantity: number) =>
-    `Delivered takes one unit at a time: with ${quantity} in stock, the new quantity is ${quantity - DELIVERY_DECREMENT}.`,
-  changedSinceLoaded: (quantity: number) =>
-    `This item changed since you loaded it: it now has ${quantity} in stock. Please check and try again.`,
-  editedMeanwhile:
-    'Someone changed this item since you loaded it, so your changes were not saved. Please check the latest version and try again.',
-  restockNotAbove: (quantity: number) =>
-    `The new quantity must be more than the ${quantity} in stock. Please Add quentity again.`,
-  otherSupplier: (email: string) =>
-    `You can only add items as yourself: the supplier email must be ${email}, the account you are signed in with.`,
-} as const;
 
 /** Who is acting: the signed-in user. */
 export interface Actor {
@@ -84,22 +62,12 @@ export type PublishChange = (event: CommittedChange) => Promise<void>;
  * A refused change that sends the item as it is now, so the client can show it and try again; with
  * `quantity` in params when its words name the quantity in stock.
  */
-const refusal = (
-  statusCode: 409 | 412,
-  message: string,
-  product: ProductState,
-  code: ApiErrorCode,
-  namesQuantity = false,
-) =>
-  new HttpError(statusCode, message, {
-    code,
-    ...(namesQuantity ? { params: { quantity: product.quantity } } : {}),
-    extra: { product: toProduct(product) },
-  });
+const refusal = (statusCode: 409 | 412, code: ApiErrorCode, product: ProductState, params?: ErrorParams) =>
+  new HttpError(statusCode, code, { params, extra: { product: toProduct(product) } });
 
 /** A live item, or 404. */
 function live(current: ProductState | undefined): ProductState {
-  if (!current || current.deletedAt !== null) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+  if (!current || current.deletedAt !== null) throw notFound('PRODUCT_NOT_FOUND');
   return current;
 }
 
@@ -110,7 +78,7 @@ function live(current: ProductState | undefined): ProductState {
 function liveAt(current: ProductState | undefined, ifVersion: number | undefined): ProductState {
   const product = live(current);
   if (ifVersion !== undefined && product.version !== ifVersion) {
-    throw refusal(412, STOCK_MESSAGES.changedSinceLoaded(product.quantity), product, 'VERSION_STALE', true);
+    throw refusal(412, 'VERSION_STALE', product, { quantity: product.quantity });
   }
   return product;
 }
@@ -131,19 +99,21 @@ export const decideDelivery: DecideStockChange = (current, newQuantity, ifVersio
   if (newQuantity >= 0 && newQuantity === product.quantity - DELIVERY_DECREMENT) {
     return { kind: 'delivered', set: { quantity: newQuantity } };
   }
-  if (product.quantity < DELIVERY_DECREMENT)
-    throw refusal(409, STOCK_MESSAGES.noQuantity, product, 'OUT_OF_STOCK');
+  if (product.quantity < DELIVERY_DECREMENT) throw refusal(409, 'OUT_OF_STOCK', product);
   // With a matching If-Match the client saw this very state: its number was simply not current − 1.
   throw ifVersion === product.version
-    ? refusal(409, STOCK_MESSAGES.oneAtATime(product.quantity), product, 'ONE_AT_A_TIME', true)
-    : refusal(409, STOCK_MESSAGES.deliveredMeanwhile(product.quantity), product, 'QUANTITY_CHANGED', true);
+    ? refusal(409, 'ONE_AT_A_TIME', product, {
+        quantity: product.quantity,
+        newQuantity: product.quantity - DELIVERY_DECREMENT,
+      })
+    : refusal(409, 'QUANTITY_CHANGED', product, { quantity: product.quantity });
 };
 
 /** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
 export const decideRestock: DecideStockChange = (current, newQuantity, ifVersion) => {
   const product = liveAt(current, ifVersion);
   if (newQuantity <= product.quantity) {
-    throw refusal(409, STOCK_MESSAGES.restockNotAbove(product.quantity), product, 'QUANTITY_NOT_ABOVE', true);
+    throw refusal(409, 'QUANTITY_NOT_ABOVE', product, { quantity: product.quantity });
   }
   return { kind: 'restocked', set: { quantity: newQuantity } };
 };
@@ -156,8 +126,8 @@ export function decideRemoval(current: ProductState | undefined): DecidedChange 
 
 /** Restore of an item in the trash: 404 when no product has the id, 409 when it is not in the trash. */
 export function decideRestore(current: ProductState | undefined): DecidedChange {
-  if (!current) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
-  if (current.deletedAt === null) throw refusal(409, NOT_IN_TRASH, current, 'NOT_IN_TRASH');
+  if (!current) throw notFound('NO_SUCH_PRODUCT');
+  if (current.deletedAt === null) throw refusal(409, 'NOT_IN_TRASH', current);
   return { kind: 'restored', set: { deleted: false } };
 }
 
@@ -174,8 +144,7 @@ export function decideEdit(
   ifVersion: number,
 ): DecidedChange | undefined {
   const product = live(current);
-  if (product.version !== ifVersion)
-    throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product, 'EDITED_MEANWHILE');
+  if (product.version !== ifVersion) throw refusal(412, 'EDITED_MEANWHILE', product);
   const set: Partial<ProductDetails> = {};
   for (const field of PRODUCT_DETAIL_FIELDS) {
     const value = details[field];
@@ -206,15 +175,14 @@ export function decideRevert(
   ifVersion: number,
 ): DecidedChange {
   const product = live(current);
-  if (!entry) throw notFound(REVERT_MESSAGES.noSuchEntry, 'HISTORY_ENTRY_NOT_FOUND');
-  if (product.version !== ifVersion)
-    throw refusal(412, STOCK_MESSAGES.editedMeanwhile, product, 'EDITED_MEANWHILE');
-  if (entry.kind !== 'edited') throw refusal(409, REVERT_MESSAGES.notAnEdit, product, 'NOT_AN_EDIT');
+  if (!entry) throw notFound('HISTORY_ENTRY_NOT_FOUND');
+  if (product.version !== ifVersion) throw refusal(412, 'EDITED_MEANWHILE', product);
+  if (entry.kind !== 'edited') throw refusal(409, 'NOT_AN_EDIT', product);
   const movedOn = entry.changes.filter((change) => !same(product[change.field], change.to));
   if (movedOn.length > 0) {
     const fields = movedOn.map((change) => wireFieldOf(change.field));
-    throw new HttpError(409, REVERT_MESSAGES.movedOn(fields), {
-      code: 'EDIT_MOVED_ON',
+    throw new HttpError(409, 'EDIT_MOVED_ON', {
+      params: { fields: fields.join(', ') },
       extra: { product: toProduct(product), fields },
     });
   }
@@ -269,7 +237,7 @@ export class ProductService {
 
   async get(id: string): Promise<Product> {
     const product = await this.#products.findById(id);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    if (!product) throw notFound('PRODUCT_NOT_FOUND');
     return product;
   }
 
@@ -284,7 +252,7 @@ export class ProductService {
   /** Adds an item supplied by the signed-in user: the supplier is always the actor. */
   async create(input: CreateProduct, actor: Actor): Promise<{ id: string }> {
     if (input.email.toLowerCase() !== actor.email.toLowerCase()) {
-      throw forbidden(STOCK_MESSAGES.otherSupplier(actor.email), 'SUPPLIER_NOT_SELF');
+      throw forbidden('SUPPLIER_NOT_SELF', { email: actor.email });
     }
     const [id] = await this.#products.insertMany([
       {
@@ -362,7 +330,7 @@ export class ProductService {
     request: { limit: number; after?: string | undefined },
   ): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
+    if (!product) throw notFound('NO_SUCH_PRODUCT');
     const beforeVersion = request.after === undefined ? undefined : historyPositionOf(request.after);
     const rows = await this.#history.list(id, { limit: request.limit + 1, beforeVersion });
     const items = rows.slice(0, request.limit);
@@ -398,7 +366,7 @@ export class ProductService {
   /** An item's ledger (deleted items included), newest first. */
   async movements(id: string, page: Page): Promise<{ items: Movement[]; total: number }> {
     const product = await this.#products.findById(id, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
+    if (!product) throw notFound('NO_SUCH_PRODUCT');
     const [items, total] = await Promise.all([
       this.#history.listMovements(id, page),
       this.#history.countMovements(id),

@@ -5,7 +5,6 @@ import type { ChangeParticipant, ProductState } from '../products/product-change
 import { formatPaisa } from '../products/product-mapper.ts';
 import type { ProductSearch } from '../products/product-search.ts';
 import type { ProductRepository } from '../products/repository.ts';
-import { NO_SUCH_PRODUCT } from '../products/service.ts';
 import { addDays, dayKey, daysEnding } from './days.ts';
 import type { StatsRepository } from './repository.ts';
 import { rollupDelta, type StockState } from './rollup-delta.ts';
@@ -127,7 +126,7 @@ export class StatsService {
   /** An item's quantity at the end of each of the `count` days ending today (deleted items too). */
   async stockSeries(productId: string, count: number): Promise<StockSeries> {
     const product = await this.#products.findById(productId, { includeDeleted: true });
-    if (!product) throw notFound(NO_SUCH_PRODUCT, 'NO_SUCH_PRODUCT');
+    if (!product) throw notFound('NO_SUCH_PRODUCT');
     const days = daysEnding(this.today(), count);
     const { quantityBefore, days: changed } = await this.#stats.productDays(productId, days[0] ?? '');
     const byDay = new Map(changed.map((day) => [day.day, day]));

@@ -20,9 +20,6 @@ export interface UserRoutesOptions {
 }
 
 const AUDIT_LIMIT = 500;
-export const LAST_ADMIN_MESSAGE =
-  'An administrator account must remain: make another account admin before demoting or disabling this one.';
-
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 500: apiErrorSchema };
 
 /** Who the signed-in user is; accounts, their roles and their audit (admin). */
@@ -96,12 +93,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
       const by = request.user;
       if (!by) throw unauthorized();
       const changed = await users.change(request.params.id, request.body, by, now());
-      if (changed === 'not-found') throw notFound('No account has this id');
-      if (changed === 'last-admin') throw new HttpError(409, LAST_ADMIN_MESSAGE, { code: 'LAST_ADMIN' });
+      if (changed === 'not-found') throw notFound('NO_SUCH_ACCOUNT');
+      if (changed === 'last-admin') throw new HttpError(409, 'LAST_ADMIN');
       // A new role or a disable: no instance may keep taking the account's sessions on trust.
       await sessionsChanged();
       const account = (await users.list()).find((user) => user.id === changed.account.id);
-      if (!account) throw notFound('No account has this id');
+      if (!account) throw notFound('NO_SUCH_ACCOUNT');
       return account;
     },
   );

@@ -165,7 +165,7 @@ for (const engine of TEST_ENGINES) {
         headers: viewer.session,
       });
       expect(someoneElse.statusCode).toBe(404);
-      expect(someoneElse.json()).toMatchObject({ code: 'NOT_FOUND' });
+      expect(someoneElse.json()).toMatchObject({ code: 'NO_SUCH_ACCESS_TOKEN' });
       expect((await me(bearer(created.token))).statusCode).toBe(200);
 
       const revoked = await ctx.app.inject({
@@ -339,11 +339,13 @@ for (const engine of TEST_ENGINES) {
       expect(await asWho(`Bearer ${token}x`)).toEqual(invalid);
       expect(await asWho(`Bearer ${token.slice(0, -1)}`)).toEqual(invalid);
       expect(await asWho(`Bearer ww_pat_${'A'.repeat(43)}`)).toEqual(invalid);
-      expect(await asWho(`Bearer ${token} ${token}`)).toEqual(invalid);
-      expect(await asWho(`Token ${token}`)).toEqual(invalid);
-      expect(await asWho(`Bearer:${token}`)).toEqual(invalid);
-      expect(await asWho(`${staff.email} ${token}`)).toEqual(invalid);
-      expect(await asWho(token)).toEqual(invalid);
+      // Spelled otherwise than `Bearer <token>`: said so, by a code of its own.
+      const malformed = { status: 401, email: undefined, code: 'PERSONAL_TOKEN_MALFORMED' };
+      expect(await asWho(`Bearer ${token} ${token}`)).toEqual(malformed);
+      expect(await asWho(`Token ${token}`)).toEqual(malformed);
+      expect(await asWho(`Bearer:${token}`)).toEqual(malformed);
+      expect(await asWho(`${staff.email} ${token}`)).toEqual(malformed);
+      expect(await asWho(token)).toEqual(malformed);
       // Not one of ours: another prefix, or the short-lived JWT of POST /api/login, is no credential
       // without the session it belongs to.
       const nobody = { status: 401, email: undefined, code: 'UNAUTHORIZED' };

@@ -50,7 +50,7 @@ const refused = (answer: RawAnswer, value: unknown, where = 'query') => {
   expect(answer.status, `${where} ${JSON.stringify(value)}: ${answer.body}`).toBe(400);
   expect(answer.headers.location).toBeUndefined();
   const hasControl = [...String(value)].some((char) => char.charCodeAt(0) < 0x20);
-  const codes = hasControl ? ['INVALID_INPUT', 'INVALID_CALLBACK_URL'] : ['INVALID_CALLBACK_URL'];
+  const codes = hasControl ? ['TEXT_HAS_NUL', 'INVALID_CALLBACK_URL'] : ['INVALID_CALLBACK_URL'];
   expect(codes, JSON.stringify(value)).toContain(JSON.parse(answer.body).code);
 };
 

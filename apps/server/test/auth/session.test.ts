@@ -156,7 +156,7 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
       expect(refused.statusCode, String(image)).toBe(400);
       expect(refused.json(), String(image)).toMatchObject({
         statusCode: 400,
-        code: 'VALIDATION_ERROR',
+        code: 'PICTURE_NOT_WEB_ADDRESS',
         message: 'The picture must be a web address starting with http:// or https://',
       });
     }
@@ -226,7 +226,7 @@ describe.each(TEST_ENGINES)('email and password accounts on %s', (engine) => {
     const stale = await create(newCookie, token);
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toMatchObject({
-      code: 'UNAUTHORIZED',
+      code: 'ACCESS_TOKEN_SESSION_ENDED',
       message: 'This access token belongs to a session that has ended. Please sign in again for a new one.',
     });
     // The new session's own token works.

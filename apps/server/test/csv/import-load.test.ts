@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ApiError, IMPORT_MESSAGES } from '@walton/contract';
+import { type ApiError, apiErrorText } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportSlots } from '../../src/csv/import-slots.ts';
 import { HttpError } from '../../src/http/http-error.ts';
@@ -127,7 +127,7 @@ describe('a big import leaves the server answering', () => {
     expect(second.status).toBe(429);
     expect(JSON.parse(second.body) as ApiError).toMatchObject({
       code: 'IMPORT_BUSY',
-      message: IMPORT_MESSAGES.busyUser,
+      message: apiErrorText('IMPORT_BUSY'),
     });
     // Once it has ended, the same user may import again.
     const after = await test.app.inject({
@@ -182,12 +182,12 @@ describe('an import in the change limit', () => {
 });
 
 describe('import slots', () => {
-  const refusedWith = (take: () => unknown, message: string) => {
+  const refusedWith = (take: () => unknown, code: 'IMPORT_BUSY' | 'IMPORT_SERVER_BUSY') => {
     try {
       take();
     } catch (error) {
       expect(error).toBeInstanceOf(HttpError);
-      expect(error).toMatchObject({ statusCode: 429, code: 'IMPORT_BUSY', message });
+      expect(error).toMatchObject({ statusCode: 429, code, message: apiErrorText(code) });
       return;
     }
     throw new Error('a slot was given where none was left');
@@ -196,15 +196,15 @@ describe('import slots', () => {
   it('gives one import at a time to a user and a few to the instance, and takes them back', () => {
     const slots = new ImportSlots(1, 3);
     const first = slots.take('a');
-    refusedWith(() => slots.take('a'), IMPORT_MESSAGES.busyUser);
+    refusedWith(() => slots.take('a'), 'IMPORT_BUSY');
     slots.take('b');
     const third = slots.take('c');
-    refusedWith(() => slots.take('d'), IMPORT_MESSAGES.busyInstance);
+    refusedWith(() => slots.take('d'), 'IMPORT_SERVER_BUSY');
     third();
     third();
     slots.take('d');
     first();
     slots.take('a');
-    refusedWith(() => slots.take('e'), IMPORT_MESSAGES.busyInstance);
+    refusedWith(() => slots.take('e'), 'IMPORT_SERVER_BUSY');
   });
 });

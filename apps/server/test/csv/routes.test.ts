@@ -1,9 +1,10 @@
 import {
+  apiErrorText,
   HISTORY_CSV_COLUMNS,
   type HistoryEntry,
+  IMPORT_LIMITS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
   type ImportProgressLine,
   type ImportRefusal,
   PRODUCT_CSV_COLUMNS,
@@ -286,7 +287,7 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
         const response = await importCsv(fresh.app, importer, [HEADER, ...rows].join('\n'));
         expect(response.statusCode).toBe(422);
         const body = refusal(response.body);
-        expect(body.message).toBe(ROW_MESSAGES.refused(3));
+        expect(body.message).toBe(apiErrorText('IMPORT_PROBLEMS', { problems: '3 problems found' }));
         expect(body.errors).toEqual([
           problem(702, 'img', 'Must be an http(s) URL or a path under /images/'),
           problem(702, 'price', 'Must not be negative'),
@@ -326,9 +327,9 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     const width = await importCsv(source.app, clerk, `${HEADER}\nA,/images/a.svg,1,1\n`);
     expect(refusal(width.body).errors).toEqual([problem(2, '', ROW_MESSAGES.cellCount(4, 5))]);
     const empty = await importCsv(source.app, clerk, '');
-    expect(refusal(empty.body).errors).toEqual([problem(1, '', IMPORT_MESSAGES.empty)]);
+    expect(refusal(empty.body).errors).toEqual([problem(1, '', ROW_MESSAGES.empty)]);
     const blank = await importCsv(source.app, clerk, '\n');
-    expect(refusal(blank.body).errors).toEqual([problem(1, '', IMPORT_MESSAGES.empty)]);
+    expect(refusal(blank.body).errors).toEqual([problem(1, '', ROW_MESSAGES.empty)]);
     const unclosed = await importCsv(source.app, clerk, `${HEADER}\n"A,/images/a.svg,1,1,d\n`);
     expect(refusal(unclosed.body).errors).toEqual([problem(2, '', ROW_MESSAGES.unclosedQuote)]);
   });
@@ -439,7 +440,7 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
         payload: big,
       });
       expect(body.statusCode).toBe(413);
-      expect(body.json().message).toBe(IMPORT_MESSAGES.tooLarge);
+      expect(body.json().message).toBe(apiErrorText('IMPORT_TOO_LARGE', IMPORT_LIMITS));
       const upload = multipart(big);
       const uploaded = await source.app.inject({
         method: 'POST',
@@ -448,11 +449,11 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
         payload: upload.payload,
       });
       expect(uploaded.statusCode).toBe(413);
-      expect(uploaded.json().message).toBe(IMPORT_MESSAGES.tooLarge);
+      expect(uploaded.json().message).toBe(apiErrorText('IMPORT_TOO_LARGE', IMPORT_LIMITS));
       const rows = `${HEADER}\n${'A,/images/a.svg,1,1,d\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
       const tooMany = await importCsv(source.app, clerk, rows, '?dryRun=true');
       expect(tooMany.statusCode).toBe(413);
-      expect(tooMany.json().message).toBe(IMPORT_MESSAGES.tooManyRows);
+      expect(tooMany.json().message).toBe(apiErrorText('IMPORT_TOO_MANY_ROWS', IMPORT_LIMITS));
     },
     FRESH_INSTANCE_TIMEOUT_MS,
   );
@@ -471,13 +472,13 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
       payload: { name: 'x' },
     });
     expect(json.statusCode).toBe(415);
-    expect(json.json().message).toBe(IMPORT_MESSAGES.noFile);
+    expect(json.json().message).toBe(apiErrorText('IMPORT_NO_FILE'));
     const latin1 = await importCsv(
       source.app,
       clerk,
       Buffer.from(`${HEADER}\nCaf\xe9,/images/a.svg,1,1,d\n`, 'latin1'),
     );
-    expect(latin1.json()).toMatchObject({ statusCode: 422, message: IMPORT_MESSAGES.notUtf8 });
+    expect(latin1.json()).toMatchObject({ statusCode: 422, message: apiErrorText('IMPORT_NOT_UTF8') });
     const nobody = await source.app.inject({ method: 'POST', url: '/api/import/products', payload: 'x' });
     expect(nobody.statusCode).toBe(401);
   });
@@ -515,7 +516,7 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     expect(JSON.parse(refused.body.trimEnd().split('\n').at(-1) ?? '')).toEqual({
       type: 'refused',
       statusCode: 422,
-      message: ROW_MESSAGES.refused(1),
+      message: apiErrorText('IMPORT_PROBLEMS', { problems: '1 problem found' }),
       code: 'IMPORT_PROBLEMS',
       errors: [problem(2, 'price', 'Must be a number')],
     });

@@ -1,9 +1,10 @@
 import { connect, type Socket } from 'node:net';
+import { apiErrorText } from '@walton/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ChangeFeed, type ChangeListener, InProcessChangeFeed } from '../../src/events/change-feed.ts';
-import { eventRoutes, MAX_PENDING_BYTES, SERVER_STREAMS_FULL } from '../../src/events/routes.ts';
+import { eventRoutes, MAX_PENDING_BYTES } from '../../src/events/routes.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
 import { retainedHeapBytes } from '../support/memory.ts';
 import { listenOnLoopback, rawHttp } from '../support/raw-http.ts';
@@ -121,7 +122,10 @@ describe('event streams and slow clients', () => {
     sockets.push(await openStream(port), await openStream(port));
     const refused = await rawHttp(port, { method: 'GET', target: '/events' });
     expect(refused.status).toBe(503);
-    expect(JSON.parse(refused.body)).toMatchObject({ message: SERVER_STREAMS_FULL });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      code: 'STREAMS_FULL',
+      message: apiErrorText('STREAMS_FULL'),
+    });
     expect(refused.headers['retry-after']).toBe('30');
 
     sockets.shift()?.destroy();

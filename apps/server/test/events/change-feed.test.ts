@@ -10,7 +10,7 @@ import { openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { InProcessChangeFeed, openChangeFeed } from '../../src/events/change-feed.ts';
 import type { CommittedChange } from '../../src/events/committed-change.ts';
-import { eventRoutes, TOO_MANY_STREAMS } from '../../src/events/routes.ts';
+import { eventRoutes } from '../../src/events/routes.ts';
 import { cookieHeader, testClientIp } from '../support/auth-helpers.ts';
 import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
@@ -296,7 +296,11 @@ describe('change feed stream limit', () => {
       }
       const refused = await fetch(`${base}/events`);
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toMatchObject({ message: TOO_MANY_STREAMS });
+      expect(await refused.json()).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message:
+          'Too many live views open for this account (at most 2): close some tabs. Please wait 30 seconds and try again.',
+      });
 
       await open.shift()?.close();
       await expect

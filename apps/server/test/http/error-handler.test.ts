@@ -41,7 +41,7 @@ describe('error codes', () => {
 
   it('names every failure with a stable code beside its English message', async () => {
     const unknownRoute = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
-    expect(unknownRoute.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect(unknownRoute.json()).toMatchObject({ statusCode: 404, code: 'NO_SUCH_ROUTE' });
     const badQuery = await ctx.app.inject({ method: 'GET', url: '/api/product?limit=abc' });
     expect(badQuery.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     const badJson = await ctx.app.inject({

@@ -4,7 +4,6 @@ import { API_ERROR_CODES } from '@walton/contract';
 import type { InjectOptions } from 'fastify';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../src/auth/guards.ts';
 import { API_SCHEMA_FILE, apiSchemaTypes } from '../support/api-schema.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { declaredAccess, declaredSessionOnly, registeredRoutes } from '../support/route-log.ts';
@@ -240,13 +239,12 @@ describe('OpenAPI document and docs page', () => {
         payload: operation.requestBody?.content['application/json']?.example as InjectOptions['payload'],
       };
       const anonymous = await ctx.app.inject(request);
-      const signInFirst = anonymous.statusCode === 401 && anonymous.json().message === MESSAGES.signInFirst;
+      const signInFirst = anonymous.statusCode === 401 && anonymous.json().code === 'UNAUTHORIZED';
       if (signInFirst !== (access !== 'public'))
         problems.push(`${key}: ${anonymous.statusCode} without a session`);
       if (operation.operationId === 'streamChanges') continue;
       const signedIn = await ctx.app.inject({ ...request, headers: clerk.session });
-      const tokenMissing =
-        signedIn.statusCode === 401 && signedIn.json().message === MESSAGES.accessTokenMissing;
+      const tokenMissing = signedIn.statusCode === 401 && signedIn.json().code === 'ACCESS_TOKEN_MISSING';
       if (tokenMissing !== (access === 'session+token')) {
         problems.push(`${key}: ${signedIn.statusCode} with a session and no access token`);
       }

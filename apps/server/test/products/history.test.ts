@@ -1,17 +1,15 @@
 import {
+  apiErrorText,
   EDIT_MESSAGES,
   type EditProductInput,
   fieldIssueText,
   type HistoryEntry,
   type Movement,
   type Product,
-  REVERT_MESSAGES,
 } from '@walton/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_ISSUES } from '../../src/products/cursor.ts';
-import { IF_MATCH_REQUIRED } from '../../src/products/routes.ts';
-import { STOCK_MESSAGES } from '../../src/products/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { issue } from '../support/field-issues.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
@@ -202,7 +200,7 @@ describe.each(TEST_ENGINES)('editing an item, its history and revert on %s', (en
     for (const headers of [{}, { 'if-match': '*' }] as Array<Record<string, string>>) {
       const response = await edit(product._id, { name: 'No version' }, headers);
       expect(response.statusCode).toBe(428);
-      expect(response.json().message).toBe(IF_MATCH_REQUIRED);
+      expect(response.json().message).toBe(apiErrorText('PRECONDITION_REQUIRED'));
     }
     const first = await edit(product._id, { name: 'First' }, ifMatch(product.version), karim);
     expect(first.statusCode).toBe(200);
@@ -210,7 +208,7 @@ describe.each(TEST_ENGINES)('editing an item, its history and revert on %s', (en
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({
       statusCode: 412,
-      message: STOCK_MESSAGES.editedMeanwhile,
+      message: apiErrorText('EDITED_MEANWHILE'),
       product: { _id: product._id, name: 'First', version: product.version + 1 },
     });
     expect((await read(product._id)).description).toBe(product.description);
@@ -307,17 +305,17 @@ describe.each(TEST_ENGINES)('editing an item, its history and revert on %s', (en
     const refused = await revert(product._id, first.id, ifMatch(3));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
-      message: REVERT_MESSAGES.movedOn(['price']),
+      message: apiErrorText('EDIT_MOVED_ON', { fields: 'price' }),
       fields: ['price'],
       product: { price: 200, version: 3 },
     });
     expect((await revert(product._id, created.id, ifMatch(3))).json()).toMatchObject({
       statusCode: 409,
-      message: REVERT_MESSAGES.notAnEdit,
+      message: apiErrorText('NOT_AN_EDIT'),
     });
     const unknown = await revert(product._id, 'no-such-entry', ifMatch(3));
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(REVERT_MESSAGES.noSuchEntry);
+    expect(unknown.json().message).toBe(apiErrorText('HISTORY_ENTRY_NOT_FOUND'));
     expect((await revert(product._id, first.id)).statusCode).toBe(428);
     expect((await revert(product._id, priceAgain.id, ifMatch(2))).statusCode).toBe(412);
 

@@ -1,4 +1,4 @@
-import { REVERT_MESSAGES, SPEC_TEXT } from '@walton/contract';
+import { apiErrorText, SPEC_TEXT } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/http-error.ts';
 import type { HistoryRecord, ProductState } from '../../src/products/product-change.ts';
@@ -9,10 +9,6 @@ import {
   decideRestock,
   decideRestore,
   decideRevert,
-  NO_SUCH_PRODUCT,
-  NOT_IN_TRASH,
-  PRODUCT_NOT_FOUND,
-  STOCK_MESSAGES,
 } from '../../src/products/service.ts';
 
 /** The service's rules are pure decisions on a product's current state: no database needed. */
@@ -63,7 +59,7 @@ describe('decideDelivery', () => {
   it('answers 404 for an unknown or deleted item', () => {
     expect(refusalOf(() => decideDelivery(undefined, 4, undefined))).toMatchObject({
       status: 404,
-      message: PRODUCT_NOT_FOUND,
+      message: apiErrorText('PRODUCT_NOT_FOUND'),
     });
     expect(refusalOf(() => decideDelivery(trashed, 4, undefined)).status).toBe(404);
   });
@@ -71,7 +67,7 @@ describe('decideDelivery', () => {
   it('answers 412 with the current item to a stale If-Match, even when the number would fit', () => {
     expect(refusalOf(() => decideDelivery(product(), 4, 2))).toEqual({
       status: 412,
-      message: STOCK_MESSAGES.changedSinceLoaded(5),
+      message: apiErrorText('VERSION_STALE', { quantity: 5 }),
       quantity: 5,
     });
   });
@@ -90,7 +86,7 @@ describe('decideDelivery', () => {
   it('tells a client that saw this very version that Delivered takes one unit at a time', () => {
     expect(refusalOf(() => decideDelivery(product(), 2, 3))).toEqual({
       status: 409,
-      message: STOCK_MESSAGES.oneAtATime(5),
+      message: apiErrorText('ONE_AT_A_TIME', { quantity: 5, newQuantity: 4 }),
       quantity: 5,
     });
   });
@@ -98,7 +94,7 @@ describe('decideDelivery', () => {
   it('tells a client without If-Match that someone delivered meanwhile', () => {
     expect(refusalOf(() => decideDelivery(product(), 5, undefined))).toEqual({
       status: 409,
-      message: STOCK_MESSAGES.deliveredMeanwhile(5),
+      message: apiErrorText('QUANTITY_CHANGED', { quantity: 5 }),
       quantity: 5,
     });
     expect(refusalOf(() => decideDelivery(product(), -1, undefined)).status).toBe(409);
@@ -114,7 +110,7 @@ describe('decideRestock', () => {
     for (const newQuantity of [5, 4, 0]) {
       expect(refusalOf(() => decideRestock(product(), newQuantity, undefined))).toEqual({
         status: 409,
-        message: STOCK_MESSAGES.restockNotAbove(5),
+        message: apiErrorText('QUANTITY_NOT_ABOVE', { quantity: 5 }),
         quantity: 5,
       });
     }
@@ -138,12 +134,12 @@ describe('decideRemoval and decideRestore', () => {
     expect(decideRestore(trashed)).toEqual({ kind: 'restored', set: { deleted: false } });
     expect(refusalOf(() => decideRestore(product()))).toEqual({
       status: 409,
-      message: NOT_IN_TRASH,
+      message: apiErrorText('NOT_IN_TRASH'),
       quantity: 5,
     });
     expect(refusalOf(() => decideRestore(undefined))).toMatchObject({
       status: 404,
-      message: NO_SUCH_PRODUCT,
+      message: apiErrorText('NO_SUCH_PRODUCT'),
     });
   });
 });
@@ -167,7 +163,7 @@ describe('decideEdit', () => {
 
   it('refuses any other version than the current one with 412, even for a no-op', () => {
     const refused = refusalOf(() => decideEdit(product(), { name: product().name }, 2));
-    expect(refused).toEqual({ status: 412, message: STOCK_MESSAGES.editedMeanwhile, quantity: 5 });
+    expect(refused).toEqual({ status: 412, message: apiErrorText('EDITED_MEANWHILE'), quantity: 5 });
     expect(refusalOf(() => decideEdit(trashed, { name: 'X' }, 3)).status).toBe(404);
   });
 });
@@ -203,7 +199,7 @@ describe('decideRevert', () => {
     const refused = refusalOf(() => decideRevert(product({ pricePaisa: 1 }), entry(), 3));
     expect(refused).toEqual({
       status: 409,
-      message: REVERT_MESSAGES.movedOn(['price', 'model']),
+      message: apiErrorText('EDIT_MOVED_ON', { fields: 'price, model' }),
       quantity: 5,
     });
   });
@@ -211,7 +207,7 @@ describe('decideRevert', () => {
   it('reverts edits only, of a live item, at the version the client saw', () => {
     expect(refusalOf(() => decideRevert(product(), entry({ kind: 'delivered' }), 3))).toMatchObject({
       status: 409,
-      message: REVERT_MESSAGES.notAnEdit,
+      message: apiErrorText('NOT_AN_EDIT'),
     });
     expect(refusalOf(() => decideRevert(product({ model: 'M1' }), entry(), 1)).status).toBe(412);
     expect(refusalOf(() => decideRevert(product(), undefined, 3)).status).toBe(404);

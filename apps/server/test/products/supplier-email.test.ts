@@ -1,6 +1,5 @@
-import { ANONYMOUS_OFFSET_MAX, type Product } from '@walton/contract';
+import { ANONYMOUS_OFFSET_MAX, apiErrorText, type Product } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEEP_OFFSET_MESSAGE } from '../../src/products/routes.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -76,7 +75,11 @@ describe.each(TEST_ENGINES)('supplier emails on %s', (engine) => {
     );
     const deep = await ctx.app.inject({ url: `/api/product?offset=${ANONYMOUS_OFFSET_MAX + 1}` });
     expect(deep.statusCode).toBe(400);
-    expect(deep.json()).toMatchObject({ statusCode: 400, message: DEEP_OFFSET_MESSAGE });
+    expect(deep.json()).toMatchObject({
+      statusCode: 400,
+      code: 'OFFSET_TOO_DEEP',
+      message: apiErrorText('OFFSET_TOO_DEEP', { max: ANONYMOUS_OFFSET_MAX }),
+    });
     const signedIn = await ctx.app.inject({
       url: `/api/product?offset=${ANONYMOUS_OFFSET_MAX + 1}`,
       headers: clerk.session,

@@ -95,9 +95,14 @@ describe('body size and write rate', () => {
     expect(refused.json()).toEqual({
       statusCode: 429,
       error: 'Too Many Requests',
-      message: `Too many changes: at most ${WRITES_PER_MINUTE} a minute. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
+      message: `Too many changes (at most ${WRITES_PER_MINUTE} a minute). Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
       code: 'TOO_MANY_REQUESTS',
-      params: { retryAfterSeconds: retryAfter, max: WRITES_PER_MINUTE },
+      params: {
+        what: `changes (at most ${WRITES_PER_MINUTE} a minute)`,
+        wait: `${retryAfter} second${retryAfter === 1 ? '' : 's'}`,
+        retryAfterSeconds: retryAfter,
+        max: WRITES_PER_MINUTE,
+      },
     });
     // Refused means not done.
     expect((await inject({ url: `/api/product/${item._id}` })).json()).toMatchObject({ quentity: 14 });

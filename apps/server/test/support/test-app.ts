@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { type ApiErrorCode, apiErrorText, isApiErrorCode } from '@walton/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { TestEngine } from './engines.ts';
@@ -28,6 +29,48 @@ export function testAppEnv(
   };
 }
 
+/**
+ * Why a refusal's body breaks "one English text per code", or null: every error answer of the API
+ * carries a code of API_ERROR_TEXT and, as its message, that code's text filled from its params.
+ */
+export function refusalProblem(response: LightMyRequestResponse): string | null {
+  if (response.statusCode < 400 || !response.headers['content-type']?.toString().includes('json'))
+    return null;
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || !('message' in body)) return null;
+  const { code, message, params } = body as { code?: unknown; message?: unknown; params?: unknown };
+  if (typeof code !== 'string' || !isApiErrorCode(code))
+    return `refusal without a known code: ${JSON.stringify(body)}`;
+  const expected = apiErrorText(code as ApiErrorCode, (params ?? {}) as Record<string, string | number>);
+  return message === expected ? null : `${code} said "${String(message)}", its one text says "${expected}"`;
+}
+
+/**
+ * The app, whose `inject` (with options, as the tests call it) fails on a refusal that breaks
+ * refusalProblem: every suite that sends refusals checks that each is worded by its code.
+ */
+function checkingRefusals(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const checked = async (...args: Parameters<FastifyInstance['inject']>) => {
+    const response = (await inject(...args)) as LightMyRequestResponse;
+    const problem = refusalProblem(response);
+    if (problem) throw new Error(problem);
+    return response;
+  };
+  return new Proxy(app, {
+    get: (target, property, receiver) =>
+      property === 'inject'
+        ? (...args: Parameters<FastifyInstance['inject']>) =>
+            args.length === 0 ? inject() : checked(...args)
+        : Reflect.get(target, property, receiver),
+  });
+}
+
 /** The real application on a fresh database of the given engine, for `app.inject` tests. */
 export async function createTestApp(
   engine: TestEngine,
@@ -44,7 +87,7 @@ export async function createTestApp(
     throw error;
   }
   return {
-    app,
+    app: checkingRefusals(app),
     env,
     close: async () => {
       await app.close();

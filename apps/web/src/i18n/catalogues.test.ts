@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import {
   API_ERROR_CODES,
+  API_ERROR_TEXT,
   FIELD_ISSUE_CODES,
   FIELD_ISSUE_TEXT,
   IMPORT_PROBLEM_CODES,
@@ -106,6 +107,12 @@ describe('message catalogues', () => {
       const target = catalogues[language] ?? {};
       const missing = CODE_KEYS.filter((key) => !target[key]?.trim());
       expect(missing).toEqual([]);
+      for (const code of API_ERROR_CODES) {
+        // The params the code's one English text names are the ones every refusal of it sends.
+        const sent = new Set(slots(API_ERROR_TEXT[code]));
+        const unsent = slots(target[`error.${code}`] ?? '').filter((slot) => !sent.has(slot));
+        expect(unsent, code).toEqual([]);
+      }
       for (const code of FIELD_ISSUE_CODES) {
         expect(FIELD_ISSUE_TEXT[code].trim(), code).not.toBe('');
         expect(slots(target[`validation.${code}`] ?? ''), code).toEqual(slots(FIELD_ISSUE_TEXT[code]));

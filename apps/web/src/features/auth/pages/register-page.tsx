@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
+import { codeText, errorText } from '../../../i18n/error-text.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { RichText } from '../../../i18n/rich-text.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -80,7 +80,7 @@ function RegisterForm() {
           label={t('auth.name')}
           autoComplete="name"
           error={errors.name?.message}
-          registration={register('name', { validate: notBlank(translate('auth.enterName')) })}
+          registration={register('name', { validate: notBlank(codeText('NAME_REQUIRED')) })}
         />
         <TextField
           label={t('auth.email')}

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
+import { codeText, errorText } from '../../../i18n/error-text.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { translate, useTranslate } from '../../../i18n/i18n.ts';
 import { authCall } from '../api/auth-call.ts';
@@ -65,7 +65,7 @@ function ResetForm({ token }: { token: string }) {
           required: translate('reset.enterNewPassword'),
           minLength: {
             value: PASSWORD_MIN_LENGTH,
-            message: translate('reset.tooShort', { min: format.count(PASSWORD_MIN_LENGTH) }),
+            message: codeText('PASSWORD_TOO_SHORT', { min: format.count(PASSWORD_MIN_LENGTH) }),
           },
         })}
       />

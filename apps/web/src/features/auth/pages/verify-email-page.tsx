@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { AuthResolving } from '../../../components/auth-resolving.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
+import { codeText, errorText } from '../../../i18n/error-text.ts';
 import { type MessageKey, translate, useTranslate } from '../../../i18n/i18n.ts';
 import { RichText } from '../../../i18n/rich-text.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -19,11 +19,12 @@ const ERROR_TEXT: Record<string, MessageKey> = {
   TOKEN_EXPIRED: 'verify.expired',
   INVALID_TOKEN: 'verify.invalid',
   USER_NOT_FOUND: 'verify.userNotFound',
-  INVALID_USER: 'verify.otherUser',
 };
 
 export function describeVerificationError(code: string): string {
-  const key = ERROR_TEXT[code.toUpperCase()];
+  const named = code.toUpperCase();
+  if (named === 'INVALID_USER') return codeText(named);
+  const key = ERROR_TEXT[named];
   return key ? translate(key) : translate('verify.failed', { code });
 }
 
