@@ -35,11 +35,22 @@ const TEXTS = {
 
 type Language = keyof typeof TEXTS;
 
-/** Where a thumb lands on a button: the middle of its box on screen. */
+/**
+ * Where a thumb lands on a button: the middle of its box on screen, once nothing lies over it (the
+ * toasts of earlier presses stack over the buttons of a narrow page until they close). A press sent
+ * to a point, unlike a locator's click, would otherwise land on whatever covers the button.
+ */
 async function centreOf(button: Locator): Promise<{ x: number; y: number }> {
   const box = await button.boundingBox();
   if (!box) throw new Error('the button has no box on screen');
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await expect
+    .poll(
+      () => button.evaluate((element, { x, y }) => element.contains(document.elementFromPoint(x, y)), point),
+      { message: 'nothing lies over the button', timeout: 15_000 },
+    )
+    .toBe(true);
+  return point;
 }
 
 /** The ways a hurried thumb presses a button more than once before the page has answered. */
@@ -63,7 +74,10 @@ const GESTURES: ReadonlyArray<{ name: string; press: (page: Page, button: Locato
       await page.mouse.click(x, y);
       await answered;
       await expect(button).toBeEnabled();
-      // The double tap's second half only (Playwright's click with clickCount 2 would press twice).
+      // The double tap's second half only (Playwright's click with clickCount 2 would press twice),
+      // on the button even if the first press's toast came over it meanwhile.
+      const again = await centreOf(button);
+      await page.mouse.move(again.x, again.y);
       await page.mouse.down({ clickCount: 2 });
       await page.mouse.up({ clickCount: 2 });
     },
