@@ -1,6 +1,6 @@
 import { createProductSchema, fieldIssue, priceSchema, quantitySchema } from '@walton/contract';
 import { z } from 'zod/mini';
-import { withAsciiDigits } from '../../i18n/typed-number.ts';
+import { withAsciiDigits } from '@/i18n/typed-number.ts';
 
 /**
  * A number typed into a form field (Bengali digits read as digits), with messages that say what is

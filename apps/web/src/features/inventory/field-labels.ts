@@ -1,5 +1,5 @@
 import type { EditableField } from '@walton/contract';
-import type { MessageKey } from '../../i18n/i18n.ts';
+import type { MessageKey } from '@/i18n/i18n.ts';
 
 /** What the pages call each field of an item (the history's lines, the detail page's extra lines). */
 export const FIELD_LABELS: Record<EditableField, MessageKey> = {

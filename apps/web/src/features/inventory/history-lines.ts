@@ -1,7 +1,7 @@
 import type { FieldChange, HistoryEntry } from '@walton/contract';
-import { formatters } from '../../i18n/format.ts';
-import { currentLanguage, translate } from '../../i18n/i18n.ts';
-import { INTL_LOCALE } from '../../i18n/language.ts';
+import { formatters } from '@/i18n/format.ts';
+import { currentLanguage, translate } from '@/i18n/i18n.ts';
+import { INTL_LOCALE } from '@/i18n/language.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 
 const format = () => formatters(currentLanguage());

@@ -1,7 +1,7 @@
 import { fieldIssueOf } from '@walton/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activateLanguage } from '../../i18n/i18n.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { activateLanguage } from '@/i18n/i18n.ts';
+import { ApiRequestError } from '@/lib/api-client.ts';
 import { refusalText, showServerFieldErrors } from './server-field-errors.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { apiErrorSchema, type FieldIssue, fieldIssue } from '@walton/contract';
-import { errorText } from '../../i18n/error-text.ts';
-import { fieldIssueText } from '../../i18n/field-issue-text.ts';
-import { type MessageKey, translate } from '../../i18n/i18n.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { errorText } from '@/i18n/error-text.ts';
+import { fieldIssueText } from '@/i18n/field-issue-text.ts';
+import { type MessageKey, translate } from '@/i18n/i18n.ts';
+import { ApiRequestError } from '@/lib/api-client.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 
 /** What the pages call each body field a refusal can name. */

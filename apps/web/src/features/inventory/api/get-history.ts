@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type HistoryEntry, historyEntrySchema } from '@walton/contract';
 import { z } from 'zod/mini';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { productKeys, productPath } from './product-keys.ts';
 
 export const HISTORY_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { movementSchema } from '@walton/contract';
 import { z } from 'zod/mini';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { productKeys, productPath } from './product-keys.ts';
 
 export const LATEST_MOVEMENTS_LIMIT = 10;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Product, productSchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { productKeys, productPath } from './product-keys.ts';
 
 /** GET /api/product/:id. The product carries its `version` (the same value as the ETag) for `If-Match`. */

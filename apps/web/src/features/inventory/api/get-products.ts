@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '@walton/contract';
-import { type AnswerCheck, answerGuard, apiRequest } from '../../../lib/api-client.ts';
+import { type AnswerCheck, answerGuard, apiRequest } from '@/lib/api-client.ts';
 import { type ProductListParams, productKeys } from './product-keys.ts';
 
 export interface ProductPage {

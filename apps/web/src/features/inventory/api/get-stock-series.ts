@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { stockSeriesSchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { statsKeys } from '../../../lib/stats-keys.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { statsKeys } from '@/lib/stats-keys.ts';
 
 /** One product's quantity at the end of each day of the period (the detail page's chart). */
 export function useStockSeries(id: string, days: number) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { type ProductPage, toProductPage } from './get-products.ts';
 import { productKeys, type SupplierProductsParams } from './product-keys.ts';
 import { productListSchema } from './product-list-schema.ts';

@@ -7,7 +7,7 @@ import {
   importProgressLineSchema,
 } from '@walton/contract';
 import { useCallback } from 'react';
-import { apiLines } from '../../../lib/api-client.ts';
+import { apiLines } from '@/lib/api-client.ts';
 import { productKeys } from './product-keys.ts';
 
 export type ImportProgress = Extract<ImportProgressLine, { type: 'progress' }>;

@@ -1,5 +1,5 @@
 import { type Product, productSchema } from '@walton/contract';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '@/lib/api-client.ts';
 
 /** The product as it is now, which the server's 409 and 412 answers to a change carry. */
 export function latestInBody(error: unknown): Product | undefined {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
+import { productFixture, productList } from '@test/features/inventory-fixtures.ts';
 import type { Product } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
-import { productFixture, productList } from '../../../../test/features/inventory-fixtures.ts';
 import type { ProductPage } from './get-products.ts';
 import { applyProductChange } from './product-cache.ts';
 import { productKeys } from './product-keys.ts';

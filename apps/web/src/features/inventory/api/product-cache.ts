@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, Product } from '@walton/contract';
-import { invalidateStats } from '../../../lib/stats-keys.ts';
+import { invalidateStats } from '@/lib/stats-keys.ts';
 import type { ProductPage } from './get-products.ts';
 import { productKeys } from './product-keys.ts';
 

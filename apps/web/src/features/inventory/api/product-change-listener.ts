@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ACCESS_EVENT_NAME, CHANGE_EVENT_NAME, type ChangeEvent, changeEventSchema } from '@walton/contract';
-import { recheckSession } from '../../../lib/session.ts';
+import { recheckSession } from '@/lib/session.ts';
 import { applyProductChange } from './product-cache.ts';
 
 const parseChange = (data: unknown): ChangeEvent | undefined => {

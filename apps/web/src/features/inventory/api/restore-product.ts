@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successSchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { applyProductChange } from './product-cache.ts';
 import { productPath } from './product-keys.ts';
 

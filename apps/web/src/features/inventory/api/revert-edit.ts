@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { etagOf, type Product, productSchema } from '@walton/contract';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 import { latestInBody } from './latest-in-body.ts';
 import { rememberOwnVersion } from './own-changes.ts';
 import { applyProductChange } from './product-cache.ts';

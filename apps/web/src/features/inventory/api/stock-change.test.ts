@@ -1,6 +1,6 @@
 import { type Product, SPEC_TEXT } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '@/lib/api-client.ts';
 import {
   applyStockChange,
   finalRefusal,

@@ -8,7 +8,7 @@ import {
   stockChangedSchema,
 } from '@walton/contract';
 import type { z } from 'zod/mini';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 import { getProduct } from './get-product.ts';
 import { latestInBody } from './latest-in-body.ts';
 import { onlyOwnChangesSince, rememberOwnVersion } from './own-changes.ts';

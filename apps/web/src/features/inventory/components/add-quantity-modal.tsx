@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useFormatters } from '../../../i18n/format.ts';
-import { type MessageKey, type Translate, useTranslate } from '../../../i18n/i18n.ts';
-import { withAsciiDigits } from '../../../i18n/typed-number.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { type MessageKey, type Translate, useTranslate } from '@/i18n/i18n.ts';
+import { withAsciiDigits } from '@/i18n/typed-number.ts';
 
 /** Why an amount cannot be used: a message, and the numbers it names. */
 export interface RestockProblem {

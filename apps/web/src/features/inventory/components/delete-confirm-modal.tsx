@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 
 /** Asks `are you sure delete?` before deleting; focus is trapped inside and restored on close. */
 export function DeleteConfirmModal({

@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 
 /** Body of the `Delete SuccessFul` toast, with an Undo that restores the item. */
 export function DeleteSuccessToast({ productName, onUndo }: { productName: string; onUndo: () => void }) {

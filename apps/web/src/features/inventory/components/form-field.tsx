@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { fieldMessageText } from '../../../i18n/field-issue-text.ts';
-import { useFormatters } from '../../../i18n/format.ts';
+import { fieldMessageText } from '@/i18n/field-issue-text.ts';
+import { useFormatters } from '@/i18n/format.ts';
 
 /** A labelled input whose error is announced and linked to it. */
 export function FormField({

@@ -1,9 +1,9 @@
+import { errorBody, productList } from '@test/features/inventory-fixtures.ts';
+import { server } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorBody, productList } from '../../../../test/features/inventory-fixtures.ts';
-import { server } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
 
 describe('home inventory preview', () => {
   it('asks the API for 6 products and shows them as cards with BDT $ price, description and Update', async () => {

@@ -1,9 +1,9 @@
 import { HOME_PRODUCT_COUNT } from '@walton/contract';
 import { Link } from 'react-router';
-import { QueryError } from '../../../components/query-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { QueryError } from '@/components/query-error.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 import { productListAsSent, useProducts } from '../api/get-products.ts';
 import { ProductCard } from './product-card.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type FailedQuery, QueryError } from '../../../components/query-error.tsx';
+import { type FailedQuery, QueryError } from '@/components/query-error.tsx';
 
 /** What an ItemSection reads of its query (TanStack Query's results, paged or not, have all of it). */
 interface SectionQuery<T> extends Omit<FailedQuery, 'error'> {

@@ -1,5 +1,5 @@
 import { isLowStock, type Product } from '@walton/contract';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 
 /** "Low stock" next to an item at or below its threshold; black on amber, well above AA contrast. */
 export function LowStockBadge({

@@ -1,7 +1,7 @@
 import type { Movement } from '@walton/contract';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { useFormatters } from '../../../i18n/format.ts';
-import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { type MessageKey, useTranslate } from '@/i18n/i18n.ts';
 import { useMovements } from '../api/get-movements.ts';
 import { actorOf } from '../history-lines.ts';
 import { ItemSection } from './item-section.tsx';

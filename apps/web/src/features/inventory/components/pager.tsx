@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import { useFormatters } from '../../../i18n/format.ts';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 
 /**
  * Previous/next through a list the API serves a page of `limit` at a time (the page after by the

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 import { FormField } from './form-field.tsx';
 
 /** The item's own fields, which the Add form and the Edit form share. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { type FailedQuery, QueryError } from '../../../components/query-error.tsx';
-import { useTranslate } from '../../../i18n/i18n.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { type FailedQuery, QueryError } from '@/components/query-error.tsx';
+import { useTranslate } from '@/i18n/i18n.ts';
+import { ApiRequestError } from '@/lib/api-client.ts';
 
 /**
  * An item that did not load: where the server said it does not exist (404), the view's own "not

@@ -2,9 +2,9 @@ import type { Product } from '@walton/contract';
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useFormatters } from '../../../i18n/format.ts';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { paths } from '@/config/paths.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 import { LowStockBadge } from './low-stock-badge.tsx';
 import { ProductImage } from './product-image.tsx';
 

@@ -1,11 +1,11 @@
 import { STOCK_SERIES_PERIODS } from '@walton/contract';
 import { useMemo, useState } from 'react';
-import { ChartFigure } from '../../../components/chart-figure.tsx';
-import { PeriodToggle } from '../../../components/period-toggle.tsx';
-import { QueryError } from '../../../components/query-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useFormatters } from '../../../i18n/format.ts';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { ChartFigure } from '@/components/chart-figure.tsx';
+import { PeriodToggle } from '@/components/period-toggle.tsx';
+import { QueryError } from '@/components/query-error.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { useFormatters } from '@/i18n/format.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 import { useStockSeries } from '../api/get-stock-series.ts';
 
 type Period = (typeof STOCK_SERIES_PERIODS)[number];

@@ -1,10 +1,10 @@
+import { errorBody } from '@test/features/inventory-fixtures.ts';
+import { server, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorBody } from '../../../../test/features/inventory-fixtures.ts';
-import { server, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
 
 interface Posted {
   authorization: string | null;

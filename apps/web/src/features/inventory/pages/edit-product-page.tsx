@@ -7,16 +7,16 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import NoAccess from '../../../components/no-access.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { formatters } from '../../../i18n/format.ts';
-import { currentLanguage, translate, useTranslate } from '../../../i18n/i18n.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useAccess } from '../../../lib/me.ts';
-import { isSessionEnded } from '../../../lib/query-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useActionLock } from '../../../lib/use-action-lock.ts';
+import NoAccess from '@/components/no-access.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatters } from '@/i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
+import { ApiRequestError } from '@/lib/api-client.ts';
+import { useAccess } from '@/lib/me.ts';
+import { isSessionEnded } from '@/lib/query-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useActionLock } from '@/lib/use-action-lock.ts';
 import {
   type EditProductFormValues,
   type EditProductValues,

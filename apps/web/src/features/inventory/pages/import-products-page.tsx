@@ -9,19 +9,13 @@ import {
 } from '@walton/contract';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
-import { fieldIssueText } from '../../../i18n/field-issue-text.ts';
-import { useFormatters } from '../../../i18n/format.ts';
-import {
-  currentLanguage,
-  type MessageKey,
-  translate,
-  translateCode,
-  useTranslate,
-} from '../../../i18n/i18n.ts';
-import { toast } from '../../../lib/toast.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { paths } from '@/config/paths.ts';
+import { errorText } from '@/i18n/error-text.ts';
+import { fieldIssueText } from '@/i18n/field-issue-text.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { currentLanguage, type MessageKey, translate, translateCode, useTranslate } from '@/i18n/i18n.ts';
+import { toast } from '@/lib/toast.ts';
 import {
   type ImportOutcome,
   type ImportPreview,

@@ -1,11 +1,11 @@
+import { errorBody, productList } from '@test/features/inventory-fixtures.ts';
+import { server, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Product } from '@walton/contract';
 import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorBody, productList } from '../../../../test/features/inventory-fixtures.ts';
-import { server, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
 
 /**
  * A small in-memory catalogue behind GET/DELETE/restore, honouring limit, offset, q and after like

@@ -1,9 +1,9 @@
+import { errorBody, productList } from '@test/features/inventory-fixtures.ts';
+import { server, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorBody, productList } from '../../../../test/features/inventory-fixtures.ts';
-import { server, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
 
 describe('/myItem', () => {
   it('lists the items the signed-in user added (GET /api/productOrder?email=)', async () => {

@@ -1,13 +1,13 @@
+import { errorBody, movementFixture, productFixture } from '@test/features/inventory-fixtures.ts';
+import { server, sessionHandler, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Product } from '@walton/contract';
 import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorBody, movementFixture, productFixture } from '../../../../test/features/inventory-fixtures.ts';
-import { server, sessionHandler, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
-import { activateLanguage } from '../../../i18n/i18n.ts';
-import { LANGUAGE_STORAGE_KEY } from '../../../i18n/language.ts';
+import { activateLanguage } from '@/i18n/i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from '@/i18n/language.ts';
 
 interface StockCall {
   method: string;

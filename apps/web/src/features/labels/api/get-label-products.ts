@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Language, LIST_MAX_LIMIT, type Product, productSchema } from '@walton/contract';
 import DOMPurify from 'dompurify';
 import { z } from 'zod/mini';
-import { ApiRequestError, apiRequest, apiText } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest, apiText } from '@/lib/api-client.ts';
 
 /** Which items get labels: every live item, those a search finds, or the ones ticked in the manage table. */
 export type LabelChoice = { kind: 'all' } | { kind: 'search'; q: string } | { kind: 'ids'; ids: string[] };
