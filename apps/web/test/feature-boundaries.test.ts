@@ -11,9 +11,10 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
-const features = join(import.meta.dirname, '..', 'src', 'features');
+const src = join(import.meta.dirname, '..', 'src');
 const probe = `zz-boundary-probe-${randomUUID().slice(0, 8)}`;
-const probeRoot = join(features, probe);
+const probeRoot = join(src, 'features', probe);
+const entityRoot = join(src, 'entities', probe);
 
 interface Case {
   /** Where the importing file sits, inside the probe feature. */
@@ -53,6 +54,13 @@ const allowed: readonly Case[] = [
   { file: 'z.ts', statement: "export const load = () => import('./api/x.ts');\n" },
 ];
 
+/** The shared entity imports no feature either. */
+const refusedInEntity: readonly Case[] = [
+  { file: 'api/a.ts', statement: importOf('../../../features/items/x.ts') },
+  { file: 'api/b.ts', statement: importOf('@/features/items/x.ts') },
+  { file: 'c.ts', statement: importOf('../../features/items/x.ts') },
+];
+
 interface BiomeReport {
   readonly diagnostics: readonly {
     readonly category: string;
@@ -60,14 +68,14 @@ interface BiomeReport {
   }[];
 }
 
-/** The probe files (relative to the feature) that Biome's import rule refuses. */
-const refusedBy = (cases: readonly Case[]): string[] => {
+/** The probe files (relative to `root`) that Biome's import rule refuses. */
+const refusedBy = (cases: readonly Case[], root = probeRoot): string[] => {
   for (const { file, statement } of cases) {
-    mkdirSync(dirname(join(probeRoot, file)), { recursive: true });
-    writeFileSync(join(probeRoot, file), statement);
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), statement);
   }
   const biome = join(repoRoot, 'node_modules', '.bin', 'biome');
-  const paths = cases.map(({ file }) => relative(repoRoot, join(probeRoot, file)));
+  const paths = cases.map(({ file }) => relative(repoRoot, join(root, file)));
   const run = spawnSync(biome, ['lint', '--only=style/noRestrictedImports', '--reporter=json', ...paths], {
     cwd: repoRoot,
     encoding: 'utf8',
@@ -75,15 +83,22 @@ const refusedBy = (cases: readonly Case[]): string[] => {
   const report = JSON.parse(run.stdout) as BiomeReport;
   const flagged = report.diagnostics
     .filter((diagnostic) => diagnostic.category === 'lint/style/noRestrictedImports')
-    .map((diagnostic) => relative(probeRoot, join(repoRoot, diagnostic.location.path)));
+    .map((diagnostic) => relative(root, join(repoRoot, diagnostic.location.path)));
   return [...new Set(flagged)].sort();
 };
 
 describe('the rule that keeps features apart', () => {
-  afterAll(() => rmSync(probeRoot, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(probeRoot, { recursive: true, force: true });
+    rmSync(entityRoot, { recursive: true, force: true });
+  });
 
   it('refuses an import of another feature however it is spelled', () => {
     expect(refusedBy(refused)).toEqual(refused.map(({ file }) => file).sort());
+  });
+
+  it('refuses an import of a feature in the products entity', () => {
+    expect(refusedBy(refusedInEntity, entityRoot)).toEqual(refusedInEntity.map(({ file }) => file).sort());
   });
 
   it('lets a feature import itself, src/lib, src/components, the test helpers and packages', () => {

@@ -1,5 +1,5 @@
-import { ProductQuickView } from '../../features/inventory/components/product-quick-view.tsx';
 import ScanPage from '../../features/scan/pages/scan-page.tsx';
+import { ProductQuickView } from '../../features/stock/components/product-quick-view.tsx';
 
 const renderItem = (id: string) => <ProductQuickView id={id} />;
 

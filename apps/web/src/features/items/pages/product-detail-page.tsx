@@ -1,27 +1,35 @@
 import type { Product } from '@walton/contract';
+import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { useProduct } from '@/entities/products/api/get-product.ts';
+import { ProductLoadError } from '@/entities/products/components/product-load-error.tsx';
+import { FIELD_LABELS } from '@/entities/products/field-labels.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { useAccess, useCan } from '@/lib/me.ts';
-import { useProduct } from '../api/get-product.ts';
-import { HistoryList } from '../components/history-list.tsx';
 import { LowStockBadge } from '../components/low-stock-badge.tsx';
-import { MovementList } from '../components/movement-list.tsx';
 import { ProductImage } from '../components/product-image.tsx';
-import { ProductLoadError } from '../components/product-load-error.tsx';
-import { StockActions } from '../components/stock-actions.tsx';
-import { StockHistory } from '../components/stock-history.tsx';
-import { FIELD_LABELS } from '../field-labels.ts';
 
 const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const satisfies ReadonlyArray<
   keyof Product & keyof typeof FIELD_LABELS
 >;
 
-function ProductDetails({ product }: { product: Product }) {
+/**
+ * What other features show of the item on its page, composed by the app layer
+ * (`app/routes/product-detail-route.tsx`): the stock buttons, the movements and history sections (for
+ * whoever may read them) and the stock chart (for whoever reads the dashboard).
+ */
+export interface ProductDetailParts {
+  stockActions: (product: Product) => ReactNode;
+  records: (product: Product) => ReactNode;
+  stockChart: (product: Product) => ReactNode;
+}
+
+function ProductDetails({ product, parts }: { product: Product; parts: ProductDetailParts }) {
   const t = useTranslate();
   const format = useFormatters();
   const may = useAccess();
@@ -64,7 +72,7 @@ function ProductDetails({ product }: { product: Product }) {
             </dl>
           )}
           <div className="d-flex flex-wrap gap-2">
-            <StockActions product={product} />
+            {parts.stockActions(product)}
             {may('item.edit', product) && (
               <Link to={paths.itemEdit(product._id)} className="btn btn-outline-secondary">
                 {t('detail.edit')}
@@ -74,17 +82,12 @@ function ProductDetails({ product }: { product: Product }) {
         </Col>
       </Row>
       {/* A supplier reads the movements and history of the items they supply only. */}
-      {may('history.read', product) && (
-        <>
-          <MovementList productId={product._id} />
-          <HistoryList product={product} />
-        </>
-      )}
+      {may('history.read', product) && parts.records(product)}
     </>
   );
 }
 
-export default function ProductDetailPage() {
+export default function ProductDetailPage({ parts }: { parts: ProductDetailParts }) {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const t = useTranslate();
@@ -107,8 +110,8 @@ export default function ProductDetailPage() {
         />
       ) : (
         <>
-          <ProductDetails product={product.data} />
-          {readsStock && <StockHistory id={product.data._id} name={product.data.name} />}
+          <ProductDetails product={product.data} parts={parts} />
+          {readsStock && parts.stockChart(product.data)}
         </>
       )}
       <div className="d-flex flex-wrap gap-2 mt-4">

@@ -1,8 +1,8 @@
 import type { FieldChange, HistoryEntry } from '@walton/contract';
+import { FIELD_LABELS } from '@/entities/products/field-labels.ts';
 import { formatters } from '@/i18n/format.ts';
 import { currentLanguage, translate } from '@/i18n/i18n.ts';
 import { INTL_LOCALE } from '@/i18n/language.ts';
-import { FIELD_LABELS } from './field-labels.ts';
 
 const format = () => formatters(currentLanguage());
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successSchema } from '@walton/contract';
+import { applyProductChange } from '@/entities/products/api/product-cache.ts';
+import { productPath } from '@/entities/products/api/product-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { applyProductChange } from './product-cache.ts';
-import { productPath } from './product-keys.ts';
 
 /** POST /api/product/:id/restore: undoes a delete. */
 export async function restoreProduct(id: string) {

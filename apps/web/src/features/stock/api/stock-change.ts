@@ -8,11 +8,11 @@ import {
   stockChangedSchema,
 } from '@walton/contract';
 import type { z } from 'zod/mini';
+import { getProduct } from '@/entities/products/api/get-product.ts';
+import { latestInBody } from '@/entities/products/api/latest-in-body.ts';
+import { onlyOwnChangesSince, rememberOwnVersion } from '@/entities/products/api/own-changes.ts';
+import { applyProductChange } from '@/entities/products/api/product-cache.ts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
-import { getProduct } from './get-product.ts';
-import { latestInBody } from './latest-in-body.ts';
-import { onlyOwnChangesSince, rememberOwnVersion } from './own-changes.ts';
-import { applyProductChange } from './product-cache.ts';
 
 export type StockChanged = z.output<typeof stockChangedSchema>;
 

@@ -10,6 +10,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import NoAccess from '@/components/no-access.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { useProduct } from '@/entities/products/api/get-product.ts';
+import { latestInBody } from '@/entities/products/api/latest-in-body.ts';
+import { onlyOwnChangesSince } from '@/entities/products/api/own-changes.ts';
+import { ProductLoadError } from '@/entities/products/components/product-load-error.tsx';
+import { refusalText, showServerFieldErrors } from '@/entities/products/server-field-errors.ts';
 import { formatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { ApiRequestError } from '@/lib/api-client.ts';
@@ -23,14 +28,9 @@ import {
   editProductFormSchema,
 } from '../add-product-form-schema.ts';
 import { useEditProduct } from '../api/edit-product.ts';
-import { useProduct } from '../api/get-product.ts';
-import { latestInBody } from '../api/latest-in-body.ts';
-import { onlyOwnChangesSince } from '../api/own-changes.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
-import { ProductLoadError } from '../components/product-load-error.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
-import { refusalText, showServerFieldErrors } from '../server-field-errors.ts';
 
 /** Checked values back into the form's text inputs. */
 const formValuesOf = (values: EditProductValues): EditProductFormValues => ({

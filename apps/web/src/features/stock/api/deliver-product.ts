@@ -1,5 +1,5 @@
 import type { Product } from '@walton/contract';
-import { productPath } from './product-keys.ts';
+import { productPath } from '@/entities/products/api/product-keys.ts';
 import { applyStockChange, putStock, useStockMutation } from './stock-change.ts';
 
 /** PUT /api/product/:id {newQuentity: current - 1} with `If-Match` (the spec's Delivered). */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { etagOf, type Product, productSchema } from '@walton/contract';
+import { latestInBody } from '@/entities/products/api/latest-in-body.ts';
+import { rememberOwnVersion } from '@/entities/products/api/own-changes.ts';
+import { applyProductChange } from '@/entities/products/api/product-cache.ts';
+import { productPath } from '@/entities/products/api/product-keys.ts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
-import { latestInBody } from './latest-in-body.ts';
-import { rememberOwnVersion } from './own-changes.ts';
-import { applyProductChange } from './product-cache.ts';
-import { productPath } from './product-keys.ts';
 
 function postRevert(id: string, entryId: string, version: number): Promise<Product> {
   return apiRequest(`${productPath(id)}/history/${encodeURIComponent(entryId)}/revert`, productSchema, {

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { QueryError } from '@/components/query-error.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { productListAsSent, useProducts } from '@/entities/products/api/get-products.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
-import { productListAsSent, useProducts } from '../api/get-products.ts';
 import { ProductCard } from './product-card.tsx';
 
 /** Home page inventory: the first 6 products (only 6 are asked for), then the All Manage Item button. */

@@ -3,11 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { FIELD_LABELS } from '@/entities/products/field-labels.ts';
 import { formatters } from '@/i18n/format.ts';
 import { currentLanguage, useTranslate } from '@/i18n/i18n.ts';
 import type { EditProductValues } from '../add-product-form-schema.ts';
 import type { EditConflict } from '../edit-merge.ts';
-import { FIELD_LABELS } from '../field-labels.ts';
 
 type Choice = 'theirs' | 'yours';
 

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@walton/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { productKeys } from '@/entities/products/api/product-keys.ts';
+import { refusalText } from '@/entities/products/server-field-errors.ts';
 import { errorText } from '@/i18n/error-text.ts';
 import { formatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
@@ -10,10 +12,8 @@ import { isSessionEnded } from '@/lib/query-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useActionLock } from '@/lib/use-action-lock.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
-import { productKeys } from '../api/product-keys.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
 import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
-import { refusalText } from '../server-field-errors.ts';
 import { AddQuantityModal } from './add-quantity-modal.tsx';
 
 /** What the user sees after a stock change: the server's own text in English, ours in another language. */

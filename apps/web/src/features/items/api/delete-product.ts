@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedSchema } from '@walton/contract';
+import { applyProductChange } from '@/entities/products/api/product-cache.ts';
+import { productPath } from '@/entities/products/api/product-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { applyProductChange } from './product-cache.ts';
-import { productPath } from './product-keys.ts';
 
 /** DELETE /api/product/:id (soft delete; restorable). */
 export async function deleteProduct(id: string) {

@@ -7,8 +7,8 @@ import {
   importProgressLineSchema,
 } from '@walton/contract';
 import { useCallback } from 'react';
+import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { apiLines } from '@/lib/api-client.ts';
-import { productKeys } from './product-keys.ts';
 
 export type ImportProgress = Extract<ImportProgressLine, { type: 'progress' }>;
 export type ImportPreview = Extract<ImportProgressLine, { type: 'preview' }>;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateProduct, createdProductSchema } from '@walton/contract';
+import { applyProductChange } from '@/entities/products/api/product-cache.ts';
 import { accessToken } from '@/lib/access-token.ts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 import { requestAccessToken } from '@/lib/request-access-token.ts';
-import { applyProductChange } from './product-cache.ts';
 
 function postProduct(input: CreateProduct, token: string) {
   return apiRequest('/productOrder', createdProductSchema, {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { useProduct } from '@/entities/products/api/get-product.ts';
+import { ProductLoadError } from '@/entities/products/components/product-load-error.tsx';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
-import { useProduct } from '../api/get-product.ts';
-import { ProductLoadError } from './product-load-error.tsx';
 import { StockActions } from './stock-actions.tsx';
 
 /**

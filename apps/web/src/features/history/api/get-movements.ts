@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { movementSchema } from '@walton/contract';
 import { z } from 'zod/mini';
+import { productKeys, productPath } from '@/entities/products/api/product-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { productKeys, productPath } from './product-keys.ts';
 
 export const LATEST_MOVEMENTS_LIMIT = 10;
 

@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { refusalText, showServerFieldErrors } from '@/entities/products/server-field-errors.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { useSession } from '@/lib/session.ts';
@@ -17,7 +18,6 @@ import { type AddProductFormValues, addProductFormSchema } from '../add-product-
 import { useCreateProduct } from '../api/create-product.ts';
 import { FormField } from '../components/form-field.tsx';
 import { DETAIL_FIELDS, ProductDetailFields } from '../components/product-detail-fields.tsx';
-import { refusalText, showServerFieldErrors } from '../server-field-errors.ts';
 
 const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   name: '',

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ProductPage, toProductPage } from '@/entities/products/api/get-products.ts';
+import { productKeys, type SupplierProductsParams } from '@/entities/products/api/product-keys.ts';
+import { productListSchema } from '@/entities/products/api/product-list-schema.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { type ProductPage, toProductPage } from './get-products.ts';
-import { productKeys, type SupplierProductsParams } from './product-keys.ts';
-import { productListSchema } from './product-list-schema.ts';
 
 /** GET /api/productOrder?email=&limit=&offset=: one page of the products this supplier added. */
 export async function getSupplierProducts({

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type HistoryEntry, historyEntrySchema } from '@walton/contract';
 import { z } from 'zod/mini';
+import { productKeys, productPath } from '@/entities/products/api/product-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { productKeys, productPath } from './product-keys.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
 
