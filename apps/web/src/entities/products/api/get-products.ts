@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@walton/contract';
 import { type AnswerCheck, answerGuard, apiRequest } from '@/lib/api-client.ts';
 import { type ProductListParams, productKeys } from './product-keys.ts';
@@ -34,10 +34,11 @@ export function toProductPage(items: Product[], headers: Headers, offset: number
  * checked with `check`. A page starts `after` a cursor (as cheap at any depth) or at `offset`.
  */
 export async function getProducts(
-  { limit, offset = 0, after, q, lowStock }: ProductListParams,
+  { limit, offset = 0, after, q, lowStock, sort }: ProductListParams,
   check: AnswerCheck<Product[]>,
 ): Promise<ProductPage> {
   const search = new URLSearchParams({ limit: String(limit) });
+  if (sort) search.set('sort', sort);
   if (lowStock) search.set('lowStock', 'true');
   if (after) search.set('after', after);
   else search.set('offset', String(offset));
@@ -47,10 +48,18 @@ export async function getProducts(
   return toProductPage(data, headers, offset);
 }
 
-export function useProducts(params: ProductListParams, check: AnswerCheck<Product[]>) {
-  return useQuery({
+/**
+ * The products listing's query: one key per page asked for (so the cache policy, `applyProductChange`,
+ * reaches every list that shows an item) and the previous page kept on screen while the next loads.
+ * Every list of products uses it: the landing page, the manage table, the labels page.
+ */
+export const productListQuery = (params: ProductListParams, check: AnswerCheck<Product[]>) =>
+  queryOptions({
     queryKey: productKeys.list(params),
     queryFn: () => getProducts(params, check),
     placeholderData: keepPreviousData,
   });
+
+export function useProducts(params: ProductListParams, check: AnswerCheck<Product[]>) {
+  return useQuery(productListQuery(params, check));
 }

@@ -1,3 +1,6 @@
+import type { productSortSchema } from '@walton/contract';
+import type { z } from 'zod/mini';
+
 /** Query keys of the products. Everything lives under `products`, so one prefix reaches all of it. */
 export interface ProductListParams {
   limit: number;
@@ -7,6 +10,8 @@ export interface ProductListParams {
   q?: string;
   /** Only items at or below their low-stock threshold. */
   lowStock?: boolean;
+  /** The server's order (`created` when not given). */
+  sort?: z.infer<typeof productSortSchema>;
 }
 
 /** One page of the products one supplier added (offset paging). */
