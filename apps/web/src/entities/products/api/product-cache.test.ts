@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { productFixture, productList } from '@test/features/inventory-fixtures.ts';
+import { productFixture, productList } from '@test/features/product-fixtures.ts';
 import type { Product } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
 import type { ProductPage } from './get-products.ts';

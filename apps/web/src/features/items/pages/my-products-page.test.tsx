@@ -1,4 +1,4 @@
-import { errorBody, productList } from '@test/features/inventory-fixtures.ts';
+import { errorBody, productList } from '@test/features/product-fixtures.ts';
 import { server, testUser } from '@test/msw-server.ts';
 import { renderRoute } from '@test/render-route.tsx';
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { errorBody, movementFixture, productFixture } from '@test/features/inventory-fixtures.ts';
+import { errorBody, movementFixture, productFixture } from '@test/features/product-fixtures.ts';
 import { server, sessionHandler, testUser } from '@test/msw-server.ts';
 import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor, within } from '@testing-library/react';

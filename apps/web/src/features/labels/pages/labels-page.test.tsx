@@ -1,4 +1,4 @@
-import { productFixture } from '@test/features/inventory-fixtures.ts';
+import { productFixture } from '@test/features/product-fixtures.ts';
 import { server, testUser } from '@test/msw-server.ts';
 import { createTestQueryClient, renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor } from '@testing-library/react';
