@@ -32,6 +32,9 @@ export default defineConfig({
         find: /^zod\/mini$/,
         replacement: fileURLToPath(new URL('./src/app/zod-without-eval.ts', import.meta.url)),
       },
+      // The names tsconfig.json's `paths` declare for shared code (src/) and the test helpers (test/).
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      { find: /^@test\//, replacement: fileURLToPath(new URL('./test/', import.meta.url)) },
     ],
   },
   server: {

@@ -198,7 +198,7 @@ test('camera refused or missing: the page says so, and a typed or pasted code op
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await axeViolations(page), 'axe on the scanned item at 375 px').toEqual([]);
 
-  // Add Quentity from the scan view: the inventory feature's modal and rules.
+  // Add Quentity from the scan view: the stock feature's modal and rules.
   await item.getByRole('button', { name: 'Add Quentity' }).click();
   await page.getByLabel(/How many units/).fill('4');
   await page.getByRole('button', { name: 'Add to stock' }).click();

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateLanguage } from '../src/i18n/i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from '../src/i18n/language.ts';
-import { movementFixture, productFixture } from './features/inventory-fixtures.ts';
+import { movementFixture, productFixture } from './features/product-fixtures.ts';
 import { meHandler, server, testUser } from './msw-server.ts';
 import { renderRoute } from './render-route.tsx';
 

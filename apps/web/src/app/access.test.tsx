@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorBody, productFixture } from '../../test/features/inventory-fixtures.ts';
+import { errorBody, productFixture } from '../../test/features/product-fixtures.ts';
 import { meHandler, server, testUser } from '../../test/msw-server.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 

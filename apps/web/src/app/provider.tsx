@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useProductChangeFeed } from '../features/inventory/api/product-change-feed.ts';
+import { useProductChangeFeed } from '../entities/products/api/product-change-feed.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { useSession } from '../lib/session.ts';
 import { useToasterDemanded } from '../lib/toast.ts';

@@ -17,13 +17,13 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 // The landing page ships in the entry chunk: it is where most visits start, and loading it lazily
 // would put one more round trip before its first paint. Every other page is its own chunk, loaded
 // when its route is first visited.
-const ManageProductsPage = lazyPage(() => import('../features/inventory/pages/manage-products-page.tsx'));
-const ProductDetailPage = lazyPage(() => import('../features/inventory/pages/product-detail-page.tsx'));
-const AddProductPage = lazyPage(() => import('../features/inventory/pages/add-product-page.tsx'));
-const EditProductPage = lazyPage(() => import('../features/inventory/pages/edit-product-page.tsx'));
-const MyProductsPage = lazyPage(() => import('../features/inventory/pages/my-products-page.tsx'));
+const ManageProductsPage = lazyPage(() => import('../features/items/pages/manage-products-page.tsx'));
+const ProductDetailRoute = lazyPage(() => import('./routes/product-detail-route.tsx'));
+const AddProductPage = lazyPage(() => import('../features/items/pages/add-product-page.tsx'));
+const EditProductPage = lazyPage(() => import('../features/items/pages/edit-product-page.tsx'));
+const MyProductsPage = lazyPage(() => import('../features/items/pages/my-products-page.tsx'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx'));
-const ImportProductsPage = lazyPage(() => import('../features/inventory/pages/import-products-page.tsx'));
+const ImportProductsPage = lazyPage(() => import('../features/import/pages/import-products-page.tsx'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -98,7 +98,7 @@ export function AppRoutes() {
             path={paths.itemDetailPattern}
             element={
               <GuardedPage title="page.details" action="inventory.read">
-                <ProductDetailPage />
+                <ProductDetailRoute />
               </GuardedPage>
             }
           />

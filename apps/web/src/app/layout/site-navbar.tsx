@@ -4,7 +4,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
-import { useLowStockCount } from '../../features/inventory/api/get-low-stock-count.ts';
+import { useLowStockCount } from '../../entities/products/api/get-low-stock-count.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { type MessageKey, useLanguage, useTranslate } from '../../i18n/i18n.ts';
 import { localisedPath } from '../../i18n/language.ts';

@@ -1,4 +1,4 @@
-import InventoryPreview from '../../features/inventory/components/inventory-preview.tsx';
+import InventoryPreview from '../../features/items/components/inventory-preview.tsx';
 import {
   Banner,
   BuyingSteps,

@@ -1,9 +1,9 @@
-import { ProductQuickView } from '../../features/inventory/components/product-quick-view.tsx';
 import ScanPage from '../../features/scan/pages/scan-page.tsx';
+import { ProductQuickView } from '../../features/stock/components/product-quick-view.tsx';
 
 const renderItem = (id: string) => <ProductQuickView id={id} />;
 
-/** The scan feature reads labels; the inventory feature shows and changes the item a label names. */
+/** The scan feature reads labels; the stock feature shows the item a label names and changes its stock. */
 export default function ScanRoute() {
   return <ScanPage renderItem={renderItem} />;
 }

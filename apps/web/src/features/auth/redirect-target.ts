@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /** Only paths of this app are followed, never another site (`//evil.example`) or the login page itself. */
 const isSafeInternalPath = (value: string): boolean =>

@@ -1,6 +1,6 @@
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render-route.tsx';
 
 const ENGLISH_QUESTIONS = [
   'What is the difference between JavaScript and Node.js?',

@@ -1,6 +1,6 @@
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render-route.tsx';
 
 const TOPICS = ['Why buy from us?', 'Budget-friendly', 'Smart technology', 'Energy saving', 'Inverter AC'];
 

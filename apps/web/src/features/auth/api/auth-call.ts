@@ -1,4 +1,4 @@
-import type { authClient } from '../../../lib/auth-client.ts';
+import type { authClient } from '@/lib/auth-client.ts';
 
 type AuthClient = typeof authClient;
 
@@ -23,7 +23,7 @@ export async function authCall<T>(
   call: (client: AuthClient) => Promise<AuthResult<T>>,
 ): Promise<AuthOutcome<T>> {
   try {
-    const { authClient } = await import('../../../lib/auth-client.ts');
+    const { authClient } = await import('@/lib/auth-client.ts');
     const result = await call(authClient);
     if (result.error === null) return { ok: true, data: result.data };
     const { message, code, status, statusText } = result.error;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { authMethodsSchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/auth-methods: whether Google sign-in is configured on this server. */
 export async function getAuthMethods() {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../i18n/error-text.ts';
-import { translate, useTranslate } from '../../../i18n/i18n.ts';
+import { paths } from '@/config/paths.ts';
+import { errorText } from '@/i18n/error-text.ts';
+import { translate, useTranslate } from '@/i18n/i18n.ts';
 import { authCall } from '../api/auth-call.ts';
 import { useAuthMethods } from '../api/get-auth-methods.ts';
 

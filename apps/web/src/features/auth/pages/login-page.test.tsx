@@ -1,10 +1,10 @@
+import { server, sessionHandler, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor } from '@testing-library/react';
 import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server, sessionHandler, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
-import english from '../../../i18n/locales/en/pages.json';
+import english from '@/i18n/locales/en/pages.json';
 
 const GOOGLE_NOT_CONFIGURED = english['auth.googleNotConfigured'];
 

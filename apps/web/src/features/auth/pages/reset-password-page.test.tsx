@@ -1,10 +1,10 @@
+import { server } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen } from '@testing-library/react';
 import { SPEC_TEXT } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
-import english from '../../../i18n/locales/en/pages.json';
+import english from '@/i18n/locales/en/pages.json';
 
 const PASSWORD_CHANGED = english['reset.changed'];
 const RESET_LINK_INVALID = english['reset.linkInvalid'];

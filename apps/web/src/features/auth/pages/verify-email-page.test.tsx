@@ -1,9 +1,9 @@
+import { server, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
-import english from '../../../i18n/locales/en/pages.json';
+import english from '@/i18n/locales/en/pages.json';
 import { describeVerificationError } from './verify-email-page.tsx';
 
 const EMAIL_VERIFIED = english['verify.done'];

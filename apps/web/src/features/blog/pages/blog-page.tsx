@@ -1,5 +1,5 @@
 import '../blog.css';
-import { useLanguage, useTranslate } from '../../../i18n/i18n.ts';
+import { useLanguage, useTranslate } from '@/i18n/i18n.ts';
 import { BLOG_ENTRIES } from '../entries.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { statsDailySchema, statsSummarySchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { statsKeys } from '../../../lib/stats-keys.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { statsKeys } from '@/lib/stats-keys.ts';
 
 export function useStatsSummary() {
   return useQuery({

@@ -1,15 +1,15 @@
 import { DASHBOARD_PERIODS, type StatsDaily, type StatsSummary } from '@walton/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ChartFigure } from '../../../components/chart-figure.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PeriodToggle } from '../../../components/period-toggle.tsx';
-import { QueryError } from '../../../components/query-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useFormatters } from '../../../i18n/format.ts';
-import { useLanguage, useTranslate } from '../../../i18n/i18n.ts';
-import { INTL_LOCALE } from '../../../i18n/language.ts';
+import { ChartFigure } from '@/components/chart-figure.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { PeriodToggle } from '@/components/period-toggle.tsx';
+import { QueryError } from '@/components/query-error.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { useLanguage, useTranslate } from '@/i18n/i18n.ts';
+import { INTL_LOCALE } from '@/i18n/language.ts';
 import { useStatsDaily, useStatsSummary } from '../api/get-stats.ts';
 
 type Period = (typeof DASHBOARD_PERIODS)[number];

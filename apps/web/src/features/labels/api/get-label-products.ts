@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Language, LIST_MAX_LIMIT, type Product, productSchema } from '@walton/contract';
+import { type Language, LIST_MAX_LIMIT, type Product } from '@walton/contract';
 import DOMPurify from 'dompurify';
-import { z } from 'zod/mini';
-import { ApiRequestError, apiRequest, apiText } from '../../../lib/api-client.ts';
+import { getProduct } from '@/entities/products/api/get-product.ts';
+import { type ProductPage, productListQuery } from '@/entities/products/api/get-products.ts';
+import type { ProductListParams } from '@/entities/products/api/product-keys.ts';
+import { productListSchema } from '@/entities/products/api/product-list-schema.ts';
+import { ApiRequestError, apiText } from '@/lib/api-client.ts';
 
 /** Which items get labels: every live item, those a search finds, or the ones ticked in the manage table. */
 export type LabelChoice = { kind: 'all' } | { kind: 'search'; q: string } | { kind: 'ids'; ids: string[] };
@@ -15,20 +18,8 @@ export interface LabelItems {
   missing: string[];
 }
 
-const productListSchema = z.array(productSchema);
-
-/** GET /api/product: one page of at most LIST_MAX_LIMIT items, by name. */
-async function listItems(q: string | undefined): Promise<LabelItems> {
-  const search = new URLSearchParams({ limit: String(LIST_MAX_LIMIT), sort: 'name' });
-  if (q) search.set('q', q);
-  const { data, headers } = await apiRequest(`/product?${search.toString()}`, productListSchema);
-  const total = Number(headers.get('x-total-count'));
-  return {
-    items: data,
-    total: Number.isFinite(total) ? Math.max(total, data.length) : data.length,
-    missing: [],
-  };
-}
+/** The listing's page as the labels page reads it: every chosen item was found. */
+const fromPage = ({ items, total }: ProductPage): LabelItems => ({ items, total, missing: [] });
 
 /** GET /api/product/:id for each chosen id, in the order chosen; unknown ids are reported, not fatal. */
 async function chosenItems(ids: string[]): Promise<LabelItems> {
@@ -36,7 +27,7 @@ async function chosenItems(ids: string[]): Promise<LabelItems> {
   const answers = await Promise.all(
     chosen.map(async (id) => {
       try {
-        return (await apiRequest(`/product/${encodeURIComponent(id)}`, productSchema)).data;
+        return await getProduct(id);
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return id;
         throw error;
@@ -50,13 +41,25 @@ async function chosenItems(ids: string[]): Promise<LabelItems> {
   };
 }
 
-export function getLabelItems(choice: LabelChoice): Promise<LabelItems> {
-  if (choice.kind === 'ids') return chosenItems(choice.ids);
-  return listItems(choice.kind === 'search' ? choice.q : undefined);
-}
-
+/**
+ * All items or a search's: the first LIST_MAX_LIMIT by name, read through the products listing's own
+ * query (the same key and cache policy as the other lists); ticked items: each one by id.
+ */
 export function useLabelItems(choice: LabelChoice) {
-  return useQuery({ queryKey: ['labels', choice], queryFn: () => getLabelItems(choice) });
+  const params: ProductListParams = { limit: LIST_MAX_LIMIT, sort: 'name' };
+  if (choice.kind === 'search' && choice.q) params.q = choice.q;
+  const listing = useQuery({
+    ...productListQuery(params, productListSchema),
+    select: fromPage,
+    enabled: choice.kind !== 'ids',
+  });
+  const ids = choice.kind === 'ids' ? choice.ids : [];
+  const chosen = useQuery({
+    queryKey: ['labels', ids],
+    queryFn: () => chosenItems(ids),
+    enabled: choice.kind === 'ids',
+  });
+  return choice.kind === 'ids' ? chosen : listing;
 }
 
 /** The server's printable label of an item, its price in `language` (GET /api/product/:id/label.svg). */

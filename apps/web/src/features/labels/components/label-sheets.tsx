@@ -1,6 +1,6 @@
 import type { Product } from '@walton/contract';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
-import { useLanguage, useTranslate } from '../../../i18n/i18n.ts';
+import { useLanguage, useTranslate } from '@/i18n/i18n.ts';
 import { labelDrawing, useLabelMarkup } from '../api/get-label-products.ts';
 import { type LabelLayout, toSheets } from '../label-layouts.ts';
 

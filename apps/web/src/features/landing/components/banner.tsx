@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useLanguage, useTranslate } from '../../../i18n/i18n.ts';
-import { localisedPath } from '../../../i18n/language.ts';
+import { paths } from '@/config/paths.ts';
+import { useLanguage, useTranslate } from '@/i18n/i18n.ts';
+import { localisedPath } from '@/i18n/language.ts';
 
 /** Landing hero: headline, promo text and Read More to the blog. */
 export function Banner() {

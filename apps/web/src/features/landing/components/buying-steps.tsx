@@ -1,5 +1,5 @@
-import { useFormatters } from '../../../i18n/format.ts';
-import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { type MessageKey, useTranslate } from '@/i18n/i18n.ts';
 
 const STEPS = [
   { title: 'steps.size.title', text: 'steps.size.text' },

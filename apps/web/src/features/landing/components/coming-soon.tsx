@@ -1,4 +1,4 @@
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 
 /** Coming-soon banner: the next product line. */
 export function ComingSoon() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useFormatters } from '../../../i18n/format.ts';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 
 /** Each topic's messages: `customerSay.<topic>.title`, `.body`, `.quote` and `.customer`. */
 const TOPICS = ['why', 'budget', 'smart', 'energy', 'inverter'] as const;

@@ -1,7 +1,7 @@
 import { MONEY_BACK_DAYS } from '@walton/contract';
 import type { ReactNode } from 'react';
-import { useFormatters } from '../../../i18n/format.ts';
-import { type MessageKey, useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { type MessageKey, useTranslate } from '@/i18n/i18n.ts';
 
 function Icon({ children }: { children: ReactNode }) {
   return (

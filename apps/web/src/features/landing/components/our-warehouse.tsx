@@ -1,5 +1,5 @@
-import { useFormatters } from '../../../i18n/format.ts';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 
 const STORAGE_SQ_FT = 40_000;
 const AC_TYPES = 6;

@@ -1,10 +1,10 @@
+import { productFixture } from '@test/features/product-fixtures.ts';
+import { server, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { productFixture } from '../../../../test/features/inventory-fixtures.ts';
-import { server, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
-import english from '../../../i18n/locales/en/pages.json';
+import english from '@/i18n/locales/en/pages.json';
 
 const CAMERA_MESSAGES = { insecure: english['camera.insecure'] };
 const SCAN_TEXT = { manualInvalid: english['scan.manualInvalid'] };

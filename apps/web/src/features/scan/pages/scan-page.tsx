@@ -2,7 +2,7 @@ import { productIdFromCode } from '@walton/contract';
 import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslate } from '../../../i18n/i18n.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 import { useCameraScanner } from '../use-camera-scanner.ts';
 
 const MAX_SHOWN_CODE = 80;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdPersonalTokenSchema, type PersonalTokenRequest } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { settingsKeys } from './query-keys.ts';
 
 /** POST /api/tokens: a new personal access token, whose secret this answer is the only one to carry. */

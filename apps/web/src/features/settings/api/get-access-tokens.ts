@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { personalTokenSchema } from '@walton/contract';
 import { z } from 'zod/mini';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { settingsKeys } from './query-keys.ts';
 
 const personalTokenListSchema = z.array(personalTokenSchema);

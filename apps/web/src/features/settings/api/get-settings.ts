@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userSettingsSchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { settingsKeys } from './query-keys.ts';
 
 /** GET /api/settings: the signed-in user's preferences. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { revokedPersonalTokenSchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { settingsKeys } from './query-keys.ts';
 
 /** DELETE /api/tokens/:id: revokes one of the signed-in user's personal access tokens. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UserSettingsUpdate, userSettingsSchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { settingsKeys } from './query-keys.ts';
 
 /** PUT /api/settings: saves the preferences given and answers with all of them as stored. */

@@ -1,11 +1,11 @@
+import { errorBody } from '@test/features/product-fixtures.ts';
+import { server, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CreatedPersonalToken, PersonalToken } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorBody } from '../../../../test/features/inventory-fixtures.ts';
-import { server, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
-import { activateLanguage } from '../../../i18n/i18n.ts';
+import { activateLanguage } from '@/i18n/i18n.ts';
 
 const SECRET = `ww_pat_${'s'.repeat(43)}`;
 

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { Spinner } from '../../../components/spinner.tsx';
-import { errorText } from '../../../i18n/error-text.ts';
-import { translate, useTranslate } from '../../../i18n/i18n.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { errorText } from '@/i18n/error-text.ts';
+import { translate, useTranslate } from '@/i18n/i18n.ts';
+import { toast } from '@/lib/toast.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 import { AccessTokens } from '../components/access-tokens.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { userAuditEntrySchema } from '@walton/contract';
 import { z } from 'zod/mini';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { userKeys } from './user-keys.ts';
 
 const auditSchema = z.array(userAuditEntrySchema);

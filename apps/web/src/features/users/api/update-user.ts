@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UserAccount, type UserUpdate, userAccountSchema } from '@walton/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { refetchMe } from '../../../lib/me.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { refetchMe } from '@/lib/me.ts';
 import { userKeys } from './user-keys.ts';
 
 /** PATCH /api/users/:id (admin): a new role, disabled or enabled; answers with the account as it is now. */

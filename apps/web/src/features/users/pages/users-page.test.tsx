@@ -1,12 +1,12 @@
+import { errorBody } from '@test/features/product-fixtures.ts';
+import { meHandler, server, testUser } from '@test/msw-server.ts';
+import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserAccount, UserAuditEntry } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorBody } from '../../../../test/features/inventory-fixtures.ts';
-import { meHandler, server, testUser } from '../../../../test/msw-server.ts';
-import { renderRoute } from '../../../../test/render-route.tsx';
-import { activateLanguage } from '../../../i18n/i18n.ts';
-import { LANGUAGE_STORAGE_KEY } from '../../../i18n/language.ts';
+import { activateLanguage } from '@/i18n/i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from '@/i18n/language.ts';
 
 const admin = testUser();
 const ACCOUNTS: UserAccount[] = [

@@ -1,0 +1,35 @@
+import type { productSortSchema } from '@walton/contract';
+import type { z } from 'zod/mini';
+
+/** Query keys of the products. Everything lives under `products`, so one prefix reaches all of it. */
+export interface ProductListParams {
+  limit: number;
+  offset?: number;
+  /** The page after this cursor (an earlier page's `next`) instead of an offset. */
+  after?: string | undefined;
+  q?: string;
+  /** Only items at or below their low-stock threshold. */
+  lowStock?: boolean;
+  /** The server's order (`created` when not given). */
+  sort?: z.infer<typeof productSortSchema>;
+}
+
+/** One page of the products one supplier added (offset paging). */
+export interface SupplierProductsParams {
+  email: string;
+  limit: number;
+  offset: number;
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
+  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
+  movements: (id: string) => [...productKeys.detail(id), 'movements'] as const,
+  history: (id: string) => [...productKeys.detail(id), 'history'] as const,
+  bySupplier: () => [...productKeys.all, 'by-supplier'] as const,
+  supplierPage: (params: SupplierProductsParams) => [...productKeys.bySupplier(), params] as const,
+};
+
+export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`;

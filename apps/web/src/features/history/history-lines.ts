@@ -1,0 +1,78 @@
+import type { FieldChange, HistoryEntry } from '@walton/contract';
+import { FIELD_LABELS } from '@/entities/products/field-labels.ts';
+import { formatters } from '@/i18n/format.ts';
+import { currentLanguage, translate } from '@/i18n/i18n.ts';
+import { INTL_LOCALE } from '@/i18n/language.ts';
+
+const format = () => formatters(currentLanguage());
+
+/** A field's value in a history line: a price as the pages show prices, text in quotes. */
+function shown(change: FieldChange, value: string | null): string {
+  if (value === null || value === '') return translate('history.none');
+  return change.field === 'price' ? format().price(Number(value)) : `“${value}”`;
+}
+
+const describeChanges = (changes: FieldChange[]): string =>
+  changes
+    .map(
+      (change) =>
+        `${translate(FIELD_LABELS[change.field])} ${shown(change, change.from)} → ${shown(change, change.to)}`,
+    )
+    .join('; ');
+
+/** What an entry says happened, in words: "Price BDT $45,000 → BDT $47,500". */
+export function describeEntry(entry: HistoryEntry): string {
+  switch (entry.kind) {
+    case 'created':
+      return translate('history.created', { quantity: format().count(entry.quantityAfter) });
+    case 'edited':
+      return describeChanges(entry.changes);
+    case 'delivered':
+      return translate('history.delivered', {
+        count: format().count(-entry.delta),
+        quantity: format().count(entry.quantityAfter),
+      });
+    case 'restocked':
+      return translate('history.restocked', {
+        count: format().count(entry.delta),
+        quantity: format().count(entry.quantityAfter),
+      });
+    case 'deleted':
+      return translate('history.deleted');
+    case 'restored':
+      return translate('history.restored');
+    case 'reverted':
+      return translate('history.revertedEntry', { changes: describeChanges(entry.changes) });
+    case 'imported':
+      return translate('history.imported', {
+        delta: `${entry.delta > 0 ? '+' : ''}${format().count(entry.delta)}`,
+        quantity: format().count(entry.quantityAfter),
+      });
+  }
+}
+
+const relativeFormats = {
+  en: new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto', style: 'short' }),
+  bn: new Intl.RelativeTimeFormat(INTL_LOCALE.bn, { numeric: 'auto', style: 'short' }),
+};
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** How long ago `iso` was, as people say it: "2 min ago", "yesterday", "now". */
+export function formatAgo(iso: string, now: number): string {
+  const relative = relativeFormats[currentLanguage()];
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return relative.format(0, 'second');
+}
+
+/** Who made a change (a history entry or a stock movement): their name at the time, else their email. */
+export const actorOf = (entry: Pick<HistoryEntry, 'actor' | 'actorName'>): string =>
+  entry.actorName || entry.actor;

@@ -1,0 +1,93 @@
+import type { Product } from '@walton/contract';
+import type { ReactNode } from 'react';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
+import { LowStockBadge } from './low-stock-badge.tsx';
+import { ProductImage } from './product-image.tsx';
+
+/** The item, price and quantity cells every product table starts with. */
+function ProductRowCells({ product }: { product: Product }) {
+  const format = useFormatters();
+  const t = useTranslate();
+  return (
+    <>
+      <td>
+        <div className="d-flex align-items-center gap-2">
+          <ProductImage
+            src={product.img}
+            name={product.name}
+            width={48}
+            height={48}
+            className="d-none d-sm-block flex-shrink-0"
+            decorative
+          />
+          <Link to={paths.itemDetail(product._id)} className="text-break">
+            {product.name}
+          </Link>
+        </div>
+      </td>
+      <td className="text-nowrap" data-label={t('table.price')}>
+        {format.price(product.price)}
+      </td>
+      <td data-label={t('table.quantity')}>
+        <span className="d-inline-flex flex-wrap align-items-center gap-2">
+          {format.count(product.quentity)} <LowStockBadge product={product} />
+        </span>
+      </td>
+    </>
+  );
+}
+
+/**
+ * A table of products: item, price and quantity first, then the caller's own columns (`columns`
+ * heads them, `cells` fills them for each product; a cell's `data-label` names it on a phone, where
+ * each row is a card: styles.css). `busy` while another page loads.
+ */
+export function ProductTable({
+  caption,
+  products,
+  busy,
+  compact = false,
+  columns,
+  cells,
+}: {
+  caption: string;
+  products: readonly Product[];
+  busy: boolean;
+  compact?: boolean;
+  columns: ReactNode;
+  cells: (product: Product) => ReactNode;
+}) {
+  const t = useTranslate();
+  return (
+    <Table
+      responsive
+      striped
+      hover
+      size={compact ? 'sm' : undefined}
+      className="align-middle table-cards"
+      aria-busy={busy}
+    >
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('table.item')}</th>
+          <th scope="col">{t('table.price')}</th>
+          <th scope="col">{t('table.quantity')}</th>
+          {columns}
+        </tr>
+      </thead>
+      <tbody>
+        {products.map((product) => (
+          <tr key={product._id}>
+            <ProductRowCells product={product} />
+            {cells(product)}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

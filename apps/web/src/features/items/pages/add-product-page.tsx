@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CreateProduct, SignedInUser } from '@walton/contract';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { refusalText, showServerFieldErrors } from '@/entities/products/server-field-errors.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
+import { useSession } from '@/lib/session.ts';
+import { toast } from '@/lib/toast.ts';
+import { useActionLock } from '@/lib/use-action-lock.ts';
+import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
+import { useCreateProduct } from '../api/create-product.ts';
+import { FormField } from '../components/form-field.tsx';
+import { DETAIL_FIELDS, ProductDetailFields } from '../components/product-detail-fields.tsx';
+
+const emptyValues = (user: SignedInUser): AddProductFormValues => ({
+  name: '',
+  img: '',
+  price: '',
+  quentity: '',
+  description: '',
+  suplerName: user.name,
+  email: user.email,
+  lowStockThreshold: '',
+});
+
+/** The fields the Add form shows: the shared detail fields, the quantity and the supplier. */
+const FIELDS = [...DETAIL_FIELDS, 'quentity', 'suplerName', 'email'] as const;
+
+function AddProductForm({ user }: { user: SignedInUser }) {
+  const create = useCreateProduct();
+  const t = useTranslate();
+  const format = useFormatters();
+  // One press, one item: a second press while the first is on its way adds nothing.
+  const lock = useActionLock();
+  const form = useForm<AddProductFormValues, unknown, CreateProduct>({
+    resolver: zodResolver(addProductFormSchema),
+    defaultValues: emptyValues(user),
+  });
+
+  const onSubmit = async (values: CreateProduct) => {
+    try {
+      const { success } = await create.mutateAsync(values);
+      toast.success(currentLanguage() === 'en' ? success : translate('add.added', { name: values.name }));
+      form.reset(emptyValues(user));
+    } catch (error) {
+      showServerFieldErrors(error, FIELDS, form.setError);
+    }
+  };
+
+  return (
+    <Form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        lock.run(() => form.handleSubmit(onSubmit)(event));
+      }}
+      aria-labelledby="add-item-heading"
+    >
+      {create.isError && (
+        <Alert variant="danger" role="alert">
+          {t('add.notAdded', { reason: refusalText(create.error, format.count) })}
+        </Alert>
+      )}
+      <Row>
+        <ProductDetailFields
+          form={form}
+          afterPrice={
+            <Col sm={6}>
+              <FormField
+                label={t('add.quantity')}
+                error={form.formState.errors.quentity?.message}
+                registration={form.register('quentity')}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+              />
+            </Col>
+          }
+        />
+        <Col md={6}>
+          <FormField
+            label={t('add.supplierName')}
+            error={form.formState.errors.suplerName?.message}
+            registration={form.register('suplerName')}
+            readOnly
+            hint={t('add.fromAccount')}
+          />
+        </Col>
+        <Col md={6}>
+          <FormField
+            label={t('add.supplierEmail')}
+            error={form.formState.errors.email?.message}
+            registration={form.register('email')}
+            type="email"
+            readOnly
+            hint={t('add.fromAccount')}
+          />
+        </Col>
+      </Row>
+      <Button type="submit" variant="primary" disabled={lock.busy}>
+        {lock.busy ? t('add.adding') : t('add.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+export default function AddProductPage() {
+  const { user } = useSession();
+  const t = useTranslate();
+  return (
+    <div className="container py-4" style={{ maxWidth: 880 }}>
+      <h1 id="add-item-heading" className="h2 mb-3">
+        {t('add.heading')}
+      </h1>
+      {user ? <AddProductForm user={user} /> : <p role="status">{t('common.checkingSignIn')}</p>}
+      <div className="d-flex flex-wrap gap-2 mt-4">
+        <Link to={paths.manageItems} className="btn btn-outline-secondary">
+          {t('add.backToManage')}
+        </Link>
+        <Link to={paths.myItems} className="btn btn-outline-primary">
+          {t('add.myItems')}
+        </Link>
+      </div>
+    </div>
+  );
+}

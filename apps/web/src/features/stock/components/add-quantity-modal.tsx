@@ -1,0 +1,113 @@
+import { MAX_QUANTITY } from '@walton/contract';
+import { type FormEvent, useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useFormatters } from '@/i18n/format.ts';
+import { type MessageKey, type Translate, useTranslate } from '@/i18n/i18n.ts';
+import { withAsciiDigits } from '@/i18n/typed-number.ts';
+
+/** Why an amount cannot be used: a message, and the numbers it names. */
+export interface RestockProblem {
+  error: MessageKey;
+  limit?: { max: number; room: number };
+}
+
+/**
+ * The amount typed in (Bengali digits read as digits), or why it cannot be used: it must be a whole
+ * number above 0, and the stock it leads to (with `inStock` units there now) at most the contract's
+ * MAX_QUANTITY, which the form checks before sending.
+ */
+export function parseRestockAmount(raw: string, inStock: number): { amount: number } | RestockProblem {
+  const typed = withAsciiDigits(raw).trim();
+  const value = Number(typed);
+  if (typed === '' || !Number.isFinite(value) || value <= 0) return { error: 'restock.positive' };
+  if (!Number.isInteger(value)) return { error: 'restock.wholeNumber' };
+  const room = Math.max(0, MAX_QUANTITY - inStock);
+  if (value > room) return { error: 'restock.tooMany', limit: { max: MAX_QUANTITY, room } };
+  return { amount: value };
+}
+
+const problemText = (problem: RestockProblem, t: Translate, count: (value: number) => string): string =>
+  problem.limit
+    ? t(problem.error, { max: count(problem.limit.max), room: count(problem.limit.room) })
+    : t(problem.error);
+
+/** The Add Quentity modal: asks how many units arrived; focus is trapped inside and restored on close. */
+export function AddQuantityModal({
+  show,
+  productName,
+  inStock,
+  saving,
+  onSubmit,
+  onHide,
+}: {
+  show: boolean;
+  productName: string;
+  /** The units in stock now: the amount may bring the stock up to MAX_QUANTITY, no further. */
+  inStock: number;
+  saving: boolean;
+  onSubmit: (amount: number) => void;
+  onHide: () => void;
+}) {
+  const [raw, setRaw] = useState('');
+  const [error, setError] = useState<RestockProblem | null>(null);
+  const t = useTranslate();
+  const format = useFormatters();
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseRestockAmount(raw, inStock);
+    if ('error' in parsed) {
+      setError(parsed);
+      return;
+    }
+    setError(null);
+    onSubmit(parsed.amount);
+  };
+
+  const reset = () => {
+    setRaw('');
+    setError(null);
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} onExited={reset} centered aria-labelledby="add-quantity-title">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel={t('common.close')}>
+          <Modal.Title id="add-quantity-title" as="h2" className="h5">
+            {t('detail.addQuantity')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Form.Label htmlFor={inputId}>{t('restock.question', { name: productName })}</Form.Label>
+          <Form.Control
+            id={inputId}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={raw}
+            autoFocus
+            onChange={(event) => setRaw(event.target.value)}
+            isInvalid={error !== null}
+            aria-invalid={error !== null}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <Form.Control.Feedback type="invalid" id={errorId} role="alert">
+            {error && problemText(error, t, format.count)}
+          </Form.Control.Feedback>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onHide} disabled={saving}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={saving}>
+            {saving ? t('common.saving') : t('restock.submit')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
