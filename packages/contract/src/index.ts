@@ -1,5 +1,6 @@
 export * from './access-tokens.ts';
 export * from './alerts.ts';
+export * from './api-error-text.ts';
 export * from './app-routes.ts';
 export * from './auth.ts';
 export * from './constants.ts';

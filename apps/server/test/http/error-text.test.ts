@@ -18,7 +18,7 @@ const sources = (folder: string): Array<[string, string]> =>
     .map((name) => join(ROOT, folder, name))
     .map((path) => [relative(ROOT, path), readFileSync(path, 'utf8')]);
 
-const OWNER = 'packages/contract/src/errors.ts';
+const OWNER = 'packages/contract/src/api-error-text.ts';
 /** Generated from the served OpenAPI document, which quotes the examples' messages. */
 const GENERATED = 'apps/web/src/lib/api-schema.d.ts';
 

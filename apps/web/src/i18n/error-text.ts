@@ -1,4 +1,4 @@
-import { type ApiErrorCode, apiErrorText, type ErrorParams } from '@walton/contract';
+import type { ErrorParams } from '@walton/contract';
 import { i18n, translateCode } from './i18n.ts';
 
 /**
@@ -14,10 +14,3 @@ export function errorText(error: {
   if (i18n.locale === 'en' || !error.code) return error.message;
   return translateCode(`error.${error.code}`, error.params ?? {}, error.message);
 }
-
-/**
- * A code of the API's said in the active language, for a check the page makes itself before asking
- * (an empty name, a short password): the same words as the server's refusal of it.
- */
-export const codeText = (code: ApiErrorCode, params: ErrorParams = {}): string =>
-  errorText({ code, params, message: apiErrorText(code, params) });

@@ -1,0 +1,166 @@
+import { fillText } from './field-issues.ts';
+import { SPEC_TEXT } from './messages.ts';
+
+// The API's codes and their one English text, without zod: the landing page says a refusal in the
+// user's language without loading the schemas (its JavaScript budget, e2e/landing-budget.spec.ts).
+
+/**
+ * The one English text of each of the API's failures (`code` beside `message`); `{name}` is filled
+ * from the refusal's `params`. The server builds every refusal's message from this table
+ * (apiErrorText), so a code cannot say two things; a client that speaks another language says each
+ * code in its own words (the SPA's catalogues have `error.<CODE>`).
+ */
+export const API_ERROR_TEXT = {
+  // A client error of the framework's with no code of its own; `reason` is the framework's words.
+  BAD_REQUEST: 'The request was refused: {reason}',
+  INVALID_JSON_BODY: 'The request body is not valid JSON',
+  EMPTY_JSON_BODY: 'The request body is empty but should be JSON',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type: send application/json',
+  CONTENT_LENGTH_MISMATCH: 'The Content-Length header does not match the body',
+  BAD_URL: 'The address is not valid: check its percent-encoding',
+  CLIENT_ADDRESS_UNKNOWN: 'The client address of this connection is unknown',
+  // Input the schemas never see: text with NUL, text that is not valid Unicode, JSON nested too deep.
+  TEXT_HAS_NUL: '{where}: text must not contain the NUL character (\\u0000)',
+  TEXT_NOT_UNICODE: '{where}: text is not valid Unicode (it has an unpaired surrogate)',
+  BODY_TOO_DEEP: 'The request body is nested too deeply (at most {max} levels)',
+  // `summary`: each invalid field and its issue (the body's `issues` say them by code).
+  VALIDATION_FAILED: 'Invalid request: {summary}',
+  // A body field Better Auth refused that no rule of ours names (`problem`: its words).
+  VALIDATION_ERROR: 'Please check {field}: {problem}',
+  NAME_REQUIRED: 'Please enter your name',
+  NAME_TOO_LONG: 'Name must be at most {max} characters',
+  PICTURE_NOT_WEB_ADDRESS: 'The picture must be a web address starting with http:// or https://',
+  PICTURE_TOO_LONG: "The picture's address must be at most {max} characters",
+  INVALID_EMAIL: 'Please enter a valid email address',
+  PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
+  PASSWORD_TOO_LONG: 'Password must be at most {max} characters',
+  // A password on the list of common ones, or only spaces.
+  PASSWORD_TOO_COMMON: 'This password is too common or too easy to guess. Please choose another one.',
+  INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password',
+  USER_ALREADY_EXISTS: 'An account with this email already exists. Please log in instead.',
+  INVALID_TOKEN: 'This link is invalid or has expired. Please ask for a new one.',
+  TOKEN_EXPIRED: 'This link has expired. Please ask for a new one.',
+  EMAIL_ALREADY_VERIFIED: 'Your email address is already verified',
+  EMAIL_MISMATCH: 'This is not the email address of the signed-in account',
+  PROVIDER_NOT_FOUND: 'This sign-in method is not enabled on this server',
+  EMAIL_DOMAIN_NOT_ALLOWED: 'Registration is open only to addresses at {domains}',
+  // A disabled account cannot sign in, nor act through its access tokens.
+  ACCOUNT_DISABLED: 'This account is disabled. Ask an administrator to enable it.',
+  UNAUTHORIZED: 'Please sign in first',
+  EMAIL_NOT_VERIFIED:
+    'Please verify your email address first: open the link we emailed you, or ask for a new one.',
+  // The spec's access token (`authorization: {email} {accessToken}` of POST /api/login).
+  ACCESS_TOKEN_MISSING:
+    'Access token missing: send "authorization: {email} {accessToken}" from POST /api/login',
+  ACCESS_TOKEN_INVALID: 'Access token is invalid. Please sign in again.',
+  ACCESS_TOKEN_EXPIRED: 'Access token has expired. Please sign in again.',
+  ACCESS_TOKEN_OTHER_USER: 'This access token belongs to another account',
+  ACCESS_TOKEN_SESSION_ENDED:
+    'This access token belongs to a session that has ended. Please sign in again for a new one.',
+  OWN_EMAIL_ONLY: 'You can only get an access token for your own email address',
+  CROSS_SITE: 'Cross-site requests are not allowed',
+  // The access policy's refusal (the body also names the `action`).
+  FORBIDDEN: 'Your account may not do this: {action}',
+  // A verification link of another account opened where someone else is signed in.
+  INVALID_USER:
+    'This link belongs to a different account than the one signed in here. Log out, then open the link again.',
+  // An address to return to (callbackURL, redirectTo, ...) that is not a page of this site.
+  INVALID_CALLBACK_URL: 'The address to return to must be a page of this site',
+  NON_CANONICAL_PATH:
+    'This address is not in canonical form ({problem}): send the path without "." or ".." segments, doubled slashes, backslashes, or percent-encoded letters, digits, dots or slashes',
+  NOT_FOUND: 'Not found',
+  NO_SUCH_ROUTE: 'No such route: {method} {path}',
+  NO_SUCH_FILE: 'No such file: {path}',
+  NO_SUCH_ACCOUNT: 'No account has this id',
+  // The last admin account cannot be demoted or disabled.
+  LAST_ADMIN:
+    'An administrator account must remain: make another account admin before demoting or disabling this one.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large',
+  // One code for every 429: `what` is too many of what, `wait` how long (also `retryAfterSeconds`).
+  TOO_MANY_REQUESTS: 'Too many {what}. Please wait {wait} and try again.',
+  INTERNAL: 'Something went wrong on our side. Please try again in a moment.',
+  UNAVAILABLE: 'The server is not available right now. Please try again in a moment.',
+  DATABASE_UNREACHABLE: 'The database is not reachable',
+  STREAMS_FULL:
+    'This server has as many live views open as it can hold. Your view will reconnect on its own shortly.',
+  PRODUCT_NOT_FOUND: 'This product does not exist or was deleted',
+  // An id no item has, live or in the trash (PRODUCT_NOT_FOUND: no live item has it).
+  NO_SUCH_PRODUCT: 'No product has this id',
+  OUT_OF_STOCK: SPEC_TEXT.noQuantity,
+  QUANTITY_CHANGED:
+    'Someone changed this item a moment ago: it now has {quantity} in stock. Please check and try again.',
+  ONE_AT_A_TIME:
+    'Delivered takes one unit at a time: with {quantity} in stock, the new quantity is {newQuantity}.',
+  QUANTITY_NOT_ABOVE:
+    'The new quantity must be more than the {quantity} in stock. Please Add quentity again.',
+  // A stock change against an older version (EDITED_MEANWHILE: an edit's or a revert's).
+  VERSION_STALE:
+    'This item changed since you loaded it: it now has {quantity} in stock. Please check and try again.',
+  EDITED_MEANWHILE:
+    'Someone changed this item since you loaded it, so your changes were not saved. Please check the latest version and try again.',
+  PRECONDITION_REQUIRED:
+    'This change needs If-Match: the ETag of the version you are changing, from GET /api/product/:id, like "3"',
+  SUPPLIER_NOT_SELF:
+    'You can only add items as yourself: the supplier email must be {email}, the account you are signed in with.',
+  NOT_IN_TRASH: 'This product is not in the trash',
+  HISTORY_ENTRY_NOT_FOUND: 'This item has no history entry with this id',
+  NOT_AN_EDIT: 'Only an edit can be reverted',
+  EDIT_MOVED_ON: 'Cannot revert: {fields} changed again since this edit. Edit the item instead.',
+  OFFSET_TOO_DEEP:
+    'offset can be at most {max} without signing in: to page deeper, send the `after` cursor from the X-Next-Cursor header of the page before',
+  // `problems`: how many, and how many are listed.
+  IMPORT_PROBLEMS: 'Nothing was imported: {problems}. Fix them and import the file again.',
+  IMPORT_CHANGED_MEANWHILE:
+    'Items of this file changed while it was being imported: nothing was imported. Please try again.',
+  IMPORT_NOT_UTF8: 'The file is not UTF-8 text: in your spreadsheet, save it as "CSV UTF-8"',
+  IMPORT_TOO_LARGE:
+    'The file is too large: an import takes at most {rows} rows and {megabytes} MB. Split it into smaller files.',
+  IMPORT_TOO_MANY_ROWS:
+    'The file has more than {rows} rows: an import takes at most {rows}. Split it into smaller files.',
+  IMPORT_NO_FILE:
+    'Send the CSV file as the body (Content-Type: text/csv) or as the file field of a multipart upload',
+  IMPORT_BUSY: 'You are already importing a file: wait until it has finished, then try again.',
+  IMPORT_SERVER_BUSY: 'The server is importing other files right now: please try again in a minute.',
+  MALFORMED_UPLOAD:
+    'The upload is not a complete multipart/form-data body: choose the file and send it again',
+  // Personal access tokens (Authorization: Bearer ww_pat_…): spelled wrong, not one of ours, past
+  // its expiry, revoked.
+  PERSONAL_TOKEN_MALFORMED: 'Send a personal access token as "Authorization: Bearer {prefix}…"',
+  PERSONAL_TOKEN_INVALID: 'This access token is not valid',
+  PERSONAL_TOKEN_EXPIRED: 'This access token has expired: create a new one in Settings',
+  PERSONAL_TOKEN_REVOKED: 'This access token has been revoked',
+  // An account already holds PERSONAL_TOKENS_PER_ACCOUNT live tokens.
+  PERSONAL_TOKEN_LIMIT: 'An account may hold at most {max} live access tokens: revoke one first',
+  NO_SUCH_ACCESS_TOKEN: 'You have no access token with this id',
+  // Only a signed-in session may do this (create a token, get the spec's access token), not a token.
+  SESSION_REQUIRED:
+    'Sign in to do this: a personal access token cannot create access tokens or get the access token of POST /api/login',
+} as const;
+export type ApiErrorCode = keyof typeof API_ERROR_TEXT;
+export const API_ERROR_CODES = Object.keys(API_ERROR_TEXT) as [ApiErrorCode, ...ApiErrorCode[]];
+
+/** Whether a text is one of the API's codes. */
+export const isApiErrorCode = (value: string): value is ApiErrorCode => Object.hasOwn(API_ERROR_TEXT, value);
+
+/** A code's one English text, its `{name}`s filled from params. */
+export const apiErrorText = (code: ApiErrorCode, params: Readonly<Record<string, string | number>> = {}) =>
+  fillText(API_ERROR_TEXT[code], params);
+
+/**
+ * The code of a failure that has no more specific one, by its HTTP status; a 4xx no code names is a
+ * BAD_REQUEST, whose text says the framework's `reason`.
+ */
+export function apiErrorCodeForStatus(statusCode: number): ApiErrorCode {
+  switch (statusCode) {
+    case 401:
+      return 'UNAUTHORIZED';
+    case 404:
+      return 'NOT_FOUND';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 503:
+      return 'UNAVAILABLE';
+    default:
+      return statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  }
+}
