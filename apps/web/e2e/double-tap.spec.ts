@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { SPEC_TEXT, SUCCESS_TEXT } from '@walton/contract';
 import { expect, test } from './support/fixtures.ts';
 import { type CreatedProduct, createProductViaApi, newProduct } from './support/products.ts';
@@ -58,10 +58,32 @@ const GESTURES: ReadonlyArray<{ name: string; press: (page: Page, button: Locato
   { name: 'a double click', press: (_page, button) => button.dblclick() },
   { name: 'a triple click', press: (_page, button) => button.click({ clickCount: 3 }) },
   {
-    name: 'two clicks sent without waiting',
+    // Two separate clicks (each a click count of 1) while the first change is still on its way: the
+    // change is held at the network until both clicks have reached the page, so the second one lands
+    // while the first is in flight however slow the machine is.
+    name: 'two clicks while the first change is on its way',
     press: async (page, button) => {
       const { x, y } = await centreOf(button);
-      await Promise.all([page.mouse.click(x, y), page.mouse.click(x, y)]);
+      let letThrough = () => {};
+      const bothClicked = new Promise<void>((resolve) => {
+        letThrough = resolve;
+      });
+      const stockChange = /\/api\/products?\/[^/]+$/;
+      const passing: Promise<void>[] = [];
+      const hold = (route: Route) => {
+        const pass = async () => {
+          if (route.request().method() === 'PUT') await bothClicked;
+          await route.fallback();
+        };
+        passing.push(pass());
+        return passing.at(-1);
+      };
+      await page.route(stockChange, hold);
+      await page.mouse.click(x, y);
+      await page.mouse.click(x, y);
+      letThrough();
+      await Promise.all(passing);
+      await page.unroute(stockChange, hold);
     },
   },
   {
