@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PersonalAccessTokens } from '../../src/access-tokens/personal-access-tokens.ts';
 import { TokenRepository } from '../../src/access-tokens/token-repository.ts';
-import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
@@ -21,6 +20,7 @@ import { addProduct, type Clerk, newClerk, validProduct } from '../support/inven
 import { listenOnLoopback, rawHttp } from '../support/raw-http.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase } from '../support/test-database.ts';
+import { twoInstances } from '../support/two-instances.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -409,28 +409,22 @@ describe.each(TEST_ENGINES)('what a personal access token leaves in the database
 describe.runIf(postgresAdminUrl)(
   'a token disabled or revoked on one instance, on the other (postgres)',
   () => {
-    let first: TestApp;
-    let second: FastifyInstance;
-
-    beforeAll(async () => {
-      first = await createTestApp('postgres', { SESSION_TRUST_MS: '60000' });
-      second = await buildApp(loadConfig(first.env));
-    });
-    afterAll(async () => {
-      await second?.close();
-      await first?.close();
-    });
+    const instances = twoInstances({ SESSION_TRUST_MS: '60000' });
 
     it("refuses the token's next request on the second instance", async () => {
-      const admin = await newClerk(first.app, 'Admin');
-      const clerk = await newClerk(first.app, 'Clerk');
-      const kept = await createToken(first.app, clerk);
-      const revokedLater = await createToken(first.app, clerk, { name: 'Revoked later', expiresInDays: 2 });
-      const summary = (token: string) => second.inject({ url: '/api/stats/summary', headers: bearer(token) });
+      const admin = await newClerk(instances.first, 'Admin');
+      const clerk = await newClerk(instances.first, 'Clerk');
+      const kept = await createToken(instances.first, clerk);
+      const revokedLater = await createToken(instances.first, clerk, {
+        name: 'Revoked later',
+        expiresInDays: 2,
+      });
+      const summary = (token: string) =>
+        instances.second.inject({ url: '/api/stats/summary', headers: bearer(token) });
       expect((await summary(kept.token)).statusCode).toBe(200);
       expect((await summary(revokedLater.token)).statusCode).toBe(200);
 
-      const revoked = await first.app.inject({
+      const revoked = await instances.first.inject({
         method: 'DELETE',
         url: `/api/tokens/${revokedLater.id}`,
         headers: clerk.session,
@@ -438,7 +432,9 @@ describe.runIf(postgresAdminUrl)(
       expect(revoked.statusCode).toBe(200);
       expect((await summary(revokedLater.token)).json()).toMatchObject({ code: 'PERSONAL_TOKEN_REVOKED' });
 
-      expect((await patchUser(first.app, admin, clerk.user.id, { disabled: true })).statusCode).toBe(200);
+      expect((await patchUser(instances.first, admin, clerk.user.id, { disabled: true })).statusCode).toBe(
+        200,
+      );
       const refused = await summary(kept.token);
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toMatchObject({ code: 'ACCOUNT_DISABLED' });

@@ -4,7 +4,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
@@ -15,6 +14,7 @@ import { cookieHeader, testClientIp } from '../support/auth-helpers.ts';
 import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { twoInstances } from '../support/two-instances.ts';
 
 /** One frame of a Server-Sent Events stream. */
 interface Frame {
@@ -336,176 +336,162 @@ describe('change feed heartbeats', () => {
   });
 });
 
-describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
-  'change feed across two server instances on one %s database',
-  (engine) => {
-    let first: TestApp;
-    let second: FastifyInstance;
-    let secondBase: string;
+describe.runIf(postgresAdminUrl)('change feed across two server instances on one postgres database', () => {
+  const instances = twoInstances();
+  let secondBase: string;
 
-    beforeAll(async () => {
-      first = await createTestApp(engine);
-      second = await buildApp(loadConfig(first.env));
-      secondBase = await listen(second);
-    });
-    afterAll(async () => {
-      await second?.close();
-      await first?.close();
-    });
+  beforeAll(async () => {
+    secondBase = await listen(instances.second);
+  });
 
-    /** The backends LISTENing on the test database, as an administrator sees them. */
-    /**
-     * The next change after the item's own creation: its `created` went out through NOTIFY before
-     * the stream connected, but under load it can reach the second instance after that.
-     */
-    const changeAfterCreation = async (stream: EventStream, id: string) => {
-      const change = await stream.nextChange(1000);
-      return change.type === 'created' && change.id === id ? stream.nextChange(1000) : change;
+  /**
+   * The next change after the item's own creation: its `created` went out through NOTIFY before
+   * the stream connected, but under load it can reach the second instance after that.
+   */
+  const changeAfterCreation = async (stream: EventStream, id: string) => {
+    const change = await stream.nextChange(1000);
+    return change.type === 'created' && change.id === id ? stream.nextChange(1000) : change;
+  };
+
+  /** The backends LISTENing on the test database, as an administrator sees them. */
+  const listenerPids = async (admin: pg.Client) =>
+    (
+      await admin.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = $1 and query ilike 'listen %'",
+        [new URL(instances.env.DATABASE_URL ?? '').pathname.slice(1)],
+      )
+    ).rows.map((row) => row.pid);
+
+  it('delivers a change made through the first instance to an SSE client of the second within a second', async () => {
+    const clerk = await newClerk(instances.first);
+    const product = await addProduct(instances.first, clerk, { quentity: 5 });
+    const stream = await EventStream.open(`${secondBase}/api/events`, { cookie: clerk.cookie });
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(await stream.next()).toMatchObject({ comment: 'connected' });
+      const delivered = await instances.first.inject({
+        method: 'PUT',
+        url: `/api/product/${product._id}`,
+        headers: clerk.session,
+        payload: { newQuentity: 4 },
+      });
+      expect(delivered.statusCode).toBe(200);
+      expect(await changeAfterCreation(stream, product._id)).toEqual({
+        type: 'delivered',
+        id: product._id,
+        version: 2,
+        stock: { quentity: 4, updatedAt: expect.any(String) },
+      });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('listens again after PostgreSQL drops its LISTEN connections', async () => {
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    const listeners = () => listenerPids(admin);
+    try {
+      const before = await listeners();
+      expect(before).toHaveLength(2);
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+      await expect
+        .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)), { timeout: 10_000 })
+        .toHaveLength(2);
+    } finally {
+      await admin.end();
+    }
+
+    const clerk = await newClerk(instances.first);
+    const product = await addProduct(instances.first, clerk, { quentity: 5 });
+    const stream = await EventStream.open(`${secondBase}/api/events`, { cookie: clerk.cookie });
+    try {
+      expect(await stream.next()).toMatchObject({ comment: 'connected' });
+      const removed = await instances.first.inject({
+        method: 'DELETE',
+        url: `/api/product/${product._id}`,
+        headers: clerk.session,
+      });
+      expect(removed.json()).toEqual({ deletedCount: 1 });
+      expect(await changeAfterCreation(stream, product._id)).toEqual({
+        type: 'deleted',
+        id: product._id,
+        version: 2,
+      });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('sends the events published together in one notification statement, each heard once and in order', async () => {
+    const notifications: string[] = [];
+    const pool = new pg.Pool({ connectionString: instances.env.DATABASE_URL, max: 2 });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        if (/pg_notify/.test(event.query.sql)) notifications.push(event.query.sql);
+      },
+    });
+    const connectListener = async () => {
+      const client = new pg.Client({ connectionString: instances.env.DATABASE_URL });
+      await client.connect();
+      return client;
     };
+    const feed = await openChangeFeed(db, connectListener, Fastify().log);
+    const heard: CommittedChange[] = [];
+    feed.subscribe((event) => heard.push(event));
+    // Quotes, backslashes and braces travel inside a PostgreSQL text array; a stock change's
+    // quantity travels in the feed's words (`quentity`) and is heard back as the server's.
+    const events = Array.from(
+      { length: 40 },
+      (_, index): CommittedChange => ({
+        type: 'delivered',
+        id: `item "${index}" \\ {a,b}`,
+        version: index + 2,
+        stock: { quantity: index, updatedAt: '2026-11-24T10:00:00.000Z' },
+      }),
+    );
+    try {
+      await Promise.all(events.map((event) => feed.publish(event)));
+      expect(notifications).toHaveLength(1);
+      // Published while that statement was on its way: the next statement takes them together.
+      const late = events.slice(0, 5).map((event) => ({ ...event, version: event.version + 100 }));
+      const sending = feed.publish({ type: 'deleted', id: 'first of the next moment', version: 1 });
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([sending, ...late.map((event) => feed.publish(event))]);
+      expect(notifications).toHaveLength(3);
+      const expected = [...events, { type: 'deleted', id: 'first of the next moment', version: 1 }, ...late];
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBe(expected.length);
+      expect(heard).toEqual(expected);
+    } finally {
+      await feed.close();
+      await db.destroy();
+    }
+  });
 
-    const listenerPids = async (admin: pg.Client) =>
-      (
-        await admin.query<{ pid: number }>(
-          "select pid from pg_stat_activity where datname = $1 and query ilike 'listen %'",
-          [new URL(first.env.DATABASE_URL ?? '').pathname.slice(1)],
-        )
-      ).rows.map((row) => row.pid);
-
-    it('delivers a change made through the first instance to an SSE client of the second within a second', async () => {
-      const clerk = await newClerk(first.app);
-      const product = await addProduct(first.app, clerk, { quentity: 5 });
-      const stream = await EventStream.open(`${secondBase}/api/events`, { cookie: clerk.cookie });
-      try {
-        expect(stream.response.status).toBe(200);
-        expect(await stream.next()).toMatchObject({ comment: 'connected' });
-        const delivered = await first.app.inject({
-          method: 'PUT',
-          url: `/api/product/${product._id}`,
-          headers: clerk.session,
-          payload: { newQuentity: 4 },
-        });
-        expect(delivered.statusCode).toBe(200);
-        expect(await changeAfterCreation(stream, product._id)).toEqual({
-          type: 'delivered',
-          id: product._id,
-          version: 2,
-          stock: { quentity: 4, updatedAt: expect.any(String) },
-        });
-      } finally {
-        await stream.close();
-      }
+  it('reports the interruption and is not live until it listens again', async () => {
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    const listeners = () => listenerPids(admin);
+    const database = await openDatabase(loadConfig(instances.env).database);
+    const others = await listeners();
+    const feed = await openChangeFeed(database.db, database.connectListener, Fastify().log);
+    let interruptions = 0;
+    feed.onInterruption(() => {
+      interruptions += 1;
     });
-
-    it('listens again after PostgreSQL drops its LISTEN connections', async () => {
-      const admin = new pg.Client({ connectionString: postgresAdminUrl });
-      await admin.connect();
-      const listeners = () => listenerPids(admin);
-      try {
-        const before = await listeners();
-        expect(before).toHaveLength(2);
-        await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
-        await expect
-          .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)), { timeout: 10_000 })
-          .toHaveLength(2);
-      } finally {
-        await admin.end();
-      }
-
-      const clerk = await newClerk(first.app);
-      const product = await addProduct(first.app, clerk, { quentity: 5 });
-      const stream = await EventStream.open(`${secondBase}/api/events`, { cookie: clerk.cookie });
-      try {
-        expect(await stream.next()).toMatchObject({ comment: 'connected' });
-        const removed = await first.app.inject({
-          method: 'DELETE',
-          url: `/api/product/${product._id}`,
-          headers: clerk.session,
-        });
-        expect(removed.json()).toEqual({ deletedCount: 1 });
-        expect(await changeAfterCreation(stream, product._id)).toEqual({
-          type: 'deleted',
-          id: product._id,
-          version: 2,
-        });
-      } finally {
-        await stream.close();
-      }
-    });
-
-    it('sends the events published together in one notification statement, each heard once and in order', async () => {
-      const notifications: string[] = [];
-      const pool = new pg.Pool({ connectionString: first.env.DATABASE_URL, max: 2 });
-      const db = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool }),
-        log: (event) => {
-          if (/pg_notify/.test(event.query.sql)) notifications.push(event.query.sql);
-        },
-      });
-      const connectListener = async () => {
-        const client = new pg.Client({ connectionString: first.env.DATABASE_URL });
-        await client.connect();
-        return client;
-      };
-      const feed = await openChangeFeed(db, connectListener, Fastify().log);
-      const heard: CommittedChange[] = [];
-      feed.subscribe((event) => heard.push(event));
-      // Quotes, backslashes and braces travel inside a PostgreSQL text array; a stock change's
-      // quantity travels in the feed's words (`quentity`) and is heard back as the server's.
-      const events = Array.from(
-        { length: 40 },
-        (_, index): CommittedChange => ({
-          type: 'delivered',
-          id: `item "${index}" \\ {a,b}`,
-          version: index + 2,
-          stock: { quantity: index, updatedAt: '2026-11-24T10:00:00.000Z' },
-        }),
-      );
-      try {
-        await Promise.all(events.map((event) => feed.publish(event)));
-        expect(notifications).toHaveLength(1);
-        // Published while that statement was on its way: the next statement takes them together.
-        const late = events.slice(0, 5).map((event) => ({ ...event, version: event.version + 100 }));
-        const sending = feed.publish({ type: 'deleted', id: 'first of the next moment', version: 1 });
-        await new Promise((resolve) => setImmediate(resolve));
-        await Promise.all([sending, ...late.map((event) => feed.publish(event))]);
-        expect(notifications).toHaveLength(3);
-        const expected = [
-          ...events,
-          { type: 'deleted', id: 'first of the next moment', version: 1 },
-          ...late,
-        ];
-        await expect.poll(() => heard.length, { timeout: 5000 }).toBe(expected.length);
-        expect(heard).toEqual(expected);
-      } finally {
-        await feed.close();
-        await db.destroy();
-      }
-    });
-
-    it('reports the interruption and is not live until it listens again', async () => {
-      const admin = new pg.Client({ connectionString: postgresAdminUrl });
-      await admin.connect();
-      const listeners = () => listenerPids(admin);
-      const database = await openDatabase(loadConfig(first.env).database);
-      const others = await listeners();
-      const feed = await openChangeFeed(database.db, database.connectListener, Fastify().log);
-      let interruptions = 0;
-      feed.onInterruption(() => {
-        interruptions += 1;
-      });
-      try {
-        expect(feed.live).toBe(true);
-        const mine = (await listeners()).filter((pid) => !others.includes(pid));
-        expect(mine).toHaveLength(1);
-        await admin.query('select pg_terminate_backend($1)', [mine[0]]);
-        await expect.poll(() => interruptions, { timeout: 5000 }).toBe(1);
-        expect(feed.live).toBe(false);
-        await expect.poll(() => feed.live, { timeout: 10_000 }).toBe(true);
-      } finally {
-        await admin.end();
-        await feed.close();
-        await database.close();
-      }
-    });
-  },
-);
+    try {
+      expect(feed.live).toBe(true);
+      const mine = (await listeners()).filter((pid) => !others.includes(pid));
+      expect(mine).toHaveLength(1);
+      await admin.query('select pg_terminate_backend($1)', [mine[0]]);
+      await expect.poll(() => interruptions, { timeout: 5000 }).toBe(1);
+      expect(feed.live).toBe(false);
+      await expect.poll(() => feed.live, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await admin.end();
+      await feed.close();
+      await database.close();
+    }
+  });
+});

@@ -3,8 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import {
   AnswerCache,
   COMPRESSION_THRESHOLD,
@@ -13,9 +11,10 @@ import {
   type StockFollower,
 } from '../../src/http/answer-cache.ts';
 import { preferredEncoding } from '../../src/http/content-encoding.ts';
-import { TEST_ENGINES } from '../support/engines.ts';
+import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { twoInstances } from '../support/two-instances.ts';
 
 describe('preferredEncoding', () => {
   it.each([
@@ -656,29 +655,19 @@ describe.each(TEST_ENGINES)('stored answers of the product API on %s', (engine) 
   });
 });
 
-describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
-  'stored answers across two server instances on one %s database',
-  (engine) => {
-    let first: TestApp;
-    let second: FastifyInstance;
-
-    beforeAll(async () => {
-      first = await createTestApp(engine);
-      second = await buildApp(loadConfig(first.env));
-    });
-    afterAll(async () => {
-      await second?.close();
-      await first?.close();
-    });
+describe.runIf(postgresAdminUrl)(
+  'stored answers across two server instances on one postgres database',
+  () => {
+    const instances = twoInstances();
 
     it('forgets an answer within a second of a change made through the other instance', async () => {
-      const clerk = await newClerk(first.app);
-      const product = await addProduct(first.app, clerk, { quentity: 5 });
+      const clerk = await newClerk(instances.first);
+      const product = await addProduct(instances.first, clerk, { quentity: 5 });
       const url = `/api/product/${product._id}`;
       const readSecond = async () =>
-        (await second.inject({ method: 'GET', url })).json<{ quentity: number }>();
+        (await instances.second.inject({ method: 'GET', url })).json<{ quentity: number }>();
       expect(await readSecond()).toMatchObject({ quentity: 5 });
-      const delivered = await first.app.inject({
+      const delivered = await instances.first.inject({
         method: 'PUT',
         url,
         headers: clerk.session,

@@ -7,6 +7,7 @@ import { cookieHeader, signUp, testClientIp } from '../support/auth-helpers.ts';
 import { postgresAdminUrl, TEST_ENGINES } from '../support/engines.ts';
 import { type Clerk, newClerk, validProduct } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { twoInstances } from '../support/two-instances.ts';
 
 const me = async (app: FastifyInstance, cookie: string) =>
   (await app.inject({ url: '/api/me', headers: { cookie } })).json<Me>();
@@ -246,25 +247,15 @@ describe('DEFAULT_ROLE and ADMIN_EMAILS at start (sqlite)', () => {
 
 /** Only PostgreSQL runs several instances on one database (ADR 18). */
 describe.runIf(postgresAdminUrl)('a disable on one instance, on the other (postgres)', () => {
-  let first: TestApp;
-  let second: FastifyInstance;
-
-  beforeAll(async () => {
-    first = await createTestApp('postgres', { SESSION_TRUST_MS: '60000' });
-    second = await buildApp(loadConfig(first.env));
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const instances = twoInstances({ SESSION_TRUST_MS: '60000' });
 
   it("refuses the account's next request on the second instance", async () => {
-    const admin = await newClerk(first.app, 'Admin');
-    const clerk = await newClerk(first.app, 'Clerk');
-    const summary = () => second.inject({ url: '/api/stats/summary', headers: clerk.session });
+    const admin = await newClerk(instances.first, 'Admin');
+    const clerk = await newClerk(instances.first, 'Clerk');
+    const summary = () => instances.second.inject({ url: '/api/stats/summary', headers: clerk.session });
     // The second instance verifies the session and, from now on, trusts it for a minute.
     expect((await summary()).statusCode).toBe(200);
-    expect((await patchUser(first.app, admin, clerk.user.id, { disabled: true })).statusCode).toBe(200);
+    expect((await patchUser(instances.first, admin, clerk.user.id, { disabled: true })).statusCode).toBe(200);
     await expect.poll(async () => (await summary()).statusCode, { timeout: 10_000 }).toBe(401);
   });
 });
