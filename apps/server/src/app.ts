@@ -11,6 +11,7 @@ import { changeFeedModule, eventsModule } from './events/module.ts';
 import { healthModule } from './health/module.ts';
 import { sendFrameworkError } from './http/error-handler.ts';
 import { httpModule, webModule } from './http/module.ts';
+import { locationsModule } from './locations/module.ts';
 import { loggerOptions } from './logger.ts';
 import type { ModuleOptions, ServerModule } from './module.ts';
 import { openApiModule } from './openapi/module.ts';
@@ -35,6 +36,7 @@ const MODULES: readonly ServerModule[] = [
   outboxModule,
   alertsModule,
   statsModule,
+  locationsModule,
   productsModule,
   csvModule,
   eventsModule,

@@ -123,6 +123,21 @@ export const API_ERROR_TEXT = {
   IMPORT_SERVER_BUSY: 'The server is importing other files right now: please try again in a minute.',
   MALFORMED_UPLOAD:
     'The upload is not a complete multipart/form-data body: choose the file and send it again',
+  // Locations and the stock at each (issue 35).
+  NO_SUCH_LOCATION: 'No location has this id',
+  // A body or query names a location that does not exist (`id`: the id it sent).
+  UNKNOWN_LOCATION: 'There is no location with the id {id}',
+  LOCATION_INACTIVE: '{location} is inactive: activate it before moving stock to it',
+  // Delivered without a location, when the default location has none and several others have some.
+  LOCATION_REQUIRED:
+    'This item has stock at several locations and none at {location}: say which location it leaves from',
+  NOT_ENOUGH_AT_LOCATION: 'Only {available} of this item are at {location}: not enough to take {quantity}',
+  // Delivered from quarantine: damaged goods are not for sale.
+  LOCATION_NOT_SELLABLE: '{location} holds goods that are not for sale: move them elsewhere first',
+  LOCATION_NAME_TAKEN: 'A location named {name} already exists',
+  LOCATION_HAS_STOCK: '{location} still holds stock: move it elsewhere first, or deactivate the location',
+  LOCATION_IS_DEFAULT: '{location} is the default location: it stays active and cannot be deleted',
+  LOCATION_IN_HISTORY: '{location} appears in the stock history: deactivate it instead of deleting it',
   // Personal access tokens (Authorization: Bearer ww_pat_…): spelled wrong, not one of ours, past
   // its expiry, revoked.
   PERSONAL_TOKEN_MALFORMED: 'Send a personal access token as "Authorization: Bearer {prefix}…"',

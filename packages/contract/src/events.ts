@@ -14,6 +14,7 @@ export const changeKindSchema = z.enum([
   'restored',
   'reverted',
   'imported',
+  'transferred',
 ]);
 export type ChangeKind = z.infer<typeof changeKindSchema>;
 

@@ -43,6 +43,8 @@ export const FIELD_ISSUE_TEXT = {
   NOT_TRUE_OR_FALSE: 'Must be true or false',
   NOT_ONE_OF: 'Invalid option: expected one of {options}',
   UNKNOWN_FIELD: 'Unrecognized key: {keys}',
+  SAME_LOCATION: 'Must be another location than from',
+  NOTHING_TO_CHANGE_LOCATION: 'Send at least one of name, kind, address or active',
   INVALID: 'Invalid value',
 } as const;
 export type FieldIssueCode = keyof typeof FIELD_ISSUE_TEXT;

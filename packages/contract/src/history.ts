@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
 import { changeKindSchema } from './events.ts';
+import { locationRefSchema } from './locations.ts';
 import { pageCursor, pageLimit } from './paging.ts';
 import { productConflictSchema } from './product.ts';
 import { editableFieldSchema } from './product-input.ts';
@@ -27,6 +28,19 @@ export const historyEntrySchema = z.object({
   at: z.string(),
   delta: checked(z.number(), int(), z.describe('Units the change added (negative: took out)')),
   quantityAfter: checked(z.number(), int()),
+  moved: checked(
+    z.number(),
+    int(),
+    z.describe('Units the change moved out of fromLocation and/or into toLocation'),
+  ),
+  fromLocation: checked(
+    z.nullable(locationRefSchema),
+    z.describe('Where the units left from (Delivered, transfer)'),
+  ),
+  toLocation: checked(
+    z.nullable(locationRefSchema),
+    z.describe('Where the units arrived (restock, transfer, opening stock)'),
+  ),
   changes: checked(z.array(fieldChangeSchema), z.describe('For edits and reverts: each field, old and new')),
   revertOf: z.optional(checked(z.string(), z.describe('For a revert: the id of the edit it undid'))),
 });

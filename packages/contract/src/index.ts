@@ -12,6 +12,7 @@ export * from './field-issues.ts';
 export * from './history.ts';
 export * from './label.ts';
 export * from './language.ts';
+export * from './locations.ts';
 export * from './low-stock.ts';
 export * from './messages.ts';
 export * from './movement.ts';

@@ -20,4 +20,6 @@ export const SUCCESS_TEXT = {
   stockUpdated: 'Stock updated',
   productDeleted: 'Product deleted',
   productRestored: 'Product restored',
+  stockTransferred: 'Stock moved',
+  locationSaved: 'Location saved',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
 import { type ChangeKind, changeKindSchema } from './events.ts';
+import { locationRefSchema } from './locations.ts';
 import { pageLimit, pageOffset } from './paging.ts';
 
 /** Changes of an item's details only (an edit and its revert): they move no stock. */
@@ -21,6 +22,9 @@ export const movementSchema = z.object({
   productId: z.string(),
   delta: checked(z.number(), int()),
   quantityAfter: checked(z.number(), int()),
+  moved: checked(z.number(), int(), z.describe('Units moved out of fromLocation and/or into toLocation')),
+  fromLocation: z.nullable(locationRefSchema),
+  toLocation: z.nullable(locationRefSchema),
   reason: movementReasonSchema,
   version: checked(z.number(), int(), z.describe('The product version this change produced')),
   actor: z.string(),

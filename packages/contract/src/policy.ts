@@ -26,6 +26,8 @@ export const ACTIONS = [
   'item.restock',
   'item.delete',
   'item.restore',
+  // Moves stock between two locations (the total stays).
+  'item.transfer',
   'history.read',
   'history.revert',
   'threshold.set',
@@ -36,6 +38,8 @@ export const ACTIONS = [
   'alerts.read',
   'events.read',
   'users.manage',
+  // Adds, renames, deactivates and deletes locations (reading them is inventory.read).
+  'locations.manage',
   // The signed-in user's own account: who they are, their access token, their preferences.
   'account.read',
   'account.token',

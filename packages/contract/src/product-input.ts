@@ -15,7 +15,8 @@ import type { EditableProductField, ProductWireField } from './product-fields.ts
 
 const tooLong = (max: number) => z.maxLength(max, fieldIssue('TOO_LONG', { max }));
 
-const text = (max: number) =>
+/** Text that must be there (after trimming), at most `max` characters. */
+export const requiredText = (max: number) =>
   checked(
     z.string({ error: requiredOr('NOT_TEXT') }),
     z.trim(),
@@ -111,12 +112,12 @@ const supplierEmail = () => checked(z.email({ error: requiredOr('NOT_EMAIL') }),
 
 /** POST /api/productOrder body (the spec's creation payload): a check for every field of PRODUCT_FIELDS. */
 export const createProductSchema = z.strictObject({
-  name: text(200),
+  name: requiredText(200),
   img: imageUrlSchema,
   price: priceSchema,
   quentity: quantitySchema,
-  description: text(5000),
-  suplerName: text(200),
+  description: requiredText(5000),
+  suplerName: requiredText(200),
   email: supplierEmail(),
   ...detailFields,
   lowStockThreshold: z.optional(lowStockThresholdSchema),
@@ -161,8 +162,22 @@ export const editProductSchema = checked(
 export type EditProductInput = z.input<typeof editProductSchema>;
 export type EditProduct = z.output<typeof editProductSchema>;
 
-/** PUT /api/product/:id (Delivered) and PUT /api/products/:id (restock) body. */
-export const stockChangeSchema = z.strictObject({ newQuentity: quantitySchema });
+/** A location's id, as GET /api/locations lists it. */
+export const locationIdSchema = checked(
+  z.string({ error: requiredOr('NOT_TEXT') }),
+  z.trim(),
+  z.minLength(1, fieldIssue('REQUIRED')),
+  tooLong(64),
+);
+
+/**
+ * PUT /api/products/:id (restock) body: the item's new total; `locationId` says where the units
+ * arrive (the default location when left out).
+ */
+export const stockChangeSchema = z.strictObject({
+  newQuentity: quantitySchema,
+  locationId: z.optional(locationIdSchema),
+});
 export type StockChange = z.output<typeof stockChangeSchema>;
 
 /**
@@ -174,7 +189,26 @@ export const deliveryRequestSchema = z.strictObject({
     wholeNumber,
     checked(z.number(), notWhole(), z.gte(-1, fieldIssue('BELOW', { min: -1 })), atMost(MAX_QUANTITY)),
   ),
+  /** Where the unit leaves from; left out: the default location, or the one location with stock. */
+  locationId: z.optional(locationIdSchema),
 });
+
+/** POST /api/product/:id/transfers body: move `quantity` units from one location to another. */
+export const transferRequestSchema = checked(
+  z.strictObject({
+    from: locationIdSchema,
+    to: locationIdSchema,
+    quantity: z.pipe(
+      wholeNumber,
+      checked(z.number(), notWhole(), z.gte(1, fieldIssue('BELOW', { min: 1 })), atMost(MAX_QUANTITY)),
+    ),
+  }),
+  z.refine((transfer) => transfer.from !== transfer.to, {
+    message: fieldIssue('SAME_LOCATION'),
+    path: ['to'],
+  }),
+);
+export type TransferRequest = z.output<typeof transferRequestSchema>;
 
 export const productSortSchema = z.enum(['created', 'name', 'price', 'quantity']);
 export const sortOrderSchema = z.enum(['asc', 'desc']);
@@ -209,6 +243,8 @@ export const productListQuerySchema = checked(
       z._default(z.enum(['true', 'false']), 'false'),
       z.transform((value) => value === 'true'),
     ),
+    /** Only the items with stock at this location, each with its `locationQuentity` there. */
+    location: z.optional(locationIdSchema),
   }),
   z.refine((query) => query.after === undefined || query.offset === 0, {
     message: fieldIssue('AFTER_WITH_OFFSET'),

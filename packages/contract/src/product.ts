@@ -28,6 +28,12 @@ export const productSchema = z.object({
       z.describe('At or below this quantity the item is low on stock (see isLowStock); null: no alert'),
     ),
   ),
+  locationQuentity: z.optional(
+    checked(
+      integer(),
+      z.describe('In a list of one location (`?location=`): the units there; quentity is the total'),
+    ),
+  ),
   version: checked(z.number(), int(), z.describe('Bumped by every change; also sent as the ETag')),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -8,7 +8,7 @@ export const csvModule: ServerModule = {
   api: async (api) => {
     await api.register(csvRoutes, {
       exports: new CsvExports({ search: api.productSearch, history: api.productHistory }, api.log),
-      productImport: new ProductImport(api.products, api.publishProductChange),
+      productImport: new ProductImport(api.products, api.locations, api.publishProductChange),
       changeWeights: api.changeWeights,
     });
   },

@@ -31,6 +31,7 @@ import {
 } from '@walton/contract';
 import { CsvError, parse } from 'csv-parse';
 import { HttpError } from '../http/http-error.ts';
+import type { LocationRepository } from '../locations/location-repository.ts';
 import type { ProductDetails, ProductState } from '../products/product-change.ts';
 import { toProductDetails } from '../products/product-mapper.ts';
 import type { NewProduct, ProductRepository } from '../products/repository.ts';
@@ -218,10 +219,12 @@ const refusal = (statusCode: number, code: ApiErrorCode, errors: ImportRowError[
  */
 export class ProductImport {
   readonly #products: ProductRepository;
+  readonly #locations: LocationRepository;
   readonly #publish: PublishChange;
 
-  constructor(products: ProductRepository, publish: PublishChange) {
+  constructor(products: ProductRepository, locations: LocationRepository, publish: PublishChange) {
     this.#products = products;
+    this.#locations = locations;
     this.#publish = publish;
   }
 
@@ -528,17 +531,24 @@ export class ProductImport {
   #update(current: ProductState, input: CreateProduct): Update | undefined {
     const details = toProductDetails(asEdit(input));
     const edit = decideEdit(current, details, current.version);
-    const adjustment = decideImportedQuantity(current, input.quentity);
-    return edit || adjustment ? { id: current.id, details, quantity: input.quentity } : undefined;
+    // Where the units of a new quantity come from or go is judged when it is written (its levels).
+    const adjusts = input.quentity !== current.quantity;
+    return edit || adjusts ? { id: current.id, details, quantity: input.quentity } : undefined;
   }
 
   /** Writes a batch in the import's transaction: new items together, each change of an item apart. */
   async #write(products: ProductRepository, { creates, updates }: Sorted, actor: Actor): Promise<void> {
     if (creates.length > 0) await products.insertMany(creates);
     const at = new Date();
+    const locations = await this.#locations.directory();
     for (const { id, details, quantity } of updates) {
       await products.change(id, (current) => decideEdit(current, details, current?.version ?? 0), actor, at);
-      await products.change(id, (current) => decideImportedQuantity(current, quantity), actor, at);
+      await products.change(
+        id,
+        (current, levels) => decideImportedQuantity(current, levels, quantity, locations),
+        actor,
+        at,
+      );
     }
   }
 }

@@ -14,6 +14,7 @@ import * as searchByWords from './migrations/011-search-by-words.ts';
 import * as alertCooldowns from './migrations/012-alert-cooldowns.ts';
 import * as userRoles from './migrations/013-user-roles.ts';
 import * as personalAccessTokens from './migrations/014-personal-access-tokens.ts';
+import * as locations from './migrations/015-locations.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -38,6 +39,7 @@ const migrations: Record<string, MigrationModule> = {
   '012-alert-cooldowns': alertCooldowns,
   '013-user-roles': userRoles,
   '014-personal-access-tokens': personalAccessTokens,
+  '015-locations': locations,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -44,6 +44,31 @@ export interface ProductHistoryTable {
   changes: string;
   /** For a revert: the edit it undid. */
   revert_of: string | null;
+  /** Units moved out of `from_location_id` and/or into `to_location_id` (migration 015). */
+  moved: Generated<number>;
+  /** Null on both for a change that moves no stock, and for stock rows from before locations (the default's). */
+  from_location_id: string | null;
+  to_location_id: string | null;
+}
+
+/** Where stock is kept (migration 015); `active` and `is_default` are 0 or 1. */
+export interface LocationsTable {
+  id: string;
+  name: string;
+  /** The name trimmed and lower-cased: unique. */
+  name_key: string;
+  kind: string;
+  address: string;
+  active: number;
+  is_default: number;
+  created_at: Timestamp;
+}
+
+/** The units of one item at one location (migration 015): never below 0, summing to the item's quantity. */
+export interface StockLevelsTable {
+  product_id: string;
+  location_id: string;
+  quantity: number;
 }
 
 /** Live and deleted product totals, kept by triggers (migration 003) so counting is one row read. */
@@ -259,6 +284,8 @@ export interface UserSettingsTable {
 export interface Database {
   products: ProductsTable;
   product_history: ProductHistoryTable;
+  locations: LocationsTable;
+  stock_levels: StockLevelsTable;
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;
   users: UsersTable;
@@ -284,4 +311,5 @@ export interface Database {
 
 export type ProductRow = Selectable<ProductsTable>;
 export type ProductHistoryRow = Selectable<ProductHistoryTable>;
+export type LocationRow = Selectable<LocationsTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -292,6 +292,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: 'products', description: 'The inventory' },
         { name: 'stock', description: 'Delivered and restock, safe against concurrent clerks' },
+        {
+          name: 'locations',
+          description:
+            'Warehouses, showrooms, service centres, vehicles and quarantine, and the stock at each',
+        },
         { name: 'events', description: 'Live change feed' },
         { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },
         { name: 'settings', description: "The signed-in user's preferences" },

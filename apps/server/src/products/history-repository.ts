@@ -26,6 +26,15 @@ export interface Page {
   offset: number;
 }
 
+/** The history rows of `db`, each with the names its locations have now. */
+const withLocationNames = (db: Kysely<Database>) =>
+  db
+    .selectFrom('product_history as h')
+    .leftJoin('locations as fl', 'fl.id', 'h.from_location_id')
+    .leftJoin('locations as tl', 'tl.id', 'h.to_location_id')
+    .selectAll('h')
+    .select(['fl.name as from_location_name', 'tl.name as to_location_name']);
+
 /**
  * An item's one append-only history: a row per change of stock or of details, written in the
  * change's transaction (ProductRepository's #record), ordered by the version each change produced.
@@ -61,6 +70,9 @@ export class HistoryRepository {
           quantity_after: slot('quantityAfter'),
           changes: slot('changes'),
           revert_of: slot('revertOf'),
+          moved: slot('moved'),
+          from_location_id: slot('fromLocationId'),
+          to_location_id: slot('toLocationId'),
         })}`,
       values: {
         id: newRowId(),
@@ -74,6 +86,9 @@ export class HistoryRepository {
         quantityAfter: after.quantity,
         changes: JSON.stringify(detailChanges(change)),
         revertOf: change.revertOf ?? null,
+        moved: change.movement?.quantity ?? 0,
+        fromLocationId: change.movement?.from ?? null,
+        toLocationId: change.movement?.to ?? null,
       },
     };
   }
@@ -83,12 +98,12 @@ export class HistoryRepository {
     productId: string,
     page: { limit: number; beforeVersion: number | undefined },
   ): Promise<HistoryRecord[]> {
-    const rows = await this.#db
-      .selectFrom('product_history')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .$if(page.beforeVersion !== undefined, (query) => query.where('version', '<', page.beforeVersion ?? 0))
-      .orderBy('version', 'desc')
+    const rows = await withLocationNames(this.#db)
+      .where('h.product_id', '=', productId)
+      .$if(page.beforeVersion !== undefined, (query) =>
+        query.where('h.version', '<', page.beforeVersion ?? 0),
+      )
+      .orderBy('h.version', 'desc')
       .limit(page.limit)
       .execute();
     return rows.map(toHistoryRecord);
@@ -109,10 +124,8 @@ export class HistoryRepository {
       const text = value instanceof Date ? value.toISOString() : value;
       return this.#engine === 'postgres' ? sql`cast(${text} as timestamptz)` : sql`${text}`;
     };
-    let query = this.#db
-      .selectFrom('product_history as h')
+    let query = withLocationNames(this.#db)
       .innerJoin('products as p', 'p.id', 'h.product_id')
-      .selectAll('h')
       .select('p.name');
     if (range.from) query = query.where(sql<boolean>`h.at >= ${at(range.from)}`);
     if (range.to) query = query.where(sql<boolean>`h.at < ${at(range.to)}`);
@@ -132,23 +145,19 @@ export class HistoryRepository {
   }
 
   async find(productId: string, entryId: string): Promise<HistoryRecord | undefined> {
-    const row = await this.#db
-      .selectFrom('product_history')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .where('id', '=', entryId)
+    const row = await withLocationNames(this.#db)
+      .where('h.product_id', '=', productId)
+      .where('h.id', '=', entryId)
       .executeTakeFirst();
     return row && toHistoryRecord(row);
   }
 
   /** An item's stock ledger (the stock kinds of its history), newest first. */
   async listMovements(productId: string, page: Page): Promise<Movement[]> {
-    const rows = await this.#db
-      .selectFrom('product_history')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .where('kind', 'in', MOVEMENT_REASONS)
-      .orderBy('version', 'desc')
+    const rows = await withLocationNames(this.#db)
+      .where('h.product_id', '=', productId)
+      .where('h.kind', 'in', MOVEMENT_REASONS)
+      .orderBy('h.version', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute();

@@ -63,9 +63,9 @@ export const productsModule: ServerModule = {
     app.decorate('publishProductChange', publish);
   }),
   api: async (api, { config, clock }) => {
-    const { products, productSearch: search, productHistory: history, accounts } = api;
+    const { products, productSearch: search, productHistory: history, accounts, locations } = api;
     await api.register(productRoutes, {
-      service: new ProductService({ products, search, history }, api.publishProductChange, clock),
+      service: new ProductService({ products, search, history, locations }, api.publishProductChange, clock),
       answers: api.answers,
       // A personal access token sent to a public read made its owner the request's user.
       sessionUser: async (request) => request.user ?? sessionUser(accounts, request),

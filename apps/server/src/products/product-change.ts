@@ -44,13 +44,49 @@ export type DetailChange = {
 /** What one change sets: only the values given change; `deleted` moves the item to or from the trash. */
 export type ProductUpdate = Partial<ProductDetails> & { quantity?: number; deleted?: boolean };
 
-/** A change the service decided on, from the product's locked current state. */
+/** The units of an item at each location that holds some (a location with none is left out). */
+export type StockLevels = Readonly<Record<string, number>>;
+
+/**
+ * Where a change moves units: `quantity` of them out of `from` and/or into `to` (a location id; null
+ * for the world outside: a sale, a delivery from a supplier, opening stock).
+ */
+export interface StockMovement {
+  from: string | null;
+  to: string | null;
+  quantity: number;
+}
+
+/** A change the service decided on, from the product's locked current state and levels. */
 export interface DecidedChange {
   kind: Exclude<ChangeKind, 'created'>;
   set: ProductUpdate;
+  /** Where the change moves units: every change of the quantity says, and a transfer. */
+  movement?: StockMovement | undefined;
   /** For a revert: the history entry it undoes. */
   revertOf?: string | undefined;
 }
+
+/**
+ * The levels after `movement`; throws when a level would go below 0 (a rule let through a change
+ * the stock cannot cover: the change must not be written).
+ */
+export function levelsAfter(levels: StockLevels, movement: StockMovement | undefined): StockLevels {
+  if (!movement) return levels;
+  const after: Record<string, number> = { ...levels };
+  const { from, to, quantity } = movement;
+  if (from !== null) after[from] = (after[from] ?? 0) - quantity;
+  if (to !== null) after[to] = (after[to] ?? 0) + quantity;
+  if (from !== null && (after[from] ?? 0) < 0) {
+    throw new Error(`a change would take ${quantity} from ${from}, which holds ${levels[from] ?? 0}`);
+  }
+  for (const [location, units] of Object.entries(after)) if (units === 0) delete after[location];
+  return after;
+}
+
+/** All the units of an item: the sum of its levels (the quantity it must have). */
+export const sumOfLevels = (levels: StockLevels): number =>
+  Object.values(levels).reduce((sum, units) => sum + units, 0);
 
 /** One committed (or committing) change: the product before and after it, who made it and when. */
 export interface ProductChange {
@@ -63,6 +99,10 @@ export interface ProductChange {
   /** Their name at the time ('' when unknown). */
   actorName: string;
   at: Date;
+  /** Where it moved units (none for a change of details, a delete or a restore). */
+  movement?: StockMovement | undefined;
+  /** The item's levels after the change: they sum to `after.quantity`. */
+  levels: StockLevels;
   /** For a revert: the history entry it undid. */
   revertOf?: string | undefined;
 }
@@ -114,6 +154,16 @@ export interface HistoryRecord {
   at: string;
   delta: number;
   quantityAfter: number;
+  /** Units moved out of `from` and/or into `to`; a stock row from before locations names neither. */
+  moved: number;
+  from: LocationName | null;
+  to: LocationName | null;
   changes: DetailChange[];
   revertOf: string | null;
+}
+
+/** A location a history row names: its id, and its name now ('' if it has been deleted). */
+export interface LocationName {
+  id: string;
+  name: string;
 }

@@ -22,6 +22,7 @@ import type { ProductHistoryRow, ProductRow, ProductsTable } from '../db/schema.
 import type {
   DetailChange,
   HistoryRecord,
+  LocationName,
   ProductDetails,
   ProductState,
   ProductUpdate,
@@ -203,8 +204,21 @@ const detailChangesSchema = z.array(
   ),
 );
 
+/**
+ * A history row as read, with the names its locations have now when the read joined them (null:
+ * none, or deleted; left out by a read that needs no names).
+ */
+export type ProductHistoryRowWithLocations = ProductHistoryRow & {
+  from_location_name?: string | null;
+  to_location_name?: string | null;
+};
+
+/** A location a history row names, with its name now ('' when unknown or deleted). */
+const locationOf = (id: string | null, name: string | null | undefined): LocationName | null =>
+  id === null ? null : { id, name: name ?? '' };
+
 /** History row → the server's record of it. */
-export function toHistoryRecord(row: ProductHistoryRow): HistoryRecord {
+export function toHistoryRecord(row: ProductHistoryRowWithLocations): HistoryRecord {
   // Each change is checked by its field's kind, so its values are that field's (DetailChange).
   const changes = detailChangesSchema.parse(JSON.parse(row.changes)) as DetailChange[];
   return {
@@ -217,6 +231,9 @@ export function toHistoryRecord(row: ProductHistoryRow): HistoryRecord {
     at: toIso(row.at),
     delta: row.delta,
     quantityAfter: row.quantity_after,
+    moved: row.moved,
+    from: locationOf(row.from_location_id, row.from_location_name),
+    to: locationOf(row.to_location_id, row.to_location_name),
     changes,
     revertOf: row.revert_of,
   };
@@ -239,18 +256,24 @@ export function toHistoryEntry(record: HistoryRecord): HistoryEntry {
     at: record.at,
     delta: record.delta,
     quantityAfter: record.quantityAfter,
+    moved: record.moved,
+    fromLocation: record.from,
+    toLocation: record.to,
     changes,
     ...(record.revertOf === null ? {} : { revertOf: record.revertOf }),
   };
 }
 
-/** A stock kind's history row → its stock movement, as GET …/movements has always sent it. */
-export function toMovement(row: ProductHistoryRow): Movement {
+/** A stock kind's history row → its stock movement. */
+export function toMovement(row: ProductHistoryRowWithLocations): Movement {
   return {
     id: row.id,
     productId: row.product_id,
     delta: row.delta,
     quantityAfter: row.quantity_after,
+    moved: row.moved,
+    fromLocation: locationOf(row.from_location_id, row.from_location_name),
+    toLocation: locationOf(row.to_location_id, row.to_location_name),
     reason: movementReasonSchema.parse(row.kind),
     version: row.version,
     actor: row.actor,

@@ -7,6 +7,7 @@ import { alone, QueryShapes, StatementShapes, slot } from '../db/query-shapes.ts
 import { newRowId } from '../db/row-ids.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 import { inSequence } from '../db/statement-sequence.ts';
+import { DEFAULT_LOCATION_ID } from '../locations/default-location.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type {
   ChangeActor,
@@ -15,24 +16,37 @@ import type {
   DecidedChange,
   ProductChange,
   ProductState,
+  StockLevels,
 } from './product-change.ts';
+import { levelsAfter, sumOfLevels } from './product-change.ts';
 import { rowToProduct, toProductColumns, toProductState, toUpdateColumns } from './product-mapper.ts';
 
-/** A product to add, who adds it and when; `id` keeps the one it had (an import of an export). */
+/**
+ * A product to add, who adds it and when; `id` keeps the one it had (an import of an export); its
+ * opening stock goes to `locationId` (the default location when left out).
+ */
 export interface NewProduct {
   id?: string | undefined;
   input: CreateProduct;
+  locationId?: string | undefined;
   createdBy: string | null;
   actor: ChangeActor;
   at: Date;
 }
 
 /**
- * Decides a change from the product's current state, read and locked in the change's transaction
- * (undefined when no product has the id). Throws to refuse; a Decide may also find nothing to change.
+ * Decides a change from the product's current state and its levels, read in the change's
+ * transaction (undefined and none when no product has the id). Throws to refuse; a Decide may also
+ * find nothing to change.
  */
-export type DecideChange = (current: ProductState | undefined) => DecidedChange;
-export type Decide = (current: ProductState | undefined) => DecidedChange | undefined;
+export type DecideChange = (current: ProductState | undefined, levels: StockLevels) => DecidedChange;
+export type Decide = (current: ProductState | undefined, levels: StockLevels) => DecidedChange | undefined;
+
+/** A product as read (or remembered) to be changed: its row and its levels, of one version. */
+interface StoredProduct {
+  row: ProductRow;
+  levels: StockLevels;
+}
 
 export interface ProductRepositoryOptions {
   engine: Engine;
@@ -72,9 +86,9 @@ function asOne([first, ...others]: RawBuilder<unknown>[]): RawBuilder<unknown> {
 }
 
 /** Whether `decide` would change a remembered product (a refusal is only ever given on a fresh read). */
-function leadsToAChange(decide: Decide, remembered: ProductRow): boolean {
+function leadsToAChange(decide: Decide, remembered: StoredProduct): boolean {
   try {
-    return decide(toProductState(remembered)) !== undefined;
+    return decide(toProductState(remembered.row), remembered.levels) !== undefined;
   } catch {
     return false;
   }
@@ -95,11 +109,20 @@ const isNewerVersion = (error: unknown) =>
       error.errcode === SQLITE_CONSTRAINT_NOTNULL &&
       error.message.endsWith('products.version')));
 
-/** A change as written: the change, and its product's row as the update returned it. */
+/** A change as written: the change, and its product as the update returned it with its levels. */
 interface WrittenChange {
   change: ProductChange;
-  row: ProductRow;
+  stored: StoredProduct;
 }
+
+/**
+ * A level as a change sets it: insert or overwrite (the change's version check guards it: a level
+ * changes only with its product's version).
+ */
+const levelUpsert = () =>
+  sql`insert into stock_levels (product_id, location_id, quantity)
+    values (${slot<string>('productId')}, ${slot<string>('locationId')}, ${slot<number>('quantity')})
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity`;
 
 /** The name of this module's query shapes (see db/sql/). */
 const SHAPES_OWNER = 'ProductRepository';
@@ -112,12 +135,13 @@ export class ProductRepository {
   readonly #participants: readonly ChangeParticipant[];
   readonly #options: ProductRepositoryOptions;
   /** Products as this instance last read or wrote them (see change()). */
-  readonly #recent = new LRUCache<string, ProductRow>({ max: RECENT_PRODUCTS });
+  readonly #recent = new LRUCache<string, StoredProduct>({ max: RECENT_PRODUCTS });
   /** Whether #db is a transaction that every change joins (see transaction()). */
   #inTransaction = false;
   /** The reads, each built once per shape (see QueryShapes). */
   readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
   readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
+  readonly #levels = new QueryShapes<{ location_id: string; quantity: number }>(SHAPES_OWNER);
   /** The statements of a change, each built once per shape (see #write). */
   readonly #writes = new StatementShapes(`${SHAPES_OWNER}.change`);
 
@@ -254,9 +278,13 @@ export class ProductRepository {
     const rows = await trx.insertInto('products').values(values).returningAll().execute();
     // RETURNING promises no order: each row is matched to its item by id.
     const inserted = new Map(rows.map((row) => [row.id, toProductState(row)]));
-    for (const [index, { actor, at }] of items.entries()) {
+    for (const [index, { actor, at, locationId }] of items.entries()) {
       const after = inserted.get(values[index]?.id ?? '');
       if (!after) throw new Error('an inserted product did not come back from RETURNING');
+      const movement =
+        after.quantity > 0
+          ? { from: null, to: locationId ?? DEFAULT_LOCATION_ID, quantity: after.quantity }
+          : undefined;
       const created: ProductChange = {
         kind: 'created',
         before: undefined,
@@ -264,6 +292,8 @@ export class ProductRepository {
         actor: actor.email,
         actorName: actor.name,
         at,
+        movement,
+        levels: levelsAfter({}, movement),
       };
       await this.#write(trx, this.#record(created));
     }
@@ -347,12 +377,40 @@ export class ProductRepository {
 
   /** Remembers the product a committed change wrote (see change()), and answers the change. */
   #committed(written: WrittenChange | undefined): ProductChange | undefined {
-    if (written) this.#recent.set(written.row.id, written.row);
+    if (written) this.#recent.set(written.stored.row.id, written.stored);
     return written?.change;
   }
 
-  /** The product as stored now (locked inside a longer transaction on PostgreSQL). */
-  async #read(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
+  /**
+   * The product as stored now (locked inside a longer transaction on PostgreSQL), then its levels.
+   * Outside a transaction on PostgreSQL the two reads may see two versions; the levels are then the
+   * newer, and the change's version check refuses the older product it was judged with.
+   */
+  async #read(db: Kysely<Database>, id: string): Promise<StoredProduct | undefined> {
+    const row = await this.#readRow(db, id);
+    if (!row) return undefined;
+    const levels = await this.#levels.rows(
+      db,
+      'levels to change',
+      () =>
+        this.#db
+          .selectFrom('stock_levels')
+          .select(['location_id', 'quantity'])
+          .where('product_id', '=', slot<string>('id'))
+          .where('quantity', '>', 0)
+          .compile(),
+      { id },
+    );
+    const stored: StoredProduct = {
+      row,
+      levels: Object.fromEntries(levels.map((level) => [level.location_id, Number(level.quantity)])),
+    };
+    this.#remember(stored);
+    return stored;
+  }
+
+  /** The product's row as stored now. */
+  async #readRow(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
     const locks = this.#inTransaction && this.#engine === 'postgres';
     const [row] = await this.#rows.rows(
       db,
@@ -366,7 +424,6 @@ export class ProductRepository {
           .compile(),
       { id },
     );
-    if (row) this.#remember(row);
     return row;
   }
 
@@ -375,8 +432,8 @@ export class ProductRepository {
    * longer transaction, where a read sees only what has committed (SQLite's reads in a change see
    * its batch before it commits).
    */
-  #remember(row: ProductRow): void {
-    if (this.#engine === 'postgres' && !this.#inTransaction) this.#recent.set(row.id, row);
+  #remember(stored: StoredProduct): void {
+    if (this.#engine === 'postgres' && !this.#inTransaction) this.#recent.set(stored.row.id, stored);
   }
 
   /** What `changing` came to, or undefined when it met a newer version (and was undone whole). */
@@ -395,15 +452,16 @@ export class ProductRepository {
    */
   async #changeFrom(
     db: Kysely<Database>,
-    row: ProductRow | undefined,
+    stored: StoredProduct | undefined,
     decide: Decide,
     actor: ChangeActor,
     at: Date,
   ): Promise<WrittenChange | undefined> {
-    const before = row && toProductState(row);
-    const decided = decide(before);
+    const before = stored && toProductState(stored.row);
+    const decided = decide(before, stored?.levels ?? {});
     if (!decided) return undefined;
-    if (!row || !before) throw new Error('decided a change of a product that does not exist');
+    if (!stored || !before) throw new Error('decided a change of a product that does not exist');
+    const { row } = stored;
     const columns = toUpdateColumns(decided.set, at.toISOString());
     const change: ProductChange = {
       kind: decided.kind,
@@ -414,6 +472,8 @@ export class ProductRepository {
       actor: actor.email,
       actorName: actor.name,
       at,
+      movement: decided.movement,
+      levels: levelsAfter(stored.levels, decided.movement),
       revertOf: decided.revertOf,
     };
     const set = Object.keys(columns);
@@ -428,13 +488,33 @@ export class ProductRepository {
     if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
       throw new Error(`the update of ${row.id} wrote another state than the one its change recorded`);
     }
-    return { change, row: updated };
+    return { change, stored: { row: updated, levels: change.levels } };
   }
 
-  /** The single place a change's statements are made: its history row, then its participants'. */
+  /**
+   * The single place a change's statements are made: its history row, the levels it moved, then its
+   * participants'. Refuses (throws) a change whose levels would not sum to its quantity.
+   */
   #record(change: ProductChange): [ChangeStatement, ...ChangeStatement[]] {
+    const { after, movement, levels } = change;
+    if (sumOfLevels(levels) !== after.quantity) {
+      throw new Error(
+        `a ${change.kind} of ${after.id} would leave levels that do not sum to ${after.quantity}`,
+      );
+    }
+    const moved = movement ? [movement.from, movement.to] : [];
+    const levelWrites = moved
+      .filter((location): location is string => location !== null)
+      .map(
+        (locationId): ChangeStatement => ({
+          shape: 'stock level',
+          build: levelUpsert,
+          values: { productId: after.id, locationId, quantity: levels[locationId] ?? 0 },
+        }),
+      );
     return [
       this.#history.append(change),
+      ...levelWrites,
       ...this.#participants.flatMap((participant) => participant(change)),
     ];
   }

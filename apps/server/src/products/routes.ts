@@ -13,6 +13,7 @@ import {
   IF_MATCH_PATTERN,
   LANGUAGES,
   LIST_DEFAULT_LIMIT,
+  locationStockSchema,
   movementListQuerySchema,
   movementSchema,
   productConflictSchema,
@@ -28,6 +29,8 @@ import {
   stockChangeSchema,
   successSchema,
   supplierItemsQuerySchema,
+  transferRequestSchema,
+  transferredSchema,
   versionOfIfMatch,
 } from '@walton/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -151,7 +154,7 @@ function actorOf(request: FastifyRequest): Actor {
 /** What Delivered and restock read of a request: the item, its new quantity, the If-Match, who. */
 type StockChangeRequest = FastifyRequest & {
   params: { id: string };
-  body: { newQuentity: number };
+  body: { newQuentity: number; locationId?: string | undefined };
   headers: { 'if-match'?: string | undefined };
 };
 
@@ -197,10 +200,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   /** Delivered's and restock's handler: the service's change, answered with the new stock and `success`. */
   const stockChange =
     (change: 'deliver' | 'restock', success: string) => async (request: StockChangeRequest) => {
+      const { newQuentity, locationId } = request.body;
       const changed = await service[change](
         request.params.id,
-        request.body.newQuentity,
-        versionFrom(request.headers['if-match']),
+        { newQuantity: newQuentity, ifVersion: versionFrom(request.headers['if-match']), locationId },
         actorOf(request),
       );
       return { success, quentity: changed.quantity, version: changed.version };
@@ -344,6 +347,62 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
   );
 
+  app.get(
+    '/product/:id/stock',
+    {
+      config: { access: 'session', action: 'inventory.read' },
+      schema: {
+        operationId: 'productStockByLocation',
+        tags: ['locations'],
+        summary: "A product's units at each location that holds some",
+        description:
+          "The default location first, then by name; they sum to the item's `quentity`. 404 for an item " +
+          'not live.',
+        params: idParams,
+        response: {
+          200: z.array(locationStockSchema),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          ...protectedErrors,
+        },
+      },
+    },
+    (request) => service.stock(request.params.id),
+  );
+
+  app.post(
+    '/product/:id/transfers',
+    {
+      config: { access: 'session', action: 'item.transfer' },
+      schema: {
+        operationId: 'transferStock',
+        tags: ['locations'],
+        summary: 'Move units of a product from one location to another',
+        description:
+          'One change: one history row of kind `transferred` naming both locations, the total unchanged. ' +
+          '409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is ' +
+          'inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist.',
+        params: idParams,
+        body: transferRequestSchema,
+        response: {
+          200: transferredSchema,
+          ...changeErrors,
+          404: apiErrorSchema,
+          409: productConflictSchema,
+        },
+      },
+    },
+    async (request) => {
+      const moved = await service.transfer(request.params.id, request.body, actorOf(request));
+      return {
+        success: SUCCESS_TEXT.stockTransferred,
+        quentity: moved.quantity,
+        version: moved.version,
+        levels: moved.levels,
+      };
+    },
+  );
+
   app.post(
     '/productOrder',
     {
@@ -400,7 +459,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           '`newQuentity` must be the current quantity minus one; it is applied only while the item still ' +
           'holds that quantity (and, with `If-Match`, that version). 409 with the current item when it ' +
           `changed meanwhile, or with "${SPEC_TEXT.noQuantity}" at zero (also for -1, what a screen showing 0 ` +
-          'would send); 412 with the current item when `If-Match` is stale.',
+          'would send); 412 with the current item when `If-Match` is stale. The unit leaves `locationId` ' +
+          '(409 `NOT_ENOUGH_AT_LOCATION` when it has none there, `LOCATION_NOT_SELLABLE` for quarantine); ' +
+          'without one, the default location, or when that has none the one location with stock for sale ' +
+          '(409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some).',
         params: idParams,
         headers: ifMatchHeaders,
         body: deliveryRequestSchema,
@@ -420,7 +482,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         summary: 'Restock: set a higher quantity',
         description:
           '`newQuentity` must be above the current quantity (409 with the current item otherwise); with ' +
-          '`If-Match`, a stale version gets 412 with the current item and changes nothing.',
+          '`If-Match`, a stale version gets 412 with the current item and changes nothing. The units arrive ' +
+          'at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one).',
         params: idParams,
         headers: ifMatchHeaders,
         body: stockChangeSchema,

@@ -5,12 +5,16 @@ import {
   type EditProduct,
   type ErrorParams,
   type HistoryEntry,
+  type LocationStock,
   type Movement,
   type Product,
+  type TransferRequest,
 } from '@walton/contract';
 import { type Clock, systemClock } from '../clock.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { DEFAULT_LOCATION_ID } from '../locations/default-location.ts';
+import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
 import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
 import {
@@ -20,6 +24,7 @@ import {
   type ProductChange,
   type ProductDetails,
   type ProductState,
+  type StockLevels,
 } from './product-change.ts';
 import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf } from './product-mapper.ts';
 import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
@@ -83,21 +88,85 @@ function liveAt(current: ProductState | undefined, ifVersion: number | undefined
   return product;
 }
 
-/** Delivered's and restock's rule: the item as it is, the quantity asked for, the If-Match version. */
-type DecideStockChange = (
-  current: ProductState | undefined,
-  newQuantity: number,
-  ifVersion: number | undefined,
-) => DecidedChange;
+/** A Delivered or a restock as asked: the item's new total, the If-Match version, where. */
+export interface StockRequest {
+  newQuantity: number;
+  ifVersion: number | undefined;
+  /** Where the units leave from or arrive; left out: see deliveryLocation and decideRestock. */
+  locationId?: string | undefined;
+}
+
+/** A location's name, for the words of a refusal. */
+const nameOf = (locations: LocationDirectory, id: string) => locations.get(id)?.name ?? id;
+
+/** Whether what a location holds is for sale (quarantine's damaged goods are not). */
+const isSellable = (locations: LocationDirectory, id: string) => locations.get(id)?.kind !== 'quarantine';
+
+/**
+ * Where a Delivered that names no location takes its unit: the default location when it has stock;
+ * otherwise the one location for sale that has some; with several, the clerk must say which (409).
+ */
+function deliveryLocation(product: ProductState, levels: StockLevels, locations: LocationDirectory): string {
+  if ((levels[DEFAULT_LOCATION_ID] ?? 0) > 0) return DEFAULT_LOCATION_ID;
+  const withStock = Object.keys(levels).filter((id) => isSellable(locations, id));
+  const [only, ...others] = withStock;
+  if (only === undefined) return DEFAULT_LOCATION_ID;
+  if (others.length === 0) return only;
+  throw new HttpError(409, 'LOCATION_REQUIRED', {
+    params: { location: nameOf(locations, DEFAULT_LOCATION_ID) },
+    extra: { product: toProduct(product), locations: withStock },
+  });
+}
+
+/** `quantity` units can leave `from`: it holds them, and they are for sale when `sale` says so. */
+function takeFrom(
+  product: ProductState,
+  levels: StockLevels,
+  locations: LocationDirectory,
+  movement: { from: string; quantity: number; sale: boolean },
+): void {
+  const { from, quantity } = movement;
+  if (movement.sale && !isSellable(locations, from)) {
+    throw refusal(409, 'LOCATION_NOT_SELLABLE', product, { location: nameOf(locations, from) });
+  }
+  const available = levels[from] ?? 0;
+  if (available < quantity) {
+    throw refusal(409, 'NOT_ENOUGH_AT_LOCATION', product, {
+      available,
+      quantity,
+      location: nameOf(locations, from),
+    });
+  }
+}
+
+/** Units may arrive at `to`: it is active. */
+function putAt(product: ProductState, locations: LocationDirectory, to: string): void {
+  if (locations.get(to)?.active === false) {
+    throw refusal(409, 'LOCATION_INACTIVE', product, { location: nameOf(locations, to) });
+  }
+}
 
 /**
  * Delivered: the only valid new quantity is the current one minus one, so two clerks delivering
- * from the same screen cannot merge two deliveries into one. A refusal says why.
+ * from the same screen cannot merge two deliveries into one; the unit leaves the location asked for
+ * (see deliveryLocation when none is). A refusal says why.
  */
-export const decideDelivery: DecideStockChange = (current, newQuantity, ifVersion) => {
+export function decideDelivery(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  request: StockRequest,
+  locations: LocationDirectory,
+): DecidedChange {
+  const { newQuantity, ifVersion } = request;
   const product = liveAt(current, ifVersion);
   if (newQuantity >= 0 && newQuantity === product.quantity - DELIVERY_DECREMENT) {
-    return { kind: 'delivered', set: { quantity: newQuantity } };
+    const from = request.locationId ?? deliveryLocation(product, levels, locations);
+    takeFrom(product, levels, locations, { from, quantity: DELIVERY_DECREMENT, sale: true });
+    return {
+      kind: 'delivered',
+      set: { quantity: newQuantity },
+      movement: { from, to: null, quantity: DELIVERY_DECREMENT },
+    };
   }
   if (product.quantity < DELIVERY_DECREMENT) throw refusal(409, 'OUT_OF_STOCK', product);
   // With a matching If-Match the client saw this very state: its number was simply not current − 1.
@@ -107,16 +176,46 @@ export const decideDelivery: DecideStockChange = (current, newQuantity, ifVersio
         newQuantity: product.quantity - DELIVERY_DECREMENT,
       })
     : refusal(409, 'QUANTITY_CHANGED', product, { quantity: product.quantity });
-};
+}
 
-/** Restock: the new quantity must be above the current one; a stale If-Match changes nothing. */
-export const decideRestock: DecideStockChange = (current, newQuantity, ifVersion) => {
-  const product = liveAt(current, ifVersion);
-  if (newQuantity <= product.quantity) {
+/**
+ * Restock: the new total must be above the current one; the units arrive at the location asked for
+ * (the default one when none is); a stale If-Match changes nothing.
+ */
+export function decideRestock(
+  current: ProductState | undefined,
+  request: StockRequest,
+  locations: LocationDirectory,
+): DecidedChange {
+  const product = liveAt(current, request.ifVersion);
+  if (request.newQuantity <= product.quantity) {
     throw refusal(409, 'QUANTITY_NOT_ABOVE', product, { quantity: product.quantity });
   }
-  return { kind: 'restocked', set: { quantity: newQuantity } };
-};
+  const to = request.locationId ?? DEFAULT_LOCATION_ID;
+  putAt(product, locations, to);
+  return {
+    kind: 'restocked',
+    set: { quantity: request.newQuantity },
+    movement: { from: null, to, quantity: request.newQuantity - product.quantity },
+  };
+}
+
+/**
+ * A transfer: `quantity` units from one location to another, the total unchanged; `from` must hold
+ * them and `to` be active.
+ */
+export function decideTransfer(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  transfer: TransferRequest,
+  locations: LocationDirectory,
+): DecidedChange {
+  const product = live(current);
+  const { from, to, quantity } = transfer;
+  takeFrom(product, levels, locations, { from, quantity, sale: false });
+  putAt(product, locations, to);
+  return { kind: 'transferred', set: {}, movement: { from, to, quantity } };
+}
 
 /** Soft delete of a live item; nothing to do when it is not live (again, or unknown). */
 export function decideRemoval(current: ProductState | undefined): DecidedChange | undefined {
@@ -159,10 +258,19 @@ export function decideEdit(
  */
 export function decideImportedQuantity(
   current: ProductState | undefined,
+  levels: StockLevels,
   quantity: number,
+  locations: LocationDirectory,
 ): DecidedChange | undefined {
   const product = live(current);
-  return product.quantity === quantity ? undefined : { kind: 'imported', set: { quantity } };
+  const delta = quantity - product.quantity;
+  if (delta === 0) return undefined;
+  const at = DEFAULT_LOCATION_ID;
+  if (delta > 0) {
+    return { kind: 'imported', set: { quantity }, movement: { from: null, to: at, quantity: delta } };
+  }
+  takeFrom(product, levels, locations, { from: at, quantity: -delta, sale: false });
+  return { kind: 'imported', set: { quantity }, movement: { from: at, to: null, quantity: -delta } };
 }
 
 /**
@@ -199,17 +307,24 @@ export class ProductService {
   readonly #products: ProductRepository;
   readonly #search: ProductSearch;
   readonly #history: HistoryRepository;
+  readonly #locations: LocationRepository;
   readonly #publish: PublishChange;
   readonly #now: Clock;
 
   constructor(
-    repositories: { products: ProductRepository; search: ProductSearch; history: HistoryRepository },
+    repositories: {
+      products: ProductRepository;
+      search: ProductSearch;
+      history: HistoryRepository;
+      locations: LocationRepository;
+    },
     publish: PublishChange,
     now: Clock = systemClock,
   ) {
     this.#products = repositories.products;
     this.#search = repositories.search;
     this.#history = repositories.history;
+    this.#locations = repositories.locations;
     this.#publish = publish;
     this.#now = now;
   }
@@ -268,23 +383,61 @@ export class ProductService {
   }
 
   /** Delivered: the only valid new quantity is the current one minus one (see decideDelivery). */
-  async deliver(
-    id: string,
-    newQuantity: number,
-    ifVersion: number | undefined,
-    actor: Actor,
-  ): Promise<ChangedStock> {
-    return this.#changeStock(id, (current) => decideDelivery(current, newQuantity, ifVersion), actor);
+  async deliver(id: string, request: StockRequest, actor: Actor): Promise<ChangedStock> {
+    const locations = await this.#knownLocations(request.locationId);
+    return this.#changeStock(
+      id,
+      (current, levels) => decideDelivery(current, levels, request, locations),
+      actor,
+    );
   }
 
   /** Restock: the new quantity must be above the current one (see decideRestock). */
-  async restock(
+  async restock(id: string, request: StockRequest, actor: Actor): Promise<ChangedStock> {
+    const locations = await this.#knownLocations(request.locationId);
+    return this.#changeStock(id, (current) => decideRestock(current, request, locations), actor);
+  }
+
+  /** Moves units between two locations in one change (see decideTransfer). */
+  async transfer(
     id: string,
-    newQuantity: number,
-    ifVersion: number | undefined,
+    transfer: TransferRequest,
     actor: Actor,
-  ): Promise<ChangedStock> {
-    return this.#changeStock(id, (current) => decideRestock(current, newQuantity, ifVersion), actor);
+  ): Promise<ChangedStock & { levels: LocationStock[] }> {
+    const locations = await this.#knownLocations(transfer.from, transfer.to);
+    const change = await this.#products.change(
+      id,
+      (current, levels) => decideTransfer(current, levels, transfer, locations),
+      actor,
+      this.#now(),
+    );
+    await this.#published(change);
+    const levels = Object.entries(change.levels).map(([locationId, quantity]) => ({
+      locationId,
+      locationName: locations.get(locationId)?.name ?? '',
+      quantity,
+    }));
+    return { quantity: change.after.quantity, version: change.after.version, levels };
+  }
+
+  /** An item's units at each location that holds some. */
+  async stock(id: string): Promise<LocationStock[]> {
+    await this.get(id);
+    return this.#locations.stockOf(id);
+  }
+
+  /**
+   * The locations, knowing each of `ids` (read again once when one is not known here: another
+   * instance may have added it a moment ago); 400 UNKNOWN_LOCATION for an id no location has.
+   */
+  async #knownLocations(...ids: Array<string | undefined>): Promise<LocationDirectory> {
+    const known = (directory: LocationDirectory) => ids.every((id) => id === undefined || directory.has(id));
+    const cached = await this.#locations.directory();
+    if (known(cached)) return cached;
+    const fresh = await this.#locations.directory({ fresh: true });
+    const unknown = ids.find((id) => id !== undefined && !fresh.has(id));
+    if (unknown !== undefined) throw new HttpError(400, 'UNKNOWN_LOCATION', { params: { id: unknown } });
+    return fresh;
   }
 
   async #changeStock(id: string, decide: DecideChange, actor: Actor): Promise<ChangedStock> {
@@ -357,7 +510,7 @@ export class ProductService {
     const event: CommittedChange = { type: kind, id: after.id, version: after.version };
     // A stock change sets nothing but the quantity (and, as every change, the version and time):
     // its event says what they became, so that stored answers can follow it (product-answers.ts).
-    if (kind === 'delivered' || kind === 'restocked') {
+    if (kind === 'delivered' || kind === 'restocked' || kind === 'transferred') {
       event.stock = { quantity: after.quantity, updatedAt: after.updatedAt };
     }
     await this.#publish(event);

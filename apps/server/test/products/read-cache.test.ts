@@ -110,8 +110,8 @@ describe.each(TEST_ENGINES)('stored product answers and stock changes on %s', (e
     await expectCurrent(all);
     expect(reads).toEqual(before);
 
-    await service.deliver(product._id, product.quentity - 1, undefined, clerk);
-    await service.restock(product._id, product.quentity + 6, undefined, clerk);
+    await service.deliver(product._id, { newQuantity: product.quentity - 1, ifVersion: undefined }, clerk);
+    await service.restock(product._id, { newQuantity: product.quentity + 6, ifVersion: undefined }, clerk);
     await expectCurrent(all);
     // Two audiences; each forgetting list read again once, and nothing else.
     expect(reads).toEqual({ get: before.get, list: before.list + 2 * forgetting.length });

@@ -9,6 +9,7 @@ import { decideDelivery, decideRestock } from '../../src/products/service.ts';
 import { StatsRepository } from '../../src/stats/repository.ts';
 import { rollupParticipant } from '../../src/stats/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
+import { LOCATIONS } from '../support/locations.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const TIME_ZONE = 'Asia/Dhaka';
@@ -92,9 +93,20 @@ describe.each(TEST_ENGINES)('racing changes of one item on %s', (engine) => {
       { input: { ...generatedProduct(2), quentity: 1 }, createdBy: null, actor: ACTOR, at: new Date() },
     ]);
     const deliver = (repository: ProductRepository, to: number) =>
-      repository.change(id, (current) => decideDelivery(current, to, undefined), ACTOR, new Date());
+      repository.change(
+        id,
+        (current, levels) =>
+          decideDelivery(current, levels, { newQuantity: to, ifVersion: undefined }, LOCATIONS),
+        ACTOR,
+        new Date(),
+      );
     const restock = (repository: ProductRepository, to: number) =>
-      repository.change(id, (current) => decideRestock(current, to, undefined), ACTOR, new Date());
+      repository.change(
+        id,
+        (current) => decideRestock(current, { newQuantity: to, ifVersion: undefined }, LOCATIONS),
+        ACTOR,
+        new Date(),
+      );
     // This instance last saw the item empty; the other restocked it: no refusal from the old state.
     await deliver(products, 0);
     await restock(other, 5);

@@ -1,7 +1,9 @@
+import type { Location } from '@walton/contract';
 import { apiErrorText, SPEC_TEXT } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/http-error.ts';
-import type { HistoryRecord, ProductState } from '../../src/products/product-change.ts';
+import type { LocationDirectory } from '../../src/locations/location-repository.ts';
+import type { HistoryRecord, ProductState, StockLevels } from '../../src/products/product-change.ts';
 import {
   decideDelivery,
   decideEdit,
@@ -9,6 +11,7 @@ import {
   decideRestock,
   decideRestore,
   decideRevert,
+  decideTransfer,
 } from '../../src/products/service.ts';
 
 /** The service's rules are pure decisions on a product's current state: no database needed. */
@@ -35,6 +38,41 @@ const product = (overrides: Partial<ProductState> = {}): ProductState => ({
 });
 const trashed = product({ deletedAt: '2026-01-02T00:00:00.000Z' });
 
+const location = (id: string, name: string, overrides: Partial<Location> = {}): Location => ({
+  id,
+  name,
+  kind: 'warehouse',
+  address: '',
+  active: true,
+  isDefault: id === 'main',
+  ...overrides,
+});
+const LOCATIONS: LocationDirectory = new Map(
+  [
+    location('main', 'Main warehouse'),
+    location('mirpur', 'Mirpur showroom', { kind: 'showroom' }),
+    location('van', 'Van 1', { kind: 'vehicle' }),
+    location('damaged', 'Damaged goods', { kind: 'quarantine' }),
+    location('closed', 'Old showroom', { kind: 'showroom', active: false }),
+  ].map((each) => [each.id, each]),
+);
+
+/** Delivered of `state` (all its units at the default location unless `levels` says otherwise). */
+const deliver = (
+  state: ProductState | undefined,
+  newQuantity: number,
+  ifVersion: number | undefined,
+  levels: StockLevels = { main: state?.quantity ?? 0 },
+  locationId?: string,
+) => decideDelivery(state, levels, { newQuantity, ifVersion, locationId }, LOCATIONS);
+
+const restock = (
+  state: ProductState | undefined,
+  newQuantity: number,
+  ifVersion: number | undefined,
+  locationId?: string,
+) => decideRestock(state, { newQuantity, ifVersion, locationId }, LOCATIONS);
+
 /** What a decision threw: status, message and the item sent back (refusals carry it). */
 function refusalOf(decide: () => unknown): { status: number; message: string; quantity: unknown } {
   try {
@@ -49,23 +87,28 @@ function refusalOf(decide: () => unknown): { status: number; message: string; qu
 
 describe('decideDelivery', () => {
   it('takes exactly one unit when the new quantity is the current one minus one', () => {
-    expect(decideDelivery(product(), 4, undefined)).toEqual({ kind: 'delivered', set: { quantity: 4 } });
-    expect(decideDelivery(product({ quantity: 1 }), 0, 3)).toEqual({
+    expect(deliver(product(), 4, undefined)).toEqual({
+      kind: 'delivered',
+      set: { quantity: 4 },
+      movement: { from: 'main', to: null, quantity: 1 },
+    });
+    expect(deliver(product({ quantity: 1 }), 0, 3)).toEqual({
       kind: 'delivered',
       set: { quantity: 0 },
+      movement: { from: 'main', to: null, quantity: 1 },
     });
   });
 
   it('answers 404 for an unknown or deleted item', () => {
-    expect(refusalOf(() => decideDelivery(undefined, 4, undefined))).toMatchObject({
+    expect(refusalOf(() => deliver(undefined, 4, undefined))).toMatchObject({
       status: 404,
       message: apiErrorText('PRODUCT_NOT_FOUND'),
     });
-    expect(refusalOf(() => decideDelivery(trashed, 4, undefined)).status).toBe(404);
+    expect(refusalOf(() => deliver(trashed, 4, undefined)).status).toBe(404);
   });
 
   it('answers 412 with the current item to a stale If-Match, even when the number would fit', () => {
-    expect(refusalOf(() => decideDelivery(product(), 4, 2))).toEqual({
+    expect(refusalOf(() => deliver(product(), 4, 2))).toEqual({
       status: 412,
       message: apiErrorText('VERSION_STALE', { quantity: 5 }),
       quantity: 5,
@@ -75,7 +118,7 @@ describe('decideDelivery', () => {
   it('answers 409 with the spec text at zero, also for -1', () => {
     const empty = product({ quantity: 0 });
     for (const newQuantity of [-1, 0, 3]) {
-      expect(refusalOf(() => decideDelivery(empty, newQuantity, undefined))).toEqual({
+      expect(refusalOf(() => deliver(empty, newQuantity, undefined))).toEqual({
         status: 409,
         message: SPEC_TEXT.noQuantity,
         quantity: 0,
@@ -84,7 +127,7 @@ describe('decideDelivery', () => {
   });
 
   it('tells a client that saw this very version that Delivered takes one unit at a time', () => {
-    expect(refusalOf(() => decideDelivery(product(), 2, 3))).toEqual({
+    expect(refusalOf(() => deliver(product(), 2, 3))).toEqual({
       status: 409,
       message: apiErrorText('ONE_AT_A_TIME', { quantity: 5, newQuantity: 4 }),
       quantity: 5,
@@ -92,23 +135,28 @@ describe('decideDelivery', () => {
   });
 
   it('tells a client without If-Match that someone delivered meanwhile', () => {
-    expect(refusalOf(() => decideDelivery(product(), 5, undefined))).toEqual({
+    expect(refusalOf(() => deliver(product(), 5, undefined))).toEqual({
       status: 409,
       message: apiErrorText('QUANTITY_CHANGED', { quantity: 5 }),
       quantity: 5,
     });
-    expect(refusalOf(() => decideDelivery(product(), -1, undefined)).status).toBe(409);
+    expect(refusalOf(() => deliver(product(), -1, undefined)).status).toBe(409);
   });
 });
 
 describe('decideRestock', () => {
   it('sets a quantity above the current one', () => {
-    expect(decideRestock(product(), 6, 3)).toEqual({ kind: 'restocked', set: { quantity: 6 } });
+    expect(restock(product(), 6, 3)).toEqual({
+      kind: 'restocked',
+      set: { quantity: 6 },
+      movement: { from: null, to: 'main', quantity: 1 },
+    });
+    expect(restock(product(), 9, 3, 'mirpur').movement).toEqual({ from: null, to: 'mirpur', quantity: 4 });
   });
 
   it('refuses the current quantity or less with 409', () => {
     for (const newQuantity of [5, 4, 0]) {
-      expect(refusalOf(() => decideRestock(product(), newQuantity, undefined))).toEqual({
+      expect(refusalOf(() => restock(product(), newQuantity, undefined))).toEqual({
         status: 409,
         message: apiErrorText('QUANTITY_NOT_ABOVE', { quantity: 5 }),
         quantity: 5,
@@ -117,9 +165,79 @@ describe('decideRestock', () => {
   });
 
   it('checks If-Match before the quantity, and 404s an item in the trash', () => {
-    expect(refusalOf(() => decideRestock(product(), 2, 1)).status).toBe(412);
-    expect(refusalOf(() => decideRestock(trashed, 9, undefined)).status).toBe(404);
-    expect(refusalOf(() => decideRestock(undefined, 9, undefined)).status).toBe(404);
+    expect(refusalOf(() => restock(product(), 2, 1)).status).toBe(412);
+    expect(refusalOf(() => restock(trashed, 9, undefined)).status).toBe(404);
+    expect(refusalOf(() => restock(undefined, 9, undefined)).status).toBe(404);
+  });
+});
+
+describe('where stock changes happen', () => {
+  const five = product();
+
+  it('takes a Delivered from the location asked for, when it holds a unit', () => {
+    const levels = { main: 2, mirpur: 3 };
+    expect(deliver(five, 4, undefined, levels, 'mirpur').movement).toEqual({
+      from: 'mirpur',
+      to: null,
+      quantity: 1,
+    });
+    expect(refusalOf(() => deliver(five, 4, undefined, levels, 'van'))).toEqual({
+      status: 409,
+      message: apiErrorText('NOT_ENOUGH_AT_LOCATION', { available: 0, quantity: 1, location: 'Van 1' }),
+      quantity: 5,
+    });
+  });
+
+  it('without a location: the default one, else the one location for sale with stock, else asks which', () => {
+    expect(deliver(five, 4, undefined, { main: 1, mirpur: 4 }).movement?.from).toBe('main');
+    expect(deliver(five, 4, undefined, { mirpur: 4, damaged: 1 }).movement?.from).toBe('mirpur');
+    const refused = refusalOf(() => deliver(five, 4, undefined, { mirpur: 4, van: 1 }));
+    expect(refused).toMatchObject({
+      status: 409,
+      message: apiErrorText('LOCATION_REQUIRED', { location: 'Main warehouse' }),
+    });
+  });
+
+  it('never sells from quarantine', () => {
+    expect(refusalOf(() => deliver(five, 4, undefined, { damaged: 5 }, 'damaged'))).toMatchObject({
+      status: 409,
+      message: apiErrorText('LOCATION_NOT_SELLABLE', { location: 'Damaged goods' }),
+    });
+    expect(refusalOf(() => deliver(five, 4, undefined, { damaged: 5 })).status).toBe(409);
+  });
+
+  it('restocks nowhere inactive', () => {
+    expect(refusalOf(() => restock(five, 9, undefined, 'closed'))).toMatchObject({
+      status: 409,
+      message: apiErrorText('LOCATION_INACTIVE', { location: 'Old showroom' }),
+    });
+  });
+
+  it('transfers what the source holds to an active location, the total unchanged', () => {
+    const levels = { main: 3, mirpur: 2 };
+    expect(decideTransfer(five, levels, { from: 'main', to: 'mirpur', quantity: 3 }, LOCATIONS)).toEqual({
+      kind: 'transferred',
+      set: {},
+      movement: { from: 'main', to: 'mirpur', quantity: 3 },
+    });
+    expect(
+      refusalOf(() => decideTransfer(five, levels, { from: 'main', to: 'mirpur', quantity: 4 }, LOCATIONS)),
+    ).toMatchObject({
+      status: 409,
+      message: apiErrorText('NOT_ENOUGH_AT_LOCATION', {
+        available: 3,
+        quantity: 4,
+        location: 'Main warehouse',
+      }),
+    });
+    expect(
+      refusalOf(() => decideTransfer(five, levels, { from: 'main', to: 'closed', quantity: 1 }, LOCATIONS))
+        .status,
+    ).toBe(409);
+    expect(
+      refusalOf(() => decideTransfer(trashed, levels, { from: 'main', to: 'van', quantity: 1 }, LOCATIONS))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -179,6 +297,9 @@ describe('decideRevert', () => {
     at: '2026-01-01T00:00:00.000Z',
     delta: 0,
     quantityAfter: 5,
+    moved: 0,
+    from: null,
+    to: null,
     changes: [
       { field: 'pricePaisa', from: 4_000_000, to: 4_500_000 },
       { field: 'model', from: null, to: 'M1' },

@@ -21,6 +21,7 @@ const DELTA_RULES: Record<MovementReason, (delta: number) => boolean> = {
   deleted: (delta) => delta === 0,
   restored: (delta) => delta === 0,
   imported: (delta) => delta !== 0,
+  transferred: (delta) => delta === 0,
 };
 
 /**

@@ -18,6 +18,7 @@ import {
 import { StatsRepository } from '../../src/stats/repository.ts';
 import { rollupParticipant, StatsService } from '../../src/stats/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
+import { LOCATIONS } from '../support/locations.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const TIME_ZONE = 'Asia/Dhaka';
@@ -86,14 +87,21 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
       } else if (round % 5 === 0 || current.quentity === 0)
         await products.change(
           id,
-          (state) => decideRestock(state, current.quentity + 7, undefined),
+          (state) =>
+            decideRestock(state, { newQuantity: current.quentity + 7, ifVersion: undefined }, LOCATIONS),
           ACTOR,
           tick(),
         );
       else
         await products.change(
           id,
-          (state) => decideDelivery(state, current.quentity - 1, undefined),
+          (state, levels) =>
+            decideDelivery(
+              state,
+              levels,
+              { newQuantity: current.quentity - 1, ifVersion: undefined },
+              LOCATIONS,
+            ),
           ACTOR,
           tick(),
         );

@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import type { AnswerCache } from '../../src/http/answer-cache.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
+import { LocationRepository } from '../../src/locations/location-repository.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
@@ -29,7 +30,10 @@ export async function demoCatalogService(
   await seedDemoCatalogIfEmpty(products);
   const search = new ProductSearch(handle.db, handle.engine);
   return {
-    service: new ProductService({ products, search, history }, publish),
+    service: new ProductService(
+      { products, search, history, locations: new LocationRepository(handle.db) },
+      publish,
+    ),
     close: async () => {
       await handle.close();
       await database.drop();
