@@ -225,13 +225,48 @@ test('a non-admin opening /users gets the no-access page, with a way back home',
 
 for (const language of ['en', 'bn'] as const) {
   const texts = {
-    en: { users: 'Users', noAccess: NO_ACCESS, title: 'Users- Walton Warehouse' },
+    en: {
+      users: 'Users',
+      noAccess: NO_ACCESS,
+      title: 'Users- Walton Warehouse',
+      noAccessTitle: NO_ACCESS_TITLE,
+      toInventory: 'Go to Manage Items',
+    },
     bn: {
       users: 'ব্যবহারকারী',
       noAccess: 'এই পেজটি দেখার অনুমতি আপনার নেই',
       title: 'ব্যবহারকারী- ওয়ালটন ওয়্যারহাউস',
+      noAccessTitle: 'প্রবেশাধিকার নেই- ওয়ালটন ওয়্যারহাউস',
+      toInventory: 'আইটেম ব্যবস্থাপনায় যান',
     },
   }[language];
+
+  test(`[${language}] a supplier back on another supplier's item's edit page, the item already loaded, sees the no-access page under its title`, async ({
+    page,
+    browser,
+    baseURL,
+    problems,
+  }) => {
+    const supplier = await signedInUser(page, 'back-to-edit');
+    const admin = await adminPage(browser, baseURL, problems);
+    const others = await createProductViaApi(admin, { ...E2E_ADMIN });
+    await setRole(admin, supplier, 'supplier');
+    await page.evaluate((value) => localStorage.setItem('language', value), language);
+    const noAccess = page.getByRole('heading', { level: 1, name: texts.noAccess });
+
+    // Opened afresh, the page waits for the item, then says it is not theirs.
+    await page.goto(`/manageItem/${others._id}/edit`);
+    await expect(noAccess).toBeVisible();
+    await expect(page).toHaveTitle(texts.noAccessTitle);
+    // Back to it without a reload: the item is already loaded, so the edit page says so from its
+    // first render, and keeps the no-access title rather than the edit page's.
+    await page.getByRole('main').getByRole('link', { name: texts.toInventory }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/manageItem');
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === `/manageItem/${others._id}/edit`);
+    await expect(noAccess).toBeVisible();
+    await expect(page).toHaveTitle(texts.noAccessTitle);
+  });
 
   test(`[${language}] axe finds nothing on /users (cards on a phone) and on the no-access page, at 375 and 1280 px`, async ({
     page,

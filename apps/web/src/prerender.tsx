@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { PageTitleRecorder } from './components/page-title.ts';
+import { PageTitleRecorder } from './components/page-title.tsx';
 import { activateLanguage } from './i18n/i18n.ts';
 import { type Language, languageOfPath } from './i18n/language.ts';
 

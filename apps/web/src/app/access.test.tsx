@@ -3,7 +3,8 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody, productFixture } from '../../test/features/product-fixtures.ts';
 import { meHandler, server, testUser } from '../../test/msw-server.ts';
-import { renderRoute } from '../../test/render-route.tsx';
+import { createTestQueryClient, renderRoute } from '../../test/render-route.tsx';
+import { productKeys } from '../entities/products/api/product-keys.ts';
 
 const user = testUser();
 const own = productFixture({ _id: 'p-own', email: user.email.toUpperCase() });
@@ -110,6 +111,19 @@ describe('who the user is and what they may do', () => {
     expect(
       within(screen.getByRole('navigation')).queryByRole('link', { name: 'Users' }),
     ).not.toBeInTheDocument();
+  });
+
+  it("titles another supplier's item's edit page No Access, even when the item was already loaded", async () => {
+    items(own, others);
+    server.use(meHandler('supplier'));
+    // The item already in the cache: the no-access page is there from the edit page's first render.
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(productKeys.detail(others._id), others);
+    await renderRoute(`/manageItem/${others._id}/edit`, { user, queryClient });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('No Access- Walton Warehouse'));
   });
 
   it('asks GET /api/me again when the server refuses an action as FORBIDDEN, and the controls follow', async () => {

@@ -1,7 +1,7 @@
 import type { Action } from '@walton/contract';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { usePageTitle } from '../components/page-title.ts';
+import { TitledPage } from '../components/page-title.tsx';
 import { paths } from '../config/paths.ts';
 import { loadPageMessages, type MessageKey } from '../i18n/i18n.ts';
 import { useCan } from '../lib/me.ts';
@@ -36,16 +36,11 @@ const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 const NoAccess = lazy(() => import('../components/no-access.tsx'));
 
-/** A page with its document title, `{title}- Walton Warehouse`, set while it is shown. */
-function Page({ title, children }: { title: MessageKey; children: ReactNode }) {
-  usePageTitle(title);
-  return children;
-}
-
 /**
  * A signed-in page that needs `action`: shown when the user's role may perform it (on some items at
  * least: a supplier may open the edit page, which then asks about the item), else the no-access
- * page, with its own title. The user's role is known by then (the ProtectedRoute gate waited for it).
+ * page, which claims the page's title. The user's role is known by then (the ProtectedRoute gate
+ * waited for it).
  */
 function GuardedPage({
   title,
@@ -56,8 +51,8 @@ function GuardedPage({
   action: Action;
   children: ReactNode;
 }) {
-  if (!useCan(action)) return <NoAccess />;
-  return <Page title={title}>{children}</Page>;
+  const may = useCan(action);
+  return <TitledPage title={title}>{may ? children : <NoAccess />}</TitledPage>;
 }
 
 /**
@@ -67,14 +62,14 @@ function GuardedPage({
 export function AppRoutes() {
   // The public pages, at their English and their Bengali address.
   const home = (
-    <Page title="page.home">
+    <TitledPage title="page.home">
       <HomePage />
-    </Page>
+    </TitledPage>
   );
   const blog = (
-    <Page title="page.blog">
+    <TitledPage title="page.blog">
       <BlogPage />
-    </Page>
+    </TitledPage>
   );
   return (
     <Routes>
@@ -178,42 +173,42 @@ export function AppRoutes() {
         <Route
           path={paths.login}
           element={
-            <Page title="page.login">
+            <TitledPage title="page.login">
               <LoginPage />
-            </Page>
+            </TitledPage>
           }
         />
         <Route
           path={paths.register}
           element={
-            <Page title="page.register">
+            <TitledPage title="page.register">
               <RegisterPage />
-            </Page>
+            </TitledPage>
           }
         />
         <Route path={paths.blog} element={blog} />
         <Route
           path={paths.resetPassword}
           element={
-            <Page title="page.resetPassword">
+            <TitledPage title="page.resetPassword">
               <ResetPasswordPage />
-            </Page>
+            </TitledPage>
           }
         />
         <Route
           path={paths.verifyEmail}
           element={
-            <Page title="page.verifyEmail">
+            <TitledPage title="page.verifyEmail">
               <VerifyEmailPage />
-            </Page>
+            </TitledPage>
           }
         />
         <Route
           path="*"
           element={
-            <Page title="page.notFound">
+            <TitledPage title="page.notFound">
               <NotFound />
-            </Page>
+            </TitledPage>
           }
         />
       </Route>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { useTranslate } from '../i18n/i18n.ts';
-import { usePageTitle } from './page-title.ts';
+import { usePageTitle } from './page-title.tsx';
 
 /**
  * A page (or an item's page) the signed-in user's role may not open: says so, with a way back,
