@@ -4,6 +4,7 @@ import {
   apiErrorText,
   type ChangeEvent,
   type CreateProductInput,
+  type createLocationSchema,
   type deliveryRequestSchema,
   type editProductSchema,
   type Movement,
@@ -12,6 +13,8 @@ import {
   type ProductConflict,
   SUCCESS_TEXT,
   type stockChangeSchema,
+  type transferRequestSchema,
+  type updateLocationSchema,
   type userSettingsSchema,
   type userUpdateSchema,
 } from '@walton/contract';
@@ -103,4 +106,15 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     name: 'Nightly stock export',
     expiresInDays: 90,
   } satisfies PersonalTokenRequest,
+  createLocation: {
+    name: 'Mirpur showroom',
+    kind: 'showroom',
+    address: 'Plot 12, Mirpur Road, Dhaka',
+  } satisfies z.input<typeof createLocationSchema>,
+  updateLocation: { active: false } satisfies z.input<typeof updateLocationSchema>,
+  transferStock: {
+    from: 'main',
+    to: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e6f',
+    quantity: 5,
+  } satisfies z.input<typeof transferRequestSchema>,
 };

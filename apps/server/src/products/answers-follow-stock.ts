@@ -30,7 +30,7 @@ export const itemFollowsStock: StockFollower<Product> = {
 };
 
 /**
- * A list page follows stock changes when neither its order nor its filter looks at the quantity: a
+ * A list page follows stock changes when neither its order nor its filter looks at the stock: a
  * Delivered or a restock then changes the fields of one product it shows and nothing else of it
  * (which products, their order, the count and the cursors stay what they were).
  */
@@ -48,6 +48,9 @@ export const listFollowsStock: StockFollower<Product[]> = {
   },
 };
 
-/** Whether a list page can follow stock changes (see listFollowsStock). */
-export const followsStock = (query: Pick<ProductListFilter, 'sort' | 'lowStock'>) =>
-  query.sort !== 'quantity' && !query.lowStock;
+/**
+ * Whether a list page can follow stock changes (see listFollowsStock): not when it is sorted by the
+ * quantity, lists the low-stock items, or one location's (whose units a stock change moves).
+ */
+export const followsStock = (query: Pick<ProductListFilter, 'sort' | 'lowStock' | 'location'>) =>
+  query.sort !== 'quantity' && !query.lowStock && query.location === undefined;

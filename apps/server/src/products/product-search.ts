@@ -21,9 +21,20 @@ export interface ProductListFilter {
   q?: string | undefined;
   /** Only live items at or below their low-stock threshold. */
   lowStock?: boolean | undefined;
+  /** Only items with stock at this location (its id), each with its units there. */
+  location?: string | undefined;
   sort: ProductSort;
   order: 'asc' | 'desc';
   deleted: boolean;
+}
+
+/** A product row as a list reads it: with its units at the list's location (null without one). */
+type ListedRow = ProductRow & { location_quantity: number | string | null };
+
+/** A listed row → the product, with `locationQuentity` in a list of one location. */
+function toListedProduct({ location_quantity, ...row }: ListedRow): Product {
+  const product = rowToProduct(row);
+  return location_quantity === null ? product : { ...product, locationQuentity: Number(location_quantity) };
 }
 
 /** A list filter with a search. */
@@ -100,7 +111,7 @@ const wordShape = (q: string | undefined) => {
   };
 };
 
-type ShapeFilter = Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'> &
+type ShapeFilter = Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'> &
   Partial<Pick<ProductListFilter, 'sort' | 'order' | 'after'>>;
 
 /**
@@ -115,6 +126,7 @@ const shapeOf = (kind: string, filter: ShapeFilter, { narrowing }: Narrowed = NO
     filter.order ?? '',
     filter.deleted ? 'trash' : 'live',
     filter.lowStock ? 'low' : '',
+    filter.location === undefined ? '' : 'at',
     `q${own.length}${rest ? '+' : ''}`,
     filter.after ? 'after' : '',
     narrowing,
@@ -136,6 +148,7 @@ const valuesOf = (
     rest: rest ? JSON.stringify(rest.map(likePattern)) : undefined,
     phrase: trigramWords.length > 0 ? trigramWords.map(ftsPhrase).join(' AND ') : undefined,
     candidates: narrowed.narrowing === 'trigrams' ? narrowed.candidates : undefined,
+    location: filter.location,
     afterKey: filter.after?.key,
     afterId: filter.after?.id,
     limit: filter.limit,
@@ -154,8 +167,8 @@ const SHAPES_OWNER = 'ProductSearch';
 export class ProductSearch {
   readonly #db: Kysely<Database>;
   readonly #engine: Engine;
-  readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
-  readonly #hits = new QueryShapes<ProductRow & { matches: number | string | null }>(SHAPES_OWNER);
+  readonly #rows = new QueryShapes<ListedRow>(SHAPES_OWNER);
+  readonly #hits = new QueryShapes<ListedRow & { matches: number | string | null }>(SHAPES_OWNER);
   readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
   readonly #candidates = new QueryShapes<{ candidates: number; rowids: string }>(SHAPES_OWNER);
 
@@ -239,14 +252,22 @@ export class ProductSearch {
    * trigram table's rowids) when `narrowing` says so.
    */
   #filtered(
-    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
+    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'>,
     narrowing: Narrowing = 'none',
   ): ProductQuery {
     const products = this.#db.selectFrom('products');
     // The contract refuses lowStock with deleted: the trash holds no low-stock item.
-    const query = filter.lowStock
+    const listed = filter.lowStock
       ? lowStockOnly(products)
       : products.where('deleted_at', filter.deleted ? 'is not' : 'is', null);
+    const query =
+      filter.location === undefined
+        ? listed
+        : listed.where(
+            sql<boolean>`id in (
+              select product_id from stock_levels where location_id = ${slot<string>('location')} and quantity > 0
+            )`,
+          );
     const { own, rest } = wordShape(filter.q);
     let named = query;
     for (const index of own.keys()) named = named.where(this.#hasWord(slot(`word${index}`)));
@@ -328,8 +349,7 @@ export class ProductSearch {
           .with(
             (cte) => cte('hits').materialized(),
             () =>
-              this.#filtered(filter, narrowed.narrowing)
-                .selectAll()
+              this.#listed(this.#filtered(filter, narrowed.narrowing), filter)
                 .orderBy(key, direction)
                 .orderBy('id', direction)
                 .limit(SEARCH_COUNT_LIMIT + 1),
@@ -357,7 +377,7 @@ export class ProductSearch {
     const capped = matches > SEARCH_COUNT_LIMIT;
     return {
       // A short page of a capped search may be missing matches beyond the collected ones.
-      items: capped && rows.length < filter.limit ? undefined : rows.map(rowToProduct),
+      items: capped && rows.length < filter.limit ? undefined : rows.map(toListedProduct),
       total: Math.min(matches, SEARCH_COUNT_LIMIT),
       capped,
     };
@@ -375,8 +395,7 @@ export class ProductSearch {
       shapeOf('page', filter, narrowed),
       () => {
         const query = this.#filtered(filter, narrowed.narrowing);
-        return (filter.after ? query.where(this.#after(filter)) : query)
-          .selectAll()
+        return this.#listed(filter.after ? query.where(this.#after(filter)) : query, filter)
           .orderBy(this.#sortKey(filter.sort, filter.deleted), direction)
           .orderBy('id', direction)
           .limit(slot<number>('limit'))
@@ -385,7 +404,17 @@ export class ProductSearch {
       },
       valuesOf(filter, narrowed),
     );
-    return rows.map(rowToProduct);
+    return rows.map(toListedProduct);
+  }
+
+  /** The columns of a listed item: all of the product's, and in a list of one location its units there. */
+  #listed(query: ProductQuery, filter: Pick<ProductListFilter, 'location'>) {
+    const units =
+      filter.location === undefined
+        ? sql<number | null>`null`
+        : sql<number | null>`(select quantity from stock_levels
+            where product_id = products.id and location_id = ${slot<string>('location')})`;
+    return query.selectAll().select(units.as('location_quantity'));
   }
 
   /**
@@ -393,8 +422,8 @@ export class ProductSearch {
    * (read from their partial index), counting stops after SEARCH_COUNT_LIMIT matches (`capped`),
    * since counting every match of a common word costs as much as the table is large.
    */
-  async count(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>): Promise<Total> {
-    if (!filter.q && !filter.lowStock) {
+  async count(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'>): Promise<Total> {
+    if (!filter.q && !filter.lowStock && filter.location === undefined) {
       const [row] = await this.#totals.rows(
         this.#db,
         shapeOf('counter', { deleted: filter.deleted }),
@@ -432,7 +461,7 @@ export class ProductSearch {
    * items). Not in the trash (no such index there) nor among trigram candidates (found by id).
    */
   #countedFromNameIndex(
-    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
+    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'>,
     narrowing: Narrowing,
   ): ProductQuery {
     const matches = this.#filtered(filter, narrowing);
@@ -441,7 +470,7 @@ export class ProductSearch {
   }
 
   async #cappedCount(
-    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock'>,
+    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'>,
     narrowed: Narrowed,
   ): Promise<Total> {
     const [row] = await this.#totals.rows(
