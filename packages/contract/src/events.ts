@@ -28,8 +28,9 @@ export const changeEventSchema = z.object({
   id: z.string(),
   version: checked(z.number(), int()),
   /**
-   * A `delivered` or `restocked` item's stock after the change, and the time of the change (its
-   * `updatedAt`): a stock change touches nothing else of the item.
+   * A `delivered`, `restocked` or `transferred` item's stock after the change, and the time of the
+   * change (its `updatedAt`): a stock change touches nothing else of the item (a transfer leaves the
+   * total as it was and moves units between its levels, `GET /api/product/:id/stock`).
    */
   stock: z.optional(z.object({ quentity: checked(z.number(), int()), updatedAt: z.string() })),
 });

@@ -8,7 +8,7 @@ import type { ChangeEvent } from '@walton/contract';
  * back by `fromChangeEvent`.
  */
 export interface CommittedChange extends Omit<ChangeEvent, 'stock'> {
-  /** A Delivered's or a restock's stock after the change, and the time of the change. */
+  /** A Delivered's, a restock's or a transfer's stock after the change, and the time of the change. */
   stock?: { quantity: number; updatedAt: string };
 }
 
