@@ -285,7 +285,7 @@ describe('group commit on a database file, its writer on a thread of its own, wi
       .where('name', '=', name)
       .execute();
 
-  it('commits changes that arrive together once, and each is durable when it resolves', async () => {
+  it('commits changes that arrive together in shared commits, and each is durable when it resolves', async () => {
     const seen: number[] = [];
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
@@ -293,8 +293,12 @@ describe('group commit on a database file, its writer on a thread of its own, wi
       ),
     );
     // Every change had reached the file, seen from another connection, before it was acknowledged:
-    // all of them at once, so they shared one commit.
-    expect(seen).toEqual(Array.from({ length: 20 }, () => 80));
+    // when the n-th acknowledgement arrives, at least n units are gone from the file.
+    expect(seen.filter((durable, index) => durable > 100 - (index + 1))).toEqual([]);
+    // They shared commits: fewer states of the file were seen than changes were made (one commit for
+    // all twenty on a quiet machine, a few on a busy one, where the first may go before the rest arrive).
+    expect(new Set(seen).size).toBeLessThan(20);
+    expect(seen.at(-1)).toBe(80);
     await take('a', 1);
     expect(durableQuantity('a')).toBe(79);
   });
