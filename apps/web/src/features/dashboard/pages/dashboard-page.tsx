@@ -223,7 +223,7 @@ function StockByLocation({ locations }: { locations: readonly LocationStockStats
           {t('dash.byLocationTitle')}
         </h2>
         <div className="table-responsive">
-          <table className="table table-sm mb-0" data-testid="stock-by-location">
+          <table className="table table-sm mb-0" aria-labelledby={headingId}>
             <thead>
               <tr>
                 <th scope="col">{t('dash.location')}</th>
