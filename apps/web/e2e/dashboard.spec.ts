@@ -145,7 +145,7 @@ test('the dashboard gives the stock at each location, and the movement chart one
       response.url().endsWith(`/api/stats/movements?days=30&location=${encodeURIComponent(showroom.id)}`) &&
       response.status() === 200,
   );
-  await page.getByLabel('Location', { exact: true }).selectOption({ label: showroom.name });
+  await page.getByLabel('Movements at').selectOption({ label: showroom.name });
   await chosen;
   await expect(
     page.getByRole('img', {
@@ -159,13 +159,13 @@ test('the dashboard gives the stock at each location, and the movement chart one
   expect(rows.at(-1)).toEqual([today, '1', '0', '0', '5']);
 
   // Back to all locations: the warehouse's days again, without transfers.
-  await page.getByLabel('Location', { exact: true }).selectOption({ label: 'All locations' });
+  await page.getByLabel('Movements at').selectOption({ label: 'All locations' });
   await expect(page.getByRole('table', { name: /^Units delivered and restocked per day/ })).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'বাংলা' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
   await expect(page.getByRole('table', { name: 'লোকেশন অনুযায়ী স্টক' })).toBeVisible();
-  await page.getByLabel('লোকেশন', { exact: true }).selectOption({ label: showroom.name });
+  await page.getByLabel('আনা-নেওয়ার লোকেশন').selectOption({ label: showroom.name });
   await expect(page.getByRole('table', { name: new RegExp(`${showroom.name}-এ প্রতিদিন`) })).toBeVisible();
   await expectNoAxeViolations(page, '/dashboard in Bengali with a location chosen');
 });

@@ -160,55 +160,59 @@ function FlowChart({ days, location }: { days: readonly FlowDay[]; location?: st
   );
 }
 
+/** Which location's moves the flow chart shows: all locations (`''`) or one. */
+function LocationChoice({
+  locations,
+  value,
+  onChange,
+}: {
+  locations: readonly LocationStockStats[];
+  value: string;
+  onChange: (location: string) => void;
+}) {
+  const t = useTranslate();
+  const selectId = useId();
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <label className="small text-body-secondary" htmlFor={selectId}>
+        {t('dash.movementsAt')}
+      </label>
+      <select
+        id={selectId}
+        className="form-select form-select-sm w-auto mw-100"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{t('dash.allLocations')}</option>
+        {locations.map((location) => (
+          <option key={location.id} value={location.id}>
+            {location.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
- * The flow chart and its location choice: all locations (the warehouse's days) or one, whose
- * Delivered, restocks and transfers are asked for when it is chosen.
+ * The flow chart: the warehouse's days, or those of the location chosen (asked for when it is
+ * chosen, with its transfers).
  */
 function Flow({
   daily,
   period,
-  locations,
+  location,
 }: {
   daily: StatsDaily;
   period: Period;
-  locations: readonly LocationStockStats[];
+  location: LocationStockStats | undefined;
 }) {
   const t = useTranslate();
-  const selectId = useId();
-  const [location, setLocation] = useState('');
-  const movements = useStatsMovements(period, location);
-  const chosen = locations.find((entry) => entry.id === location);
-  return (
-    <>
-      <div className="d-flex flex-wrap align-items-center gap-2">
-        <label className="small text-body-secondary" htmlFor={selectId}>
-          {t('dash.location')}
-        </label>
-        <select
-          id={selectId}
-          className="form-select form-select-sm w-auto mw-100"
-          value={location}
-          onChange={(event) => setLocation(event.target.value)}
-        >
-          <option value="">{t('dash.allLocations')}</option>
-          {locations.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {location === '' || !chosen ? (
-        <FlowChart days={daily.days} />
-      ) : movements.isPending ? (
-        <Spinner label={t('dash.loadingCharts')} />
-      ) : movements.isError ? (
-        <QueryError title={t('dash.chartsFailed')} query={movements} />
-      ) : (
-        <FlowChart days={movements.data.days} location={chosen.name} />
-      )}
-    </>
-  );
+  const movements = useStatsMovements(period, location?.id ?? '');
+  if (!location) return <FlowChart days={daily.days} />;
+  if (movements.isPending) return <Spinner label={t('dash.loadingCharts')} />;
+  if (movements.isError) return <QueryError title={t('dash.chartsFailed')} query={movements} />;
+  return <FlowChart days={movements.data.days} location={location.name} />;
 }
 
 /** Units of live items and their value at each location, now. */
@@ -228,7 +232,7 @@ function StockByLocation({ locations }: { locations: readonly LocationStockStats
               <tr>
                 <th scope="col">{t('dash.location')}</th>
                 <th scope="col" className="text-end">
-                  {t('dash.unitsInStock')}
+                  {t('dash.units')}
                 </th>
                 <th scope="col" className="text-end">
                   {t('dash.stockValue')}
@@ -291,7 +295,7 @@ function Charts({ daily, flow }: { daily: StatsDaily; flow: ReactNode }) {
   }, [daily, t]);
   return (
     <div className="row g-3">
-      <div className="col-12 col-xl-6 d-flex flex-column gap-2">{flow}</div>
+      <div className="col-12 col-xl-6">{flow}</div>
       <div className="col-12 col-xl-6">
         <ChartFigure
           title={t('dash.valueTitle', { days })}
@@ -351,6 +355,7 @@ export default function DashboardPage() {
   const summary = useStatsSummary();
   const daily = useStatsDaily(period);
   const locations = useStatsLocations();
+  const [location, setLocation] = useState('');
   const t = useTranslate();
   const format = useFormatters();
 
@@ -380,7 +385,8 @@ export default function DashboardPage() {
       ) : (
         <StockByLocation locations={locations.data} />
       )}
-      <div className="d-flex justify-content-end mb-3">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <LocationChoice locations={locations.data ?? []} value={location} onChange={setLocation} />
         <PeriodToggle
           label={t('dash.period')}
           periods={DASHBOARD_PERIODS}
@@ -395,7 +401,13 @@ export default function DashboardPage() {
       ) : (
         <Charts
           daily={daily.data}
-          flow={<Flow daily={daily.data} period={period} locations={locations.data ?? []} />}
+          flow={
+            <Flow
+              daily={daily.data}
+              period={period}
+              location={locations.data?.find((entry) => entry.id === location)}
+            />
+          }
         />
       )}
     </div>
