@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import type { StatsDaily, StatsSummary, StockSeries } from '@walton/contract';
+import type { Location, StatsDaily, StatsSummary, StockSeries } from '@walton/contract';
 import { axeViolations, expect, test } from './support/fixtures.ts';
 import { createProductViaApi } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
@@ -108,6 +109,65 @@ test('the dashboard follows a delivery made in another tab without a reload, and
   ).toBeVisible();
   await expectNoAxeViolations(page, '/dashboard with a table');
   await other.close();
+});
+
+test('the dashboard gives the stock at each location, and the movement chart one location at a time', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const clerk = await signedInUser(page, 'dash-locations');
+  const product = await createProductViaApi(page, clerk, { quentity: 8 });
+  // Through the API: a showroom only this test uses, 5 units moved there and 1 delivered from it.
+  const created = await page.request.post('/api/locations', {
+    data: { name: `E2E Showroom ${randomUUID().slice(0, 8)}`, kind: 'showroom' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const showroom = (await created.json()) as Location;
+  const transfer = await page.request.post(`/api/product/${product._id}/transfers`, {
+    data: { from: 'main', to: showroom.id, quantity: 5 },
+  });
+  expect(transfer.status(), await transfer.text()).toBe(200);
+  const delivered = await page.request.put(`/api/product/${product._id}`, {
+    data: { newQuentity: 7, locationId: showroom.id },
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  const { today } = (await (await page.request.get('/api/stats/summary')).json()) as StatsSummary;
+
+  await page.goto('/dashboard');
+  const byLocation = page.getByRole('table', { name: 'Stock by location' });
+  const showroomRow = byLocation.getByRole('row', { name: showroom.name });
+  await expect(showroomRow.getByRole('cell')).toHaveText([count(4), /\b211,600\.00$/]);
+  await expect(byLocation.getByRole('rowheader', { name: 'Main warehouse' })).toBeVisible();
+
+  // Choosing the showroom asks for its moves and charts them, transfers included.
+  const chosen = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/stats/movements?days=30&location=${encodeURIComponent(showroom.id)}`) &&
+      response.status() === 200,
+  );
+  await page.getByLabel('Movements at').selectOption({ label: showroom.name });
+  await chosen;
+  await expect(
+    page.getByRole('img', {
+      name: `Line chart: units delivered, restocked and transferred per day at ${showroom.name} over the last 30 days`,
+    }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/dashboard with a location chosen');
+  await page.getByRole('button', { name: 'Show as table' }).first().click();
+  const rows = await tableRows(page, new RegExp(`^Units moved per day at ${showroom.name}`));
+  expect(rows).toHaveLength(30);
+  expect(rows.at(-1)).toEqual([today, '1', '0', '0', '5']);
+
+  // Back to all locations: the warehouse's days again, without transfers.
+  await page.getByLabel('Movements at').selectOption({ label: 'All locations' });
+  await expect(page.getByRole('table', { name: /^Units delivered and restocked per day/ })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'বাংলা' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page.getByRole('table', { name: 'লোকেশন অনুযায়ী স্টক' })).toBeVisible();
+  await page.getByLabel('আনা-নেওয়ার লোকেশন').selectOption({ label: showroom.name });
+  await expect(page.getByRole('table', { name: new RegExp(`${showroom.name}-এ প্রতিদিন`) })).toBeVisible();
+  await expectNoAxeViolations(page, '/dashboard in Bengali with a location chosen');
 });
 
 test("the detail page charts the item's stock, and its table matches the API", async ({ page }) => {

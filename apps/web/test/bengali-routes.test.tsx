@@ -134,7 +134,11 @@ const ROUTES: ReadonlyArray<{
     ready: () => screen.findByRole('button', { name: 'পরিবর্তন সেভ করুন' }),
   },
   { path: '/import', signedIn: true, ready: () => screen.findByLabelText('CSV ফাইল') },
-  { path: '/dashboard', signedIn: true, ready: () => screen.findByTestId('stock-value') },
+  {
+    path: '/dashboard',
+    signedIn: true,
+    ready: () => screen.findByRole('table', { name: 'লোকেশন অনুযায়ী স্টক' }),
+  },
   { path: '/settings', signedIn: true, ready: () => screen.findByRole('switch') },
   { path: '/labels', signedIn: true, ready: () => screen.findByTestId('labels-summary') },
   { path: '/scan', signedIn: true, ready: () => screen.findByRole('heading', { name: 'লেবেল স্ক্যান করুন' }) },
@@ -192,6 +196,14 @@ describe('every route in Bengali', () => {
             timeZone: 'Asia/Dhaka',
             days: [DAY],
             topDelivered: [{ id: product._id, name: product.name, delivered: 5 }],
+          }),
+        ),
+        http.get('/api/stats/locations', () =>
+          HttpResponse.json({
+            locations: [
+              { id: 'main', name: 'প্রধান গুদাম', kind: 'warehouse', units: 5, stockValue: '362500.00' },
+              { id: 'l-1', name: 'মিরপুর শোরুম', kind: 'showroom', units: 2, stockValue: '145000.00' },
+            ],
           }),
         ),
         http.get('/api/product/:id/stock-series', () =>

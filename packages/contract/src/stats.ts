@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
 import { fieldIssue } from './field-issues.ts';
+import { locationKindSchema } from './locations.ts';
+import { locationIdSchema } from './product-input.ts';
 
 const count = checked(z.number(), int());
 
@@ -28,6 +30,11 @@ const periodOf = (periods: readonly number[]) => {
 };
 
 export const statsDailyQuerySchema = z.strictObject({ days: periodOf(DASHBOARD_PERIODS) });
+/** `GET /api/stats/movements`: the period, and the location whose moves are counted. */
+export const statsMovementsQuerySchema = z.strictObject({
+  days: periodOf(DASHBOARD_PERIODS),
+  location: locationIdSchema,
+});
 export const stockSeriesQuerySchema = z.strictObject({ days: periodOf(STOCK_SERIES_PERIODS) });
 
 /** `GET /api/stats/summary`: the warehouse now, and what moved lately (days in TIME_ZONE). */
@@ -87,3 +94,39 @@ export const stockSeriesSchema = z.object({
   points: z.array(stockSeriesPointSchema),
 });
 export type StockSeries = z.infer<typeof stockSeriesSchema>;
+
+/** One location's stock now: units of live items there, and their value. */
+export const locationStockStatsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: locationKindSchema,
+  units: count,
+  /** Σ price × units there, over live items. */
+  stockValue: exactAmount,
+});
+export type LocationStockStats = z.infer<typeof locationStockStatsSchema>;
+
+/** `GET /api/stats/locations`: every active location, and any inactive one that still holds units. */
+export const statsLocationsSchema = z.object({ locations: z.array(locationStockStatsSchema) });
+export type StatsLocations = z.infer<typeof statsLocationsSchema>;
+
+export const locationDayMovesSchema = z.object({
+  day,
+  /** Units delivered from the location. */
+  delivered: count,
+  /** Units restocked into the location. */
+  restocked: count,
+  /** Units transferred from the location to another. */
+  transferredOut: count,
+  /** Units transferred to the location from another. */
+  transferredIn: count,
+});
+export type LocationDayMoves = z.infer<typeof locationDayMovesSchema>;
+
+/** `GET /api/stats/movements?days=30|90&location=<id>`: one location's moves per day, oldest first. */
+export const statsMovementsSchema = z.object({
+  timeZone: z.string(),
+  location: z.string(),
+  days: z.array(locationDayMovesSchema),
+});
+export type StatsMovements = z.infer<typeof statsMovementsSchema>;

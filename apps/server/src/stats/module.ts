@@ -16,9 +16,9 @@ export const statsModule: ServerModule = {
     app.decorate('stats', new StatsRepository(app.database.db));
   }),
   api: async (api, { config, clock }) => {
-    const { stats, products, productSearch: search, answers } = api;
+    const { stats, products, productSearch: search, locations, answers } = api;
     await api.register(statsRoutes, {
-      service: new StatsService({ stats, products, search }, config.timeZone, clock),
+      service: new StatsService({ stats, products, search, locations }, config.timeZone, clock),
       answers,
     });
   },

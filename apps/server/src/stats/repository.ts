@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { slot } from '../db/query-shapes.ts';
 import type { Database } from '../db/schema.ts';
+import { DEFAULT_LOCATION_ID } from '../locations/default-location.ts';
 import type { ChangeStatement, HistoryRecord } from '../products/product-change.ts';
 import { toHistoryRecord } from '../products/product-mapper.ts';
 import { addDays, dayKey } from './days.ts';
@@ -32,6 +33,24 @@ export interface DeliveredItem {
   id: string;
   name: string;
   delivered: number;
+}
+
+/** One location's stock now (live items): the roll-ups keep no locations, so this is read from the levels. */
+export interface LocationTotals {
+  id: string;
+  name: string;
+  kind: string;
+  units: number;
+  valuePaisa: bigint;
+}
+
+/** One change's moves at a location (see StatsRepository.movesAt), and when it happened. */
+export interface LocationMove {
+  at: Date;
+  delivered: number;
+  restocked: number;
+  transferredOut: number;
+  transferredIn: number;
 }
 
 /** A stock series: the item's days with changes from `from` on, and its quantity before them. */
@@ -150,6 +169,70 @@ export class StatsRepository {
       ])
       .executeTakeFirstOrThrow();
     return { units: Number(row.units), valuePaisa: BigInt(row.value) };
+  }
+
+  /**
+   * Units of live items at each location and their value: every active location (none held is 0),
+   * and an inactive one while it holds units; the default first, then by name.
+   */
+  async byLocation(): Promise<LocationTotals[]> {
+    const { rows } = await sql<{ id: string; name: string; kind: string; units: string; value: string }>`
+      select l.id, l.name, l.kind,
+        cast(coalesce(sum(live.quantity), 0) as text) as units,
+        cast(coalesce(sum(cast(live.quantity as bigint) * live.price_paisa), 0) as text) as value
+      from locations l
+      left join (
+        select s.location_id, s.quantity, p.price_paisa from stock_levels s
+        join products p on p.id = s.product_id
+        where p.deleted_at is null
+      ) live on live.location_id = l.id
+      group by l.id, l.name, l.kind, l.active, l.is_default, l.name_key
+      having l.active = 1 or coalesce(sum(live.quantity), 0) > 0
+      order by l.is_default desc, l.name_key
+    `.execute(this.#db);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      units: Number(row.units),
+      valuePaisa: BigInt(row.value),
+    }));
+  }
+
+  /**
+   * The changes that moved units out of or into `locationId` since `since` (later ones included),
+   * read from the history: Delivered from it, restocks into it, transfers from or to it. The
+   * history's rows from before locations name none and are the default location's (ADR 55).
+   */
+  async movesAt(locationId: string, since: Date): Promise<LocationMove[]> {
+    const location = sql`${locationId}`;
+    const rows = await this.#db
+      .selectFrom('product_history')
+      .select([
+        'at',
+        sql<number>`case when kind = 'delivered' then -delta else 0 end`.as('delivered'),
+        sql<number>`case when kind = 'restocked' then delta else 0 end`.as('restocked'),
+        sql<number>`case when kind = 'transferred' and from_location_id = ${location} then moved else 0 end`.as(
+          'transferred_out',
+        ),
+        sql<number>`case when kind = 'transferred' and to_location_id = ${location} then moved else 0 end`.as(
+          'transferred_in',
+        ),
+      ])
+      .where('at', '>=', since.toISOString())
+      .where(
+        sql<boolean>`(kind = 'delivered' and coalesce(from_location_id, ${DEFAULT_LOCATION_ID}) = ${location})
+          or (kind = 'restocked' and coalesce(to_location_id, ${DEFAULT_LOCATION_ID}) = ${location})
+          or (kind = 'transferred' and (from_location_id = ${location} or to_location_id = ${location}))`,
+      )
+      .execute();
+    return rows.map((row) => ({
+      at: new Date(row.at),
+      delivered: Number(row.delivered),
+      restocked: Number(row.restocked),
+      transferredOut: Number(row.transferred_out),
+      transferredIn: Number(row.transferred_in),
+    }));
   }
 
   /** The warehouse's days from `from` on (later days included), oldest first; days without changes are absent. */

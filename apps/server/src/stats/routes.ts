@@ -3,6 +3,9 @@ import {
   productIdSchema,
   statsDailyQuerySchema,
   statsDailySchema,
+  statsLocationsSchema,
+  statsMovementsQuerySchema,
+  statsMovementsSchema,
   statsSummarySchema,
   stockSeriesQuerySchema,
   stockSeriesSchema,
@@ -67,6 +70,45 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
     },
     (request, reply) =>
       kept(request, reply, `daily ${request.query.days}`, () => service.daily(request.query.days)),
+  );
+
+  app.get(
+    '/stats/locations',
+    {
+      config: { access: 'session', action: 'dashboard.read' },
+      schema: {
+        operationId: 'getStatsLocations',
+        tags: ['stats'],
+        summary: 'Units in stock and their value at each location',
+        description:
+          'For every active location (and an inactive one while it still holds units), the default first, then by ' +
+          'name: the units of live items there and their value (Σ price × units, exact, in BDT).',
+        response: { 200: statsLocationsSchema, ...errors },
+      },
+    },
+    () => service.byLocation(),
+  );
+
+  app.get(
+    '/stats/movements',
+    {
+      config: { access: 'session', action: 'dashboard.read' },
+      schema: {
+        operationId: 'getStatsMovements',
+        tags: ['stats'],
+        summary: "One location's units moved per day",
+        description:
+          'The last `days` days (30 or 90) ending today, oldest first: units delivered from `location`, restocked into ' +
+          'it, and transferred out of it and into it. History rows from before locations count as the default ' +
+          `location's. 404 \`NO_SUCH_LOCATION\` for an unknown location. ${daysNote}`,
+        querystring: statsMovementsQuerySchema,
+        response: { 200: statsMovementsSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    (request, reply) =>
+      kept(request, reply, `movements ${request.query.days} ${request.query.location}`, () =>
+        service.movements(request.query.location, request.query.days),
+      ),
   );
 
   app.get(

@@ -1,6 +1,16 @@
-import type { DailyStats, StatsDaily, StatsSummary, StockSeries } from '@walton/contract';
+import type {
+  DailyStats,
+  LocationDayMoves,
+  StatsDaily,
+  StatsLocations,
+  StatsMovements,
+  StatsSummary,
+  StockSeries,
+} from '@walton/contract';
+import { locationKindSchema } from '@walton/contract';
 import type { Clock } from '../clock.ts';
 import { notFound } from '../http/http-error.ts';
+import type { LocationRepository } from '../locations/location-repository.ts';
 import type { ChangeParticipant, ProductState } from '../products/product-change.ts';
 import { formatPaisa } from '../products/product-mapper.ts';
 import type { ProductSearch } from '../products/product-search.ts';
@@ -13,6 +23,8 @@ import { rollupDelta, type StockState } from './rollup-delta.ts';
 export const TOP_DELIVERED = 10;
 /** The summary's "last 7 days": today and the six before. */
 const RECENT_DAYS = 7;
+/** More than any time zone is ahead of UTC (+14:00): a day there starts after its UTC midnight minus this. */
+const MAX_ZONE_LEAD_MS = 86_400_000;
 
 const stockOf = (state: ProductState): StockState => ({
   quantity: state.quantity,
@@ -38,17 +50,24 @@ export class StatsService {
   readonly #stats: StatsRepository;
   readonly #products: ProductRepository;
   readonly #search: ProductSearch;
+  readonly #locations: LocationRepository;
   readonly #timeZone: string;
   readonly #now: Clock;
 
   constructor(
-    repositories: { stats: StatsRepository; products: ProductRepository; search: ProductSearch },
+    repositories: {
+      stats: StatsRepository;
+      products: ProductRepository;
+      search: ProductSearch;
+      locations: LocationRepository;
+    },
     timeZone: string,
     now: Clock,
   ) {
     this.#stats = repositories.stats;
     this.#products = repositories.products;
     this.#search = repositories.search;
+    this.#locations = repositories.locations;
     this.#timeZone = timeZone;
     this.#now = now;
   }
@@ -121,6 +140,43 @@ export class StatsService {
       valuePaisa -= changes?.valueChangePaisa ?? 0n;
     }
     return { timeZone: this.#timeZone, days: rows.toReversed(), topDelivered };
+  }
+
+  /** Units of live items and their value at each location, now. */
+  async byLocation(): Promise<StatsLocations> {
+    const locations = await this.#stats.byLocation();
+    return {
+      locations: locations.map((location) => ({
+        id: location.id,
+        name: location.name,
+        kind: locationKindSchema.parse(location.kind),
+        units: location.units,
+        stockValue: formatPaisa(location.valuePaisa),
+      })),
+    };
+  }
+
+  /**
+   * One location's moves on each of the `count` days ending today, oldest first: Delivered from it,
+   * restocks into it, and transfers out of and into it (which the warehouse-wide days leave out,
+   * as they move no unit in or out of the warehouse). Read from the history of those days.
+   */
+  async movements(locationId: string, count: number): Promise<StatsMovements> {
+    if (!(await this.#locations.find(locationId))) throw notFound('NO_SUCH_LOCATION');
+    const days = daysEnding(this.today(), count);
+    const byDay = new Map<string, LocationDayMoves>(
+      days.map((day) => [day, { day, delivered: 0, restocked: 0, transferredOut: 0, transferredIn: 0 }]),
+    );
+    const since = new Date(Date.parse(`${days[0] ?? ''}T00:00:00Z`) - MAX_ZONE_LEAD_MS);
+    for (const move of await this.#stats.movesAt(locationId, since)) {
+      const day = byDay.get(dayKey(move.at, this.#timeZone));
+      if (!day) continue;
+      day.delivered += move.delivered;
+      day.restocked += move.restocked;
+      day.transferredOut += move.transferredOut;
+      day.transferredIn += move.transferredIn;
+    }
+    return { timeZone: this.#timeZone, location: locationId, days: [...byDay.values()] };
   }
 
   /** An item's quantity at the end of each of the `count` days ending today (deleted items too). */

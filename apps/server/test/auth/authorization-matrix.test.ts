@@ -10,6 +10,7 @@
 import { ACTIONS, type Action } from '@walton/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LOCATION_ID } from '../../src/locations/default-location.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { type Clerk, newClerk, validProduct } from '../support/inventory.ts';
 import { listenOnLoopback, type RawAnswer, rawHttp } from '../support/raw-http.ts';
@@ -245,6 +246,7 @@ for (const engine of TEST_ENGINES) {
       const query = operation.parameters
         .filter((parameter) => parameter.in === 'query' && parameter.required)
         .map((parameter) => {
+          if (parameter.name === 'location') return `location=${DEFAULT_LOCATION_ID}`;
           if (parameter.name !== 'email')
             throw new Error(`no value for ${operation.operationId}'s ${parameter.name}`);
           return `email=${encodeURIComponent(clerks.otherSupplier.email)}`;

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import * as dailyRollups from '../../src/db/migrations/007-daily-rollups.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { LocationRepository } from '../../src/locations/location-repository.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
@@ -56,7 +57,11 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
       participants: [rollupParticipant(stats, TIME_ZONE)],
     });
     const search = new ProductSearch(handle.db, handle.engine);
-    service = new StatsService({ stats, products, search }, TIME_ZONE, () => now);
+    service = new StatsService(
+      { stats, products, search, locations: new LocationRepository(handle.db) },
+      TIME_ZONE,
+      () => now,
+    );
     // Every 37 hours from 100 days ago: changes fall at every hour of the Dhaka day, up to yesterday.
     let at = now.getTime() - 100 * 24 * HOUR;
     const tick = () => {

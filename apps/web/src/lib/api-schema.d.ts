@@ -171,6 +171,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Units in stock and their value at each location
+         * @description For every active location (and an inactive one while it still holds units), the default first, then by name: the units of live items there and their value (Σ price × units, exact, in BDT).
+         */
+        get: operations["getStatsLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One location's units moved per day
+         * @description The last `days` days (30 or 90) ending today, oldest first: units delivered from `location`, restocked into it, and transferred out of it and into it. History rows from before locations count as the default location's. 404 `NO_SUCH_LOCATION` for an unknown location. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         */
+        get: operations["getStatsMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/{id}/stock-series": {
         parameters: {
             query?: never;
@@ -1522,6 +1562,122 @@ export interface operations {
             };
             /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStatsLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locations: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "warehouse" | "showroom" | "service" | "vehicle" | "quarantine";
+                            units: number;
+                            stockValue: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStatsMovements: {
+        parameters: {
+            query: {
+                days?: "30" | "90";
+                location: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        location: string;
+                        days: {
+                            day: string;
+                            delivered: number;
+                            restocked: number;
+                            transferredOut: number;
+                            transferredIn: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,8 @@ export const statsKeys = {
   all: ['stats'] as const,
   summary: () => [...statsKeys.all, 'summary'] as const,
   daily: (days: number) => [...statsKeys.all, 'daily', days] as const,
+  locations: () => [...statsKeys.all, 'locations'] as const,
+  movements: (days: number, location: string) => [...statsKeys.all, 'movements', days, location] as const,
   stockSeries: (id: string, days: number) => [...statsKeys.all, 'stock-series', id, days] as const,
 };
 

@@ -1,5 +1,10 @@
-import { DASHBOARD_PERIODS, type StatsDaily, type StatsSummary } from '@walton/contract';
-import { useMemo, useState } from 'react';
+import {
+  DASHBOARD_PERIODS,
+  type LocationStockStats,
+  type StatsDaily,
+  type StatsSummary,
+} from '@walton/contract';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChartFigure } from '@/components/chart-figure.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -10,11 +15,18 @@ import { paths } from '@/config/paths.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useLanguage, useTranslate } from '@/i18n/i18n.ts';
 import { INTL_LOCALE } from '@/i18n/language.ts';
-import { useStatsDaily, useStatsSummary } from '../api/get-stats.ts';
+import { useStatsDaily, useStatsLocations, useStatsMovements, useStatsSummary } from '../api/get-stats.ts';
 
 type Period = (typeof DASHBOARD_PERIODS)[number];
 
-const COLORS = { delivered: '#b02a37', restocked: '#146c43', value: '#0a58ca', top: '#6f42c1' };
+const COLORS = {
+  delivered: '#b02a37',
+  restocked: '#146c43',
+  transferredOut: '#b35900',
+  transferredIn: '#087990',
+  value: '#0a58ca',
+  top: '#6f42c1',
+};
 
 function Figure({
   label,
@@ -91,7 +103,161 @@ function Legend({ entries }: { entries: ReadonlyArray<{ label: string; color: st
   );
 }
 
-function Charts({ daily }: { daily: StatsDaily }) {
+/** The flow chart's numbers of one day: the warehouse's, or one location's (with its transfers). */
+interface FlowDay {
+  day: string;
+  delivered: number;
+  restocked: number;
+  transferredOut?: number;
+  transferredIn?: number;
+}
+
+/** Units moved per day: delivered and restocked, and a location's transfers out and in when it has them. */
+function FlowChart({ days, location }: { days: readonly FlowDay[]; location?: string | undefined }) {
+  const t = useTranslate();
+  const { count: formatCount, calendarDay: formatDay } = useFormatters();
+  const count = formatCount(days.length);
+  const series = useMemo(() => {
+    const of = (pick: (day: FlowDay) => number | undefined) => days.map((day) => pick(day) ?? 0);
+    const moves = [
+      { label: t('dash.delivered'), color: COLORS.delivered, values: of((day) => day.delivered) },
+      { label: t('dash.restocked'), color: COLORS.restocked, values: of((day) => day.restocked) },
+    ];
+    if (location === undefined) return moves;
+    return [
+      ...moves,
+      {
+        label: t('dash.transferredOut'),
+        color: COLORS.transferredOut,
+        values: of((day) => day.transferredOut),
+      },
+      { label: t('dash.transferredIn'), color: COLORS.transferredIn, values: of((day) => day.transferredIn) },
+    ];
+  }, [days, location, t]);
+  return (
+    <ChartFigure
+      title={
+        location === undefined
+          ? t('dash.flowTitle', { days: count })
+          : t('dash.flowAtTitle', { days: count, location })
+      }
+      label={
+        location === undefined
+          ? t('dash.flowLabel', { days: count })
+          : t('dash.flowAtLabel', { days: count, location })
+      }
+      x={days.map((day) => day.day)}
+      series={series}
+      legend={<Legend entries={series} />}
+      table={{
+        columns: [t('dash.day'), ...series.map((entry) => entry.label)],
+        rows: days.map((day, index) => ({
+          key: day.day,
+          cells: [formatDay(day.day), ...series.map((entry) => formatCount(entry.values[index] ?? 0))],
+        })),
+      }}
+    />
+  );
+}
+
+/** Which location's moves the flow chart shows: all locations (`''`) or one. */
+function LocationChoice({
+  locations,
+  value,
+  onChange,
+}: {
+  locations: readonly LocationStockStats[];
+  value: string;
+  onChange: (location: string) => void;
+}) {
+  const t = useTranslate();
+  const selectId = useId();
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <label className="small text-body-secondary" htmlFor={selectId}>
+        {t('dash.movementsAt')}
+      </label>
+      <select
+        id={selectId}
+        className="form-select form-select-sm w-auto mw-100"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{t('dash.allLocations')}</option>
+        {locations.map((location) => (
+          <option key={location.id} value={location.id}>
+            {location.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The flow chart: the warehouse's days, or those of the location chosen (asked for when it is
+ * chosen, with its transfers).
+ */
+function Flow({
+  daily,
+  period,
+  location,
+}: {
+  daily: StatsDaily;
+  period: Period;
+  location: LocationStockStats | undefined;
+}) {
+  const t = useTranslate();
+  const movements = useStatsMovements(period, location?.id ?? '');
+  if (!location) return <FlowChart days={daily.days} />;
+  if (movements.isPending) return <Spinner label={t('dash.loadingCharts')} />;
+  if (movements.isError) return <QueryError title={t('dash.chartsFailed')} query={movements} />;
+  return <FlowChart days={movements.data.days} location={location.name} />;
+}
+
+/** Units of live items and their value at each location, now. */
+function StockByLocation({ locations }: { locations: readonly LocationStockStats[] }) {
+  const t = useTranslate();
+  const headingId = useId();
+  const { count: formatCount, exactAmount: formatExactAmount } = useFormatters();
+  return (
+    <section className="card shadow-sm mb-4" aria-labelledby={headingId}>
+      <div className="card-body">
+        <h2 id={headingId} className="h6">
+          {t('dash.byLocationTitle')}
+        </h2>
+        <div className="table-responsive">
+          <table className="table table-sm mb-0" aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                <th scope="col">{t('dash.location')}</th>
+                <th scope="col" className="text-end">
+                  {t('dash.units')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('dash.stockValue')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {locations.map((location) => (
+                <tr key={location.id}>
+                  <th scope="row" className="fw-normal text-break">
+                    {location.name}
+                  </th>
+                  <td className="text-end">{formatCount(location.units)}</td>
+                  <td className="text-end text-nowrap">{formatExactAmount(location.stockValue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Charts({ daily, flow }: { daily: StatsDaily; flow: ReactNode }) {
   const t = useTranslate();
   const language = useLanguage();
   const { count: formatCount, exactAmount: formatExactAmount, calendarDay: formatDay } = useFormatters();
@@ -109,18 +275,6 @@ function Charts({ daily }: { daily: StatsDaily }) {
     const days = daily.days.map((day) => day.day);
     return {
       days,
-      moves: [
-        {
-          label: t('dash.delivered'),
-          color: COLORS.delivered,
-          values: daily.days.map((day) => day.delivered),
-        },
-        {
-          label: t('dash.restocked'),
-          color: COLORS.restocked,
-          values: daily.days.map((day) => day.restocked),
-        },
-      ],
       value: [
         {
           label: t('dash.stockValue'),
@@ -141,22 +295,7 @@ function Charts({ daily }: { daily: StatsDaily }) {
   }, [daily, t]);
   return (
     <div className="row g-3">
-      <div className="col-12 col-xl-6">
-        <ChartFigure
-          title={t('dash.flowTitle', { days })}
-          label={t('dash.flowLabel', { days })}
-          x={charts.days}
-          series={charts.moves}
-          legend={<Legend entries={charts.moves} />}
-          table={{
-            columns: [t('dash.day'), t('dash.delivered'), t('dash.restocked')],
-            rows: daily.days.map((day) => ({
-              key: day.day,
-              cells: [formatDay(day.day), formatCount(day.delivered), formatCount(day.restocked)],
-            })),
-          }}
-        />
-      </div>
+      <div className="col-12 col-xl-6">{flow}</div>
       <div className="col-12 col-xl-6">
         <ChartFigure
           title={t('dash.valueTitle', { days })}
@@ -215,6 +354,8 @@ export default function DashboardPage() {
   const [period, setPeriod] = useState<Period>(30);
   const summary = useStatsSummary();
   const daily = useStatsDaily(period);
+  const locations = useStatsLocations();
+  const [location, setLocation] = useState('');
   const t = useTranslate();
   const format = useFormatters();
 
@@ -237,7 +378,15 @@ export default function DashboardPage() {
       ) : (
         <Figures summary={summary.data} />
       )}
-      <div className="d-flex justify-content-end mb-3">
+      {locations.isPending ? (
+        <Spinner label={t('dash.loadingLocations')} />
+      ) : locations.isError ? (
+        <QueryError title={t('dash.locationsFailed')} query={locations} />
+      ) : (
+        <StockByLocation locations={locations.data} />
+      )}
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <LocationChoice locations={locations.data ?? []} value={location} onChange={setLocation} />
         <PeriodToggle
           label={t('dash.period')}
           periods={DASHBOARD_PERIODS}
@@ -250,7 +399,16 @@ export default function DashboardPage() {
       ) : daily.isError ? (
         <QueryError title={t('dash.chartsFailed')} query={daily} />
       ) : (
-        <Charts daily={daily.data} />
+        <Charts
+          daily={daily.data}
+          flow={
+            <Flow
+              daily={daily.data}
+              period={period}
+              location={locations.data?.find((entry) => entry.id === location)}
+            />
+          }
+        />
       )}
     </div>
   );
