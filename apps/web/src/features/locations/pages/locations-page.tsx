@@ -169,7 +169,7 @@ function LocationRow({
               <>
                 <Button
                   size="sm"
-                  variant={location.active ? 'outline-warning' : 'outline-success'}
+                  variant={location.active ? 'outline-secondary' : 'outline-success'}
                   disabled={busy}
                   aria-label={t(location.active ? 'locations.deactivateLabel' : 'locations.activateLabel', {
                     name,
