@@ -8,7 +8,7 @@ import { signedInUser } from './support/users.ts';
 
 /**
  * Locations on screen: staff add a showroom on /locations and move units of an item there from its
- * item page (the levels and the history follow); a viewer reads both pages and changes nothing;
+ * item page (the levels and the history follow, a move made elsewhere too, live); a viewer reads both pages and changes nothing;
  * both pages (and the Transfer dialog) pass axe at 375 and 1280 px in English and in Bengali.
  */
 
@@ -77,10 +77,18 @@ test('staff add a showroom on /locations, move 5 units there from the item page,
     page.getByRole('region', { name: 'Latest stock movements' }).getByRole('listitem').first(),
   ).toContainText(`Moved 5 from Main warehouse to ${showroom}`);
 
-  // After a reload too: the levels are the server's.
-  await page.reload();
-  await expect(levelOf(page, 'Main warehouse')).toContainText('7');
-  await expect(levelOf(page, showroom)).toContainText('5');
+  // A transfer made elsewhere (here: through the API) reaches the open page through the live feed.
+  const listed = (await (await page.request.get('/api/locations')).json()) as Location[];
+  const ids = new Map(listed.map((location) => [location.name, location.id]));
+  const back = await page.request.post(`/api/product/${product._id}/transfers`, {
+    data: { from: ids.get(showroom), to: ids.get('Main warehouse'), quantity: 2 },
+  });
+  expect(back.status(), await back.text()).toBe(200);
+  await expect(levelOf(page, 'Main warehouse')).toContainText('9');
+  await expect(levelOf(page, showroom)).toContainText('3');
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(
+    `Moved 2 from ${showroom} to Main warehouse`,
+  );
 });
 
 test('a location that held stock cannot be deleted: the refusal says why, and it can be deactivated instead', async ({
