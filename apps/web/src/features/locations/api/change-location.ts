@@ -28,8 +28,8 @@ export async function updateLocation({
 const deletedSchema = z.object({ deleted: z.literal(true) });
 
 /** DELETE /api/locations/:id (`locations.manage`): refused for a location with stock, in the history or the default. */
-export async function deleteLocation(id: string): Promise<void> {
-  await apiRequest(locationPath(id), deletedSchema, { method: 'DELETE' });
+export async function deleteLocation(id: string) {
+  return (await apiRequest(locationPath(id), deletedSchema, { method: 'DELETE' })).data;
 }
 
 /** A change of the locations that reads the list again once it is done, whatever the answer. */
