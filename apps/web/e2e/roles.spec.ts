@@ -1,11 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
-import type { Role, UserAccount } from '@walton/contract';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/env.ts';
-import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
+import { axeViolationsAt, expect, test } from './support/fixtures.ts';
 import { appLinkIn, waitForMail } from './support/mailbox.ts';
-import type { ProblemLog } from './support/problems.ts';
 import { type CreatedProduct, createProductViaApi } from './support/products.ts';
-import { signedInUser, signInViaApi, type TestUser } from './support/users.ts';
+import { adminPage, setRole } from './support/roles.ts';
+import { signedInUser, type TestUser } from './support/users.ts';
 
 /**
  * Roles on screen: what a role may not do is not offered (the server refuses it all the same), a
@@ -15,30 +14,6 @@ import { signedInUser, signInViaApi, type TestUser } from './support/users.ts';
 
 const NO_ACCESS = 'You do not have access to this page';
 const NO_ACCESS_TITLE = 'No Access- Walton Warehouse';
-
-/** The suite's admin (support/env.ts), signed in in a browser of their own. */
-async function adminPage(browser: Browser, baseURL: string | undefined, problems: ProblemLog): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
-  });
-  const page = await context.newPage();
-  problems.watch(page, 'admin');
-  await signInViaApi(page, E2E_ADMIN);
-  return page;
-}
-
-/** The admin gives `user` a role through the API (PATCH /api/users/:id). */
-async function setRole(admin: Page, user: TestUser, role: Role): Promise<void> {
-  const listed = await admin.request.get('/api/users');
-  expect(listed.ok()).toBe(true);
-  const account = ((await listed.json()) as UserAccount[]).find(
-    (candidate) => candidate.email === user.email.toLowerCase(),
-  );
-  if (!account) throw new Error(`no account for ${user.email}`);
-  const changed = await admin.request.patch(`/api/users/${account.id}`, { data: { role } });
-  expect(changed.status(), await changed.text()).toBe(200);
-}
 
 /** Opens the verification link the server mailed to `user` (a supplier's own items are those of their verified address). */
 async function verifyEmail(page: Page, user: TestUser): Promise<void> {

@@ -54,6 +54,7 @@ const SIGNED_IN: Route[] = [
   { name: 'import', path: '/import', title: 'Import' },
   { name: 'blog', path: '/blog', title: 'Blog' },
   { name: 'labels', path: '/labels', title: 'Labels' },
+  { name: 'locations', path: '/locations', title: 'Locations' },
   // The suite's browser has no camera: the scan page as it is without one.
   { name: 'scan', path: '/scan', title: 'Scan' },
 ];

@@ -7,9 +7,10 @@
  *   document's (the `Checks` list).
  * - At run time: each fetcher really sends that method to that path, and accepts the documented answer.
  */
-import type { Movement, Product } from '@walton/contract';
+import type { Location, LocationStock, Movement, Product } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { getLocations } from '../src/entities/locations/api/get-locations.ts';
 import { getProduct } from '../src/entities/products/api/get-product.ts';
 import { getProducts } from '../src/entities/products/api/get-products.ts';
 import { productListSchema } from '../src/entities/products/api/product-list-schema.ts';
@@ -19,6 +20,12 @@ import { createProduct } from '../src/features/items/api/create-product.ts';
 import { deleteProduct } from '../src/features/items/api/delete-product.ts';
 import { getSupplierProducts } from '../src/features/items/api/get-supplier-products.ts';
 import { restoreProduct } from '../src/features/items/api/restore-product.ts';
+import {
+  createLocation,
+  deleteLocation,
+  updateLocation,
+} from '../src/features/locations/api/change-location.ts';
+import { getProductStock, transferStock } from '../src/features/locations/api/product-stock.ts';
 import { createAccessToken } from '../src/features/settings/api/create-access-token.ts';
 import { getAccessTokens } from '../src/features/settings/api/get-access-tokens.ts';
 import { revokeAccessToken } from '../src/features/settings/api/revoke-access-token.ts';
@@ -75,6 +82,9 @@ const movement = {
   productId: product._id,
   delta: -1,
   quantityAfter: 4,
+  moved: 1,
+  fromLocation: { id: 'l-1', name: 'Main warehouse' },
+  toLocation: null,
   reason: 'delivered',
   version: 3,
   actor: 'rahim@example.com',
@@ -82,6 +92,18 @@ const movement = {
   at: '2026-11-22T11:05:42.118Z',
 } satisfies Movement;
 const stockChanged = { success: 'Stock updated', quentity: 6, version: 3 };
+const location = {
+  id: 'l-2',
+  name: 'Mirpur showroom',
+  kind: 'showroom',
+  address: 'Mirpur 10, Dhaka',
+  active: true,
+  isDefault: false,
+} satisfies Location;
+const levels = [
+  { locationId: 'l-1', locationName: 'Main warehouse', quantity: 3 },
+  { locationId: location.id, locationName: location.name, quantity: 2 },
+] satisfies LocationStock[];
 const personalToken = {
   id: 't-1',
   name: 'Nightly export',
@@ -186,6 +208,48 @@ const calls = {
     answer: { revoked: true },
     run: () => revokeAccessToken(personalToken.id),
   }),
+  getLocations: call({
+    path: '/api/locations',
+    method: 'get',
+    status: 200,
+    answer: [location],
+    run: () => getLocations(),
+  }),
+  createLocation: call({
+    path: '/api/locations',
+    method: 'post',
+    status: 201,
+    answer: location,
+    run: () => createLocation({ name: location.name, kind: location.kind, address: location.address }),
+  }),
+  updateLocation: call({
+    path: '/api/locations/{id}',
+    method: 'patch',
+    status: 200,
+    answer: { ...location, active: false },
+    run: () => updateLocation({ id: location.id, change: { active: false } }),
+  }),
+  deleteLocation: call({
+    path: '/api/locations/{id}',
+    method: 'delete',
+    status: 200,
+    answer: { deleted: true },
+    run: () => deleteLocation(location.id),
+  }),
+  getProductStock: call({
+    path: '/api/product/{id}/stock',
+    method: 'get',
+    status: 200,
+    answer: levels,
+    run: () => getProductStock(product._id),
+  }),
+  transferStock: call({
+    path: '/api/product/{id}/transfers',
+    method: 'post',
+    status: 200,
+    answer: { success: 'Stock moved', quentity: 5, version: 4, levels },
+    run: () => transferStock({ id: product._id, transfer: { from: 'l-1', to: location.id, quantity: 2 } }),
+  }),
   getAuthMethods: call({
     path: '/api/auth-methods',
     method: 'get',
@@ -225,6 +289,21 @@ export type Checks = [
   Assert<Same<Result<typeof createAccessToken>, AnswerOf<typeof calls.createAccessToken>>>,
   Assert<Parameters<typeof createAccessToken>[0] extends Body<'/api/tokens', 'post'> ? true : false>,
   Assert<Same<Result<typeof revokeAccessToken>, AnswerOf<typeof calls.revokeAccessToken>>>,
+  Assert<Same<Result<typeof getLocations>, AnswerOf<typeof calls.getLocations>>>,
+  Assert<Same<Result<typeof createLocation>, AnswerOf<typeof calls.createLocation>>>,
+  Assert<Parameters<typeof createLocation>[0] extends Body<'/api/locations', 'post'> ? true : false>,
+  Assert<Same<Result<typeof updateLocation>, AnswerOf<typeof calls.updateLocation>>>,
+  Assert<
+    Parameters<typeof updateLocation>[0]['change'] extends Body<'/api/locations/{id}', 'patch'> ? true : false
+  >,
+  Assert<Same<Result<typeof deleteLocation>, AnswerOf<typeof calls.deleteLocation>>>,
+  Assert<Same<Result<typeof getProductStock>, AnswerOf<typeof calls.getProductStock>>>,
+  Assert<Same<Result<typeof transferStock>, AnswerOf<typeof calls.transferStock>>>,
+  Assert<
+    Parameters<typeof transferStock>[0]['transfer'] extends Body<'/api/product/{id}/transfers', 'post'>
+      ? true
+      : false
+  >,
 ];
 
 /** `/api/product/{id}` as MSW writes it. */

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateLanguage } from '../src/i18n/i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from '../src/i18n/language.ts';
-import { movementFixture, productFixture } from './features/product-fixtures.ts';
+import { locationFixture, movementFixture, productFixture } from './features/product-fixtures.ts';
 import { meHandler, server, testUser } from './msw-server.ts';
 import { renderRoute } from './render-route.tsx';
 
@@ -66,6 +66,9 @@ const historyEntry = (id: string, kind: 'created' | 'edited', changes: FieldChan
   at: '2026-01-03T09:00:00.000Z',
   delta: kind === 'created' ? 7 : 0,
   quantityAfter: 7,
+  moved: kind === 'created' ? 7 : 0,
+  fromLocation: null,
+  toLocation: kind === 'created' ? { id: 'l-main', name: 'মূল গুদাম' } : null,
   changes,
 });
 const DAY = {
@@ -101,6 +104,11 @@ const AUDIT_ENTRY = {
   after: 'supplier',
 };
 
+const LOCATIONS = [
+  locationFixture({ name: 'মূল গুদাম', address: 'তেজগাঁও, ঢাকা' }),
+  locationFixture({ id: 'l-2', name: 'মিরপুর শোরুম', kind: 'showroom', isDefault: false, active: false }),
+];
+
 const ROUTES: ReadonlyArray<{
   path: string;
   signedIn: boolean;
@@ -112,6 +120,13 @@ const ROUTES: ReadonlyArray<{
   { path: '/bn/blog', signedIn: false, ready: () => screen.findByRole('heading', { level: 1, name: 'ব্লগ' }) },
   { path: '/manageItem', signedIn: true, ready: () => screen.findByRole('table') },
   { path: `/manageItem/${product._id}`, signedIn: true, ready: () => screen.findByText('রিস্টক') },
+  { path: '/locations', signedIn: true, ready: () => screen.findByText('মিরপুর শোরুম') },
+  {
+    path: '/locations',
+    signedIn: true,
+    role: 'viewer',
+    ready: () => screen.findByText('মিরপুর শোরুম'),
+  },
   { path: '/addItem', signedIn: true, ready: () => screen.findByRole('button', { name: 'আইটেম যোগ করুন' }) },
   { path: '/myItem', signedIn: true, ready: () => screen.findByRole('table') },
   {
@@ -174,6 +189,10 @@ describe('every route in Bengali', () => {
           HttpResponse.json([product], { headers: { 'x-total-count': '1' } }),
         ),
         http.get('/api/product/:id/history', () => HttpResponse.json(HISTORY)),
+        http.get('/api/locations', () => HttpResponse.json(LOCATIONS)),
+        http.get('/api/product/:id/stock', () =>
+          HttpResponse.json([{ locationId: 'l-main', locationName: 'মূল গুদাম', quantity: 7 }]),
+        ),
         http.get('/api/settings', () => HttpResponse.json({ lowStockEmail: true })),
         meHandler(route.role),
         http.get('/api/users', () => HttpResponse.json([ACCOUNT])),

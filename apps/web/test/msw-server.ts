@@ -2,6 +2,7 @@ import type { Role, SignedInUser } from '@walton/contract';
 import { ACTIONS, roleMay, userSettingsUpdateSchema } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { locationFixture } from './features/product-fixtures.ts';
 
 /** A signed-in user for tests; override any field. */
 export function testUser(overrides: Partial<SignedInUser> = {}): SignedInUser {
@@ -65,6 +66,9 @@ export const server = setupServer(
   // An item without history: its stock chart has no days to draw.
   http.get('/api/product/:id/stock-series', () => HttpResponse.json({ timeZone: 'Asia/Dhaka', points: [] })),
   http.get('/api/productOrder', () => HttpResponse.json([])),
+  // One location, the default, holding none of any item.
+  http.get('/api/locations', () => HttpResponse.json([locationFixture()])),
+  http.get('/api/product/:id/stock', () => HttpResponse.json([])),
   // The Settings page lists the user's personal access tokens: none.
   http.get('/api/tokens', () => HttpResponse.json([])),
   // A signed-in page tells the server the user's language (app/layout/language-on-server.ts).

@@ -22,6 +22,8 @@ export const APP_ROUTES = {
   settings: '/settings',
   /** The accounts, their roles and their audit (admins only). */
   users: '/users',
+  /** Where the stock is kept: warehouses, showrooms, service centres, vehicles, quarantine. */
+  locations: '/locations',
   /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`). */
   bengali: '/bn',
 } as const;

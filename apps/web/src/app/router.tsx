@@ -32,6 +32,7 @@ const LabelsPage = lazyPage(() => import('../features/labels/pages/labels-page.t
 const ScanRoute = lazyPage(() => import('./routes/scan-route.tsx'));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'));
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
+const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 const NoAccess = lazy(() => import('../components/no-access.tsx'));
@@ -166,6 +167,14 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.users" action="users.manage">
                 <UsersPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.locations}
+            element={
+              <GuardedPage title="page.locations" action="inventory.read">
+                <LocationsPage />
               </GuardedPage>
             }
           />

@@ -1,5 +1,7 @@
 import {
   apiErrorCodeForStatus,
+  type Location,
+  locationSchema,
   type Movement,
   movementSchema,
   type Product,
@@ -25,6 +27,19 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
   });
 }
 
+/** A location as GET /api/locations lists it (the default one, "Main warehouse", unless overridden). */
+export function locationFixture(overrides: Partial<Location> = {}): Location {
+  return locationSchema.parse({
+    id: 'l-main',
+    name: 'Main warehouse',
+    kind: 'warehouse',
+    address: '',
+    active: true,
+    isDefault: true,
+    ...overrides,
+  });
+}
+
 /** `count` distinct products named Product 1, Product 2, … */
 export function productList(count: number, start = 1): Product[] {
   return Array.from({ length: count }, (_, index) =>
@@ -44,6 +59,9 @@ export function movementFixture(overrides: Partial<Movement> = {}): Movement {
     productId: 'p-1',
     delta: 5,
     quantityAfter: 7,
+    moved: 5,
+    fromLocation: null,
+    toLocation: null,
     reason: 'restocked',
     version: 3,
     actor: 'karim@example.com',

@@ -12,6 +12,9 @@ const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
   at: '2026-01-01T00:00:00.000Z',
   delta: 0,
   quantityAfter: 5,
+  moved: 0,
+  fromLocation: null,
+  toLocation: null,
   changes: [],
   ...overrides,
 });
@@ -39,6 +42,29 @@ describe('history lines', () => {
     );
     expect(describeEntry(entry({ kind: 'deleted' }))).toBe('Moved to the trash');
     expect(describeEntry(entry({ kind: 'restored' }))).toBe('Restored from the trash');
+  });
+
+  it('names the locations a stock change moved units out of or into', () => {
+    const main = { id: 'l1', name: 'Main warehouse' };
+    const showroom = { id: 'l2', name: 'Mirpur showroom' };
+    expect(
+      describeEntry(
+        entry({ kind: 'transferred', moved: 5, quantityAfter: 20, fromLocation: main, toLocation: showroom }),
+      ),
+    ).toBe('Moved 5 from Main warehouse to Mirpur showroom');
+    expect(
+      describeEntry(
+        entry({ kind: 'delivered', delta: -1, quantityAfter: 4, moved: 1, fromLocation: showroom }),
+      ),
+    ).toBe('Delivered 1 at Mirpur showroom, 4 left');
+    expect(
+      describeEntry(
+        entry({ kind: 'restocked', delta: 10, quantityAfter: 1014, moved: 10, toLocation: main }),
+      ),
+    ).toBe('Restocked +10 at Main warehouse, 1,014 in stock');
+    expect(describeEntry(entry({ kind: 'created', quantityAfter: 5, moved: 5, toLocation: main }))).toBe(
+      'Added with 5 in stock at Main warehouse',
+    );
   });
 
   it('says who and how long ago', () => {

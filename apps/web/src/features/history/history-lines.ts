@@ -20,22 +20,43 @@ const describeChanges = (changes: FieldChange[]): string =>
     )
     .join('; ');
 
-/** What an entry says happened, in words: "Price BDT $45,000 → BDT $47,500". */
+/**
+ * The location a stock change (a history entry or a movement) took its units from or brought them
+ * to, when it names one.
+ */
+export const placeOf = (entry: Pick<HistoryEntry, 'fromLocation' | 'toLocation'>): string | undefined =>
+  (entry.fromLocation ?? entry.toLocation)?.name;
+
+/**
+ * What an entry says happened, in words: "Price BDT $45,000 → BDT $47,500", "Moved 5 from Main
+ * warehouse to Mirpur showroom"; a stock change that names its location says where.
+ */
 export function describeEntry(entry: HistoryEntry): string {
+  const place = placeOf(entry);
   switch (entry.kind) {
     case 'created':
-      return translate('history.created', { quantity: format().count(entry.quantityAfter) });
+      return place === undefined
+        ? translate('history.created', { quantity: format().count(entry.quantityAfter) })
+        : translate('history.createdAt', { quantity: format().count(entry.quantityAfter), location: place });
     case 'edited':
       return describeChanges(entry.changes);
-    case 'delivered':
-      return translate('history.delivered', {
-        count: format().count(-entry.delta),
-        quantity: format().count(entry.quantityAfter),
-      });
-    case 'restocked':
-      return translate('history.restocked', {
-        count: format().count(entry.delta),
-        quantity: format().count(entry.quantityAfter),
+    case 'delivered': {
+      const values = { count: format().count(-entry.delta), quantity: format().count(entry.quantityAfter) };
+      return place === undefined
+        ? translate('history.delivered', values)
+        : translate('history.deliveredAt', { ...values, location: place });
+    }
+    case 'restocked': {
+      const values = { count: format().count(entry.delta), quantity: format().count(entry.quantityAfter) };
+      return place === undefined
+        ? translate('history.restocked', values)
+        : translate('history.restockedAt', { ...values, location: place });
+    }
+    case 'transferred':
+      return translate('history.transferred', {
+        count: format().count(entry.moved),
+        from: entry.fromLocation?.name ?? translate('history.none'),
+        to: entry.toLocation?.name ?? translate('history.none'),
       });
     case 'deleted':
       return translate('history.deleted');

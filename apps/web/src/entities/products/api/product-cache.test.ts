@@ -15,6 +15,7 @@ function cacheWithProduct(): QueryClient {
   const queryClient = new QueryClient();
   queryClient.setQueryData(productKeys.detail('p-1'), productFixture());
   queryClient.setQueryData(productKeys.movements('p-1'), []);
+  queryClient.setQueryData(productKeys.stock('p-1'), []);
   queryClient.setQueryData(listKey, page(productList(3)));
   queryClient.setQueryData(supplierKey, page(productList(2)));
   return queryClient;
@@ -32,13 +33,22 @@ describe('applyProductChange', () => {
     }
   });
 
-  it('a newer version: refetches the product, its movements, every list and supplier page', async () => {
-    const queryClient = cacheWithProduct();
-    await applyProductChange(queryClient, { type: 'restocked', id: 'p-1', version: 4 });
-    for (const key of [productKeys.detail('p-1'), productKeys.movements('p-1'), listKey, supplierKey]) {
-      expect(isStale(queryClient, key), JSON.stringify(key)).toBe(true);
-    }
-  });
+  it.each(['restocked', 'transferred'] as const)(
+    'a newer version (%s): refetches the product, its movements, its stock at each location, every list and supplier page',
+    async (type) => {
+      const queryClient = cacheWithProduct();
+      await applyProductChange(queryClient, { type, id: 'p-1', version: 4 });
+      for (const key of [
+        productKeys.detail('p-1'),
+        productKeys.movements('p-1'),
+        productKeys.stock('p-1'),
+        listKey,
+        supplierKey,
+      ]) {
+        expect(isStale(queryClient, key), JSON.stringify(key)).toBe(true);
+      }
+    },
+  );
 
   it('a change of this tab writes the new quantity and version, so the product itself is not fetched again', async () => {
     const queryClient = cacheWithProduct();
@@ -49,6 +59,7 @@ describe('applyProductChange', () => {
     });
     expect(isStale(queryClient, productKeys.detail('p-1'))).toBe(false);
     expect(isStale(queryClient, productKeys.movements('p-1'))).toBe(true);
+    expect(isStale(queryClient, productKeys.stock('p-1'))).toBe(true);
     expect(isStale(queryClient, listKey)).toBe(true);
   });
 

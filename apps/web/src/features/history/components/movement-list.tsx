@@ -3,7 +3,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { useFormatters } from '@/i18n/format.ts';
 import { type MessageKey, useTranslate } from '@/i18n/i18n.ts';
 import { useMovements } from '../api/get-movements.ts';
-import { actorOf } from '../history-lines.ts';
+import { actorOf, placeOf } from '../history-lines.ts';
 import { ItemSection } from './item-section.tsx';
 
 const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
@@ -13,18 +13,24 @@ const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
   deleted: 'movements.deleted',
   restored: 'movements.restored',
   imported: 'movements.imported',
+  transferred: 'movements.transferred',
 };
 
 /**
  * The item's latest stock movements, newest first, each named by who made it as the history names
- * them. A movement that moved no unit (a delete or a restore) reads as the stock staying where it
- * was, never as a change to it.
+ * them, and where its units went: a transfer from one location to another (the total stays), any
+ * other change at the location it names. A movement that moved no unit (a delete or a restore) reads
+ * as the stock staying where it was, never as a change to it.
  */
 export function MovementList({ productId }: { productId: string }) {
   const movements = useMovements(productId);
   const t = useTranslate();
   const format = useFormatters();
   const signed = (delta: number): string => (delta > 0 ? `+${format.count(delta)}` : format.count(delta));
+  const atPlace = (movement: Movement): string => {
+    const place = placeOf(movement);
+    return place === undefined ? '' : ` · ${t('movements.at', { location: place })}`;
+  };
   return (
     <ItemSection
       id="movements"
@@ -46,12 +52,19 @@ export function MovementList({ productId }: { productId: string }) {
               >
                 <span>
                   <strong>{t(REASON_LABEL[movement.reason])}</strong>{' '}
-                  {movement.delta === 0 ? (
+                  {movement.reason === 'transferred' ? (
+                    t('movements.moved', {
+                      count: format.count(movement.moved),
+                      from: movement.fromLocation?.name ?? t('history.none'),
+                      to: movement.toLocation?.name ?? t('history.none'),
+                    })
+                  ) : movement.delta === 0 ? (
                     <>· {t('movements.stockStays', { quantity: format.count(movement.quantityAfter) })}</>
                   ) : (
                     <>
                       {signed(movement.delta)} →{' '}
                       {t('movements.inStock', { quantity: format.count(movement.quantityAfter) })}
+                      {atPlace(movement)}
                     </>
                   )}
                 </span>

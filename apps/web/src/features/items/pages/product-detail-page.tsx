@@ -20,11 +20,13 @@ const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const sat
 
 /**
  * What other features show of the item on its page, composed by the app layer
- * (`app/routes/product-detail-route.tsx`): the stock buttons, the movements and history sections (for
- * whoever may read them) and the stock chart (for whoever reads the dashboard).
+ * (`app/routes/product-detail-route.tsx`): the stock buttons, the stock at each location, the
+ * movements and history sections (for whoever may read them) and the stock chart (for whoever reads
+ * the dashboard).
  */
 export interface ProductDetailParts {
   stockActions: (product: Product) => ReactNode;
+  stockByLocation: (product: Product) => ReactNode;
   records: (product: Product) => ReactNode;
   stockChart: (product: Product) => ReactNode;
 }
@@ -81,6 +83,7 @@ function ProductDetails({ product, parts }: { product: Product; parts: ProductDe
           </div>
         </Col>
       </Row>
+      {parts.stockByLocation(product)}
       {/* A supplier reads the movements and history of the items they supply only. */}
       {may('history.read', product) && parts.records(product)}
     </>

@@ -1,0 +1,82 @@
+import type { Product } from '@walton/contract';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { QueryError } from '@/components/query-error.tsx';
+import { useLocations } from '@/entities/locations/api/get-locations.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
+import { useCan } from '@/lib/me.ts';
+import { useProductStock } from '../api/product-stock.ts';
+import { TransferDialog } from './transfer-dialog.tsx';
+
+/**
+ * "Stock by location" on the item's page: its units at each location that holds some (read again
+ * whenever the item changes, here or anywhere: the cache policy refetches them), and for whoever may
+ * move stock, the Transfer button with its dialog.
+ */
+export function StockByLocation({ product }: { product: Product }) {
+  const t = useTranslate();
+  const format = useFormatters();
+  const levels = useProductStock(product._id);
+  const transfers = useCan('item.transfer');
+  const locations = useLocations();
+  const [transferring, setTransferring] = useState(false);
+  const headingId = 'stock-by-location-heading';
+  const held = levels.data?.filter((level) => level.quantity > 0) ?? [];
+
+  return (
+    <section aria-labelledby={headingId} className="mt-4">
+      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-2">
+        <h2 id={headingId} className="h5 mb-0">
+          {t('levels.heading')}
+        </h2>
+        {transfers && held.length > 0 && locations.data && (
+          <Button variant="outline-primary" size="sm" onClick={() => setTransferring(true)}>
+            {t('transfer.open')}
+          </Button>
+        )}
+      </div>
+      {levels.isPending ? (
+        <p className="text-body-secondary" role="status">
+          {t('levels.loading')}
+        </p>
+      ) : levels.isError ? (
+        <QueryError title={t('levels.loadFailed')} query={levels} />
+      ) : held.length === 0 ? (
+        <p className="text-body-secondary">{t('levels.empty')}</p>
+      ) : (
+        <Table size="sm" className="w-auto mb-0" data-testid="stock-by-location">
+          <caption className="visually-hidden">{t('levels.heading')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('levels.location')}</th>
+              <th scope="col" className="text-end">
+                {t('levels.units')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {held.map((level) => (
+              <tr key={level.locationId}>
+                <th scope="row" className="fw-normal text-break">
+                  {level.locationName}
+                </th>
+                <td className="text-end">{format.count(level.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {transfers && locations.data && (
+        <TransferDialog
+          show={transferring}
+          product={product}
+          levels={held}
+          locations={locations.data}
+          onHide={() => setTransferring(false)}
+        />
+      )}
+    </section>
+  );
+}

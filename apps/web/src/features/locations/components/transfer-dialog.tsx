@@ -1,0 +1,188 @@
+import type { Location, LocationStock, Product, Transferred } from '@walton/contract';
+import { type FormEvent, useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { refusalText } from '@/entities/products/server-field-errors.ts';
+import { useFormatters } from '@/i18n/format.ts';
+import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
+import { withAsciiDigits } from '@/i18n/typed-number.ts';
+import { isSessionEnded } from '@/lib/query-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useActionLock } from '@/lib/use-action-lock.ts';
+import { useTransferStock } from '../api/product-stock.ts';
+
+/** The quantity typed in (Bengali digits read as digits) when it is a whole number from 1 to `max`. */
+export function parseTransferQuantity(raw: string, max: number): number | undefined {
+  const typed = withAsciiDigits(raw).trim();
+  const value = Number(typed);
+  return typed !== '' && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
+}
+
+/**
+ * Moves units of an item from a location that holds some to another active one: from (the locations
+ * holding stock), to (every other active location), how many (at most what `from` holds). One press
+ * is one transfer (the action lock); the server has the last word, and a refusal is said in the
+ * dialog in the user's language.
+ */
+export function TransferDialog({
+  show,
+  product,
+  levels,
+  locations,
+  onHide,
+}: {
+  show: boolean;
+  product: Product;
+  /** The item's units at each location, as last read. */
+  levels: LocationStock[];
+  locations: Location[];
+  onHide: () => void;
+}) {
+  const t = useTranslate();
+  const format = useFormatters();
+  const transfer = useTransferStock();
+  const lock = useActionLock();
+  const id = useId();
+  const sources = levels.filter((level) => level.quantity > 0);
+  const [chosenFrom, setFrom] = useState<string | undefined>(undefined);
+  const [chosenTo, setTo] = useState<string | undefined>(undefined);
+  const [raw, setRaw] = useState('');
+  const [quantityProblem, setQuantityProblem] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const from = sources.find((level) => level.locationId === chosenFrom) ?? sources[0];
+  const destinations = locations.filter((location) => location.active && location.id !== from?.locationId);
+  const to = destinations.find((location) => location.id === chosenTo) ?? destinations[0];
+  const max = from?.quantity ?? 0;
+
+  const reset = () => {
+    setFrom(undefined);
+    setTo(undefined);
+    setRaw('');
+    setQuantityProblem(false);
+    setRefusal(null);
+    transfer.reset();
+  };
+
+  const announce = (moved: Transferred, quantity: number, fromName: string, toName: string) =>
+    toast.success(
+      currentLanguage() === 'en'
+        ? moved.success
+        : translate('transfer.movedToast', {
+            count: format.count(quantity),
+            name: product.name,
+            from: fromName,
+            to: toName,
+          }),
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!from || !to) return;
+    const quantity = parseTransferQuantity(raw, max);
+    setQuantityProblem(quantity === undefined);
+    if (quantity === undefined) return;
+    const request = { from: from.locationId, to: to.id, quantity };
+    lock.run(() =>
+      transfer.mutateAsync({ id: product._id, transfer: request }).then(
+        (moved) => {
+          announce(moved, quantity, from.locationName, to.name);
+          onHide();
+        },
+        (error: Error) => {
+          if (!isSessionEnded(error)) {
+            setRefusal(translate('transfer.notMoved', { reason: refusalText(error, format.count) }));
+          }
+        },
+      ),
+    );
+  };
+
+  const busy = lock.busy || transfer.isPending;
+  const quantityId = `${id}-quantity`;
+  const problemId = `${id}-quantity-problem`;
+  const holdsId = `${id}-holds`;
+  return (
+    <Modal show={show} onHide={onHide} onExited={reset} centered aria-labelledby={`${id}-title`}>
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel={t('common.close')}>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5 text-break">
+            {t('transfer.heading', { name: product.name })}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Form.Group className="mb-3" controlId={`${id}-from`}>
+            <Form.Label>{t('transfer.from')}</Form.Label>
+            <Form.Select
+              value={from?.locationId ?? ''}
+              onChange={(event) => {
+                setFrom(event.currentTarget.value);
+                setRefusal(null);
+              }}
+            >
+              {sources.map((level) => (
+                <option key={level.locationId} value={level.locationId}>
+                  {level.locationName}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          {destinations.length === 0 ? (
+            <Alert variant="info">{t('transfer.noDestination')}</Alert>
+          ) : (
+            <Form.Group className="mb-3" controlId={`${id}-to`}>
+              <Form.Label>{t('transfer.to')}</Form.Label>
+              <Form.Select
+                value={to?.id ?? ''}
+                onChange={(event) => {
+                  setTo(event.currentTarget.value);
+                  setRefusal(null);
+                }}
+              >
+                {destinations.map((location) => (
+                  <option key={location.id} value={location.id}>
+                    {location.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          )}
+          <Form.Group controlId={quantityId}>
+            <Form.Label>{t('transfer.quantity')}</Form.Label>
+            <Form.Control
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={raw}
+              onChange={(event) => setRaw(event.currentTarget.value)}
+              isInvalid={quantityProblem}
+              aria-invalid={quantityProblem}
+              aria-describedby={quantityProblem ? `${problemId} ${holdsId}` : holdsId}
+            />
+            <Form.Text id={holdsId}>
+              {from && t('transfer.holds', { location: from.locationName, count: format.count(max) })}
+            </Form.Text>
+            <Form.Control.Feedback type="invalid" id={problemId} role="alert">
+              {quantityProblem && t('transfer.quantityProblem', { max: format.count(max) })}
+            </Form.Control.Feedback>
+          </Form.Group>
+          {refusal && (
+            <Alert variant="danger" className="mt-3 mb-0" role="alert">
+              {refusal}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onHide} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy || !from || !to}>
+            {busy ? t('common.saving') : t('transfer.submit')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
