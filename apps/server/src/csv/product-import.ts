@@ -267,15 +267,26 @@ export class ProductImport {
       );
     }
     const delimiter = detectDelimiter(request.file);
-    const checked = await this.#pass(request, delimiter, 'checking', this.#products, async () => {});
+    // Read once, before the transaction: both passes and the writes judge the rows with it.
+    const byId = await this.#locations.directory({ fresh: true });
+    const locations: KnownLocations = {
+      byId,
+      byName: new Map([...byId.values()].map((location) => [nameKeyOf(location.name), location.id])),
+    };
+    const checked = await this.#pass(
+      { request, delimiter, locations },
+      'checking',
+      this.#products,
+      async () => {},
+    );
     if (checked.problems.total > 0) {
       throw refusal(422, 'IMPORT_PROBLEMS', checked.problems.listed, problemCount(checked.problems.total));
     }
     const duplicates = { duplicateCount: checked.duplicates.total, duplicates: checked.duplicates.listed };
     if (request.dryRun) return { ...checked.counts, dryRun: true, delimiter, ...duplicates };
     const written = await this.#products.bulkTransaction(async (products) => {
-      const pass = await this.#pass(request, delimiter, 'writing', products, (sorted) =>
-        this.#write(products, sorted, request.actor),
+      const pass = await this.#pass({ request, delimiter, locations }, 'writing', products, (sorted) =>
+        this.#write(products, sorted, request.actor, locations.byId),
       );
       // Only a change made between the two passes can make a checked file fail now: roll back.
       if (pass.problems.total > 0) {
@@ -300,8 +311,11 @@ export class ProductImport {
    * handed to `write` (as long as no problem was found).
    */
   async #pass(
-    request: ImportRequest,
-    delimiter: ImportDelimiter,
+    {
+      request,
+      delimiter,
+      locations,
+    }: { request: ImportRequest; delimiter: ImportDelimiter; locations: KnownLocations },
     phase: ImportProgress['phase'],
     products: ProductRepository,
     write: (sorted: Sorted) => Promise<void>,
@@ -317,11 +331,6 @@ export class ProductImport {
         if (!seen.live.has(key)) seen.live.set(key, item.id);
       }
     }
-    const byId = await this.#locations.directory({ fresh: true });
-    const locations: KnownLocations = {
-      byId,
-      byName: new Map([...byId.values()].map((location) => [nameKeyOf(location.name), location.id])),
-    };
     const at = new Date();
     let pending: CheckedRow[] = [];
     const flush = async () => {
@@ -612,10 +621,14 @@ export class ProductImport {
   }
 
   /** Writes a batch in the import's transaction: new items together, each change of an item apart. */
-  async #write(products: ProductRepository, { creates, updates }: Sorted, actor: Actor): Promise<void> {
+  async #write(
+    products: ProductRepository,
+    { creates, updates }: Sorted,
+    actor: Actor,
+    locations: LocationDirectory,
+  ): Promise<void> {
     if (creates.length > 0) await products.insertMany(creates);
     const at = new Date();
-    const locations = await this.#locations.directory();
     for (const { id, details, quantity, locationId } of updates) {
       await products.change(id, (current) => decideEdit(current, details, current?.version ?? 0), actor, at);
       await products.change(
