@@ -202,7 +202,11 @@ describe.each(TEST_ENGINES)('CSV and locations on %s', (engine) => {
       `Another good row,${IMG},100,1,Fine,G-2,`,
       `Blender,${IMG},3000,2,A blender,WBL-2,Mirpur Showroom`,
     ].join('\r\n');
-    for (const query of [{ duplicates: 'update' }, { duplicates: 'update', dryRun: 'true' }]) {
+    const asked: Array<Record<string, string>> = [
+      { duplicates: 'update' },
+      { duplicates: 'update', dryRun: 'true' },
+    ];
+    for (const query of asked) {
       const response = await importCsv(file, query);
       expect(response.statusCode, response.body).toBe(422);
       expect(response.json<ImportRefusal>().errors).toEqual([
