@@ -241,7 +241,9 @@ const refusal = (statusCode: number, code: ApiErrorCode, errors: ImportRowError[
  * row (the add form's schema, the header, the _ids against the database, rows that repeat another
  * row or a live item), then, only when no row has a problem, to write it in one transaction: new
  * items a batch of rows a statement, changes of existing items through the one change operation with
- * the rules of editing (decideEdit) and an `imported` change for a quantity that differs. The checking
+ * the rules of editing (decideEdit) and an `imported` change for a quantity that differs, its units
+ * arriving at or leaving the row's `location` (decideImportedQuantity, judged in both passes, so a
+ * location holding too few units is a problem of that row). The checking
  * pass gives the event loop a turn every YIELD_EVERY rows, so other requests are answered meanwhile.
  * Held in memory: the file, and the name and model of each row and live item (the duplicate check).
  */
