@@ -23,6 +23,7 @@ import {
   type ImportProgressLine,
   type ImportResult,
   type ImportRowError,
+  type Location,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
   PRODUCT_CSV_HEADER_ALIASES,
@@ -185,7 +186,7 @@ const sameItemKey = (name: string, model: string | null | undefined): string => 
 /** What a pass knows of the locations: by id (the rules), and by name key (the `location` cells). */
 interface KnownLocations {
   byId: LocationDirectory;
-  byName: ReadonlyMap<string, string>;
+  byName: ReadonlyMap<string, Location>;
 }
 
 /** Whether a rule's refusal has a row problem of its own (NOT_ENOUGH_AT_LOCATION, LOCATION_INACTIVE). */
@@ -273,7 +274,7 @@ export class ProductImport {
     const byId = await this.#locations.directory({ fresh: true });
     const locations: KnownLocations = {
       byId,
-      byName: new Map([...byId.values()].map((location) => [nameKeyOf(location.name), location.id])),
+      byName: new Map([...byId.values()].map((location) => [nameKeyOf(location.name), location])),
     };
     const checked = await this.#pass(
       { request, delimiter, locations },
@@ -482,15 +483,14 @@ export class ProductImport {
       problems.add(row, '_id', 'REPEATED_ID', ROW_MESSAGES.repeatedId);
     if (id !== undefined) seenIds.add(id);
     const locationName = optional('location');
-    const locationId = locationName === undefined ? undefined : locations.byName.get(nameKeyOf(locationName));
-    if (locationName !== undefined && locationId === undefined) {
+    const location = locationName === undefined ? undefined : locations.byName.get(nameKeyOf(locationName));
+    if (locationName !== undefined && location === undefined) {
       problems.add(row, 'location', 'UNKNOWN_LOCATION', ROW_MESSAGES.unknownLocation(locationName), {
         location: locationName,
       });
-    } else if (locationId !== undefined && locations.byId.get(locationId)?.active === false) {
-      const name = locations.byId.get(locationId)?.name ?? locationName ?? '';
-      problems.add(row, 'location', 'LOCATION_INACTIVE', ROW_MESSAGES.locationInactive(name), {
-        location: name,
+    } else if (location?.active === false) {
+      problems.add(row, 'location', 'LOCATION_INACTIVE', ROW_MESSAGES.locationInactive(location.name), {
+        location: location.name,
       });
     }
     const parsed = createProductSchema.safeParse(candidate);
@@ -508,7 +508,7 @@ export class ProductImport {
       }
     }
     if (!parsed.success || problems.total > before) return undefined;
-    return { row, id: id?.toLowerCase(), input: parsed.data, locationId };
+    return { row, id: id?.toLowerCase(), input: parsed.data, locationId: location?.id };
   }
 
   /**
