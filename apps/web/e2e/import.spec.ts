@@ -84,6 +84,20 @@ test('export, change a quantity in the file, import it back: the item is updated
   const frost = rows.find((row) => row[column('name')] === `Walton ${tag} Frost`);
   if (!frost) throw new Error('the export lacks the imported item');
   expect(frost[column('quentity')]).toBe('9');
+
+  const downloadingStock = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export stock by location' }).click();
+  const stock = await downloadingStock;
+  expect(stock.suggestedFilename()).toMatch(/^walton-stock-by-location-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [stockHeader = [], ...levels] = parse(await readFile(await stock.path(), 'utf8'), {
+    bom: true,
+  }) as string[][];
+  const level = (name: string) => stockHeader.indexOf(name);
+  expect(
+    levels
+      .filter((row) => row[level('productId')] === frost[column('_id')])
+      .map((row) => [row[level('locationName')], row[level('quantity')]]),
+  ).toEqual([['Main warehouse', '9']]);
   frost[column('quentity')] = '12';
 
   await page.goto('/import');

@@ -114,6 +114,7 @@ test('a viewer sees no change buttons anywhere, and the pages that only change t
   await expect(main.getByRole('link', { name: 'Import CSV' })).toHaveCount(0);
   // What a viewer may: read, export, print labels.
   await expect(main.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Export stock by location' })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Print labels' })).toBeVisible();
 
   await page.goto(`/manageItem/${product._id}`);

@@ -18,6 +18,13 @@ export const PRODUCT_CSV_COLUMNS: readonly ProductCsvColumn[] = [
 /** Columns an export adds after PRODUCT_CSV_COLUMNS; an import accepts them and ignores their values. */
 export const PRODUCT_CSV_EXPORT_ONLY_COLUMNS = ['version', 'createdAt', 'updatedAt', 'deletedAt'] as const;
 
+/**
+ * Columns an import reads that no export writes: `location`, the name of the location (trimmed, case
+ * aside) where a new item's opening stock goes and where a changed quantity's difference arrives or
+ * leaves (the default location when the column is absent).
+ */
+export const PRODUCT_CSV_IMPORT_ONLY_COLUMNS = ['location'] as const;
+
 /** Other spellings an import accepts in the header, and the column each one names. */
 export const PRODUCT_CSV_HEADER_ALIASES: Readonly<Record<string, ProductCsvColumn>> = {
   quantity: 'quentity',
@@ -45,6 +52,17 @@ export const HISTORY_CSV_COLUMNS = [
   'actor',
   'actorName',
   'changes',
+] as const;
+
+/** Columns of the stock-by-location export: one row per live item and location that holds some. */
+export const STOCK_BY_LOCATION_CSV_COLUMNS = [
+  'productId',
+  'name',
+  'model',
+  'locationId',
+  'locationName',
+  'locationKind',
+  'quantity',
 ] as const;
 
 /** The largest import: rows after the header, and bytes of the file. */
@@ -146,6 +164,9 @@ export const IMPORT_PROBLEM_CODES = [
   'NUL',
   'EMPTY',
   'INVALID_VALUE',
+  'UNKNOWN_LOCATION',
+  'LOCATION_INACTIVE',
+  'NOT_ENOUGH_AT_LOCATION',
 ] as const;
 export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];
 

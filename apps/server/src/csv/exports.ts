@@ -6,9 +6,11 @@ import {
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
   PRODUCT_FIELDS,
   type Product,
+  STOCK_BY_LOCATION_CSV_COLUMNS,
 } from '@walton/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LocationRepository, StockAtLocation, StockPosition } from '../locations/location-repository.ts';
 import { positionAfter } from '../products/cursor.ts';
 import type {
   HistoryPosition,
@@ -66,6 +68,16 @@ function historyRecord({ name, ...record }: HistoryRecordOfProduct): Cell[] {
   ];
 }
 
+const stockRecord = (level: StockAtLocation): Cell[] => [
+  text(level.productId),
+  text(level.name),
+  text(level.model),
+  text(level.locationId),
+  text(level.locationName),
+  text(level.locationKind),
+  level.quantity,
+];
+
 /** The period a history export covers: a date-only `to` includes that whole day (UTC). */
 export function historyPeriod(query: HistoryExportQuery): { from: Date | undefined; to: Date | undefined } {
   const to =
@@ -84,11 +96,16 @@ export function historyPeriod(query: HistoryExportQuery): { from: Date | undefin
 export class CsvExports {
   readonly #search: ProductSearch;
   readonly #history: HistoryRepository;
+  readonly #locations: LocationRepository;
   readonly #log: FastifyBaseLogger;
 
-  constructor(repositories: { search: ProductSearch; history: HistoryRepository }, log: FastifyBaseLogger) {
+  constructor(
+    repositories: { search: ProductSearch; history: HistoryRepository; locations: LocationRepository },
+    log: FastifyBaseLogger,
+  ) {
     this.#search = repositories.search;
     this.#history = repositories.history;
+    this.#locations = repositories.locations;
     this.#log = log;
   }
 
@@ -103,6 +120,11 @@ export class CsvExports {
   /** Every change in the period, oldest first, one row each. */
   history(query: HistoryExportQuery): Readable {
     return this.#csv(HISTORY_CSV_COLUMNS, this.#historyRecords(query));
+  }
+
+  /** Each live item's units at each location that holds some, by item id, then location id. */
+  stockByLocation(): Readable {
+    return this.#csv(STOCK_BY_LOCATION_CSV_COLUMNS, this.#stockRecords());
   }
 
   async *#productRecords(deleted: boolean): AsyncGenerator<Cell[]> {
@@ -132,6 +154,17 @@ export class CsvExports {
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE) return;
       after = { at: last.at, productId: last.productId, version: last.version };
+    }
+  }
+
+  async *#stockRecords(): AsyncGenerator<Cell[]> {
+    let after: StockPosition | undefined;
+    for (;;) {
+      const page = await this.#locations.stockPage(after, EXPORT_PAGE);
+      for (const level of page) yield stockRecord(level);
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE) return;
+      after = { productId: last.productId, locationId: last.locationId };
     }
   }
 

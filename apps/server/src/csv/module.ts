@@ -7,7 +7,10 @@ import { csvRoutes } from './routes.ts';
 export const csvModule: ServerModule = {
   api: async (api) => {
     await api.register(csvRoutes, {
-      exports: new CsvExports({ search: api.productSearch, history: api.productHistory }, api.log),
+      exports: new CsvExports(
+        { search: api.productSearch, history: api.productHistory, locations: api.locations },
+        api.log,
+      ),
       productImport: new ProductImport(api.products, api.locations, api.publishProductChange),
       changeWeights: api.changeWeights,
     });

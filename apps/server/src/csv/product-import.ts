@@ -15,6 +15,7 @@ import {
   IMPORT_LIMITS,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
+  IMPORT_PROBLEM_CODES,
   type ImportDelimiter,
   type ImportDuplicate,
   type ImportDuplicateChoice,
@@ -22,17 +23,23 @@ import {
   type ImportProgressLine,
   type ImportResult,
   type ImportRowError,
+  type Location,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
   PRODUCT_CSV_HEADER_ALIASES,
+  PRODUCT_CSV_IMPORT_ONLY_COLUMNS,
   PRODUCT_CSV_REQUIRED_COLUMNS,
   PRODUCT_FIELDS,
   type ProductField,
 } from '@walton/contract';
 import { CsvError, parse } from 'csv-parse';
 import { HttpError } from '../http/http-error.ts';
-import type { LocationRepository } from '../locations/location-repository.ts';
-import type { ProductDetails, ProductState } from '../products/product-change.ts';
+import {
+  type LocationDirectory,
+  type LocationRepository,
+  nameKeyOf,
+} from '../locations/location-repository.ts';
+import type { ProductDetails, ProductState, StockLevels } from '../products/product-change.ts';
 import { toProductDetails } from '../products/product-mapper.ts';
 import type { NewProduct, ProductRepository } from '../products/repository.ts';
 import {
@@ -72,9 +79,16 @@ export interface ImportRequest {
 /** The rows after which the checking pass lets the event loop answer other requests. */
 const YIELD_EVERY = 250;
 
+/** Every column an import reads. */
+const IMPORT_COLUMNS: readonly string[] = [
+  ...PRODUCT_CSV_COLUMNS,
+  ...PRODUCT_CSV_IMPORT_ONLY_COLUMNS,
+  ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
+];
+
 export const ROW_MESSAGES = {
   unknownColumn: (column: string) =>
-    `Unknown column "${column}": the columns are ${[...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS].join(', ')}`,
+    `Unknown column "${column}": the columns are ${IMPORT_COLUMNS.join(', ')}`,
   missingColumn: (column: string) => `Missing column "${column}"`,
   repeatedColumn: (column: string) => `Column "${column}" appears more than once`,
   cellCount: (cells: number, columns: number) =>
@@ -88,6 +102,8 @@ export const ROW_MESSAGES = {
   notCsv: 'This row cannot be read as CSV',
   nul: 'The file contains the NUL character, which no cell may hold',
   empty: 'The file is empty: it needs a header row naming the columns, then one row per item',
+  unknownLocation: (location: string) => `There is no location named "${location}"`,
+  locationInactive: (location: string) => `${location} is inactive: a file may only name active locations`,
 } as const;
 
 /** IMPORT_PROBLEMS's params: how many problems, and how many of them the answer lists. */
@@ -103,6 +119,8 @@ interface CheckedRow {
   row: number;
   id: string | undefined;
   input: CreateProduct;
+  /** The `location` cell's location; undefined without one (the default location). */
+  locationId: string | undefined;
 }
 
 /** A row that changes a live item: its details (as an edit), its quantity (as an import adjustment). */
@@ -110,6 +128,7 @@ interface Update {
   id: string;
   details: Partial<ProductDetails>;
   quantity: number;
+  locationId: string | undefined;
 }
 
 interface Counts {
@@ -164,6 +183,16 @@ const sameItemKey = (name: string, model: string | null | undefined): string => 
   return `${plain(name)}\u0000${plain(model ?? '')}`;
 };
 
+/** What a pass knows of the locations: by id (the rules), and by name key (the `location` cells). */
+interface KnownLocations {
+  byId: LocationDirectory;
+  byName: ReadonlyMap<string, Location>;
+}
+
+/** Whether a rule's refusal has a row problem of its own (NOT_ENOUGH_AT_LOCATION, LOCATION_INACTIVE). */
+const isProblemCode = (code: string): code is ImportProblemCode =>
+  (IMPORT_PROBLEM_CODES as readonly string[]).includes(code);
+
 /** What a pass knows of the rows met so far and of the live items, for the duplicate check. */
 interface SeenItems {
   /** The key of every row met so far (sameItemKey), and the first row that had it. */
@@ -213,7 +242,9 @@ const refusal = (statusCode: number, code: ApiErrorCode, errors: ImportRowError[
  * row (the add form's schema, the header, the _ids against the database, rows that repeat another
  * row or a live item), then, only when no row has a problem, to write it in one transaction: new
  * items a batch of rows a statement, changes of existing items through the one change operation with
- * the rules of editing (decideEdit) and an `imported` change for a quantity that differs. The checking
+ * the rules of editing (decideEdit) and an `imported` change for a quantity that differs, its units
+ * arriving at or leaving the row's `location` (decideImportedQuantity, judged in both passes, so a
+ * location holding too few units is a problem of that row). The checking
  * pass gives the event loop a turn every YIELD_EVERY rows, so other requests are answered meanwhile.
  * Held in memory: the file, and the name and model of each row and live item (the duplicate check).
  */
@@ -239,15 +270,26 @@ export class ProductImport {
       );
     }
     const delimiter = detectDelimiter(request.file);
-    const checked = await this.#pass(request, delimiter, 'checking', this.#products, async () => {});
+    // Read once, before the transaction: both passes and the writes judge the rows with it.
+    const byId = await this.#locations.directory({ fresh: true });
+    const locations: KnownLocations = {
+      byId,
+      byName: new Map([...byId.values()].map((location) => [nameKeyOf(location.name), location])),
+    };
+    const checked = await this.#pass(
+      { request, delimiter, locations },
+      'checking',
+      this.#products,
+      async () => {},
+    );
     if (checked.problems.total > 0) {
       throw refusal(422, 'IMPORT_PROBLEMS', checked.problems.listed, problemCount(checked.problems.total));
     }
     const duplicates = { duplicateCount: checked.duplicates.total, duplicates: checked.duplicates.listed };
     if (request.dryRun) return { ...checked.counts, dryRun: true, delimiter, ...duplicates };
     const written = await this.#products.bulkTransaction(async (products) => {
-      const pass = await this.#pass(request, delimiter, 'writing', products, (sorted) =>
-        this.#write(products, sorted, request.actor),
+      const pass = await this.#pass({ request, delimiter, locations }, 'writing', products, (sorted) =>
+        this.#write(products, sorted, request.actor, locations.byId),
       );
       // Only a change made between the two passes can make a checked file fail now: roll back.
       if (pass.problems.total > 0) {
@@ -272,8 +314,11 @@ export class ProductImport {
    * handed to `write` (as long as no problem was found).
    */
   async #pass(
-    request: ImportRequest,
-    delimiter: ImportDelimiter,
+    {
+      request,
+      delimiter,
+      locations,
+    }: { request: ImportRequest; delimiter: ImportDelimiter; locations: KnownLocations },
     phase: ImportProgress['phase'],
     products: ProductRepository,
     write: (sorted: Sorted) => Promise<void>,
@@ -292,7 +337,12 @@ export class ProductImport {
     const at = new Date();
     let pending: CheckedRow[] = [];
     const flush = async () => {
-      const sorted = await this.#sort(pending, products, request, at, { counts, problems, duplicates, seen });
+      const sorted = await this.#sort(pending, products, request, at, locations, {
+        counts,
+        problems,
+        duplicates,
+        seen,
+      });
       pending = [];
       if (problems.total === 0) await write(sorted);
     };
@@ -342,7 +392,10 @@ export class ProductImport {
         rows += 1;
         if (rows > IMPORT_MAX_ROWS)
           throw new HttpError(413, 'IMPORT_TOO_MANY_ROWS', { params: IMPORT_LIMITS });
-        const checkedRow = this.#checkRow(record, row, columns, request.actor, seenIds, problems);
+        const checkedRow = this.#checkRow(record, row, columns, request.actor, locations, {
+          seenIds,
+          problems,
+        });
         if (checkedRow) pending.push(checkedRow);
         if (pending.length >= BATCH) await flush();
         if (rows % PROGRESS_EVERY === 0) progress(rows);
@@ -367,7 +420,7 @@ export class ProductImport {
    * header as in the file, `columns` with each alias (quantity) read as the column it names.
    */
   #checkHeader(written: string[], columns: string[], problems: Problems): boolean {
-    const known = new Set<string>([...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS]);
+    const known = new Set(IMPORT_COLUMNS);
     const before = problems.total;
     const seen = new Set<string>();
     for (const [index, column] of columns.entries()) {
@@ -388,14 +441,17 @@ export class ProductImport {
     return problems.total === before;
   }
 
-  /** A row checked by the add form's schema, its supplier being the importing user. */
+  /**
+   * A row checked by the add form's schema, its supplier being the importing user; its `location`
+   * (trimmed, case aside) must name an active location.
+   */
   #checkRow(
     record: string[],
     row: number,
     columns: string[],
     actor: Actor,
-    seenIds: Set<string>,
-    problems: Problems,
+    locations: KnownLocations,
+    { seenIds, problems }: { seenIds: Set<string>; problems: Problems },
   ): CheckedRow | undefined {
     if (record.length !== columns.length) {
       problems.add(row, '', 'CELL_COUNT', ROW_MESSAGES.cellCount(record.length, columns.length), {
@@ -426,6 +482,17 @@ export class ProductImport {
     else if (id !== undefined && seenIds.has(id))
       problems.add(row, '_id', 'REPEATED_ID', ROW_MESSAGES.repeatedId);
     if (id !== undefined) seenIds.add(id);
+    const locationName = optional('location');
+    const location = locationName === undefined ? undefined : locations.byName.get(nameKeyOf(locationName));
+    if (locationName !== undefined && location === undefined) {
+      problems.add(row, 'location', 'UNKNOWN_LOCATION', ROW_MESSAGES.unknownLocation(locationName), {
+        location: locationName,
+      });
+    } else if (location?.active === false) {
+      problems.add(row, 'location', 'LOCATION_INACTIVE', ROW_MESSAGES.locationInactive(location.name), {
+        location: location.name,
+      });
+    }
     const parsed = createProductSchema.safeParse(candidate);
     if (!parsed.success) {
       for (const invalid of parsed.error.issues) {
@@ -441,7 +508,7 @@ export class ProductImport {
       }
     }
     if (!parsed.success || problems.total > before) return undefined;
-    return { row, id: id?.toLowerCase(), input: parsed.data };
+    return { row, id: id?.toLowerCase(), input: parsed.data, locationId: location?.id };
   }
 
   /**
@@ -456,6 +523,7 @@ export class ProductImport {
     products: ProductRepository,
     request: ImportRequest,
     at: Date,
+    locations: KnownLocations,
     {
       counts,
       problems,
@@ -474,9 +542,17 @@ export class ProductImport {
     const stored = new Map(
       (await products.findStates([...ids, ...matched])).map((state) => [state.id, state]),
     );
+    const levels = await products.findLevels([...stored.keys()]);
     const sorted: Sorted = { creates: [], updates: [] };
-    const change = (current: ProductState, input: CreateProduct) => {
-      const update = this.#update(current, input);
+    const change = (current: ProductState, { row, input, locationId }: CheckedRow) => {
+      let update: Update | undefined;
+      try {
+        update = this.#update(current, levels.get(current.id) ?? {}, input, locationId, locations.byId);
+      } catch (error) {
+        if (!(error instanceof HttpError && isProblemCode(error.code))) throw error;
+        problems.add(row, 'quentity', error.code, error.message, error.params);
+        return;
+      }
       if (update) {
         counts.updated += 1;
         sorted.updates.push(update);
@@ -494,7 +570,7 @@ export class ProductImport {
         continue;
       }
       if (current) {
-        change(current, row.input);
+        change(current, row);
         continue;
       }
       const itemId = earlierRow === undefined ? seen.live.get(key) : undefined;
@@ -508,7 +584,7 @@ export class ProductImport {
         });
         const matchedItem = itemId === undefined ? undefined : stored.get(itemId);
         if (request.duplicates === 'update' && matchedItem && matchedItem.deletedAt === null) {
-          change(matchedItem, row.input);
+          change(matchedItem, row);
           continue;
         }
         if (request.duplicates !== 'add') {
@@ -520,6 +596,7 @@ export class ProductImport {
       sorted.creates.push({
         id: row.id,
         input: row.input,
+        locationId: row.locationId,
         createdBy: request.actor.id,
         actor: request.actor,
         at,
@@ -527,25 +604,38 @@ export class ProductImport {
     }
     return sorted;
   }
-  /** What a row changes of a live item, judged by the same rules as the writes; undefined for nothing. */
-  #update(current: ProductState, input: CreateProduct): Update | undefined {
+  /**
+   * What a row changes of a live item, judged by the same rules as the writes (a quantity that
+   * cannot arrive at or leave its location throws their refusal); undefined for nothing.
+   */
+  #update(
+    current: ProductState,
+    levels: StockLevels,
+    input: CreateProduct,
+    locationId: string | undefined,
+    locations: LocationDirectory,
+  ): Update | undefined {
     const details = toProductDetails(asEdit(input));
     const edit = decideEdit(current, details, current.version);
-    // Where the units of a new quantity come from or go is judged when it is written (its levels).
-    const adjusts = input.quentity !== current.quantity;
-    return edit || adjusts ? { id: current.id, details, quantity: input.quentity } : undefined;
+    const quantity = input.quentity;
+    const adjusts = decideImportedQuantity(current, levels, { quantity, locationId }, locations);
+    return edit || adjusts ? { id: current.id, details, quantity, locationId } : undefined;
   }
 
   /** Writes a batch in the import's transaction: new items together, each change of an item apart. */
-  async #write(products: ProductRepository, { creates, updates }: Sorted, actor: Actor): Promise<void> {
+  async #write(
+    products: ProductRepository,
+    { creates, updates }: Sorted,
+    actor: Actor,
+    locations: LocationDirectory,
+  ): Promise<void> {
     if (creates.length > 0) await products.insertMany(creates);
     const at = new Date();
-    const locations = await this.#locations.directory();
-    for (const { id, details, quantity } of updates) {
+    for (const { id, details, quantity, locationId } of updates) {
       await products.change(id, (current) => decideEdit(current, details, current?.version ?? 0), actor, at);
       await products.change(
         id,
-        (current, levels) => decideImportedQuantity(current, levels, quantity, locations),
+        (current, levels) => decideImportedQuantity(current, levels, { quantity, locationId }, locations),
         actor,
         at,
       );

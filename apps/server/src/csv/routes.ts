@@ -17,8 +17,10 @@ import {
   importResultSchema,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
+  PRODUCT_CSV_IMPORT_ONLY_COLUMNS,
   PRODUCT_CSV_REQUIRED_COLUMNS,
   productExportQuerySchema,
+  STOCK_BY_LOCATION_CSV_COLUMNS,
 } from '@walton/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -179,6 +181,24 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
     async (request, reply) => sendCsv(reply, 'history', exports.history(request.query)),
   );
 
+  app.get(
+    '/export/stock-by-location.csv',
+    {
+      config: { access: 'session', action: 'export.run' },
+      schema: {
+        operationId: 'exportStockByLocation',
+        tags: ['csv'],
+        summary: 'Download the stock of every live item at each location as CSV',
+        description:
+          `Columns: ${STOCK_BY_LOCATION_CSV_COLUMNS.join(', ')}. One row per live item and location that ` +
+          "holds some of it (an item's rows add up to its `quentity`), by item id, then location id. " +
+          'Streamed, with the same escaping of formula-looking text as the other exports.',
+        response: { 200: csvFile, ...exportErrors },
+      },
+    },
+    async (_request, reply) => sendCsv(reply, 'stock-by-location', exports.stockByLocation()),
+  );
+
   app.post(
     '/import/products',
     {
@@ -201,7 +221,12 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
           'the answer is a stream of progress lines ending with a `result` or `refused` line. ' +
           `Cells are delimited by ${IMPORT_DELIMITERS.map((d) => JSON.stringify(d)).join(', ')}: the one the ` +
           'header row has most of. `quantity` is read as `quentity`; `lowStockThreshold` (empty: none) is ' +
-          'optional, and left as it is when the column is absent. A row without a live `_id` that repeats an ' +
+          'optional, and left as it is when the column is absent. ' +
+          `\`${PRODUCT_CSV_IMPORT_ONLY_COLUMNS.join(', ')}\` (optional) names a location (trimmed, case aside): a new ` +
+          'item’s opening stock goes there, and a changed quantity’s difference arrives there or leaves it ' +
+          '(the default location without the column or with an empty cell); an unknown or inactive location ' +
+          '(`UNKNOWN_LOCATION`, `LOCATION_INACTIVE`) or one holding too few units to give the difference ' +
+          '(`NOT_ENOUGH_AT_LOCATION`) is a row problem. A row without a live `_id` that repeats an ' +
           'earlier row or a live item (same name and model, trimmed, case aside) is named in `duplicates`, ' +
           `and \`duplicates=${IMPORT_DUPLICATE_CHOICES.join('|')}\` says what to do with it (default skip). ` +
           `At most ${IMPORT_MAX_PER_USER} import per user and ${IMPORT_MAX_PER_INSTANCE} per instance at once ` +

@@ -20,6 +20,23 @@ const toLocation = (row: LocationRow): Location => ({
   isDefault: Number(row.is_default) === 1,
 });
 
+/** One live item's units at one location (the stock-by-location export's row). */
+export interface StockAtLocation {
+  productId: string;
+  name: string;
+  model: string | null;
+  locationId: string;
+  locationName: string;
+  locationKind: LocationKind;
+  quantity: number;
+}
+
+/** Where a page of StockAtLocation rows starts: after this item's level at this location. */
+export interface StockPosition {
+  productId: string;
+  locationId: string;
+}
+
 /** Every location by id, as this instance last read them. */
 export type LocationDirectory = ReadonlyMap<string, Location>;
 
@@ -141,6 +158,49 @@ export class LocationRepository {
       await trx.deleteFrom('locations').where('id', '=', id).execute();
     });
     this.#directory.clear();
+  }
+
+  /**
+   * A page of the live items' levels that hold some, by item id, then location id (the levels' key:
+   * each page is a seek into it, whatever its depth), starting after `after`.
+   */
+  async stockPage(after: StockPosition | undefined, limit: number): Promise<StockAtLocation[]> {
+    let query = this.#db
+      .selectFrom('stock_levels as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .innerJoin('locations as l', 'l.id', 's.location_id')
+      .select([
+        's.product_id',
+        'p.name',
+        'p.model',
+        's.location_id',
+        'l.name as location_name',
+        'l.kind',
+        's.quantity',
+      ])
+      .where('s.quantity', '>', 0)
+      .where('p.deleted_at', 'is', null)
+      .orderBy('s.product_id')
+      .orderBy('s.location_id')
+      .limit(limit);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('s.product_id', '>', after.productId),
+          eb.and([eb('s.product_id', '=', after.productId), eb('s.location_id', '>', after.locationId)]),
+        ]),
+      );
+    }
+    const rows = await query.execute();
+    return rows.map((row) => ({
+      productId: row.product_id,
+      name: row.name,
+      model: row.model,
+      locationId: row.location_id,
+      locationName: row.location_name,
+      locationKind: locationKindSchema.parse(row.kind),
+      quantity: Number(row.quantity),
+    }));
   }
 
   /** An item's units at each location that holds some, the default first, then by name. */

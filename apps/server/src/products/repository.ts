@@ -330,6 +330,24 @@ export class ProductRepository {
     return rows.map(toProductState);
   }
 
+  /** The levels of the products with these ids (an import judges a changed quantity with them). */
+  async findLevels(ids: readonly string[]): Promise<Map<string, StockLevels>> {
+    const levels = new Map<string, Record<string, number>>();
+    if (ids.length === 0) return levels;
+    const rows = await this.#db
+      .selectFrom('stock_levels')
+      .select(['product_id', 'location_id', 'quantity'])
+      .where('product_id', 'in', ids)
+      .where('quantity', '>', 0)
+      .execute();
+    for (const row of rows) {
+      const of = levels.get(row.product_id) ?? {};
+      of[row.location_id] = Number(row.quantity);
+      levels.set(row.product_id, of);
+    }
+    return levels;
+  }
+
   /**
    * The one way an existing product changes: reads the product, lets `decide` judge that state, and
    * writes what it decided (a new version) with the change's record (#record) in one go (#write).

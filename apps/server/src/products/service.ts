@@ -254,19 +254,23 @@ export function decideEdit(
 
 /**
  * A quantity a CSV import sets for a live item: an `imported` change, the difference being its stock
- * delta; the quantity it already has is nothing to change.
+ * delta, arriving at or leaving `locationId` (the file's `location`; the default location when it has
+ * none), which must be active to receive units and hold those it gives; the quantity the item already
+ * has is nothing to change.
  */
 export function decideImportedQuantity(
   current: ProductState | undefined,
   levels: StockLevels,
-  quantity: number,
+  request: { quantity: number; locationId: string | undefined },
   locations: LocationDirectory,
 ): DecidedChange | undefined {
   const product = live(current);
+  const { quantity } = request;
   const delta = quantity - product.quantity;
   if (delta === 0) return undefined;
-  const at = DEFAULT_LOCATION_ID;
+  const at = request.locationId ?? DEFAULT_LOCATION_ID;
   if (delta > 0) {
+    putAt(product, locations, at);
     return { kind: 'imported', set: { quantity }, movement: { from: null, to: at, quantity: delta } };
   }
   takeFrom(product, levels, locations, { from: at, quantity: -delta, sale: false });

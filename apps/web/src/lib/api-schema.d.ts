@@ -555,6 +555,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/stock-by-location.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the stock of every live item at each location as CSV
+         * @description Columns: productId, name, model, locationId, locationName, locationKind, quantity. One row per live item and location that holds some of it (an item's rows add up to its `quentity`), by item id, then location id. Streamed, with the same escaping of formula-looking text as the other exports.
+         */
+        get: operations["exportStockByLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/import/products": {
         parameters: {
             query?: never;
@@ -566,7 +586,7 @@ export interface paths {
         put?: never;
         /**
          * Import products from CSV, all or nothing
-         * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload, at most 100000 rows and 20 MB (413 beyond). Header: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, lowStockThreshold (name, img, price, quentity, description required; an export's version, createdAt, updatedAt, deletedAt are accepted and ignored). Each row is checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or with one no item has) adds an item; a row whose `_id` is a live item edits its details (as PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` the answer is a stream of progress lines ending with a `result` or `refused` line. Cells are delimited by ",", ";", "\t": the one the header row has most of. `quantity` is read as `quentity`; `lowStockThreshold` (empty: none) is optional, and left as it is when the column is absent. A row without a live `_id` that repeats an earlier row or a live item (same name and model, trimmed, case aside) is named in `duplicates`, and `duplicates=skip|update|add` says what to do with it (default skip). At most 1 import per user and 3 per instance at once (429 `IMPORT_BUSY` beyond); in the change limit an import counts one change per 100 rows it read, for a minute after it ended.
+         * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload, at most 100000 rows and 20 MB (413 beyond). Header: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, lowStockThreshold (name, img, price, quentity, description required; an export's version, createdAt, updatedAt, deletedAt are accepted and ignored). Each row is checked with the add form’s rules; the supplier is the signed-in user. A row without `_id` (or with one no item has) adds an item; a row whose `_id` is a live item edits its details (as PATCH /api/product/:id would) and records a different quantity as an `imported` history entry; a row that changes nothing is `unchanged`. Any problem: 422 listing each as `{row, field, message}` (row 1 is the header), and nothing is written. `dryRun=true` checks without writing. With `Accept: application/x-ndjson` the answer is a stream of progress lines ending with a `result` or `refused` line. Cells are delimited by ",", ";", "\t": the one the header row has most of. `quantity` is read as `quentity`; `lowStockThreshold` (empty: none) is optional, and left as it is when the column is absent. `location` (optional) names a location (trimmed, case aside): a new item’s opening stock goes there, and a changed quantity’s difference arrives there or leaves it (the default location without the column or with an empty cell); an unknown or inactive location (`UNKNOWN_LOCATION`, `LOCATION_INACTIVE`) or one holding too few units to give the difference (`NOT_ENOUGH_AT_LOCATION`) is a row problem. A row without a live `_id` that repeats an earlier row or a live item (same name and model, trimmed, case aside) is named in `duplicates`, and `duplicates=skip|update|add` says what to do with it (default skip). At most 1 import per user and 3 per instance at once (429 `IMPORT_BUSY` beyond); in the change limit an import counts one change per 100 rows it read, for a minute after it ended.
          */
         post: operations["importProducts"];
         delete?: never;
@@ -3543,6 +3563,53 @@ export interface operations {
             };
         };
     };
+    exportStockByLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed: RFC 4180 CSV (CRLF line ends), UTF-8 with a byte-order mark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     importProducts: {
         parameters: {
             query?: {
@@ -3628,7 +3695,7 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION";
                             /** @enum {string} */
                             issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
                             params: {
@@ -3676,7 +3743,7 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION";
                             /** @enum {string} */
                             issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
                             params: {

@@ -5,6 +5,7 @@ import {
   type ImportDuplicateChoice,
   type ImportResult,
   type ImportRowError,
+  PRODUCT_CSV_IMPORT_ONLY_COLUMNS,
   PRODUCT_CSV_REQUIRED_COLUMNS,
 } from '@walton/contract';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
@@ -350,6 +351,7 @@ export default function ImportProductsPage() {
       <p>
         {t('import.intro', {
           columns: PRODUCT_CSV_REQUIRED_COLUMNS.join(', '),
+          locationColumn: PRODUCT_CSV_IMPORT_ONLY_COLUMNS.join(', '),
           rows: count(IMPORT_MAX_ROWS),
           megabytes: count(IMPORT_MAX_BYTES / 1024 / 1024),
         })}

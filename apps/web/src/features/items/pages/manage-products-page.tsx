@@ -26,6 +26,8 @@ import { ProductTable } from '../components/product-table.tsx';
 export const MANAGE_PAGE_SIZE = 10;
 /** Every live item as a CSV file (a plain download: the browser sends the session cookie). */
 const EXPORT_URL = '/api/export/products.csv';
+/** Each live item's units at each location holding some, as a CSV file (a plain download too). */
+const STOCK_BY_LOCATION_URL = '/api/export/stock-by-location.csv';
 const SEARCH_DELAY_MS = 300;
 
 export default function ManageProductsPage() {
@@ -128,9 +130,14 @@ export default function ManageProductsPage() {
             {t('common.backToHome')}
           </Link>
           {may('export.run') && (
-            <a href={EXPORT_URL} className="btn btn-outline-primary" download>
-              {t('manage.exportCsv')}
-            </a>
+            <>
+              <a href={EXPORT_URL} className="btn btn-outline-primary" download>
+                {t('manage.exportCsv')}
+              </a>
+              <a href={STOCK_BY_LOCATION_URL} className="btn btn-outline-primary" download>
+                {t('manage.exportStockByLocation')}
+              </a>
+            </>
           )}
           {may('import.run') && (
             <Link to={paths.importItems} className="btn btn-outline-primary">
