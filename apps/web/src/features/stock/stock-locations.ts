@@ -6,14 +6,13 @@ export interface LocationOption {
   name: string;
   /** The item's units there (a Delivered's choices only). */
   quantity?: number;
+  /** The default location: where a Delivered or restock that names none goes first. */
+  isDefault: boolean;
 }
 
 /** The default location first, then by name: the order a clerk meets them in every choice. */
-const defaultFirst = (known: readonly Location[]) => {
-  const isDefault = (id: string) => known.some((location) => location.id === id && location.isDefault);
-  return (a: LocationOption, b: LocationOption) =>
-    Number(isDefault(b.id)) - Number(isDefault(a.id)) || a.name.localeCompare(b.name);
-};
+const defaultFirst = (a: LocationOption, b: LocationOption) =>
+  Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name);
 
 /**
  * Where a Delivered can take its unit from: the locations that hold some of the item and whose goods
@@ -24,19 +23,24 @@ export function deliveryOptions(
   levels: readonly LocationStock[],
   known: readonly Location[],
 ): LocationOption[] {
-  const forSale = (id: string) => known.find((location) => location.id === id)?.kind !== 'quarantine';
+  const knownAs = (id: string) => known.find((location) => location.id === id);
   return levels
-    .filter((level) => level.quantity > 0 && forSale(level.locationId))
-    .map((level) => ({ id: level.locationId, name: level.locationName, quantity: level.quantity }))
-    .sort(defaultFirst(known));
+    .filter((level) => level.quantity > 0 && knownAs(level.locationId)?.kind !== 'quarantine')
+    .map((level) => ({
+      id: level.locationId,
+      name: level.locationName,
+      quantity: level.quantity,
+      isDefault: knownAs(level.locationId)?.isDefault === true,
+    }))
+    .sort(defaultFirst);
 }
 
 /** Where an Add Quentity's units can arrive: the active locations. With more than one, the clerk is asked. */
 export const restockOptions = (known: readonly Location[]): LocationOption[] =>
   known
     .filter((location) => location.active)
-    .map(({ id, name }) => ({ id, name }))
-    .sort(defaultFirst(known));
+    .map(({ id, name, isDefault }) => ({ id, name, isDefault }))
+    .sort(defaultFirst);
 
 /** A choice is asked for only when there is one to make. */
 export const isChoice = (options: readonly LocationOption[]): boolean => options.length > 1;

@@ -58,7 +58,10 @@ export function AddQuantityModal({
   /** The name of the location they arrive at, when it is already known (the scan page's "I work at"). */
   arrivesAt?: string | undefined;
   saving: boolean;
-  /** `locationId`: the place chosen, when `places` offered a choice. */
+  /**
+   * `locationId`: the place chosen, when `places` offered a choice and it is not the default location
+   * (where a restock naming none arrives: the spec's request says the same).
+   */
   onSubmit: (amount: number, locationId: string | undefined) => void;
   onHide: () => void;
 }) {
@@ -66,7 +69,8 @@ export function AddQuantityModal({
   const [error, setError] = useState<RestockProblem | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const asks = places.length > 1;
-  const place = places.find((option) => option.id === chosen)?.id ?? places[0]?.id;
+  const option = places.find((candidate) => candidate.id === chosen) ?? places[0];
+  const place = option?.id;
   const t = useTranslate();
   const format = useFormatters();
   const inputId = useId();
@@ -80,7 +84,7 @@ export function AddQuantityModal({
       return;
     }
     setError(null);
-    onSubmit(parsed.amount, asks ? place : undefined);
+    onSubmit(parsed.amount, asks && !option?.isDefault ? place : undefined);
   };
 
   const reset = () => {

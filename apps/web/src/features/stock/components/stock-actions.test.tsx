@@ -119,6 +119,18 @@ describe('Add Quentity on the detail page', () => {
     expect(server$.bodies).toEqual([{ newQuentity: 10, locationId: 'showroom' }]);
   });
 
+  it('sends the spec’s request when the clerk leaves the default location chosen', async () => {
+    const server$ = itemAt([MAIN, SHOWROOM], [level(MAIN, 7)]);
+    const { user } = await openDetail();
+    const dialog = await addThree(user);
+    expect(within(dialog).getByRole('combobox', { name: 'Which location did they arrive at?' })).toHaveValue(
+      'main',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add to stock' }));
+    expect(await screen.findByText('Stock updated')).toBeInTheDocument();
+    expect(server$.bodies).toEqual([{ newQuentity: 10 }]);
+  });
+
   it('asks nothing with one active location: the spec’s request', async () => {
     const server$ = itemAt([MAIN, location('old', 'Old depot', { active: false })], [level(MAIN, 7)]);
     const { user } = await openDetail();
