@@ -191,6 +191,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every location, the default first, then by name
+         * @description Inactive ones included (`active: false`): they keep their stock until it is moved out.
+         */
+        get: operations["listLocations"];
+        put?: never;
+        /**
+         * Add a location
+         * @description Names are unique, letter case and surrounding spaces aside (409 `LOCATION_NAME_TAKEN`).
+         */
+        post: operations["createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a location that never held stock
+         * @description Refused with 409 when it holds stock (`LOCATION_HAS_STOCK`), appears in the history of stock (`LOCATION_IN_HISTORY`: deactivate it instead) or is the default (`LOCATION_IS_DEFAULT`).
+         */
+        delete: operations["deleteLocation"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, re-kind, re-address, deactivate or activate a location
+         * @description A location with stock can be deactivated (`active: false`): nothing new arrives there, and its stock can still be moved out or delivered. The default location stays active (409 `LOCATION_IS_DEFAULT`).
+         */
+        patch: operations["updateLocation"];
+        trace?: never;
+    };
     "/api/product": {
         parameters: {
             query?: never;
@@ -225,7 +273,7 @@ export interface paths {
         get: operations["getProduct"];
         /**
          * Delivered: take one unit out of stock
-         * @description `newQuentity` must be the current quantity minus one; it is applied only while the item still holds that quantity (and, with `If-Match`, that version). 409 with the current item when it changed meanwhile, or with "Sorry No Quentity. Please Add quentity" at zero (also for -1, what a screen showing 0 would send); 412 with the current item when `If-Match` is stale.
+         * @description `newQuentity` must be the current quantity minus one; it is applied only while the item still holds that quantity (and, with `If-Match`, that version). 409 with the current item when it changed meanwhile, or with "Sorry No Quentity. Please Add quentity" at zero (also for -1, what a screen showing 0 would send); 412 with the current item when `If-Match` is stale. The unit leaves `locationId` (409 `NOT_ENOUGH_AT_LOCATION` when it has none there, `LOCATION_NOT_SELLABLE` for quarantine); without one, the default location, or when that has none the one location with stock for sale (409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some).
          */
         put: operations["deliverProduct"];
         post?: never;
@@ -283,6 +331,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's units at each location that holds some
+         * @description The default location first, then by name; they sum to the item's `quentity`. 404 for an item not live.
+         */
+        get: operations["productStockByLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move units of a product from one location to another
+         * @description One change: one history row of kind `transferred` naming both locations, the total unchanged. 409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist.
+         */
+        post: operations["transferStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/productOrder": {
         parameters: {
             query?: never;
@@ -317,7 +405,7 @@ export interface paths {
         get?: never;
         /**
          * Restock: set a higher quantity
-         * @description `newQuentity` must be above the current quantity (409 with the current item otherwise); with `If-Match`, a stale version gets 412 with the current item and changes nothing.
+         * @description `newQuentity` must be above the current quantity (409 with the current item otherwise); with `If-Match`, a stale version gets 412 with the current item and changes nothing. The units arrive at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one).
          */
         put: operations["restockProduct"];
         post?: never;
@@ -613,9 +701,11 @@ export interface components {
         };
         DeliveryInput: {
             newQuentity: number;
+            locationId?: string;
         };
         RestockInput: {
             newQuentity: number;
+            locationId?: string;
         };
         EditProductInput: {
             name?: string;
@@ -665,6 +755,7 @@ export interface components {
             display?: string;
             prosesor?: string;
             lowStockThreshold?: number | null;
+            locationQuentity?: number;
             version: number;
             createdAt: string;
             updatedAt: string;
@@ -702,7 +793,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -711,7 +802,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -742,7 +833,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -751,7 +842,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -763,6 +854,12 @@ export interface components {
          *       "productId": "0f8fad5b-d9cb-469f-a165-70867728950e",
          *       "delta": -1,
          *       "quantityAfter": 34,
+         *       "moved": 1,
+         *       "fromLocation": {
+         *         "id": "main",
+         *         "name": "Main warehouse"
+         *       },
+         *       "toLocation": null,
          *       "reason": "delivered",
          *       "version": 2,
          *       "actor": "clerk@waltonbd.com",
@@ -775,8 +872,17 @@ export interface components {
             productId: string;
             delta: number;
             quantityAfter: number;
+            moved: number;
+            fromLocation: {
+                id: string;
+                name: string;
+            } | null;
+            toLocation: {
+                id: string;
+                name: string;
+            } | null;
             /** @enum {string} */
-            reason: "created" | "delivered" | "restocked" | "deleted" | "restored" | "imported";
+            reason: "created" | "delivered" | "restocked" | "deleted" | "restored" | "imported" | "transferred";
             version: number;
             actor: string;
             actorName: string;
@@ -829,7 +935,7 @@ export interface components {
          */
         ChangeEvent: {
             /** @enum {string} */
-            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported";
+            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred";
             id: string;
             version: number;
             stock?: {
@@ -873,13 +979,22 @@ export interface components {
             id: string;
             productId: string;
             /** @enum {string} */
-            kind: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported";
+            kind: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred";
             version: number;
             actor: string;
             actorName: string;
             at: string;
             delta: number;
             quantityAfter: number;
+            moved: number;
+            fromLocation: {
+                id: string;
+                name: string;
+            } | null;
+            toLocation: {
+                id: string;
+                name: string;
+            } | null;
             changes: {
                 /** @enum {string} */
                 field: "name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold";
@@ -893,7 +1008,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -902,7 +1017,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -1493,6 +1608,396 @@ export interface operations {
             };
         };
     };
+    listLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "warehouse" | "showroom" | "service" | "vehicle" | "quarantine";
+                        address: string;
+                        active: boolean;
+                        isDefault: boolean;
+                    }[];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    kind: "warehouse" | "showroom" | "service" | "vehicle" | "quarantine";
+                    address?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "warehouse" | "showroom" | "service" | "vehicle" | "quarantine";
+                        address: string;
+                        active: boolean;
+                        isDefault: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    kind?: "warehouse" | "showroom" | "service" | "vehicle" | "quarantine";
+                    address?: string;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "warehouse" | "showroom" | "service" | "vehicle" | "quarantine";
+                        address: string;
+                        active: boolean;
+                        isDefault: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -1504,6 +2009,7 @@ export interface operations {
                 order?: "asc" | "desc";
                 deleted?: "true" | "false";
                 lowStock?: "true" | "false";
+                location?: string;
             };
             header?: never;
             path?: never;
@@ -2018,6 +2524,190 @@ export interface operations {
             /** @description No such product (or no such route) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    productStockByLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locationId: string;
+                        locationName: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    transferStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    to: string;
+                    quantity: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: string;
+                        quentity: number;
+                        version: number;
+                        levels: {
+                            locationId: string;
+                            locationName: string;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductConflict"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2754,7 +3444,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -2765,7 +3455,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -2802,7 +3492,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -2813,7 +3503,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -2914,7 +3604,7 @@ export interface operations {
                         name: string;
                         /** @enum {string} */
                         role: "admin" | "staff" | "supplier" | "viewer";
-                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "account.read" | "account.token" | "settings.own" | "site.public")[];
+                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "account.read" | "account.token" | "settings.own" | "site.public")[];
                     };
                 };
             };

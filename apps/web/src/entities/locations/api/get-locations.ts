@@ -7,11 +7,11 @@ import { locationKeys } from './location-keys.ts';
 const locationsSchema = z.array(locationSchema);
 
 /** GET /api/locations: every location, the inactive ones too. */
-export const locationsQuery = () =>
-  queryOptions({
-    queryKey: locationKeys.all,
-    queryFn: async () => (await apiRequest('/locations', locationsSchema)).data,
-  });
+export async function getLocations() {
+  return (await apiRequest('/locations', locationsSchema)).data;
+}
+
+export const locationsQuery = () => queryOptions({ queryKey: locationKeys.all, queryFn: getLocations });
 
 /** The locations (asked only when `enabled`). */
 export function useLocations(enabled = true) {

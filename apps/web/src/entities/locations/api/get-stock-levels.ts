@@ -7,11 +7,16 @@ import { locationKeys } from './location-keys.ts';
 
 const stockLevelsSchema = z.array(locationStockSchema);
 
-/** GET /api/product/:id/stock: the item's units at each location that holds some, as of `version`. */
+/** GET /api/product/:id/stock: the item's units at each location that holds some. */
+export async function getStockLevels(productId: string) {
+  return (await apiRequest(`${productPath(productId)}/stock`, stockLevelsSchema)).data;
+}
+
+/** The item's levels as of its `version`. */
 export const stockLevelsQuery = (productId: string, version: number) =>
   queryOptions({
     queryKey: locationKeys.stock(productId, version),
-    queryFn: async () => (await apiRequest(`${productPath(productId)}/stock`, stockLevelsSchema)).data,
+    queryFn: () => getStockLevels(productId),
   });
 
 /**
