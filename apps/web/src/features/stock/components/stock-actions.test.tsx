@@ -23,6 +23,9 @@ const MAIN = location('main', 'Main warehouse', { isDefault: true });
 const SHOWROOM = location('showroom', 'Mirpur showroom', { kind: 'showroom' });
 const QUARANTINE = location('damaged', 'Damaged goods', { kind: 'quarantine' });
 
+const LOCATION_REQUIRED =
+  'This item has stock at several locations and none at Main warehouse: say which location it leaves from';
+
 const level = (where: Location, quantity: number): LocationStock => ({
   locationId: where.id,
   locationName: where.name,
@@ -51,7 +54,11 @@ function itemAt(locations: Location[], levels: LocationStock[], overrides: Parti
     http.put('/api/product/:id', ({ request }) => accept(request, 'Product delivered')),
     http.put('/api/products/:id', ({ request }) => accept(request, 'Stock updated')),
   );
-  return { bodies };
+  /** Another clerk's change: the item as the server holds it now. */
+  const set = (changed: Product) => {
+    product = changed;
+  };
+  return { bodies, set };
 }
 
 const openDetail = () => renderRoute('/manageItem/p-1', { user: testUser() });
@@ -90,6 +97,46 @@ describe('Delivered on the detail page', () => {
     expect(await screen.findByText('Product delivered')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server$.bodies).toEqual([{ newQuentity: 4 }]);
+  });
+  it('asks which location after the server refused for want of one (the levels changed meanwhile)', async () => {
+    const server$ = itemAt([MAIN, SHOWROOM], [level(SHOWROOM, 3)], { quentity: 3 });
+    const latest = productFixture({ quentity: 5, version: 4 });
+    // Someone moved stock meanwhile: the page read the levels before, the server knows better.
+    let levels = [level(SHOWROOM, 3)];
+    server.use(
+      http.get('/api/product/:id/stock', () => HttpResponse.json(levels)),
+      http.put(
+        '/api/product/:id',
+        async ({ request }) => {
+          server$.bodies.push(await request.json());
+          levels = [level(SHOWROOM, 3), level(location('van', 'Van 7', { kind: 'vehicle' }), 2)];
+          server$.set(latest);
+          return HttpResponse.json(
+            errorBody(409, 'Conflict', LOCATION_REQUIRED, {
+              code: 'LOCATION_REQUIRED',
+              params: { location: 'Main warehouse' },
+              product: latest,
+            }),
+            { status: 409 },
+          );
+        },
+        { once: true },
+      ),
+    );
+    const { user } = await openDetail();
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText(LOCATION_REQUIRED)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Delivered' });
+    const from = within(dialog).getByRole('combobox');
+    expect(
+      within(from)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Mirpur showroom: 3 in stock', 'Van 7: 2 in stock']);
+    await user.selectOptions(from, 'van');
+    await user.click(within(dialog).getByRole('button', { name: 'Deliver from there' }));
+    expect(await screen.findByText('Product delivered')).toBeInTheDocument();
+    expect(server$.bodies).toEqual([{ newQuentity: 2 }, { newQuentity: 4, locationId: 'van' }]);
   });
 });
 

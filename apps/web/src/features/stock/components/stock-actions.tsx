@@ -105,30 +105,21 @@ export function StockActions({
     return cached && cached.version > product.version ? cached : product;
   };
 
-  /** Delivers one unit (from `locationId`, when the clerk chose one). */
-  const sendDelivery = (locationId: string | undefined) =>
-    deliver.mutateAsync({ product: current(), locationId }).then(
-      (result) => {
-        setAskingFrom(false);
-        announceSuccess('deliver', product, result);
-      },
-      (error: Error) => {
-        if (error instanceof StockConflictError) setAskingFrom(false);
-        announceFailure(error);
-      },
-    );
-
   /**
    * Where the item's unit can leave from, as of its newest version: read before the press decides
-   * (already there, mostly: the levels are read as the buttons show). Unknown levels offer no choice,
-   * and the server's rule decides.
+   * (already there, mostly: the levels are read as the buttons show), or read again (`fresh`) when
+   * the server found the page's levels out of date. Unknown levels offer no choice, and the server's
+   * rule decides.
    */
-  const deliveryChoice = async (): Promise<LocationOption[]> => {
+  const deliveryChoice = async (fresh: boolean): Promise<LocationOption[]> => {
     const item = current();
+    const levelsQuery = stockLevelsQuery(item._id, item.version);
     try {
       const [known, levels] = await Promise.all([
         queryClient.ensureQueryData(locationsQuery()),
-        queryClient.ensureQueryData(stockLevelsQuery(item._id, item.version)),
+        fresh
+          ? queryClient.fetchQuery({ ...levelsQuery, staleTime: 0 })
+          : queryClient.ensureQueryData(levelsQuery),
       ]);
       return deliveryOptions(levels, known);
     } catch {
@@ -136,13 +127,36 @@ export function StockActions({
     }
   };
 
+  /** Asks which location the unit leaves from when there is a choice; false when there is none. */
+  const askWhere = async (fresh: boolean): Promise<boolean> => {
+    const options = await deliveryChoice(fresh);
+    if (!isChoice(options)) return false;
+    setDeliverFrom(options);
+    setAskingFrom(true);
+    return true;
+  };
+
+  /**
+   * Delivers one unit (from `locationId`, when the clerk chose one). A refusal asking which location
+   * (the item's levels changed since the page read them) is followed by the question.
+   */
+  const sendDelivery = (locationId: string | undefined) =>
+    deliver.mutateAsync({ product: current(), locationId }).then(
+      (result) => {
+        setAskingFrom(false);
+        announceSuccess('deliver', product, result);
+      },
+      async (error: Error) => {
+        if (error instanceof StockConflictError) setAskingFrom(false);
+        announceFailure(error);
+        if (error instanceof StockConflictError && error.code === 'LOCATION_REQUIRED') await askWhere(true);
+      },
+    );
+
   const onDeliver = () =>
     lock.run(async () => {
       if (workplace) return sendDelivery(workplace.id);
-      const options = await deliveryChoice();
-      if (!isChoice(options)) return sendDelivery(undefined);
-      setDeliverFrom(options);
-      setAskingFrom(true);
+      if (!(await askWhere(false))) await sendDelivery(undefined);
     });
 
   const onRestock = (amount: number, locationId: string | undefined) =>
