@@ -94,8 +94,8 @@ export function StockActions({
   const restocks = may('item.restock', product);
   const asks = workplace === undefined;
   const locations = useLocations(asks && (delivers || restocks));
-  // Read as the buttons show, so that a press finds them (see deliveryChoice).
-  useStockLevels(product._id, product.version, asks && delivers);
+  // Read as the buttons show, so that a press finds them (see onDeliver).
+  const levels = useStockLevels(product._id, product.version, asks && delivers);
   const size = large ? 'lg' : undefined;
   const grow = large ? 'flex-fill py-3' : undefined;
 
@@ -106,30 +106,28 @@ export function StockActions({
   };
 
   /**
-   * Where the item's unit can leave from, as of its newest version: read before the press decides
-   * (already there, mostly: the levels are read as the buttons show), or read again (`fresh`) when
-   * the server found the page's levels out of date. Unknown levels offer no choice, and the server's
-   * rule decides.
+   * Where the item's unit can leave from, read from the server: when the page has no levels yet, or
+   * (`fresh`) when the server found the page's levels out of date. Unknown levels offer no choice, and
+   * the server's rule decides.
    */
   const deliveryChoice = async (fresh: boolean): Promise<LocationOption[]> => {
     const item = current();
     const levelsQuery = stockLevelsQuery(item._id, item.version);
     try {
-      const [known, levels] = await Promise.all([
+      const [known, held] = await Promise.all([
         queryClient.ensureQueryData(locationsQuery()),
         fresh
           ? queryClient.fetchQuery({ ...levelsQuery, staleTime: 0 })
           : queryClient.ensureQueryData(levelsQuery),
       ]);
-      return deliveryOptions(levels, known);
+      return deliveryOptions(held, known);
     } catch {
       return [];
     }
   };
 
   /** Asks which location the unit leaves from when there is a choice; false when there is none. */
-  const askWhere = async (fresh: boolean): Promise<boolean> => {
-    const options = await deliveryChoice(fresh);
+  const askWhere = (options: LocationOption[]): boolean => {
     if (!isChoice(options)) return false;
     setDeliverFrom(options);
     setAskingFrom(true);
@@ -149,15 +147,30 @@ export function StockActions({
       async (error: Error) => {
         if (error instanceof StockConflictError) setAskingFrom(false);
         announceFailure(error);
-        if (error instanceof StockConflictError && error.code === 'LOCATION_REQUIRED') await askWhere(true);
+        if (error instanceof StockConflictError && error.code === 'LOCATION_REQUIRED') {
+          askWhere(await deliveryChoice(true));
+        }
       },
     );
 
-  const onDeliver = () =>
+  /**
+   * Delivered: at the workplace when there is one; else asks where when the item's levels offer a
+   * choice. The levels the page shows decide at once, so that the request leaves with the press (a
+   * double tap stays one change); only before the first levels arrive does the press wait for them.
+   */
+  const onDeliver = () => {
+    if (workplace) {
+      lock.run(() => sendDelivery(workplace.id));
+      return;
+    }
+    if (locations.data && levels.data) {
+      if (!askWhere(deliveryOptions(levels.data, locations.data))) lock.run(() => sendDelivery(undefined));
+      return;
+    }
     lock.run(async () => {
-      if (workplace) return sendDelivery(workplace.id);
-      if (!(await askWhere(false))) await sendDelivery(undefined);
+      if (!askWhere(await deliveryChoice(false))) await sendDelivery(undefined);
     });
+  };
 
   const onRestock = (amount: number, locationId: string | undefined) =>
     lock.run(() =>
