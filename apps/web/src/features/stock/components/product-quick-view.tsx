@@ -1,3 +1,4 @@
+import type { LocationRef } from '@walton/contract';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
@@ -71,7 +72,7 @@ function UnitsAt({
 }: {
   productId: string;
   version: number;
-  location: { id: string; name: string };
+  location: LocationRef;
 }) {
   const levels = useStockLevels(productId, version);
   const t = useTranslate();
