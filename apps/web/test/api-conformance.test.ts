@@ -11,6 +11,7 @@ import type { Location, LocationStock, Movement, Product } from '@walton/contrac
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getLocations } from '../src/entities/locations/api/get-locations.ts';
+import { getStockLevels } from '../src/entities/locations/api/get-stock-levels.ts';
 import { getProduct } from '../src/entities/products/api/get-product.ts';
 import { getProducts } from '../src/entities/products/api/get-products.ts';
 import { productListSchema } from '../src/entities/products/api/product-list-schema.ts';
@@ -166,6 +167,27 @@ const calls = {
     answer: stockChanged,
     run: () => restockProduct(product, 1),
   }),
+  deliverProductAt: call({
+    path: '/api/product/{id}',
+    method: 'put',
+    status: 200,
+    answer: { ...stockChanged, quentity: 4 },
+    run: () => deliverProduct(product, 'showroom'),
+  }),
+  restockProductAt: call({
+    path: '/api/products/{id}',
+    method: 'put',
+    status: 200,
+    answer: stockChanged,
+    run: () => restockProduct(product, 1, 'showroom'),
+  }),
+  getStockLevels: call({
+    path: '/api/product/{id}/stock',
+    method: 'get',
+    status: 200,
+    answer: [{ locationId: 'main', locationName: 'Main warehouse', quantity: 5 }],
+    run: () => getStockLevels(product._id),
+  }),
   deleteProduct: call({
     path: '/api/product/{id}',
     method: 'delete',
@@ -278,6 +300,10 @@ export type Checks = [
   Assert<
     { newQuentity: Parameters<typeof putStock>[1] } extends Body<'/api/products/{id}', 'put'> ? true : false
   >,
+  // Where the units leave or arrive: the same optional text on both routes.
+  Assert<Same<Body<'/api/product/{id}', 'put'>['locationId'], Parameters<typeof putStock>[3]>>,
+  Assert<Same<Body<'/api/products/{id}', 'put'>['locationId'], Parameters<typeof putStock>[3]>>,
+  Assert<Same<Result<typeof getStockLevels>, AnswerOf<typeof calls.getStockLevels>>>,
   Assert<Same<Result<typeof deleteProduct>, AnswerOf<typeof calls.deleteProduct>>>,
   Assert<Same<Result<typeof restoreProduct>, AnswerOf<typeof calls.restoreProduct>>>,
   Assert<Same<Result<typeof requestAccessToken>, AnswerOf<typeof calls.requestAccessToken>['accessToken']>>,

@@ -63,6 +63,13 @@ export const server = setupServer(
     ),
   ),
   http.get('/api/product/:id/movements', () => HttpResponse.json([])),
+  // One location, the default one, and no item's levels known: no choice of where to ask about.
+  http.get('/api/locations', () =>
+    HttpResponse.json([
+      { id: 'main', name: 'Main warehouse', kind: 'warehouse', address: '', active: true, isDefault: true },
+    ]),
+  ),
+  http.get('/api/product/:id/stock', () => HttpResponse.json([])),
   // An item without history: its stock chart has no days to draw.
   http.get('/api/product/:id/stock-series', () => HttpResponse.json({ timeZone: 'Asia/Dhaka', points: [] })),
   http.get('/api/productOrder', () => HttpResponse.json([])),

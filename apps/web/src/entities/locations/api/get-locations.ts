@@ -1,20 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { locationSchema } from '@walton/contract';
 import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client.ts';
+import { locationKeys } from './location-keys.ts';
 
-/** Query keys of the locations. */
-export const locationKeys = {
-  all: ['locations'] as const,
-};
+const locationsSchema = z.array(locationSchema);
 
-const locationListSchema = z.array(locationSchema);
-
-/** GET /api/locations: every location, inactive ones included, the default first, then by name. */
+/** GET /api/locations: every location, the inactive ones too. */
 export async function getLocations() {
-  return (await apiRequest('/locations', locationListSchema)).data;
+  return (await apiRequest('/locations', locationsSchema)).data;
 }
 
-export function useLocations() {
-  return useQuery({ queryKey: locationKeys.all, queryFn: getLocations });
+export const locationsQuery = () => queryOptions({ queryKey: locationKeys.all, queryFn: getLocations });
+
+/** The locations (asked only when `enabled`). */
+export function useLocations(enabled = true) {
+  return useQuery({ ...locationsQuery(), enabled });
 }

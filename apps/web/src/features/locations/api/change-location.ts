@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateLocation, type Location, locationSchema, type UpdateLocation } from '@walton/contract';
 import { z } from 'zod/mini';
-import { locationKeys } from '@/entities/locations/api/get-locations.ts';
+import { locationKeys } from '@/entities/locations/api/location-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 const locationPath = (id: string) => `/locations/${encodeURIComponent(id)}`;

@@ -2,6 +2,7 @@ import { productIdFromCode } from '@walton/contract';
 import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { WorkplaceSelect } from '@/entities/locations/components/workplace-select.tsx';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { useCameraScanner } from '../use-camera-scanner.ts';
 
@@ -15,7 +16,8 @@ const shorten = (text: string) =>
 /**
  * The scan page: the rear camera reads QR codes continuously; one of our labels opens its item in
  * `renderItem` (the app layer supplies the view), and "Scan next" goes back to the camera. Other
- * codes are named as not ours. Without a camera, the code can be typed or pasted.
+ * codes are named as not ours. Without a camera, the code can be typed or pasted. "I work at" (when
+ * there are locations to choose from) says where this device's clerk works: the item view acts there.
  */
 export default function ScanPage({ renderItem }: { renderItem: (id: string) => ReactNode }) {
   const [itemId, setItemId] = useState<string | null>(null);
@@ -88,6 +90,7 @@ export default function ScanPage({ renderItem }: { renderItem: (id: string) => R
   return (
     <div className="container py-3 mx-auto d-grid gap-3" style={{ maxWidth: '32rem' }}>
       <h1 className="h3 mb-0">{t('scan.heading')}</h1>
+      <WorkplaceSelect />
       {camera.status === 'unavailable' ? (
         <div className="alert alert-warning mb-0" role="alert">
           {camera.problem === 'failed'

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ChangeEvent,
   DELIVERY_DECREMENT,
+  type ErrorParams,
   etagOf,
   type Product,
   SPEC_TEXT,
@@ -36,21 +37,39 @@ export class StockConflictError extends Error {
   readonly product: Product | undefined;
   /** The failure's stable name, for the user's language (i18n/error-text.ts). */
   readonly code: string | undefined;
+  /** The values the code's words need (a location's name, the units there). */
+  readonly params: ErrorParams | undefined;
 
-  constructor(message: string, product: Product | undefined, code: string | undefined) {
+  constructor(
+    message: string,
+    product: Product | undefined,
+    code: string | undefined,
+    params?: ErrorParams | undefined,
+  ) {
     super(message);
     this.name = 'StockConflictError';
     this.product = product;
     this.code = code;
+    this.params = params;
   }
 }
 
-/** PUT with `If-Match`; `path` is `/product/:id` (Delivered) or `/products/:id` (restock). */
-export async function putStock(path: string, newQuantity: number, version: number): Promise<StockChanged> {
+/**
+ * PUT with `If-Match`; `path` is `/product/:id` (Delivered) or `/products/:id` (restock); `locationId`,
+ * when the clerk chose one, says where the units leave from or arrive (without it, the server's rule).
+ */
+export async function putStock(
+  path: string,
+  newQuantity: number,
+  version: number,
+  locationId?: string | undefined,
+): Promise<StockChanged> {
   const { data } = await apiRequest(path, stockChangedSchema, {
     method: 'PUT',
     headers: { 'if-match': etagOf(version) },
-    body: JSON.stringify({ newQuentity: newQuantity }),
+    body: JSON.stringify(
+      locationId === undefined ? { newQuentity: newQuantity } : { newQuentity: newQuantity, locationId },
+    ),
   });
   return data;
 }
@@ -70,6 +89,8 @@ export interface StockRefusal {
   message: string;
   /** The server's name for the refusal (absent when it sent none). */
   code?: string | undefined;
+  /** The values its words need. */
+  params?: ErrorParams | undefined;
   product: Product | undefined;
 }
 
@@ -87,7 +108,9 @@ export const stockRequest = (intent: StockIntent, product: Product): StockReques
  */
 export function retryAfter(intent: StockIntent, refusal: StockRefusal): StockRequest | StockConflictError {
   const latest = refusal.product;
-  if (refusal.status === 409 || !latest) return new StockConflictError(refusal.message, latest, refusal.code);
+  if (refusal.status === 409 || !latest) {
+    return new StockConflictError(refusal.message, latest, refusal.code, refusal.params);
+  }
   if (intent.kind === 'deliver' && latest.quentity < DELIVERY_DECREMENT) {
     return new StockConflictError(SPEC_TEXT.noQuantity, latest, 'OUT_OF_STOCK');
   }
@@ -97,7 +120,7 @@ export function retryAfter(intent: StockIntent, refusal: StockRefusal): StockReq
 /** A refusal of the retry is final: a second 412 means the item is still changing under us. */
 export const finalRefusal = (refusal: StockRefusal): StockConflictError =>
   refusal.status === 409
-    ? new StockConflictError(refusal.message, refusal.product, refusal.code)
+    ? new StockConflictError(refusal.message, refusal.product, refusal.code, refusal.params)
     : new StockConflictError(STILL_CHANGING, refusal.product, 'STILL_CHANGING');
 
 /**
@@ -125,6 +148,7 @@ export async function applyStockChange(
       status: error.status,
       message: error.message,
       code: error.code,
+      params: error.params,
       product: latest,
     });
     if (retry instanceof StockConflictError) throw retry;
@@ -137,6 +161,7 @@ export async function applyStockChange(
         status: second.status,
         message: second.message,
         code: second.code,
+        params: second.params,
         product: latestInBody(second),
       });
     }

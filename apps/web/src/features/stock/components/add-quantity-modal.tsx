@@ -6,6 +6,8 @@ import Modal from 'react-bootstrap/Modal';
 import { useFormatters } from '@/i18n/format.ts';
 import { type MessageKey, type Translate, useTranslate } from '@/i18n/i18n.ts';
 import { withAsciiDigits } from '@/i18n/typed-number.ts';
+import type { LocationOption } from '../stock-locations.ts';
+import { LocationSelect } from './location-choice.tsx';
 
 /** Why an amount cannot be used: a message, and the numbers it names. */
 export interface RestockProblem {
@@ -33,11 +35,16 @@ const problemText = (problem: RestockProblem, t: Translate, count: (value: numbe
     ? t(problem.error, { max: count(problem.limit.max), room: count(problem.limit.room) })
     : t(problem.error);
 
-/** The Add Quentity modal: asks how many units arrived; focus is trapped inside and restored on close. */
+/**
+ * The Add Quentity modal: asks how many units arrived, and where when there is a choice (`places`:
+ * more than one, the first preselected); focus is trapped inside and restored on close.
+ */
 export function AddQuantityModal({
   show,
   productName,
   inStock,
+  places = [],
+  arrivesAt,
   saving,
   onSubmit,
   onHide,
@@ -46,12 +53,24 @@ export function AddQuantityModal({
   productName: string;
   /** The units in stock now: the amount may bring the stock up to MAX_QUANTITY, no further. */
   inStock: number;
+  /** The locations the units can arrive at, when the clerk chooses (more than one). */
+  places?: readonly LocationOption[];
+  /** The name of the location they arrive at, when it is already known (the scan page's "I work at"). */
+  arrivesAt?: string | undefined;
   saving: boolean;
-  onSubmit: (amount: number) => void;
+  /**
+   * `locationId`: the place chosen, when `places` offered a choice and it is not the default location
+   * (where a restock naming none arrives: the spec's request says the same).
+   */
+  onSubmit: (amount: number, locationId: string | undefined) => void;
   onHide: () => void;
 }) {
   const [raw, setRaw] = useState('');
   const [error, setError] = useState<RestockProblem | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const asks = places.length > 1;
+  const option = places.find((candidate) => candidate.id === chosen) ?? places[0];
+  const place = option?.id;
   const t = useTranslate();
   const format = useFormatters();
   const inputId = useId();
@@ -65,12 +84,13 @@ export function AddQuantityModal({
       return;
     }
     setError(null);
-    onSubmit(parsed.amount);
+    onSubmit(parsed.amount, asks && !option?.isDefault ? place : undefined);
   };
 
   const reset = () => {
     setRaw('');
     setError(null);
+    setChosen(null);
   };
 
   return (
@@ -98,6 +118,19 @@ export function AddQuantityModal({
           <Form.Control.Feedback type="invalid" id={errorId} role="alert">
             {error && problemText(error, t, format.count)}
           </Form.Control.Feedback>
+          {asks && place !== undefined && (
+            <div className="mt-3">
+              <LocationSelect
+                label={t('location.restockTo')}
+                options={places}
+                value={place}
+                onChange={setChosen}
+              />
+            </div>
+          )}
+          {!asks && arrivesAt !== undefined && (
+            <p className="mt-3 mb-0">{t('location.arrivesAt', { location: arrivesAt })}</p>
+          )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onHide} disabled={saving}>

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@walton/contract';
+import type { ErrorParams, LocationRef, Product } from '@walton/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { locationsQuery, useLocations } from '@/entities/locations/api/get-locations.ts';
+import { stockLevelsQuery, useStockLevels } from '@/entities/locations/api/get-stock-levels.ts';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { refusalText } from '@/entities/products/server-field-errors.ts';
 import { errorText } from '@/i18n/error-text.ts';
@@ -14,7 +16,9 @@ import { useActionLock } from '@/lib/use-action-lock.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
 import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
+import { deliveryOptions, isChoice, type LocationOption, restockOptions } from '../stock-locations.ts';
 import { AddQuantityModal } from './add-quantity-modal.tsx';
+import { DeliverFromModal } from './location-choice.tsx';
 
 /** What the user sees after a stock change: the server's own text in English, ours in another language. */
 const SUCCESS_TEXT = { deliver: 'detail.deliveredToast', restock: 'detail.restockedToast' } as const;
@@ -30,6 +34,16 @@ function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, resu
   if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
 }
 
+/** A refusal's numbers (the units at a location, the units asked for) as the active language writes them. */
+const withCounts = (params: ErrorParams | undefined): ErrorParams | undefined =>
+  params &&
+  Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? formatters(currentLanguage()).count(value) : value,
+    ]),
+  );
+
 /**
  * A refused change always says why, in words (a field the server refused by its name on the page); a
  * conflict also shows the item's latest quantity.
@@ -37,7 +51,7 @@ function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, resu
 function announceFailure(error: Error): void {
   if (isSessionEnded(error)) return;
   if (error instanceof StockConflictError) {
-    toast.warning(errorText(error));
+    toast.warning(errorText({ message: error.message, code: error.code, params: withCounts(error.params) }));
     return;
   }
   const reason = refusalText(error, formatters(currentLanguage()).count);
@@ -51,18 +65,37 @@ function announceFailure(error: Error): void {
  * and each change is sent against the newest version of the item this tab knows. Each button shows
  * only when the user's role may use it on this item (a supplier restocks only the items they supply,
  * and delivers none; a viewer changes nothing).
+ * Where the units leave from or arrive is asked only when there is a choice: Delivered asks when the
+ * item is at more than one location for sale, Add Quentity when there is more than one active
+ * location; otherwise the request is the spec's, and the server's rule decides. At a `workplace` (the
+ * scan page's "I work at") both act there without asking.
  */
-export function StockActions({ product, large = false }: { product: Product; large?: boolean }) {
+export function StockActions({
+  product,
+  large = false,
+  workplace,
+}: {
+  product: Product;
+  large?: boolean;
+  workplace?: LocationRef | undefined;
+}) {
   const queryClient = useQueryClient();
   const deliver = useDeliverProduct();
   const restock = useRestockProduct();
   const lock = useActionLock();
   const [showModal, setShowModal] = useState(false);
+  // The locations a Delivered may leave from, while the clerk is asked which (kept as the question closes).
+  const [deliverFrom, setDeliverFrom] = useState<LocationOption[]>([]);
+  const [askingFrom, setAskingFrom] = useState(false);
   const busy = lock.busy || deliver.isPending || restock.isPending;
   const t = useTranslate();
   const may = useAccess();
   const delivers = may('item.deliver', product);
   const restocks = may('item.restock', product);
+  const asks = workplace === undefined;
+  const locations = useLocations(asks && (delivers || restocks));
+  // Read as the buttons show, so that a press finds them (see onDeliver).
+  const levels = useStockLevels(product._id, product.version, asks && delivers);
   const size = large ? 'lg' : undefined;
   const grow = large ? 'flex-fill py-3' : undefined;
 
@@ -72,16 +105,76 @@ export function StockActions({ product, large = false }: { product: Product; lar
     return cached && cached.version > product.version ? cached : product;
   };
 
-  const onDeliver = () =>
-    lock.run(() =>
-      deliver
-        .mutateAsync({ product: current() })
-        .then((result) => announceSuccess('deliver', product, result), announceFailure),
+  /**
+   * Where the item's unit can leave from, read from the server: when the page has no levels yet, or
+   * (`fresh`) when the server found the page's levels out of date. Unknown levels offer no choice, and
+   * the server's rule decides.
+   */
+  const deliveryChoice = async (fresh: boolean): Promise<LocationOption[]> => {
+    const item = current();
+    const levelsQuery = stockLevelsQuery(item._id, item.version);
+    try {
+      const [known, held] = await Promise.all([
+        queryClient.ensureQueryData(locationsQuery()),
+        fresh
+          ? queryClient.fetchQuery({ ...levelsQuery, staleTime: 0 })
+          : queryClient.ensureQueryData(levelsQuery),
+      ]);
+      return deliveryOptions(held, known);
+    } catch {
+      return [];
+    }
+  };
+
+  /** Asks which location the unit leaves from when there is a choice; false when there is none. */
+  const askWhere = (options: LocationOption[]): boolean => {
+    if (!isChoice(options)) return false;
+    setDeliverFrom(options);
+    setAskingFrom(true);
+    return true;
+  };
+
+  /**
+   * Delivers one unit (from `locationId`, when the clerk chose one). A refusal asking which location
+   * (the item's levels changed since the page read them) is followed by the question.
+   */
+  const sendDelivery = (locationId: string | undefined) =>
+    deliver.mutateAsync({ product: current(), locationId }).then(
+      (result) => {
+        setAskingFrom(false);
+        announceSuccess('deliver', product, result);
+      },
+      async (error: Error) => {
+        if (error instanceof StockConflictError) setAskingFrom(false);
+        announceFailure(error);
+        if (error instanceof StockConflictError && error.code === 'LOCATION_REQUIRED') {
+          askWhere(await deliveryChoice(true));
+        }
+      },
     );
 
-  const onRestock = (amount: number) =>
+  /**
+   * Delivered: at the workplace when there is one; else asks where when the item's levels offer a
+   * choice. The levels the page shows decide at once, so that the request leaves with the press (a
+   * double tap stays one change); only before the first levels arrive does the press wait for them.
+   */
+  const onDeliver = () => {
+    if (workplace) {
+      lock.run(() => sendDelivery(workplace.id));
+      return;
+    }
+    if (locations.data && levels.data) {
+      if (!askWhere(deliveryOptions(levels.data, locations.data))) lock.run(() => sendDelivery(undefined));
+      return;
+    }
+    lock.run(async () => {
+      if (!askWhere(await deliveryChoice(false))) await sendDelivery(undefined);
+    });
+  };
+
+  const onRestock = (amount: number, locationId: string | undefined) =>
     lock.run(() =>
-      restock.mutateAsync({ product: current(), amount }).then(
+      restock.mutateAsync({ product: current(), amount, locationId: workplace?.id ?? locationId }).then(
         (result) => {
           setShowModal(false);
           announceSuccess('restock', product, result);
@@ -114,11 +207,23 @@ export function StockActions({ product, large = false }: { product: Product; lar
           </Button>
         )}
       </div>
+      {delivers && (
+        <DeliverFromModal
+          show={askingFrom}
+          productName={product.name}
+          options={deliverFrom}
+          saving={busy}
+          onSubmit={(locationId) => lock.run(() => sendDelivery(locationId))}
+          onHide={() => setAskingFrom(false)}
+        />
+      )}
       {restocks && (
         <AddQuantityModal
           show={showModal}
           productName={product.name}
           inStock={product.quentity}
+          places={asks ? restockOptions(locations.data ?? []) : []}
+          arrivesAt={workplace?.name}
           saving={busy}
           onSubmit={onRestock}
           onHide={() => setShowModal(false)}
