@@ -85,6 +85,18 @@ function asOne([first, ...others]: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return sql`with ${sql.join(ctes)} ${first}`;
 }
 
+/**
+ * An item's levels as one column: a JSON object of location id → units (PostgreSQL's drivers parse
+ * it, SQLite answers its text), null when no location holds any.
+ */
+type LevelsColumn = string | Record<string, number | string> | null;
+
+const levelsOf = (column: LevelsColumn): StockLevels => {
+  const parsed: Record<string, number | string> =
+    column === null ? {} : typeof column === 'string' ? JSON.parse(column) : column;
+  return Object.fromEntries(Object.entries(parsed).map(([location, units]) => [location, Number(units)]));
+};
+
 /** Whether `decide` would change a remembered product (a refusal is only ever given on a fresh read). */
 function leadsToAChange(decide: Decide, remembered: StoredProduct): boolean {
   try {
@@ -141,7 +153,7 @@ export class ProductRepository {
   /** The reads, each built once per shape (see QueryShapes). */
   readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
   readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
-  readonly #levels = new QueryShapes<{ location_id: string; quantity: number }>(SHAPES_OWNER);
+  readonly #rowsWithLevels = new QueryShapes<ProductRow & { levels: LevelsColumn }>(SHAPES_OWNER);
   /** The statements of a change, each built once per shape (see #write). */
   readonly #writes = new StatementShapes(`${SHAPES_OWNER}.change`);
 
@@ -400,49 +412,35 @@ export class ProductRepository {
   }
 
   /**
-   * The product as stored now (locked inside a longer transaction on PostgreSQL), then its levels.
-   * Outside a transaction on PostgreSQL the two reads may see two versions; the levels are then the
-   * newer, and the change's version check refuses the older product it was judged with.
+   * The product as stored now with its levels, read by one statement so that both are of one version
+   * (locked inside a longer transaction on PostgreSQL).
    */
   async #read(db: Kysely<Database>, id: string): Promise<StoredProduct | undefined> {
-    const row = await this.#readRow(db, id);
-    if (!row) return undefined;
-    const levels = await this.#levels.rows(
-      db,
-      'levels to change',
-      () =>
-        this.#db
-          .selectFrom('stock_levels')
-          .select(['location_id', 'quantity'])
-          .where('product_id', '=', slot<string>('id'))
-          .where('quantity', '>', 0)
-          .compile(),
-      { id },
-    );
-    const stored: StoredProduct = {
-      row,
-      levels: Object.fromEntries(levels.map((level) => [level.location_id, Number(level.quantity)])),
-    };
-    this.#remember(stored);
-    return stored;
-  }
-
-  /** The product's row as stored now. */
-  async #readRow(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
     const locks = this.#inTransaction && this.#engine === 'postgres';
-    const [row] = await this.#rows.rows(
+    const levels =
+      this.#engine === 'postgres'
+        ? sql<LevelsColumn>`(select json_object_agg(location_id, quantity) from stock_levels
+            where product_id = products.id and quantity > 0)`
+        : sql<LevelsColumn>`(select json_group_object(location_id, quantity) from stock_levels
+            where product_id = products.id and quantity > 0)`;
+    const [read] = await this.#rowsWithLevels.rows(
       db,
       locks ? 'to change, locked' : 'to change',
       () =>
         this.#db
           .selectFrom('products')
           .selectAll()
+          .select(levels.as('levels'))
           .where('id', '=', slot<string>('id'))
           .$if(locks, (query) => query.forUpdate())
           .compile(),
       { id },
     );
-    return row;
+    if (!read) return undefined;
+    const { levels: stored, ...row } = read;
+    const product: StoredProduct = { row, levels: levelsOf(stored) };
+    this.#remember(product);
+    return product;
   }
 
   /**

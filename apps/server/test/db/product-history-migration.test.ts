@@ -58,12 +58,21 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
 
     const history = new HistoryRepository(handle.db, handle.engine);
     expect(await history.countMovements('p1')).toBe(3);
+    // Migration 015 put the item's stock at the default location and wrote no history for it: the
+    // rows from before locations name none, and count as the default location's.
+    const levels = await sql<{ location_id: string; quantity: number }>`
+      select location_id, quantity from stock_levels where product_id = 'p1'
+    `.execute(handle.db);
+    expect(levels.rows.map((row) => [row.location_id, Number(row.quantity)])).toEqual([['main', 6]]);
     expect(await history.listMovements('p1', { limit: 20, offset: 0 })).toEqual([
       {
         id: 'm3',
         productId: 'p1',
         delta: 2,
         quantityAfter: 6,
+        moved: 0,
+        fromLocation: null,
+        toLocation: null,
         reason: 'restocked',
         version: 3,
         actor: 'karim@example.com',
@@ -75,6 +84,9 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
         productId: 'p1',
         delta: -1,
         quantityAfter: 4,
+        moved: 0,
+        fromLocation: null,
+        toLocation: null,
         reason: 'delivered',
         version: 2,
         actor: 'RAHIM@example.com',
@@ -86,6 +98,9 @@ describe.each(TEST_ENGINES)('migration 004-product-history on %s', (engine) => {
         productId: 'p1',
         delta: 5,
         quantityAfter: 5,
+        moved: 0,
+        fromLocation: null,
+        toLocation: null,
         reason: 'created',
         version: 1,
         actor: 'seed',

@@ -70,7 +70,11 @@ describe.each(TEST_ENGINES)('rows keyed by new row ids on %s', (engine) => {
         id,
         (current) => {
           if (!current) throw new Error('the item is gone');
-          return { kind: 'restocked', set: { quantity: current.quantity + 1 } };
+          return {
+            kind: 'restocked',
+            set: { quantity: current.quantity + 1 },
+            movement: { from: null, to: 'main', quantity: 1 },
+          };
         },
         ACTOR,
         new Date(),

@@ -57,7 +57,11 @@ describe.each(TEST_ENGINES)('racing changes of one item on %s', (engine) => {
           (current) => {
             if (!current) throw new Error('the item is gone');
             judged.push({ version: current.version, quantity: current.quantity });
-            return { kind: 'restocked', set: { quantity: current.quantity + 1 } };
+            return {
+              kind: 'restocked',
+              set: { quantity: current.quantity + 1 },
+              movement: { from: null, to: 'main', quantity: 1 },
+            };
           },
           ACTOR,
           new Date(),

@@ -19,7 +19,7 @@ export function testAppEnv(
 ): Record<string, string> {
   return {
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
     SEED_DEMO_CATALOG: 'false',

@@ -1,33 +1,35 @@
--- ProductRepository.change: as one + history row + stock totals + stock daily + product daily
--- parameters: :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf
-with "change_0" as (
-  update stock_totals set units = units + cast($1 as bigint), value_paisa = value_paisa + cast($2 as bigint)
-  where shard = $3
-), "change_1" as (
+-- ProductRepository.change: as one + history row + stock level + stock totals + stock daily + product daily
+-- parameters: :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId
+with "change_0" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($1, $2, $3)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_1" as (
+  update stock_totals set units = units + cast($4 as bigint), value_paisa = value_paisa + cast($5 as bigint)
+  where shard = $6
+), "change_2" as (
   insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-  values ($4, $5, cast($6 as bigint), cast($7 as bigint), cast($8 as bigint), cast($9 as bigint))
+  values ($7, $8, cast($9 as bigint), cast($10 as bigint), cast($11 as bigint), cast($12 as bigint))
   on conflict (day, shard) do update set
     delivered_units = stock_daily.delivered_units + excluded.delivered_units,
     restocked_units = stock_daily.restocked_units + excluded.restocked_units,
     units_change = stock_daily.units_change + excluded.units_change,
     value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
-), "change_2" as (
+), "change_3" as (
   insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-  values ($10, $11, $12, $13, $14)
+  values ($13, $14, $15, $16, $17)
   on conflict (product_id, day) do update set
     delivered_units = product_daily.delivered_units + excluded.delivered_units,
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
-) insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25);
+) insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31);
 
 -- ProductRepository.change: as one + product update updated_at,deleted_at + history row + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :deleted_at, :versionRead, :productId
-with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
-  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
-  where shard = $14
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :deleted_at, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
+  update stock_totals set units = units + cast($15 as bigint), value_paisa = value_paisa + cast($16 as bigint)
+  where shard = $17
 ), "change_2" as (
   insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  values ($18, $19, cast($20 as bigint), cast($21 as bigint), cast($22 as bigint), cast($23 as bigint))
   on conflict (day, shard) do update set
     delivered_units = stock_daily.delivered_units + excluded.delivered_units,
     restocked_units = stock_daily.restocked_units + excluded.restocked_units,
@@ -35,42 +37,18 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
 ), "change_3" as (
   insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-  values ($21, $22, $23, $24, $25)
+  values ($24, $25, $26, $27, $28)
   on conflict (product_id, day) do update set
     delivered_units = product_daily.delivered_units + excluded.delivered_units,
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
-) update products set "updated_at" = $26, "deleted_at" = $27,
-    version = case when version = $28 then version + 1 end
-    where id = $29 returning *;
+) update products set "updated_at" = $29, "deleted_at" = $30,
+    version = case when version = $31 then version + 1 end
+    where id = $32 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,name + history row + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :name, :versionRead, :productId
-with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
-  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-  values ($12, $13, cast($14 as bigint), cast($15 as bigint), cast($16 as bigint), cast($17 as bigint))
-  on conflict (day, shard) do update set
-    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
-    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
-    units_change = stock_daily.units_change + excluded.units_change,
-    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
-), "change_2" as (
-  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-  values ($18, $19, $20, $21, $22)
-  on conflict (product_id, day) do update set
-    delivered_units = product_daily.delivered_units + excluded.delivered_units,
-    restocked_units = product_daily.restocked_units + excluded.restocked_units,
-    quantity_end = excluded.quantity_end
-) update products set "updated_at" = $23, "name" = $24,
-    version = case when version = $25 then version + 1 end
-    where id = $26 returning *;
-
--- ProductRepository.change: as one + product update updated_at,price_paisa + history row + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :versionRead, :productId
-with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
-  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
-  where shard = $14
-), "change_2" as (
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :name, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
   insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
   values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
   on conflict (day, shard) do update set
@@ -78,49 +56,25 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = stock_daily.restocked_units + excluded.restocked_units,
     units_change = stock_daily.units_change + excluded.units_change,
     value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
-), "change_3" as (
+), "change_2" as (
   insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
   values ($21, $22, $23, $24, $25)
   on conflict (product_id, day) do update set
     delivered_units = product_daily.delivered_units + excluded.delivered_units,
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
-) update products set "updated_at" = $26, "price_paisa" = $27,
+) update products set "updated_at" = $26, "name" = $27,
     version = case when version = $28 then version + 1 end
     where id = $29 returning *;
 
--- ProductRepository.change: as one + product update updated_at,price_paisa,low_stock_threshold + history row + low-stock alert + outbox job + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
-with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values ($12, $13, $14, $15, $16, $17)), "change_2" as (insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values ($18, $19, $20, $21, $22, $23, $24, $25, $26)), "change_3" as (
-  update stock_totals set units = units + cast($27 as bigint), value_paisa = value_paisa + cast($28 as bigint)
-  where shard = $29
-), "change_4" as (
-  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-  values ($30, $31, cast($32 as bigint), cast($33 as bigint), cast($34 as bigint), cast($35 as bigint))
-  on conflict (day, shard) do update set
-    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
-    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
-    units_change = stock_daily.units_change + excluded.units_change,
-    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
-), "change_5" as (
-  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-  values ($36, $37, $38, $39, $40)
-  on conflict (product_id, day) do update set
-    delivered_units = product_daily.delivered_units + excluded.delivered_units,
-    restocked_units = product_daily.restocked_units + excluded.restocked_units,
-    quantity_end = excluded.quantity_end
-) update products set "updated_at" = $41, "price_paisa" = $42, "low_stock_threshold" = $43,
-    version = case when version = $44 then version + 1 end
-    where id = $45 returning *;
-
--- ProductRepository.change: as one + product update updated_at,price_paisa,low_stock_threshold + history row + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
-with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
-  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
-  where shard = $14
+-- ProductRepository.change: as one + product update updated_at,price_paisa + history row + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
+  update stock_totals set units = units + cast($15 as bigint), value_paisa = value_paisa + cast($16 as bigint)
+  where shard = $17
 ), "change_2" as (
   insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  values ($18, $19, cast($20 as bigint), cast($21 as bigint), cast($22 as bigint), cast($23 as bigint))
   on conflict (day, shard) do update set
     delivered_units = stock_daily.delivered_units + excluded.delivered_units,
     restocked_units = stock_daily.restocked_units + excluded.restocked_units,
@@ -128,23 +82,23 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
 ), "change_3" as (
   insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-  values ($21, $22, $23, $24, $25)
+  values ($24, $25, $26, $27, $28)
   on conflict (product_id, day) do update set
     delivered_units = product_daily.delivered_units + excluded.delivered_units,
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
-) update products set "updated_at" = $26, "price_paisa" = $27, "low_stock_threshold" = $28,
-    version = case when version = $29 then version + 1 end
-    where id = $30 returning *;
+) update products set "updated_at" = $29, "price_paisa" = $30,
+    version = case when version = $31 then version + 1 end
+    where id = $32 returning *;
 
--- ProductRepository.change: as one + product update updated_at,quantity + history row + low-stock alert + outbox job + stock totals + stock daily + product daily + delivery windows
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
-with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values ($12, $13, $14, $15, $16, $17)), "change_2" as (insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values ($18, $19, $20, $21, $22, $23, $24, $25, $26)), "change_3" as (
-  update stock_totals set units = units + cast($27 as bigint), value_paisa = value_paisa + cast($28 as bigint)
-  where shard = $29
+-- ProductRepository.change: as one + product update updated_at,price_paisa,low_stock_threshold + history row + low-stock alert + outbox job + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values ($15, $16, $17, $18, $19, $20)), "change_2" as (insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values ($21, $22, $23, $24, $25, $26, $27, $28, $29)), "change_3" as (
+  update stock_totals set units = units + cast($30 as bigint), value_paisa = value_paisa + cast($31 as bigint)
+  where shard = $32
 ), "change_4" as (
   insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-  values ($30, $31, cast($32 as bigint), cast($33 as bigint), cast($34 as bigint), cast($35 as bigint))
+  values ($33, $34, cast($35 as bigint), cast($36 as bigint), cast($37 as bigint), cast($38 as bigint))
   on conflict (day, shard) do update set
     delivered_units = stock_daily.delivered_units + excluded.delivered_units,
     restocked_units = stock_daily.restocked_units + excluded.restocked_units,
@@ -152,28 +106,23 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
 ), "change_5" as (
   insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-  values ($36, $37, $38, $39, $40)
+  values ($39, $40, $41, $42, $43)
   on conflict (product_id, day) do update set
     delivered_units = product_daily.delivered_units + excluded.delivered_units,
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
-), "change_6" as (
-  insert into product_delivery_windows (window_days, product_id, delivered_units)
-  values (30, $41, $42), (90, $43, $44)
-  on conflict (window_days, product_id) do update set
-    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
-) update products set "updated_at" = $45, "quantity" = $46,
+) update products set "updated_at" = $44, "price_paisa" = $45, "low_stock_threshold" = $46,
     version = case when version = $47 then version + 1 end
     where id = $48 returning *;
 
--- ProductRepository.change: as one + product update updated_at,quantity + history row + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :quantity, :versionRead, :productId
-with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
-  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
-  where shard = $14
+-- ProductRepository.change: as one + product update updated_at,price_paisa,low_stock_threshold + history row + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
+  update stock_totals set units = units + cast($15 as bigint), value_paisa = value_paisa + cast($16 as bigint)
+  where shard = $17
 ), "change_2" as (
   insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  values ($18, $19, cast($20 as bigint), cast($21 as bigint), cast($22 as bigint), cast($23 as bigint))
   on conflict (day, shard) do update set
     delivered_units = stock_daily.delivered_units + excluded.delivered_units,
     restocked_units = stock_daily.restocked_units + excluded.restocked_units,
@@ -181,43 +130,102 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
 ), "change_3" as (
   insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-  values ($21, $22, $23, $24, $25)
+  values ($24, $25, $26, $27, $28)
   on conflict (product_id, day) do update set
     delivered_units = product_daily.delivered_units + excluded.delivered_units,
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
-) update products set "updated_at" = $26, "quantity" = $27,
-    version = case when version = $28 then version + 1 end
-    where id = $29 returning *;
-
--- ProductRepository.change: as one + product update updated_at,quantity + history row + stock totals + stock daily + product daily + delivery windows
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
-with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)), "change_1" as (
-  update stock_totals set units = units + cast($12 as bigint), value_paisa = value_paisa + cast($13 as bigint)
-  where shard = $14
-), "change_2" as (
-  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
-  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
-  on conflict (day, shard) do update set
-    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
-    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
-    units_change = stock_daily.units_change + excluded.units_change,
-    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
-), "change_3" as (
-  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
-  values ($21, $22, $23, $24, $25)
-  on conflict (product_id, day) do update set
-    delivered_units = product_daily.delivered_units + excluded.delivered_units,
-    restocked_units = product_daily.restocked_units + excluded.restocked_units,
-    quantity_end = excluded.quantity_end
-), "change_4" as (
-  insert into product_delivery_windows (window_days, product_id, delivered_units)
-  values (30, $26, $27), (90, $28, $29)
-  on conflict (window_days, product_id) do update set
-    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
-) update products set "updated_at" = $30, "quantity" = $31,
+) update products set "updated_at" = $29, "price_paisa" = $30, "low_stock_threshold" = $31,
     version = case when version = $32 then version + 1 end
     where id = $33 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + low-stock alert + outbox job + stock totals + stock daily + product daily + delivery windows
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values ($18, $19, $20, $21, $22, $23)), "change_3" as (insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values ($24, $25, $26, $27, $28, $29, $30, $31, $32)), "change_4" as (
+  update stock_totals set units = units + cast($33 as bigint), value_paisa = value_paisa + cast($34 as bigint)
+  where shard = $35
+), "change_5" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($36, $37, cast($38 as bigint), cast($39 as bigint), cast($40 as bigint), cast($41 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_6" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($42, $43, $44, $45, $46)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_7" as (
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, $47, $48), (90, $49, $50)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+) update products set "updated_at" = $51, "quantity" = $52,
+    version = case when version = $53 then version + 1 end
+    where id = $54 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (
+  update stock_totals set units = units + cast($18 as bigint), value_paisa = value_paisa + cast($19 as bigint)
+  where shard = $20
+), "change_3" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($21, $22, cast($23 as bigint), cast($24 as bigint), cast($25 as bigint), cast($26 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_4" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($27, $28, $29, $30, $31)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $32, "quantity" = $33,
+    version = case when version = $34 then version + 1 end
+    where id = $35 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily + delivery windows
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (
+  update stock_totals set units = units + cast($18 as bigint), value_paisa = value_paisa + cast($19 as bigint)
+  where shard = $20
+), "change_3" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($21, $22, cast($23 as bigint), cast($24 as bigint), cast($25 as bigint), cast($26 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_4" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($27, $28, $29, $30, $31)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_5" as (
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, $32, $33), (90, $34, $35)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+) update products set "updated_at" = $36, "quantity" = $37,
+    version = case when version = $38 then version + 1 end
+    where id = $39 returning *;
 
 -- ProductRepository: by id
 -- parameters: :id
@@ -237,109 +245,111 @@ select * from "products" where "id" = $1 and "deleted_at" is null;
 
 -- ProductRepository: to change
 -- parameters: :id
-select * from "products" where "id" = $1;
+select *, (select json_object_agg(location_id, quantity) from stock_levels
+            where product_id = products.id and quantity > 0) as "levels" from "products" where "id" = $1;
 
 -- ProductRepository: to change, locked
 -- parameters: :id
-select * from "products" where "id" = $1 for update;
+select *, (select json_object_agg(location_id, quantity) from stock_levels
+            where product_id = products.id and quantity > 0) as "levels" from "products" where "id" = $1 for update;
 
--- ProductSearch: capped count created asc live  q1  none
+-- ProductSearch: capped count created asc live   q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
--- ProductSearch: capped count created asc live  q1 after none
+-- ProductSearch: capped count created asc live   q1 after none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
--- ProductSearch: capped count created asc live  q5  none
+-- ProductSearch: capped count created asc live   q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
 
--- ProductSearch: capped count created asc live  q6+  none
+-- ProductSearch: capped count created asc live   q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) limit $14) as "matches";
 
--- ProductSearch: capped count created asc live low q0  none
+-- ProductSearch: capped count created asc live low  q0  none
 -- parameters: 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold limit $1) as "matches";
 
--- ProductSearch: capped count created asc trash  q1  none
+-- ProductSearch: capped count created asc trash   q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
--- ProductSearch: capped count created asc trash  q5  none
+-- ProductSearch: capped count created asc trash   q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
 
--- ProductSearch: capped count created asc trash  q6+  none
+-- ProductSearch: capped count created asc trash   q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) limit $14) as "matches";
 
--- ProductSearch: capped count price asc live low q1  none
+-- ProductSearch: capped count price asc live low  q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
--- ProductSearch: capped count price asc live low q5  none
+-- ProductSearch: capped count price asc live low  q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
 
--- ProductSearch: capped count price asc live low q6+  none
+-- ProductSearch: capped count price asc live low  q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) limit $14) as "matches";
 
--- ProductSearch: collect created asc live  q1  none
+-- ProductSearch: collect created asc live   q1  none
 -- parameters: :word0, :word0, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by created_at asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $4 offset $5;
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by created_at asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $4 offset $5;
 
--- ProductSearch: collect created asc live  q5  none
+-- ProductSearch: collect created asc live   q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by created_at asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $12 offset $13;
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by created_at asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $12 offset $13;
 
--- ProductSearch: collect created asc live  q6+  none
+-- ProductSearch: collect created asc live   q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) order by created_at asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $15 offset $16;
 
--- ProductSearch: collect created asc trash  q1  none
+-- ProductSearch: collect created asc trash   q1  none
 -- parameters: :word0, :word0, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by deleted_at asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $4 offset $5;
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by deleted_at asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $4 offset $5;
 
--- ProductSearch: collect created asc trash  q5  none
+-- ProductSearch: collect created asc trash   q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by deleted_at asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $12 offset $13;
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by deleted_at asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $12 offset $13;
 
--- ProductSearch: collect created asc trash  q6+  none
+-- ProductSearch: collect created asc trash   q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) order by deleted_at asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $15 offset $16;
 
--- ProductSearch: collect price asc live low q1  none
+-- ProductSearch: collect price asc live low  q1  none
 -- parameters: :word0, :word0, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by price_paisa asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $4 offset $5;
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by price_paisa asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $4 offset $5;
 
--- ProductSearch: collect price asc live low q5  none
+-- ProductSearch: collect price asc live low  q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by price_paisa asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $12 offset $13;
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by price_paisa asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $12 offset $13;
 
--- ProductSearch: collect price asc live low q6+  none
+-- ProductSearch: collect price asc live low  q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) order by price_paisa asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $15 offset $16;
 
--- ProductSearch: counter   live  q0  none
+-- ProductSearch: counter   live   q0  none
 -- parameters: "live"
 select "total" from "product_counts" where "scope" = $1;
 
--- ProductSearch: counter   trash  q0  none
+-- ProductSearch: counter   trash   q0  none
 -- parameters: "deleted"
 select "total" from "product_counts" where "scope" = $1;
 
@@ -347,82 +357,82 @@ select "total" from "product_counts" where "scope" = $1;
 -- parameters: none
 select "total" from "low_stock_count";
 
--- ProductSearch: page created asc live  q0  none
+-- ProductSearch: page created asc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by created_at asc, "id" asc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by created_at asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page created asc live  q0 after none
+-- ProductSearch: page created asc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (created_at, id) > (cast($1 as timestamptz), $2) order by created_at asc, "id" asc limit $3 offset $4;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (created_at, id) > (cast($1 as timestamptz), $2) order by created_at asc, "id" asc limit $3 offset $4;
 
--- ProductSearch: page created asc live  q1 after none
+-- ProductSearch: page created asc live   q1 after none
 -- parameters: :word0, :word0, :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (created_at, id) > (cast($3 as timestamptz), $4) order by created_at asc, "id" asc limit $5 offset $6;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (created_at, id) > (cast($3 as timestamptz), $4) order by created_at asc, "id" asc limit $5 offset $6;
 
--- ProductSearch: page created asc live low q0  none
+-- ProductSearch: page created asc live low  q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold order by created_at asc, "id" asc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold order by created_at asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page created asc trash  q0  none
+-- ProductSearch: page created asc trash   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is not null order by deleted_at asc, "id" asc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is not null order by deleted_at asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page created desc live  q0  none
+-- ProductSearch: page created desc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by created_at desc, "id" desc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by created_at desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page created desc live  q0 after none
+-- ProductSearch: page created desc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (created_at, id) < (cast($1 as timestamptz), $2) order by created_at desc, "id" desc limit $3 offset $4;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (created_at, id) < (cast($1 as timestamptz), $2) order by created_at desc, "id" desc limit $3 offset $4;
 
--- ProductSearch: page name asc live  q0  none
+-- ProductSearch: page name asc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by lower(name) collate "C" asc, "id" asc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by lower(name) collate "C" asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page name asc live  q0 after none
+-- ProductSearch: page name asc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (lower(name) collate "C", id) > (lower($1) collate "C", $2) order by lower(name) collate "C" asc, "id" asc limit $3 offset $4;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) collate "C", id) > (lower($1) collate "C", $2) order by lower(name) collate "C" asc, "id" asc limit $3 offset $4;
 
--- ProductSearch: page name desc live  q0  none
+-- ProductSearch: page name desc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by lower(name) collate "C" desc, "id" desc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by lower(name) collate "C" desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page name desc live  q0 after none
+-- ProductSearch: page name desc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (lower(name) collate "C", id) < (lower($1) collate "C", $2) order by lower(name) collate "C" desc, "id" desc limit $3 offset $4;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) collate "C", id) < (lower($1) collate "C", $2) order by lower(name) collate "C" desc, "id" desc limit $3 offset $4;
 
--- ProductSearch: page name desc trash  q0  none
+-- ProductSearch: page name desc trash   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is not null order by lower(name) collate "C" desc, "id" desc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is not null order by lower(name) collate "C" desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page price asc live  q0  none
+-- ProductSearch: page price asc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by price_paisa asc, "id" asc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by price_paisa asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page price asc live  q0 after none
+-- ProductSearch: page price asc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (price_paisa, id) > (cast($1 as bigint), $2) order by price_paisa asc, "id" asc limit $3 offset $4;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (price_paisa, id) > (cast($1 as bigint), $2) order by price_paisa asc, "id" asc limit $3 offset $4;
 
--- ProductSearch: page price desc live  q0  none
+-- ProductSearch: page price desc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by price_paisa desc, "id" desc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by price_paisa desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page price desc live  q0 after none
+-- ProductSearch: page price desc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (price_paisa, id) < (cast($1 as bigint), $2) order by price_paisa desc, "id" desc limit $3 offset $4;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (price_paisa, id) < (cast($1 as bigint), $2) order by price_paisa desc, "id" desc limit $3 offset $4;
 
--- ProductSearch: page quantity asc live  q0  none
+-- ProductSearch: page quantity asc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by quantity asc, "id" asc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by quantity asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page quantity asc live  q0 after none
+-- ProductSearch: page quantity asc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (quantity, id) > (cast($1 as integer), $2) order by quantity asc, "id" asc limit $3 offset $4;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (quantity, id) > (cast($1 as integer), $2) order by quantity asc, "id" asc limit $3 offset $4;
 
--- ProductSearch: page quantity desc live  q0  none
+-- ProductSearch: page quantity desc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by quantity desc, "id" desc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by quantity desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page quantity desc live  q0 after none
+-- ProductSearch: page quantity desc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (quantity, id) < (cast($1 as integer), $2) order by quantity desc, "id" desc limit $3 offset $4;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (quantity, id) < (cast($1 as integer), $2) order by quantity desc, "id" desc limit $3 offset $4;

@@ -6,8 +6,8 @@ insert into product_delivery_windows (window_days, product_id, delivered_units)
     delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units;
 
 -- ProductRepository.change: alone + history row
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf
-insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId
+insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- ProductRepository.change: alone + low-stock alert
 -- parameters: :id, :productId, :productName, :quantity, :threshold, :at
@@ -66,6 +66,12 @@ insert into stock_daily (day, shard, delivered_units, restocked_units, units_cha
     units_change = stock_daily.units_change + excluded.units_change,
     value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa;
 
+-- ProductRepository.change: alone + stock level
+-- parameters: :productId, :locationId, :quantity
+insert into stock_levels (product_id, location_id, quantity)
+    values (?, ?, ?)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity;
+
 -- ProductRepository.change: alone + stock totals
 -- parameters: :units, :valuePaisa, :shard
 update stock_totals set units = units + cast(? as bigint), value_paisa = value_paisa + cast(? as bigint)
@@ -89,7 +95,8 @@ select * from "products" where "id" = ? and "deleted_at" is null;
 
 -- ProductRepository: to change
 -- parameters: :id
-select * from "products" where "id" = ?;
+select *, (select json_group_object(location_id, quantity) from stock_levels
+            where product_id = products.id and quantity > 0) as "levels" from "products" where "id" = ?;
 
 -- ProductSearch: candidates
 -- parameters: :phrase, 1001
@@ -98,27 +105,27 @@ select count(*) as candidates, json_group_array(rowid) as rowids from (
             limit ?
           );
 
--- ProductSearch: capped count created asc live  q1  none
+-- ProductSearch: capped count created asc live   q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live  q1  trigrams
+-- ProductSearch: capped count created asc live   q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live  q1 after none
+-- ProductSearch: capped count created asc live   q1 after none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live  q5  trigrams
+-- ProductSearch: capped count created asc live   q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live  q6+  trigrams
+-- ProductSearch: capped count created asc live   q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -126,27 +133,27 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live low q0  none
+-- ProductSearch: capped count created asc live low  q0  none
 -- parameters: 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold limit ?) as "matches";
 
--- ProductSearch: capped count created asc trash  q1  none
+-- ProductSearch: capped count created asc trash   q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') limit ?) as "matches";
 
--- ProductSearch: capped count created asc trash  q1  trigrams
+-- ProductSearch: capped count created asc trash   q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc trash  q5  trigrams
+-- ProductSearch: capped count created asc trash   q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc trash  q6+  trigrams
+-- ProductSearch: capped count created asc trash   q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -154,23 +161,23 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count price asc live low q1  none
+-- ProductSearch: capped count price asc live low  q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
 
--- ProductSearch: capped count price asc live low q1  trigrams
+-- ProductSearch: capped count price asc live low  q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count price asc live low q5  trigrams
+-- ProductSearch: capped count price asc live low  q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count price asc live low q6+  trigrams
+-- ProductSearch: capped count price asc live low  q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -178,71 +185,71 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: collect created asc live  q1  trigrams
+-- ProductSearch: collect created asc live   q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc live  q5  trigrams
+-- ProductSearch: collect created asc live   q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc live  q6+  trigrams
+-- ProductSearch: collect created asc live   q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
     ) and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc trash  q1  trigrams
+-- ProductSearch: collect created asc trash   q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc trash  q5  trigrams
+-- ProductSearch: collect created asc trash   q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc trash  q6+  trigrams
+-- ProductSearch: collect created asc trash   q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
     ) and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect price asc live low q1  trigrams
+-- ProductSearch: collect price asc live low  q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect price asc live low q5  trigrams
+-- ProductSearch: collect price asc live low  q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect price asc live low q6+  trigrams
+-- ProductSearch: collect price asc live low  q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
     ) and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: counter   live  q0  none
+-- ProductSearch: counter   live   q0  none
 -- parameters: "live"
 select "total" from "product_counts" where "scope" = ?;
 
--- ProductSearch: counter   trash  q0  none
+-- ProductSearch: counter   trash   q0  none
 -- parameters: "deleted"
 select "total" from "product_counts" where "scope" = ?;
 
@@ -250,94 +257,94 @@ select "total" from "product_counts" where "scope" = ?;
 -- parameters: none
 select "total" from "low_stock_count";
 
--- ProductSearch: page created asc live  q0  none
+-- ProductSearch: page created asc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by created_at asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc live  q0 after none
+-- ProductSearch: page created asc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (created_at, id) > (?, ?) order by created_at asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (created_at, id) > (?, ?) order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc live  q1  none
+-- ProductSearch: page created asc live   q1  none
 -- parameters: :word0, :word0, :limit, :offset
-select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by created_at asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc live  q1 after none
+-- ProductSearch: page created asc live   q1 after none
 -- parameters: :word0, :word0, :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (created_at, id) > (?, ?) order by created_at asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (created_at, id) > (?, ?) order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc live low q0  none
+-- ProductSearch: page created asc live low  q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold order by created_at asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc trash  q0  none
+-- ProductSearch: page created asc trash   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is not null order by deleted_at asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is not null order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc trash  q1  none
+-- ProductSearch: page created asc trash   q1  none
 -- parameters: :word0, :word0, :limit, :offset
-select * from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by deleted_at asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created desc live  q0  none
+-- ProductSearch: page created desc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by created_at desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by created_at desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page created desc live  q0 after none
+-- ProductSearch: page created desc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (created_at, id) < (?, ?) order by created_at desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (created_at, id) < (?, ?) order by created_at desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page name asc live  q0  none
+-- ProductSearch: page name asc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by lower(name) asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by lower(name) asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page name asc live  q0 after none
+-- ProductSearch: page name asc live   q0 after none
 -- parameters: :afterKey, :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and lower(name) >= lower(?) and (lower(name), id) > (lower(?), ?) order by lower(name) asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and lower(name) >= lower(?) and (lower(name), id) > (lower(?), ?) order by lower(name) asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page name desc live  q0  none
+-- ProductSearch: page name desc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by lower(name) desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by lower(name) desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page name desc live  q0 after none
+-- ProductSearch: page name desc live   q0 after none
 -- parameters: :afterKey, :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and lower(name) <= lower(?) and (lower(name), id) < (lower(?), ?) order by lower(name) desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and lower(name) <= lower(?) and (lower(name), id) < (lower(?), ?) order by lower(name) desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page name desc trash  q0  none
+-- ProductSearch: page name desc trash   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is not null order by lower(name) desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is not null order by lower(name) desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page price asc live  q0  none
+-- ProductSearch: page price asc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by price_paisa asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page price asc live  q0 after none
+-- ProductSearch: page price asc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (price_paisa, id) > (?, ?) order by price_paisa asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (price_paisa, id) > (?, ?) order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page price asc live low q1  none
+-- ProductSearch: page price asc live low  q1  none
 -- parameters: :word0, :word0, :limit, :offset
-select * from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by price_paisa asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page price desc live  q0  none
+-- ProductSearch: page price desc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by price_paisa desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by price_paisa desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page price desc live  q0 after none
+-- ProductSearch: page price desc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (price_paisa, id) < (?, ?) order by price_paisa desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (price_paisa, id) < (?, ?) order by price_paisa desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page quantity asc live  q0  none
+-- ProductSearch: page quantity asc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by quantity asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by quantity asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page quantity asc live  q0 after none
+-- ProductSearch: page quantity asc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (quantity, id) > (?, ?) order by quantity asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (quantity, id) > (?, ?) order by quantity asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page quantity desc live  q0  none
+-- ProductSearch: page quantity desc live   q0  none
 -- parameters: :limit, :offset
-select * from "products" where "deleted_at" is null order by quantity desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null order by quantity desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page quantity desc live  q0 after none
+-- ProductSearch: page quantity desc live   q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
-select * from "products" where "deleted_at" is null and (quantity, id) < (?, ?) order by quantity desc, "id" desc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and (quantity, id) < (?, ?) order by quantity desc, "id" desc limit ? offset ?;
