@@ -262,4 +262,6 @@ export const supplierItemsQuerySchema = z.strictObject({
   email: supplierEmail(),
   limit: z._default(pageLimit(LIST_MAX_LIMIT), LIST_MAX_LIMIT),
   offset: pageOffset,
+  /** Only the items with stock at this location, each with its `locationQuentity` there. */
+  location: z.optional(locationIdSchema),
 });

@@ -4,6 +4,7 @@ import type { Engine } from '../db/database.ts';
 import { QueryShapes, type SlotValues, slot } from '../db/query-shapes.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 import { rowToProduct } from './product-mapper.ts';
+import { stockedAtLocation, unitsAtLocation } from './stock-at-location.ts';
 
 export type ProductSort = 'created' | 'name' | 'price' | 'quantity';
 
@@ -29,10 +30,10 @@ export interface ProductListFilter {
 }
 
 /** A product row as a list reads it: with its units at the list's location (null without one). */
-type ListedRow = ProductRow & { location_quantity: number | string | null };
+export type ListedRow = ProductRow & { location_quantity: number | string | null };
 
 /** A listed row → the product, with `locationQuentity` in a list of one location. */
-function toListedProduct({ location_quantity, ...row }: ListedRow): Product {
+export function toListedProduct({ location_quantity, ...row }: ListedRow): Product {
   const product = rowToProduct(row);
   return location_quantity === null ? product : { ...product, locationQuentity: Number(location_quantity) };
 }
@@ -260,14 +261,7 @@ export class ProductSearch {
     const listed = filter.lowStock
       ? lowStockOnly(products)
       : products.where('deleted_at', filter.deleted ? 'is not' : 'is', null);
-    const query =
-      filter.location === undefined
-        ? listed
-        : listed.where(
-            sql<boolean>`id in (
-              select product_id from stock_levels where location_id = ${slot<string>('location')} and quantity > 0
-            )`,
-          );
+    const query = filter.location === undefined ? listed : listed.where(stockedAtLocation());
     const { own, rest } = wordShape(filter.q);
     let named = query;
     for (const index of own.keys()) named = named.where(this.#hasWord(slot(`word${index}`)));
@@ -409,11 +403,7 @@ export class ProductSearch {
 
   /** The columns of a listed item: all of the product's, and in a list of one location its units there. */
   #listed(query: ProductQuery, filter: Pick<ProductListFilter, 'location'>) {
-    const units =
-      filter.location === undefined
-        ? sql<number | null>`null`
-        : sql<number | null>`(select quantity from stock_levels
-            where product_id = products.id and location_id = ${slot<string>('location')})`;
+    const units = filter.location === undefined ? sql<number | null>`null` : unitsAtLocation();
     return query.selectAll().select(units.as('location_quantity'));
   }
 

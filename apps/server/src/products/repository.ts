@@ -20,6 +20,8 @@ import type {
 } from './product-change.ts';
 import { levelsAfter, sumOfLevels } from './product-change.ts';
 import { rowToProduct, toProductColumns, toProductState, toUpdateColumns } from './product-mapper.ts';
+import { type ListedRow, toListedProduct } from './product-search.ts';
+import { stockedAtLocation, unitsAtLocation } from './stock-at-location.ts';
 
 /**
  * A product to add, who adds it and when; `id` keeps the one it had (an import of an export); its
@@ -153,6 +155,7 @@ export class ProductRepository {
   /** The reads, each built once per shape (see QueryShapes). */
   readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
   readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
+  readonly #listed = new QueryShapes<ListedRow>(SHAPES_OWNER);
   readonly #rowsWithLevels = new QueryShapes<ProductRow & { levels: LevelsColumn }>(SHAPES_OWNER);
   /** The statements of a change, each built once per shape (see #write). */
   readonly #writes = new StatementShapes(`${SHAPES_OWNER}.change`);
@@ -223,41 +226,50 @@ export class ProductRepository {
     return row && rowToProduct(row);
   }
 
-  /** One supplier's live items, in the order they were added. */
-  async listBySupplier(email: string, page: Page): Promise<Product[]> {
-    const rows = await this.#rows.rows(
+  /**
+   * One supplier's live items, in the order they were added; with `location`, only those with stock
+   * there, each with its units there.
+   */
+  async listBySupplier(email: string, page: Page, location?: string): Promise<Product[]> {
+    const rows = await this.#listed.rows(
       this.#db,
-      'by supplier',
+      location === undefined ? 'by supplier' : 'by supplier at location',
       () =>
-        this.#db
-          .selectFrom('products')
+        this.#bySupplier(location)
           .selectAll()
-          .where('supplier_email', '=', slot<string>('email'))
-          .where('deleted_at', 'is', null)
+          .select(
+            (location === undefined ? sql<number | null>`null` : unitsAtLocation()).as('location_quantity'),
+          )
           .orderBy('created_at', 'asc')
           .orderBy('id', 'asc')
           .limit(slot<number>('limit'))
           .offset(slot<number>('offset'))
           .compile(),
-      { email: email.toLowerCase(), limit: page.limit, offset: page.offset },
+      { email: email.toLowerCase(), limit: page.limit, offset: page.offset, location },
     );
-    return rows.map(rowToProduct);
+    return rows.map(toListedProduct);
   }
 
-  async countBySupplier(email: string): Promise<number> {
+  async countBySupplier(email: string, location?: string): Promise<number> {
     const [row] = await this.#totals.rows(
       this.#db,
-      'count by supplier',
+      location === undefined ? 'count by supplier' : 'count by supplier at location',
       () =>
-        this.#db
-          .selectFrom('products')
+        this.#bySupplier(location)
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .where('supplier_email', '=', slot<string>('email'))
-          .where('deleted_at', 'is', null)
           .compile(),
-      { email: email.toLowerCase() },
+      { email: email.toLowerCase(), location },
     );
     return Number(row?.total ?? 0);
+  }
+
+  /** A supplier's live items (slot `email`), at a location (slot `location`) when one is asked for. */
+  #bySupplier(location: string | undefined) {
+    const items = this.#db
+      .selectFrom('products')
+      .where('supplier_email', '=', slot<string>('email'))
+      .where('deleted_at', 'is', null);
+    return location === undefined ? items : items.where(stockedAtLocation());
   }
 
   /**

@@ -440,8 +440,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { email, ...page } = request.query;
-      const { items, total } = await service.listBySupplier(email, page);
+      const { email, location, ...page } = request.query;
+      const { items, total } = await service.listBySupplier(email, page, location);
       setTotal(reply, total);
       return items.map((product) => visibleTo(product, request.user));
     },

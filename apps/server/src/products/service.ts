@@ -360,10 +360,14 @@ export class ProductService {
     return product;
   }
 
-  async listBySupplier(email: string, page: Page): Promise<{ items: Product[]; total: number }> {
+  async listBySupplier(
+    email: string,
+    page: Page,
+    location?: string,
+  ): Promise<{ items: Product[]; total: number }> {
     const [items, total] = await Promise.all([
-      this.#products.listBySupplier(email, page),
-      this.#products.countBySupplier(email),
+      this.#products.listBySupplier(email, page, location),
+      this.#products.countBySupplier(email, location),
     ]);
     return { items, total };
   }

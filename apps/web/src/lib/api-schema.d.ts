@@ -2926,6 +2926,7 @@ export interface operations {
                 email: string;
                 limit?: number;
                 offset?: number;
+                location?: string;
             };
             header?: never;
             path?: never;

@@ -233,7 +233,7 @@ select * from "products" where "id" = $1;
 
 -- ProductRepository: by supplier
 -- parameters: :email, :limit, :offset
-select * from "products" where "supplier_email" = $1 and "deleted_at" is null order by "created_at" asc, "id" asc limit $2 offset $3;
+select *, null as "location_quantity" from "products" where "supplier_email" = $1 and "deleted_at" is null order by "created_at" asc, "id" asc limit $2 offset $3;
 
 -- ProductRepository: count by supplier
 -- parameters: :email

@@ -83,7 +83,7 @@ select * from "products" where "id" = ?;
 
 -- ProductRepository: by supplier
 -- parameters: :email, :limit, :offset
-select * from "products" where "supplier_email" = ? and "deleted_at" is null order by "created_at" asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "supplier_email" = ? and "deleted_at" is null order by "created_at" asc, "id" asc limit ? offset ?;
 
 -- ProductRepository: count by supplier
 -- parameters: :email
