@@ -7,7 +7,14 @@ import {
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
-import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import {
+  ApiRecorder,
+  addLocation,
+  addProduct,
+  type Clerk,
+  newClerk,
+  transferStock,
+} from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const BOM = '\uFEFF';
@@ -27,16 +34,7 @@ describe.each(TEST_ENGINES)('CSV and locations on %s', (engine) => {
     test = await createTestApp(engine, { WRITE_RATE_LIMIT_PER_MINUTE: '0' });
     api = new ApiRecorder(test.app);
     clerk = await newClerk(test.app, 'Location Clerk');
-    const place = async (name: string, kind: string) => {
-      const created = await test.app.inject({
-        method: 'POST',
-        url: '/api/locations',
-        headers: clerk.session,
-        payload: { name, kind },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      return created.json<{ id: string }>().id;
-    };
+    const place = (name: string, kind: string) => addLocation(test.app, clerk, name, kind);
     showroomId = await place('Mirpur Showroom', 'showroom');
     vanId = await place('Van 7', 'vehicle');
     const deactivated = await test.app.inject({
@@ -97,11 +95,10 @@ describe.each(TEST_ENGINES)('CSV and locations on %s', (engine) => {
     const fan = await addProduct(test.app, clerk, { name: 'Ceiling fan', model: 'WCF-1', quentity: 4 });
     await addProduct(test.app, clerk, { name: 'Sold out kettle', quentity: 0 });
     const trashed = await addProduct(test.app, clerk, { name: 'Trashed iron', quentity: 2 });
-    const moved = await test.app.inject({
-      method: 'POST',
-      url: `/api/product/${fridge._id}/transfers`,
-      headers: clerk.session,
-      payload: { from: 'main', to: showroomId, quantity: 3 },
+    const moved = await transferStock(test.app, clerk, fridge._id, {
+      from: 'main',
+      to: showroomId,
+      quantity: 3,
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const deleted = await test.app.inject({

@@ -1,7 +1,7 @@
 import type { Product } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
-import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { addLocation, addProduct, type Clerk, newClerk, transferStock } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Lists of one location: the items with stock there, each with its units there beside the total. */
@@ -13,13 +13,7 @@ describe.each(TEST_ENGINES)('lists of one location (%s)', (engine) => {
   beforeAll(async () => {
     test = await createTestApp(engine);
     clerk = await newClerk(test.app);
-    const created = await test.app.inject({
-      method: 'POST',
-      url: '/api/locations',
-      headers: clerk.session,
-      payload: { name: 'Mirpur showroom', kind: 'showroom' },
-    });
-    showroom = created.json<{ id: string }>().id;
+    showroom = await addLocation(test.app, clerk, 'Mirpur showroom', 'showroom');
   });
   afterAll(() => test?.close());
 
@@ -35,11 +29,10 @@ describe.each(TEST_ENGINES)('lists of one location (%s)', (engine) => {
   it('lists only what a location holds, with its units there, and follows a Delivered from it', async () => {
     const moved = await addProduct(test.app, clerk, { name: 'Moved AC', quentity: 10 });
     await addProduct(test.app, clerk, { name: 'Stayed AC', quentity: 4 });
-    const transfer = await test.app.inject({
-      method: 'POST',
-      url: `/api/product/${moved._id}/transfers`,
-      headers: clerk.session,
-      payload: { from: 'main', to: showroom, quantity: 3 },
+    const transfer = await transferStock(test.app, clerk, moved._id, {
+      from: 'main',
+      to: showroom,
+      quantity: 3,
     });
     expect(transfer.statusCode, transfer.body).toBe(200);
 

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
-import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { addLocation, addProduct, type Clerk, newClerk, transferStock } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -70,19 +70,8 @@ describe.each(TEST_ENGINES)('stock levels under concurrent changes (%s)', (engin
     test = await createTestApp(engine, { WRITE_RATE_LIMIT_PER_MINUTE: '1000000' });
     clerk = await newClerk(test.app);
     places = ['main'];
-    for (const [name, kind] of [
-      ['Mirpur showroom', 'showroom'],
-      ['Van 1', 'vehicle'],
-    ] as const) {
-      const created = await test.app.inject({
-        method: 'POST',
-        url: '/api/locations',
-        headers: clerk.session,
-        payload: { name, kind },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      places.push(created.json<{ id: string }>().id);
-    }
+    places.push(await addLocation(test.app, clerk, 'Mirpur showroom', 'showroom'));
+    places.push(await addLocation(test.app, clerk, 'Van 1', 'vehicle'));
   }, 60_000);
   afterAll(() => test?.close());
 
@@ -165,11 +154,10 @@ describe.each(TEST_ENGINES)('stock levels under concurrent changes (%s)', (engin
         });
       }
       case 'transfer':
-        return app.inject({
-          method: 'POST',
-          url: `/api/product/${id}/transfers`,
-          headers: clerk.session,
-          payload: { from: places[change.from], to: places[change.to], quantity: change.units },
+        return transferStock(app, clerk, id, {
+          from: places[change.from] ?? '',
+          to: places[change.to] ?? '',
+          quantity: change.units,
         });
       case 'edit': {
         const { version } = await current();
@@ -211,12 +199,7 @@ describe.each(TEST_ENGINES)('stock levels under concurrent changes (%s)', (engin
     const [main = '', showroom = ''] = places;
     const product = await addProduct(test.app, clerk, { quentity: 40 });
     const move = (from: string, to: string) =>
-      test.app.inject({
-        method: 'POST',
-        url: `/api/product/${product._id}/transfers`,
-        headers: clerk.session,
-        payload: { from, to, quantity: 3 },
-      });
+      transferStock(test.app, clerk, product._id, { from, to, quantity: 3 });
     /** Delivered from the main warehouse, sent again on the quantity a refusal names, as a clerk would. */
     const deliver = async (): Promise<boolean> => {
       let quantity = 40;

@@ -101,3 +101,35 @@ export async function addProduct(
   });
   return read.json<Product>();
 }
+
+/** Adds a location through the API as `clerk`; answers its id. */
+export async function addLocation(
+  app: FastifyInstance,
+  clerk: Clerk,
+  name: string,
+  kind: string,
+): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/locations',
+    headers: clerk.session,
+    payload: { name, kind },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ id: string }>().id;
+}
+
+/** Moves units of an item between two locations through the API as `clerk`; answers the answer. */
+export function transferStock(
+  app: FastifyInstance,
+  clerk: Clerk,
+  productId: string,
+  move: { from: string; to: string; quantity: number },
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/product/${productId}/transfers`,
+    headers: clerk.session,
+    payload: move,
+  });
+}
