@@ -138,6 +138,9 @@ export const API_ERROR_TEXT = {
   LOCATION_HAS_STOCK: '{location} still holds stock: move it elsewhere first, or deactivate the location',
   LOCATION_IS_DEFAULT: '{location} is the default location: it stays active and cannot be deleted',
   LOCATION_IN_HISTORY: '{location} appears in the stock history: deactivate it instead of deleting it',
+  // An Idempotency-Key sent again with another request than the one it was first sent with.
+  IDEMPOTENCY_KEY_REUSED:
+    'This Idempotency-Key was already used for another request: make a new key for each change',
   // Personal access tokens (Authorization: Bearer ww_pat_…): spelled wrong, not one of ours, past
   // its expiry, revoked.
   PERSONAL_TOKEN_MALFORMED: 'Send a personal access token as "Authorization: Bearer {prefix}…"',

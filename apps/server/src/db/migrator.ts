@@ -15,6 +15,7 @@ import * as alertCooldowns from './migrations/012-alert-cooldowns.ts';
 import * as userRoles from './migrations/013-user-roles.ts';
 import * as personalAccessTokens from './migrations/014-personal-access-tokens.ts';
 import * as locations from './migrations/015-locations.ts';
+import * as operationKeys from './migrations/016-operation-keys.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -40,6 +41,7 @@ const migrations: Record<string, MigrationModule> = {
   '013-user-roles': userRoles,
   '014-personal-access-tokens': personalAccessTokens,
   '015-locations': locations,
+  '016-operation-keys': operationKeys,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -64,6 +64,18 @@ export interface LocationsTable {
   created_at: Timestamp;
 }
 
+/** A key an account sent with a change that succeeded, and the answer it got (migration 016). */
+export interface OperationKeysTable {
+  account_id: string;
+  key: string;
+  /** SHA-256 (hex) of the request: its route, item and body. */
+  request_digest: string;
+  status_code: number;
+  /** The answer's JSON body. */
+  answer: string;
+  created_at: Timestamp;
+}
+
 /** The units of one item at one location (migration 015): never below 0, summing to the item's quantity. */
 export interface StockLevelsTable {
   product_id: string;
@@ -286,6 +298,7 @@ export interface Database {
   product_history: ProductHistoryTable;
   locations: LocationsTable;
   stock_levels: StockLevelsTable;
+  operation_keys: OperationKeysTable;
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;
   users: UsersTable;

@@ -3,6 +3,7 @@ import type { CommittedChange } from '../events/committed-change.ts';
 import { type ServerModule, shared } from '../module.ts';
 import { rollupParticipant } from '../stats/service.ts';
 import { HistoryRepository } from './history-repository.ts';
+import { OperationKeys } from './operation-keys.ts';
 import { ProductAnswers } from './product-answers.ts';
 import { ProductSearch } from './product-search.ts';
 import { ProductRepository } from './repository.ts';
@@ -65,7 +66,11 @@ export const productsModule: ServerModule = {
   api: async (api, { config, clock }) => {
     const { products, productSearch: search, productHistory: history, accounts, locations } = api;
     await api.register(productRoutes, {
-      service: new ProductService({ products, search, history, locations }, api.publishProductChange, clock),
+      service: new ProductService(
+        { products, search, history, locations, operations: new OperationKeys(api.database.db) },
+        api.publishProductChange,
+        clock,
+      ),
       answers: api.answers,
       // A personal access token sent to a public read made its owner the request's user.
       sessionUser: async (request) => request.user ?? sessionUser(accounts, request),

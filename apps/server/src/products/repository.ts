@@ -389,30 +389,60 @@ export class ProductRepository {
    * leave nothing remembered). Inside a longer
    * transaction (an import) every change reads, and on PostgreSQL the read locks the row (`for
    * update`). Undefined when `decide` found nothing to change; whatever `decide` throws changes
-   * nothing and reaches the caller.
+   * nothing and reaches the caller. `alsoWrite` adds this one change's own statements (its
+   * operation id, see OperationKeys), written with it, all or nothing.
    */
-  change(id: string, decide: DecideChange, actor: ChangeActor, at: Date): Promise<ProductChange>;
-  change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined>;
-  async change(id: string, decide: Decide, actor: ChangeActor, at: Date): Promise<ProductChange | undefined> {
+  change(
+    id: string,
+    decide: DecideChange,
+    actor: ChangeActor,
+    at: Date,
+    alsoWrite?: ChangeParticipant,
+  ): Promise<ProductChange>;
+  change(
+    id: string,
+    decide: Decide,
+    actor: ChangeActor,
+    at: Date,
+    alsoWrite?: ChangeParticipant,
+  ): Promise<ProductChange | undefined>;
+  async change(
+    id: string,
+    decide: Decide,
+    actor: ChangeActor,
+    at: Date,
+    alsoWrite: ChangeParticipant = () => [],
+  ): Promise<ProductChange | undefined> {
     if (this.#inTransaction) {
-      const written = await this.#changeFrom(this.#db, await this.#read(this.#db, id), decide, actor, at);
+      const written = await this.#changeFrom(
+        this.#db,
+        await this.#read(this.#db, id),
+        decide,
+        actor,
+        at,
+        alsoWrite,
+      );
       return written?.change;
     }
     const remembered = this.#recent.get(id);
     if (remembered && leadsToAChange(decide, remembered)) {
-      const written = await this.#unlessNewer(this.#changeFrom(this.#db, remembered, decide, actor, at));
+      const written = await this.#unlessNewer(
+        this.#changeFrom(this.#db, remembered, decide, actor, at, alsoWrite),
+      );
       if (written) return this.#committed(written.done);
     }
     if (this.#engine === 'sqlite') {
       // Read and written in one transaction, which nothing else writes into meanwhile.
       const written = await this.#db
         .transaction()
-        .execute(async (trx) => this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at));
+        .execute(async (trx) =>
+          this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at, alsoWrite),
+        );
       return this.#committed(written);
     }
     for (;;) {
       const row = await this.#read(this.#db, id);
-      const written = await this.#unlessNewer(this.#changeFrom(this.#db, row, decide, actor, at));
+      const written = await this.#unlessNewer(this.#changeFrom(this.#db, row, decide, actor, at, alsoWrite));
       if (written) return this.#committed(written.done);
     }
   }
@@ -484,6 +514,7 @@ export class ProductRepository {
     decide: Decide,
     actor: ChangeActor,
     at: Date,
+    alsoWrite: ChangeParticipant,
   ): Promise<WrittenChange | undefined> {
     const before = stored && toProductState(stored.row);
     const decided = decide(before, stored?.levels ?? {});
@@ -512,7 +543,11 @@ export class ProductRepository {
     };
     this.#recent.delete(row.id);
     // The update answers the row it wrote (returning *).
-    const [updated] = (await this.#write(db, [update, ...this.#record(change)])) as ProductRow[];
+    const [updated] = (await this.#write(db, [
+      update,
+      ...this.#record(change),
+      ...alsoWrite(change),
+    ])) as ProductRow[];
     if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
       throw new Error(`the update of ${row.id} wrote another state than the one its change recorded`);
     }

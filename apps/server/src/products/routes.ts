@@ -85,6 +85,15 @@ const ifMatchHeaders = z.looseObject({
     .describe('The ETag of the version the client saw; a stale one gets 412 and changes nothing'),
 });
 
+const idempotencyKeyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('An operation id (a new UUID per change): a change sent again with it is applied once'),
+});
+
 /** The version an If-Match names; undefined when absent or `*` (any current version). */
 const versionFrom = (ifMatch: string | undefined): number | undefined =>
   ifMatch === undefined ? undefined : versionOfIfMatch(ifMatch);
@@ -381,25 +390,25 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         description:
           'One change: one history row of kind `transferred` naming both locations, the total unchanged. ' +
           '409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is ' +
-          'inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist.',
+          'inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist. With an `Idempotency-Key` ' +
+          '(a new UUID per transfer) it is applied once: the same key again answers what the first got and ' +
+          'moves nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.',
         params: idParams,
+        headers: idempotencyKeyHeaders,
         body: transferRequestSchema,
         response: {
           200: transferredSchema,
           ...changeErrors,
           404: apiErrorSchema,
           409: productConflictSchema,
+          422: apiErrorSchema,
         },
       },
     },
-    async (request) => {
-      const moved = await service.transfer(request.params.id, request.body, actorOf(request));
-      return {
-        success: SUCCESS_TEXT.stockTransferred,
-        quentity: moved.quantity,
-        version: moved.version,
-        levels: moved.levels,
-      };
+    async (request, reply) => {
+      const { headers, params, body } = request;
+      const answer = await service.transfer(params.id, body, actorOf(request), headers['idempotency-key']);
+      return reply.status(answer.statusCode).send(answer.body);
     },
   );
 

@@ -8,7 +8,10 @@ import {
   type LocationStock,
   type Movement,
   type Product,
+  SUCCESS_TEXT,
   type TransferRequest,
+  type Transferred,
+  transferredSchema,
 } from '@walton/contract';
 import { type Clock, systemClock } from '../clock.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
@@ -17,6 +20,7 @@ import { DEFAULT_LOCATION_ID } from '../locations/default-location.ts';
 import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
 import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
+import type { KeptAnswer, OperationKeys } from './operation-keys.ts';
 import {
   type DecidedChange,
   type HistoryRecord,
@@ -312,6 +316,7 @@ export class ProductService {
   readonly #search: ProductSearch;
   readonly #history: HistoryRepository;
   readonly #locations: LocationRepository;
+  readonly #operations: OperationKeys;
   readonly #publish: PublishChange;
   readonly #now: Clock;
 
@@ -321,6 +326,7 @@ export class ProductService {
       search: ProductSearch;
       history: HistoryRepository;
       locations: LocationRepository;
+      operations: OperationKeys;
     },
     publish: PublishChange,
     now: Clock = systemClock,
@@ -329,6 +335,7 @@ export class ProductService {
     this.#search = repositories.search;
     this.#history = repositories.history;
     this.#locations = repositories.locations;
+    this.#operations = repositories.operations;
     this.#publish = publish;
     this.#now = now;
   }
@@ -406,26 +413,50 @@ export class ProductService {
     return this.#changeStock(id, (current) => decideRestock(current, request, locations), actor);
   }
 
-  /** Moves units between two locations in one change (see decideTransfer). */
+  /**
+   * Moves units between two locations in one change (see decideTransfer), once per `operationKey`
+   * (see OperationKeys): the wire's answer, kept with the key.
+   */
   async transfer(
     id: string,
     transfer: TransferRequest,
     actor: Actor,
-  ): Promise<ChangedStock & { levels: LocationStock[] }> {
-    const locations = await this.#knownLocations(transfer.from, transfer.to);
-    const change = await this.#products.change(
-      id,
-      (current, levels) => decideTransfer(current, levels, transfer, locations),
-      actor,
-      this.#now(),
+    operationKey?: string,
+  ): Promise<KeptAnswer<Transferred>> {
+    const operation =
+      operationKey === undefined
+        ? undefined
+        : { accountId: actor.id, key: operationKey, request: ['transfer', id, transfer] };
+    return this.#operations.once(
+      operation,
+      (kept) => transferredSchema.parse(kept),
+      async () => {
+        const locations = await this.#knownLocations(transfer.from, transfer.to);
+        const answerOf = (change: ProductChange): KeptAnswer<Transferred> => ({
+          statusCode: 200,
+          body: {
+            success: SUCCESS_TEXT.stockTransferred,
+            quentity: change.after.quantity,
+            version: change.after.version,
+            levels: Object.entries(change.levels).map(([locationId, quantity]) => ({
+              locationId,
+              locationName: locations.get(locationId)?.name ?? '',
+              quantity,
+            })),
+          },
+        });
+        const at = this.#now();
+        const change = await this.#products.change(
+          id,
+          (current, levels) => decideTransfer(current, levels, transfer, locations),
+          actor,
+          at,
+          (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
+        );
+        await this.#published(change);
+        return answerOf(change);
+      },
     );
-    await this.#published(change);
-    const levels = Object.entries(change.levels).map(([locationId, quantity]) => ({
-      locationId,
-      locationName: locations.get(locationId)?.name ?? '',
-      quantity,
-    }));
-    return { quantity: change.after.quantity, version: change.after.version, levels };
   }
 
   /** An item's units at each location that holds some. */

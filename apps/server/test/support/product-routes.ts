@@ -8,6 +8,7 @@ import type { AnswerCache } from '../../src/http/answer-cache.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
 import { LocationRepository } from '../../src/locations/location-repository.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
+import { OperationKeys } from '../../src/products/operation-keys.ts';
 import { ProductSearch } from '../../src/products/product-search.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
 import { productRoutes } from '../../src/products/routes.ts';
@@ -31,7 +32,13 @@ export async function demoCatalogService(
   const search = new ProductSearch(handle.db, handle.engine);
   return {
     service: new ProductService(
-      { products, search, history, locations: new LocationRepository(handle.db) },
+      {
+        products,
+        search,
+        history,
+        locations: new LocationRepository(handle.db),
+        operations: new OperationKeys(handle.db),
+      },
       publish,
     ),
     close: async () => {

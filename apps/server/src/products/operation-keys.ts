@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
+import { type Kysely, sql } from 'kysely';
+import { slot } from '../db/query-shapes.ts';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { ChangeStatement } from './product-change.ts';
+
+/** What a change answered: kept with its key, answered again to the same key. */
+export interface KeptAnswer<Body> {
+  statusCode: number;
+  body: Body;
+}
+
+/** A change sent with an `Idempotency-Key`: who sent it, the key, and what the request was. */
+export interface Operation {
+  accountId: string;
+  key: string;
+  /** The request as it decides the change (route, item, body): the same key must come with the same. */
+  request: unknown;
+}
+
+/** How often a send whose key another send took looks for that one's answer before failing. */
+const KEY_TAKEN_ATTEMPTS = 40;
+
+const digestOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/** PostgreSQL's unique_violation; SQLite's extended codes of a PRIMARY KEY and a UNIQUE constraint. */
+const isKeyTaken = (error: unknown) =>
+  error instanceof Error &&
+  (('code' in error && error.code === '23505') ||
+    ('errcode' in error && (error.errcode === 1555 || error.errcode === 2067)));
+
+/**
+ * Operation ids: a change sent with an `Idempotency-Key` is applied once. Its key, a digest of its
+ * request and its answer are written in the change's own transaction (`statement`); the same key
+ * again answers what the first got and changes nothing (`once`), and with another request is
+ * refused (422 IDEMPOTENCY_KEY_REUSED). Keys are kept per account; a refusal keeps no key, so the
+ * same key may be sent again once the refusal's cause is gone.
+ */
+export class OperationKeys {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /**
+   * Runs `apply` once per key: the answer kept for the operation's key when there is one (a resend,
+   * its body read back by `bodyOf`), otherwise `apply`'s, whose change must write
+   * `statement(operation, answer)` with it. Two sends of one key at once: the change of one
+   * commits, the other's is undone whole by the key's uniqueness and answers the kept answer.
+   */
+  async once<Body>(
+    operation: Operation | undefined,
+    bodyOf: (kept: unknown) => Body,
+    apply: () => Promise<KeptAnswer<Body>>,
+  ): Promise<KeptAnswer<Body>> {
+    if (!operation) return apply();
+    for (let attempt = 1; ; attempt += 1) {
+      const kept = await this.#kept(operation, bodyOf);
+      if (kept) return kept;
+      try {
+        return await apply();
+      } catch (error) {
+        // The key was taken by a change not yet visible here (SQLite answers a change of a group
+        // commit that failed before the group has committed): look again in a moment; if that change
+        // was undone after all, this one is applied instead.
+        if (!isKeyTaken(error) || attempt === KEY_TAKEN_ATTEMPTS) throw error;
+        await setTimeout(attempt * 5);
+      }
+    }
+  }
+
+  /** The statement that keeps the key and the answer, in the change's transaction. */
+  statement(operation: Operation, answer: KeptAnswer<unknown>, at: Date): ChangeStatement {
+    return {
+      shape: 'operation key',
+      build: () =>
+        sql`insert into operation_keys (account_id, key, request_digest, status_code, answer, created_at)
+          values (${slot('accountId')}, ${slot('key')}, ${slot('digest')}, ${slot('statusCode')},
+            ${slot('answer')}, ${slot('at')})`,
+      values: {
+        accountId: operation.accountId,
+        key: operation.key,
+        digest: digestOf(operation.request),
+        statusCode: answer.statusCode,
+        answer: JSON.stringify(answer.body),
+        at: at.toISOString(),
+      },
+    };
+  }
+
+  async #kept<Body>(
+    operation: Operation,
+    bodyOf: (kept: unknown) => Body,
+  ): Promise<KeptAnswer<Body> | undefined> {
+    const row = await this.#db
+      .selectFrom('operation_keys')
+      .select(['request_digest', 'status_code', 'answer'])
+      .where('account_id', '=', operation.accountId)
+      .where('key', '=', operation.key)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.request_digest !== digestOf(operation.request)) {
+      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED');
+    }
+    return { statusCode: Number(row.status_code), body: bodyOf(JSON.parse(row.answer)) };
+  }
+}
