@@ -8,7 +8,8 @@
  * ratios, with its interquartile range, for requests/s and for the server's CPU time per request
  * (from /proc, which the load generator's share of the cores does not move).
  *
- * Run an A/A comparison first (the same tree twice) to see the method's noise on the machine: on
+ * Every tree is compared with each one before it on the command line. Run an A/A comparison with
+ * it (the same tree twice, say `../old . .`) to see the method's noise on the machine: on
  * ours (2 shared cores) the medians of 10–16 pairs of one tree against itself came out between
  * 0.94 and 1.16, and the first server started was the slower one in three of five such runs.
  *
@@ -166,7 +167,12 @@ if (!(rounds > 0) || !(seconds > 0) || trees.length < 2 || cases.some((name) => 
 
 const servers: TreeServer[] = [];
 try {
-  for (const tree of trees) servers.push(await startTree(tree));
+  for (const tree of trees) {
+    const server = await startTree(tree);
+    // The same tree again (an A/A) is told apart by its place.
+    const before = servers.filter((other) => other.name === server.name).length;
+    servers.push(before > 0 ? { ...server, name: `${server.name} #${before + 1}` } : server);
+  }
   for (const name of cases) {
     const bursts = await Promise.all(
       servers.map((server) => (CASES[name] as (s: TreeServer) => Promise<Burst>)(server)),
@@ -198,16 +204,17 @@ try {
         );
       }
     }
-    const reference = servers[0] as TreeServer;
+    // Each tree against each one before it (with the same tree twice, that pair is an A/A).
     for (const [index, server] of servers.entries()) {
-      if (index === 0) continue;
-      const paired = (series: number[][]) =>
-        (series[index] ?? []).map((value, round) => value / (series[0]?.[round] ?? Number.NaN));
-      console.log(
-        `${name}: ${server.name} ÷ ${reference.name} over ${rounds} pairs: requests/s ${summary(paired(throughput))}, ` +
-          `CPU per request ${summary(paired(cpuPerRequest))}; non-2xx answers ${refused[index]} and ${refused[0]} ` +
-          `(medians ${quantile(throughput[index] ?? [], 0.5).toFixed(0)} and ${quantile(throughput[0] ?? [], 0.5).toFixed(0)} requests/s)`,
-      );
+      for (const [earlier, reference] of servers.slice(0, index).entries()) {
+        const paired = (series: number[][]) =>
+          (series[index] ?? []).map((value, round) => value / (series[earlier]?.[round] ?? Number.NaN));
+        console.log(
+          `${name}: ${server.name} ÷ ${reference.name} over ${rounds} pairs: requests/s ${summary(paired(throughput))}, ` +
+            `CPU per request ${summary(paired(cpuPerRequest))}; non-2xx answers ${refused[index]} and ${refused[earlier]} ` +
+            `(medians ${quantile(throughput[index] ?? [], 0.5).toFixed(0)} and ${quantile(throughput[earlier] ?? [], 0.5).toFixed(0)} requests/s)`,
+        );
+      }
     }
   }
 } finally {
