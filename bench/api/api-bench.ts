@@ -5,13 +5,25 @@
  * figures share the machine's mood of the moment.
  */
 import { MAX_QUANTITY } from '@walton/contract';
+import { Client } from '../lib/client.ts';
 import type { Engine } from '../lib/database.ts';
 import { freshDatabase } from '../lib/database.ts';
+import {
+  deliveryPool,
+  lastPageCursor,
+  MIXED_WRITE_EVERY,
+  mixedReads,
+  PAGE,
+  type ProductBody,
+  spreadItems,
+  stockLevels,
+  unitsTaken,
+} from '../lib/pools.ts';
 import { freePort, productionEnv, type RunningServer, seed, startInstances } from '../lib/processes.ts';
 import type { Settings } from '../lib/settings.ts';
 import { type CapturedResponse, capture } from './captured.ts';
 import { runLoad, startBaseline, waitUntilIdle } from './children.ts';
-import type { DeliveryItem, LoadRequest, LoadResult } from './load-types.ts';
+import type { DeliveryItem, LoadRequest, LoadResult, TransferItem } from './load-types.ts';
 import { randomMixedReads, type Table } from './random-reads.ts';
 
 export interface ApiCaseResult {
@@ -41,6 +53,17 @@ export interface DeliveryCheck {
   unitsTaken: number;
 }
 
+export interface TransferCheck {
+  caseId: string;
+  size: number;
+  items: number;
+  /** 200 answers to the transfers (the captured one, the warm-up's and the measured period's)... */
+  answeredOk: number;
+  /** ...the units of the pool's items before them, and across all locations afterwards (the same). */
+  unitsBefore: number;
+  unitsAfter: number;
+}
+
 export interface ApiReport {
   engine: Engine;
   database: string;
@@ -51,6 +74,7 @@ export interface ApiReport {
   sizes: number[];
   cases: ApiCaseResult[];
   deliveries: DeliveryCheck[];
+  transfers: TransferCheck[];
 }
 
 interface CaseDefinition {
@@ -61,110 +85,19 @@ interface CaseDefinition {
   read: boolean;
 }
 
-/** One request in this many of the mixed traffic is a Delivered. */
-const MIXED_WRITE_EVERY = 10;
-
-const PAGE = 500;
-
-interface ProductBody {
-  _id: string;
-  name: string;
-  quentity: number;
-}
-
 /** The cases that deliver, each over a pool of items of its own. */
 const DELIVERING = ['delivered', 'mixed', 'mixed-random'] as const;
 type DeliveringCase = (typeof DELIVERING)[number];
 type Pools = Record<DeliveringCase, DeliveryItem[]>;
+/** The cases that change stock: those that deliver, and transfers between two locations. */
+const CHANGING = [...DELIVERING, 'transfer'] as const;
+type ChangingCase = (typeof CHANGING)[number];
 
-export class Client {
-  readonly origin: string;
-  cookie = '';
-
-  constructor(origin: string) {
-    this.origin = origin;
-  }
-
-  async call(
-    method: string,
-    path: string,
-    body?: unknown,
-    extra: Record<string, string> = {},
-  ): Promise<Response> {
-    return fetch(`${this.origin}${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        origin: this.origin,
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...extra,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  }
-
-  async json<T>(method: string, path: string, body?: unknown): Promise<{ response: Response; body: T }> {
-    const response = await this.call(method, path, body);
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return { response, body: JSON.parse(text) as T };
-  }
-
-  /** Signs a new user up and keeps the session cookie the answer sets (Secure in production). */
-  async signUp(email: string): Promise<void> {
-    const { response } = await this.json('POST', '/api/auth/sign-up/email', {
-      name: 'Benchmark Clerk',
-      email,
-      password: 'bench-password-1234',
-    });
-    const cookies = response.headers.getSetCookie().map((header) => header.split(';', 1)[0] ?? '');
-    if (!cookies.some((cookie) => cookie.includes('session_token='))) {
-      throw new Error('sign-up set no session cookie');
-    }
-    this.cookie = cookies.join('; ');
-  }
-}
-
-/** `count` live items spread through the table: pages of 500 at evenly spaced offsets (after `from`). */
-async function spreadItems(client: Client, size: number, count: number, from = 0): Promise<ProductBody[]> {
-  const pages = Math.ceil(count / PAGE);
-  const items: ProductBody[] = [];
-  for (let page = 0; page < pages; page += 1) {
-    const offset = from + Math.floor((page * (size - from)) / pages);
-    const limit = Math.min(PAGE, count - items.length);
-    const { body } = await client.json<ProductBody[]>('GET', `/api/product?limit=${limit}&offset=${offset}`);
-    items.push(...body);
-  }
-  return items;
-}
-
-/**
- * Restocks each item (PUT /api/products/:id) to the most an item may hold (the contract's MAX_QUANTITY),
- * so Delivered can take from it for the whole run.
- */
-async function restock(client: Client, items: ProductBody[]): Promise<DeliveryItem[]> {
-  const pool: DeliveryItem[] = [];
-  for (const item of items) {
-    const { body } = await client.json<{ quentity: number; version: number }>(
-      'PUT',
-      `/api/products/${encodeURIComponent(item._id)}`,
-      { newQuentity: MAX_QUANTITY },
-    );
-    pool.push({ id: item._id, quantity: body.quentity, version: body.version });
-  }
-  return pool;
-}
-
-/**
- * The cursor of the item just before the last page of 50, as the server hands it out
- * (`X-Next-Cursor` of a one-item page), so the deep case pages the way the app does.
- */
-async function lastPageCursor(client: Client, size: number): Promise<string> {
-  const { response } = await client.json<ProductBody[]>('GET', `/api/product?limit=1&offset=${size - 51}`);
-  const cursor = response.headers.get('x-next-cursor');
-  if (!cursor) throw new Error('no X-Next-Cursor on the page before the last one');
-  return cursor;
+/** The transfer case's pool and the two locations it moves units between. */
+interface Transfers {
+  items: TransferItem[];
+  home: string;
+  away: string;
 }
 
 /**
@@ -187,45 +120,12 @@ async function wholeTable(client: Client): Promise<Table> {
   }
 }
 
-/**
- * What clerks read between deliveries, as a fixed round: items (those being delivered, so their
- * cached answers keep going stale), the home list and list pages, a page deep in the list, searches
- * by model number and by a common word. Few enough paths that the read cache keeps them warm: the
- * random mixed case (random-reads.ts) is the same traffic drawn from the whole table.
- */
-function mixedReads(lastPageAfter: string, pool: DeliveryItem[]): string[] {
-  const items = pool.filter((_, index) => index % Math.ceil(pool.length / 40) === 0);
-  const item = (index: number) => `/api/product/${encodeURIComponent(items[index % items.length]?.id ?? '')}`;
-  const lists = [
-    '/api/product?limit=6',
-    '/api/product?limit=50&offset=0',
-    '/api/product?limit=50&offset=50',
-    `/api/product?limit=50&after=${lastPageAfter}`,
-    // As deep as an offset goes without signing in (ADR 34); deeper pages go by cursor, as above.
-    '/api/product?limit=20&offset=1000',
-  ];
-  const searches = [
-    '/api/product?limit=50&q=LOAD-0004',
-    '/api/product?limit=50&q=LOAD-0012',
-    '/api/product?limit=50&q=1.5%20ton',
-    '/api/product?limit=50&q=inverter',
-  ];
-  // Nine reads per delivery: four items, three lists, two searches.
-  const reads: string[] = [];
-  for (let round = 0; round < 20; round += 1) {
-    reads.push(item(4 * round), lists[round % lists.length] ?? '', item(4 * round + 1));
-    reads.push(searches[round % searches.length] ?? '', item(4 * round + 2));
-    reads.push(lists[(round + 2) % lists.length] ?? '', item(4 * round + 3));
-    reads.push(searches[(round + 1) % searches.length] ?? '', lists[(round + 4) % lists.length] ?? '');
-  }
-  return reads;
-}
-
 function caseDefinitions(
   lastPageAfter: string,
   itemId: string,
   pools: Pools,
   table: Table | undefined,
+  transfers: Transfers | undefined,
   readHeaders: Record<string, string>,
   writeHeaders: Record<string, string>,
   sessionHeaders: Record<string, string>,
@@ -319,6 +219,16 @@ function caseDefinitions(
           },
         ]
       : []),
+    ...(transfers
+      ? [
+          {
+            id: 'transfer',
+            title: `Transfer, signed in: one unit to a second location and back, over ${transfers.items.length} items`,
+            request: { kind: 'transfer' as const, ...transfers, headers: writeHeaders },
+            read: false,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -339,6 +249,24 @@ async function captureDelivery(
   );
   item.quantity -= 1;
   item.version += 1;
+  return answer;
+}
+
+/** One real transfer of the pool's first item (away); the pool then starts from where it left it. */
+async function captureTransfer(
+  origin: string,
+  request: Extract<LoadRequest, { kind: 'transfer' }>,
+): Promise<CapturedResponse> {
+  const item = request.items[0];
+  if (!item) throw new Error('the transfer pool is empty');
+  const answer = await capture(
+    origin,
+    'POST',
+    `/api/product/${encodeURIComponent(item.id)}/transfers`,
+    { ...request.headers, 'content-type': 'application/json' },
+    JSON.stringify({ from: request.home, to: request.away, quantity: 1 }),
+  );
+  item.away += 1;
   return answer;
 }
 
@@ -368,6 +296,8 @@ async function captureAnswers(origin: string, cases: CaseDefinition[]): Promise<
       answers.push(await capture(origin, 'GET', request.path, request.headers));
     } else if (request.kind === 'deliver') {
       answers.push(await captureDelivery(origin, request.items, request.headers));
+    } else if (request.kind === 'transfer') {
+      answers.push(await captureTransfer(origin, request));
     } else {
       answers.push(...(await captureAll(origin, [...new Set(request.reads)], request.readHeaders)));
       answers.push(await captureDelivery(origin, request.items, request.writeHeaders));
@@ -393,36 +323,40 @@ const requestLine = (request: LoadRequest): string => {
       return 'PUT /api/product/:id {newQuentity: current-1} + If-Match';
     case 'mixed':
       return `${new Set(request.reads).size} GET paths in turn, every ${request.writeEvery}th request a PUT /api/product/:id`;
+    case 'transfer':
+      return 'POST /api/product/:id/transfers {from, to, quantity: 1}, to the second location and back in turn';
   }
 };
-
-/** Units that left the pool's items since `before`, from the server's own numbers. */
-async function unitsTaken(client: Client, before: DeliveryItem[]): Promise<number> {
-  let taken = 0;
-  for (const item of before) {
-    const { body } = await client.json<ProductBody>('GET', `/api/product/${encodeURIComponent(item.id)}`);
-    taken += item.quantity - body.quentity;
-  }
-  return taken;
-}
 
 const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 /**
- * Items restocked for the cases that deliver: `count` spread through the table from `from`, leaving
- * out those in `taken` (another case's pool), so no two cases take from one item.
+ * The transfer case's setup: a second location (POST /api/locations), and `pool` (restocked, so
+ * all its units are at the default location) as items with none of their units there yet.
  */
-async function deliveryPool(
-  client: Client,
-  size: number,
-  count: number,
-  from: number,
-  taken: DeliveryItem[],
-): Promise<DeliveryItem[]> {
-  if (count === 0) return [];
-  const busy = new Set(taken.map((item) => item.id));
-  const items = (await spreadItems(client, size, count, from)).filter((item) => !busy.has(item._id));
-  return restock(client, items);
+async function transferSetup(client: Client, pool: DeliveryItem[]): Promise<Transfers | undefined> {
+  if (pool.length === 0) return undefined;
+  const { body: locations } = await client.json<Array<{ id: string; isDefault: boolean }>>(
+    'GET',
+    '/api/locations',
+  );
+  const home = locations.find((location) => location.isDefault)?.id;
+  if (!home) throw new Error('no default location');
+  const { body: away } = await client.json<{ id: string }>('POST', '/api/locations', {
+    name: `Benchmark showroom ${Date.now()}`,
+    kind: 'showroom',
+  });
+  return { items: pool.map((item) => ({ id: item.id, away: 0 })), home, away: away.id };
+}
+
+/** The units of `pool`'s items across every location, from the server's levels. */
+async function unitsAtAllLocations(client: Client, pool: DeliveryItem[]): Promise<number> {
+  const headers = { accept: 'application/json', cookie: client.cookie };
+  let units = 0;
+  for (const item of pool) {
+    for (const quantity of (await stockLevels(client.origin, item.id, headers)).values()) units += quantity;
+  }
+  return units;
 }
 
 /** The cases of one server run: all of them, or only the reads (the run without the read cache). */
@@ -432,13 +366,13 @@ async function benchSize(
   settings: Settings,
   readCache: boolean,
   instances: number,
-): Promise<{ cases: ApiCaseResult[]; deliveries: DeliveryCheck[] }> {
+): Promise<{ cases: ApiCaseResult[]; deliveries: DeliveryCheck[]; transfers: TransferCheck[] }> {
   const client = new Client(server.url);
   await client.signUp(`clerk-${size}-${Date.now()}@bench.test`);
   // Two instances run only the cases that write: what a second core is for.
   const selected = (id: string) =>
     (settings.cases?.includes(id) ?? true) &&
-    (instances === 1 || (DELIVERING as readonly string[]).includes(id));
+    (instances === 1 || (CHANGING as readonly string[]).includes(id));
   const wanted = (definition: CaseDefinition) => selected(definition.id) && (readCache || definition.read);
   const poolSize = (id: string) => (readCache && selected(id) ? Math.min(settings.deliveryItems, size) : 0);
   if (poolSize('delivered') > 0 && poolSize('delivered') < settings.connections * 4) {
@@ -446,8 +380,8 @@ async function benchSize(
       `  ⚠ only ${poolSize('delivered')} items for Delivered at ${settings.connections} connections: expect 409s`,
     );
   }
-  if (DELIVERING.some((id) => poolSize(id) > 0))
-    console.log(`  restocking items to ${fmt(MAX_QUANTITY)} for the cases that deliver…`);
+  if (CHANGING.some((id) => poolSize(id) > 0))
+    console.log(`  restocking items to ${fmt(MAX_QUANTITY)} for the cases that change stock…`);
   const delivered = await deliveryPool(client, size, poolSize('delivered'), 0, []);
   // The mixed traffics' pools start a quarter and three quarters into the table, away from Delivered's.
   const mixed = await deliveryPool(client, size, poolSize('mixed'), Math.floor(size / 4), delivered);
@@ -455,6 +389,13 @@ async function benchSize(
     ...delivered,
     ...mixed,
   ]);
+  // The transfers' pool starts an eighth into the table.
+  const transferPool = await deliveryPool(client, size, poolSize('transfer'), Math.floor(size / 8), [
+    ...delivered,
+    ...mixed,
+    ...mixedRandom,
+  ]);
+  const transfers = await transferSetup(client, transferPool);
   const pools: Pools = { delivered, mixed, 'mixed-random': mixedRandom };
   const restocked = structuredClone(pools);
   const table = selected('mixed-random') && readCache ? await wholeTable(client) : undefined;
@@ -466,13 +407,14 @@ async function benchSize(
     : {};
   const readHeaders = { accept: 'application/json', ...acceptEncoding };
   const sessionHeaders = { ...readHeaders, cookie: client.cookie };
-  const writeHeaders = { ...sessionHeaders, origin: server.url };
+  const writeHeaders = client.writeHeaders(readHeaders);
   const lastPageAfter = await lastPageCursor(client, size);
   const cases = caseDefinitions(
     lastPageAfter,
     middle._id,
     pools,
     table,
+    transfers,
     readHeaders,
     writeHeaders,
     sessionHeaders,
@@ -481,8 +423,13 @@ async function benchSize(
   const baseline = await startBaseline(captured);
 
   const results: ApiCaseResult[] = [];
-  // The captured deliveries.
-  const answeredOk: Record<DeliveringCase, number> = { delivered: 1, mixed: 1, 'mixed-random': 1 };
+  // The captured changes.
+  const answeredOk: Record<ChangingCase, number> = {
+    delivered: 1,
+    mixed: 1,
+    'mixed-random': 1,
+    transfer: 1,
+  };
   try {
     for (const definition of cases) {
       const job = {
@@ -517,8 +464,8 @@ async function benchSize(
         ratioToBaseline: ratio,
         backlogSeconds: backlog / 1000,
       });
-      const delivering = DELIVERING.find((id) => id === definition.id);
-      if (delivering) answeredOk[delivering] += ours.deliveriesOk;
+      const changing = CHANGING.find((id) => id === definition.id);
+      if (changing) answeredOk[changing] += ours.changesOk;
       console.log(
         `  ${definition.id.padEnd(14)} ours ${fmt(ours.requestsPerSecond).padStart(6)} req/s ` +
           `p99 ${fmt(ours.latency.p99).padStart(4)} ms non-2xx ${ours.non2xx} | baseline ` +
@@ -541,7 +488,19 @@ async function benchSize(
       unitsTaken: await unitsTaken(client, pool),
     });
   }
-  return { cases: results, deliveries };
+  const transferChecks: TransferCheck[] = transfers
+    ? [
+        {
+          caseId: instances === 1 ? 'transfer' : 'transfer-two',
+          size,
+          items: transferPool.length,
+          answeredOk: answeredOk.transfer,
+          unitsBefore: transferPool.reduce((sum, item) => sum + item.quantity, 0),
+          unitsAfter: await unitsAtAllLocations(client, transferPool),
+        },
+      ]
+    : [];
+  return { cases: results, deliveries, transfers: transferChecks };
 }
 
 export async function runApiBench(settings: Settings): Promise<ApiReport> {
@@ -557,6 +516,7 @@ export async function runApiBench(settings: Settings): Promise<ApiReport> {
     sizes: settings.sizes,
     cases: [],
     deliveries: [],
+    transfers: [],
   };
   try {
     const env = productionEnv(await freePort(), database.env);
@@ -583,9 +543,16 @@ export async function runApiBench(settings: Settings): Promise<ApiReport> {
           console.log('  the cases that write again, on two instances behind a round-robin proxy');
         const server = await startInstances(readCache ? env : { ...env, READ_CACHE_ENTRIES: '0' }, instances);
         try {
-          const { cases, deliveries } = await benchSize(server, size, settings, readCache, instances);
+          const { cases, deliveries, transfers } = await benchSize(
+            server,
+            size,
+            settings,
+            readCache,
+            instances,
+          );
           report.cases.push(...cases);
           report.deliveries.push(...deliveries);
+          report.transfers.push(...transfers);
         } finally {
           await server.stop();
         }

@@ -4,7 +4,7 @@
  * {port, responses} as JSON on stdin; prints "ready" once listening.
  *
  * A GET is looked up by its exact path and query; any PUT is answered with the captured Delivered
- * reply (after its body has been read, as our server must).
+ * reply, any POST with the captured transfer (after its body has been read, as our server must).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { text } from 'node:stream/consumers';
@@ -27,10 +27,10 @@ const prepare = (response: CapturedResponse): Prepared => {
 
 const setup = JSON.parse(await text(process.stdin)) as BaselineSetup;
 const byGetPath = new Map<string, Prepared>();
-let put: Prepared | undefined;
+const byMethod = new Map<string, Prepared>();
 for (const response of setup.responses) {
   if (response.method === 'GET') byGetPath.set(response.path, prepare(response));
-  else put = prepare(response);
+  else byMethod.set(response.method, prepare(response));
 }
 
 function answer(res: ServerResponse, prepared: Prepared | undefined): void {
@@ -48,7 +48,7 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     return;
   }
   req.resume();
-  req.on('end', () => answer(res, put));
+  req.on('end', () => answer(res, byMethod.get(req.method ?? '')));
 });
 server.keepAliveTimeout = 72_000;
 server.listen(setup.port, '127.0.0.1', () => process.stdout.write('ready\n'));

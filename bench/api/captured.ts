@@ -2,7 +2,7 @@ import { request } from 'node:http';
 
 /** One real answer of our server, byte for byte (compressed when it was), for the baseline to replay. */
 export interface CapturedResponse {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST';
   /** Path and query, exactly as requested. */
   path: string;
   status: number;
@@ -25,7 +25,7 @@ const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-en
  */
 export function capture(
   origin: string,
-  method: 'GET' | 'PUT',
+  method: CapturedResponse['method'],
   path: string,
   headers: Record<string, string>,
   body?: string,

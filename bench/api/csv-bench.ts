@@ -11,10 +11,10 @@
  * no more. Server CPU seconds (from /proc) are given beside wall time: this machine is shared.
  */
 import { readFileSync } from 'node:fs';
+import { Client } from '../lib/client.ts';
 import { freshDatabase } from '../lib/database.ts';
 import { freePort, productionEnv, type RunningServer, seed, startServer } from '../lib/processes.ts';
 import type { Settings } from '../lib/settings.ts';
-import { Client } from './api-bench.ts';
 
 /** V8 flags of the capped-heap export run: 64 MiB old space, 2 MiB semi-spaces. */
 const CAPPED_HEAP = '--max-old-space-size=64 --max-semi-space-size=2';

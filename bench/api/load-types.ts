@@ -7,6 +7,12 @@ export interface DeliveryItem {
   version: number;
 }
 
+/** An item the transfer case moves units of, with how many of them are at the second location now. */
+export interface TransferItem {
+  id: string;
+  away: number;
+}
+
 export type LoadRequest =
   | { kind: 'get'; path: string; headers: Record<string, string> }
   | { kind: 'deliver'; items: DeliveryItem[]; headers: Record<string, string> }
@@ -21,7 +27,12 @@ export type LoadRequest =
       items: DeliveryItem[];
       writeHeaders: Record<string, string>;
       writeEvery: number;
-    };
+    }
+  /**
+   * Transfers over many items, round-robin: one unit of each from `home` to `away` when none of
+   * its units is away, back from `away` to `home` when some are.
+   */
+  | { kind: 'transfer'; items: TransferItem[]; home: string; away: string; headers: Record<string, string> };
 
 export interface LoadJob {
   /** Origin of the server under load, like http://127.0.0.1:4000. */
@@ -30,7 +41,7 @@ export interface LoadJob {
   warmupSeconds: number;
   durationSeconds: number;
   request: LoadRequest;
-  /** Delivered on our server: read the items back between warm-up and measured period. */
+  /** Stock changes on our server: read the items back between warm-up and measured period. */
   resyncAfterWarmup: boolean;
 }
 
@@ -47,6 +58,9 @@ export interface LoadResult {
   durationSeconds: number;
   /** 2xx answers during the unmeasured warm-up (Delivered: units taken then). */
   okDuringWarmup: number;
-  /** Deliveries answered 2xx, warm-up and measured period together (the mixed kind's units taken). */
-  deliveriesOk: number;
+  /**
+   * Stock changes (deliveries, transfers) answered 2xx, warm-up and measured period together (the
+   * mixed kind's units taken).
+   */
+  changesOk: number;
 }

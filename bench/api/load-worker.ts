@@ -5,20 +5,24 @@
  */
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
-import { waitUntilIdle } from './idle.ts';
-import type { DeliveryItem, LoadJob, LoadRequest, LoadResult } from './load-types.ts';
+import { resyncDeliveries, resyncTransfers } from '../lib/pools.ts';
+import type { DeliveryItem, LoadJob, LoadRequest, LoadResult, TransferItem } from './load-types.ts';
 
 interface ConflictBody {
   product?: { _id?: unknown; quentity?: unknown; version?: unknown };
 }
 
-/** autocannon's per-connection context: the item of the request in flight (one at a time, no pipelining). */
+/**
+ * autocannon's per-connection context: the item of the request in flight (one at a time, no
+ * pipelining), delivered from or moved between locations (by +1 away, or −1 back).
+ */
 interface Pending {
   item?: DeliveryItem;
+  moved?: { item: TransferItem; by: number };
 }
 
-/** Deliveries answered 2xx so far (warm-up and measured period). */
-let deliveriesOk = 0;
+/** Stock changes answered 2xx so far (warm-up and measured period). */
+let changesOk = 0;
 
 /**
  * Delivered over many items, round-robin: each request takes one unit of the next item, sending
@@ -61,7 +65,7 @@ class Deliveries {
 
   answered(status: number, body: string, item: DeliveryItem): void {
     if (status >= 200 && status < 300) {
-      deliveriesOk += 1;
+      changesOk += 1;
       return;
     }
     if (status !== 409 && status !== 412) {
@@ -94,6 +98,41 @@ function deliveryRequests(items: DeliveryItem[], headers: Record<string, string>
   ];
 }
 
+/**
+ * Transfers over many items, round-robin, one unit each: away when none of the item's units is
+ * away, back when one is, so each item goes there and back in turn. The expectation moves on as
+ * the request is built and steps back when the answer is not 2xx (a refusal changed nothing).
+ * With far more items than connections every request is valid unless the server gets it wrong.
+ */
+function transferRequests(request: Extract<LoadRequest, { kind: 'transfer' }>): autocannon.Request[] {
+  if (request.items.length === 0) throw new Error('the transfer case needs at least one item');
+  let next = 0;
+  return [
+    {
+      setupRequest: (base, context: Pending) => {
+        const item = request.items[next % request.items.length] as TransferItem;
+        next += 1;
+        const by = item.away > 0 ? -1 : 1;
+        const [from, to] = by > 0 ? [request.home, request.away] : [request.away, request.home];
+        item.away += by;
+        context.moved = { item, by };
+        return {
+          ...base,
+          method: 'POST',
+          path: `/api/product/${encodeURIComponent(item.id)}/transfers`,
+          headers: { ...request.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ from, to, quantity: 1 }),
+        };
+      },
+      onResponse: (status, _body, context: Pending) => {
+        if (!context.moved) return;
+        if (status >= 200 && status < 300) changesOk += 1;
+        else context.moved.item.away -= context.moved.by;
+      },
+    },
+  ];
+}
+
 /** Reads in turn, and a delivery every `writeEvery`-th request. */
 function mixedRequests(request: Extract<LoadRequest, { kind: 'mixed' }>): autocannon.Request[] {
   const deliveries = new Deliveries(request.items, request.writeHeaders);
@@ -119,6 +158,7 @@ function mixedRequests(request: Extract<LoadRequest, { kind: 'mixed' }>): autoca
 function requestsOf(request: LoadRequest): autocannon.Request[] {
   if (request.kind === 'deliver') return deliveryRequests(request.items, request.headers);
   if (request.kind === 'mixed') return mixedRequests(request);
+  if (request.kind === 'transfer') return transferRequests(request);
   return [{ method: 'GET', path: request.path, headers: request.headers }];
 }
 
@@ -159,35 +199,25 @@ function summary(result: autocannon.Result, warmup: autocannon.Result): LoadResu
     timeouts: result.timeouts,
     durationSeconds: result.duration,
     okDuringWarmup: warmup['2xx'],
-    deliveriesOk,
+    changesOk,
   };
 }
 
 /**
- * Deliveries cut off when the warm-up ended may or may not have been applied: once the server is
- * idle, read every item back (quantity from the body, version from the ETag) so the measured period
- * starts from the truth and any refusal in it is the server's doing.
+ * Changes cut off when the warm-up ended may or may not have been applied: once the server is idle,
+ * read every item back so the measured period starts from the truth and any refusal in it is the
+ * server's doing.
  */
-async function resync(origin: string, items: DeliveryItem[]): Promise<void> {
-  await waitUntilIdle(origin);
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.pop(); item; item = queue.pop()) {
-      const response = await fetch(`${origin}/api/product/${encodeURIComponent(item.id)}`);
-      const body = (await response.json()) as { quentity: number };
-      const version = Number(response.headers.get('etag')?.replaceAll('"', ''));
-      if (!response.ok || !Number.isInteger(version)) throw new Error(`cannot read item ${item.id} back`);
-      item.quantity = body.quentity;
-      item.version = version;
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+async function resync(origin: string, request: LoadRequest): Promise<void> {
+  if (request.kind === 'transfer')
+    await resyncTransfers(origin, request.items, request.away, request.headers);
+  else if (request.kind !== 'get') await resyncDeliveries(origin, request.items);
 }
 
 const job = JSON.parse(await text(process.stdin)) as LoadJob;
 // One request list for both periods, so the Delivered expectations carry over from the warm-up.
 const requests = requestsOf(job.request);
 const warmup = await load(job, requests, job.warmupSeconds);
-if (job.request.kind !== 'get' && job.resyncAfterWarmup) await resync(job.origin, job.request.items);
+if (job.resyncAfterWarmup) await resync(job.origin, job.request);
 const measured = await load(job, requests, job.durationSeconds);
 process.stdout.write(`${JSON.stringify(summary(measured, warmup))}\n`);

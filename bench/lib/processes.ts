@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
-const SEED_CLI = fileURLToPath(new URL('../../apps/server/src/seed-cli.ts', import.meta.url));
 
 /** A port nobody listens on right now (the OS picks it). */
 export async function freePort(): Promise<number> {
@@ -145,13 +145,21 @@ export async function startInstances(env: NodeJS.ProcessEnv, count: number): Pro
   return { url: env.PUBLIC_URL ?? '', pid: proxy.pid, stop };
 }
 
-/** Runs the project's seeder (`seed-cli.ts --count N`, with its progress bar) against `env`'s database. */
-export async function seed(count: number, movements: number, env: NodeJS.ProcessEnv): Promise<void> {
+/**
+ * Runs the project's seeder (`seed-cli.ts --count N`, with its progress bar) against `env`'s
+ * database: this checkout's, or the one at `root` (another tree's, with its own schema).
+ */
+export async function seed(
+  count: number,
+  movements: number,
+  env: NodeJS.ProcessEnv,
+  root = ROOT,
+): Promise<void> {
   const child = spawn(
     process.execPath,
-    [SEED_CLI, '--count', String(count), '--movements', String(movements)],
+    [join(root, 'apps/server/src/seed-cli.ts'), '--count', String(count), '--movements', String(movements)],
     {
-      cwd: ROOT,
+      cwd: root,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -91,6 +91,13 @@ function apiTables(api: ApiReport): string[] {
         'flight when a load period ended, answered after autocannon stopped counting).',
     );
   }
+  for (const t of api.transfers) {
+    lines.push(
+      `Transfers${t.caseId.endsWith('-two') ? ' on two instances' : ''} at ${int(t.size)} items: ${int(t.answeredOk)} answers 200 counted; ` +
+        `the ${int(t.items)} items held ${int(t.unitsBefore)} units before them and ${int(t.unitsAfter)} across all ` +
+        'locations afterwards, according to the server (a transfer leaves the total as it was).',
+    );
+  }
   lines.push('');
   return lines;
 }

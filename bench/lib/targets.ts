@@ -83,7 +83,13 @@ const BEFORE = {
 /** Clerks' traffic, read and written: its fixed round and the one drawn at random, on one or two instances. */
 const MIXED_CASES: ReadonlySet<string> = new Set(['mixed', 'mixed-two', 'mixed-random', 'mixed-random-two']);
 /** The cases that write (the read targets leave them out). */
-const WRITING_CASES: ReadonlySet<string> = new Set([...MIXED_CASES, 'delivered', 'delivered-two']);
+const WRITING_CASES: ReadonlySet<string> = new Set([
+  ...MIXED_CASES,
+  'delivered',
+  'delivered-two',
+  'transfer',
+  'transfer-two',
+]);
 
 /** Issue 17's targets: mixed traffic, Delivered alone, and the reads without the read cache. */
 function trafficTargets(api: ApiReport): TargetCheck[] {

@@ -2,6 +2,7 @@ import type { CreateProduct } from '@walton/contract';
 import type { Insertable, Kysely } from 'kysely';
 import { newRowId } from '../db/row-ids.ts';
 import type { Database } from '../db/schema.ts';
+import { DEFAULT_LOCATION_ID } from '../locations/default-location.ts';
 import type { ChangeActor } from './product-change.ts';
 import { toProductColumns } from './product-mapper.ts';
 import type { GeneratedMove } from './seed.ts';
@@ -18,7 +19,8 @@ const ROWS_PER_INSERT = 500;
 /**
  * Bulk loading for load tests: items and their ledgers written as rows, far faster than a change at
  * a time. It bypasses the change participants, so the roll-ups are rebuilt afterwards
- * (StatsRepository.rebuild), with nobody else writing.
+ * (StatsRepository.rebuild), with nobody else writing. Each item's stock is at the default
+ * location, as its ledger names none (as migration 015 puts the stock of items from before locations).
  */
 export class SeedRepository {
   readonly #db: Kysely<Database>;
@@ -65,6 +67,19 @@ export class SeedRepository {
         await trx
           .insertInto('products')
           .values(products.slice(index, index + ROWS_PER_INSERT))
+          .execute();
+      }
+      const levels = products
+        .filter((product) => product.quantity > 0)
+        .map((product) => ({
+          product_id: product.id,
+          location_id: DEFAULT_LOCATION_ID,
+          quantity: product.quantity,
+        }));
+      for (let index = 0; index < levels.length; index += ROWS_PER_INSERT) {
+        await trx
+          .insertInto('stock_levels')
+          .values(levels.slice(index, index + ROWS_PER_INSERT))
           .execute();
       }
       for (let index = 0; index < rows.length; index += ROWS_PER_INSERT) {

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { LocationRepository } from '../../src/locations/location-repository.ts';
+import { HistoryRepository } from '../../src/products/history-repository.ts';
+import { ProductRepository } from '../../src/products/repository.ts';
+import { generatedHistory, generatedProduct, SEED_ACTOR } from '../../src/products/seed.ts';
+import { SeedRepository } from '../../src/products/seed-repository.ts';
+import { decideDelivery, decideRestock } from '../../src/products/service.ts';
+import { TEST_ENGINES } from '../support/engines.ts';
+import { LOCATIONS } from '../support/locations.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const ACTOR = { email: 'test@example.com', name: 'Test' };
+
+/** Items loaded in bulk (`npm run seed -- --movements`) are changed like any other afterwards. */
+describe.each(TEST_ENGINES)('bulk-seeded items on %s', (engine) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let products: ProductRepository;
+  let seeds: SeedRepository;
+  let locations: LocationRepository;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    handle = await openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }).database);
+    await migrateToLatest(handle.db, handle.engine, 'Asia/Dhaka');
+    products = new ProductRepository(handle.db, {
+      engine: handle.engine,
+      history: new HistoryRepository(handle.db, handle.engine),
+    });
+    seeds = new SeedRepository(handle.db);
+    locations = new LocationRepository(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it('holds its stock at the default location, so restocks and deliveries apply', async () => {
+    await seeds.insertWithHistory(
+      [{ input: generatedProduct(7), history: generatedHistory(7, 20, new Date()) }],
+      SEED_ACTOR,
+    );
+    const [seeded] = await handle.db.selectFrom('products').select(['id', 'quantity']).execute();
+    if (!seeded) throw new Error('nothing was seeded');
+    const { id, quantity } = seeded;
+    expect(quantity).toBeGreaterThan(0);
+    expect(await locations.stockOf(id)).toEqual([
+      { locationId: 'main', locationName: 'Main warehouse', quantity },
+    ]);
+
+    const restocked = await products.change(
+      id,
+      (current) => decideRestock(current, { newQuantity: quantity + 5, ifVersion: undefined }, LOCATIONS),
+      ACTOR,
+      new Date(),
+    );
+    expect(restocked.levels).toEqual({ main: quantity + 5 });
+    const delivered = await products.change(
+      id,
+      (current, levels) =>
+        decideDelivery(current, levels, { newQuantity: quantity + 4, ifVersion: undefined }, LOCATIONS),
+      ACTOR,
+      new Date(),
+    );
+    expect(delivered.levels).toEqual({ main: quantity + 4 });
+  });
+});
