@@ -28,8 +28,6 @@ export const productKeys = {
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
   movements: (id: string) => [...productKeys.detail(id), 'movements'] as const,
   history: (id: string) => [...productKeys.detail(id), 'history'] as const,
-  /** Its units at each location (GET /api/product/:id/stock). */
-  stock: (id: string) => [...productKeys.detail(id), 'stock'] as const,
   bySupplier: () => [...productKeys.all, 'by-supplier'] as const,
   supplierPage: (params: SupplierProductsParams) => [...productKeys.bySupplier(), params] as const,
 };
