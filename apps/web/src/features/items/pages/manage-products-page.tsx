@@ -45,9 +45,14 @@ export default function ManageProductsPage() {
   // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
   // back: a page costs the same however deep it is. They belong to one search of one location: a new
   // one starts again from the first page.
-  const filter = `${location?.id ?? ''} ${query}`;
+  const filterOf = (at: Location | undefined) => `${at?.id ?? ''} ${query}`;
+  const filter = filterOf(location);
   const [paging, setPaging] = useState<{ filter: string; cursors: string[] }>({ filter, cursors: [] });
   const cursors = paging.filter === filter ? paging.cursors : [];
+  const chooseLocation = (chosen: Location | undefined) => {
+    setLocation(chosen);
+    setPaging({ filter: filterOf(chosen), cursors: [] });
+  };
   const [pending, setPending] = useState<Product | null>(null);
   // Ticked rows, kept across pages and searches, in the order they were ticked: their labels print together.
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
@@ -173,7 +178,7 @@ export default function ManageProductsPage() {
           onChange={(event) => setSearch(event.target.value)}
         />
       </Form>
-      <LocationFilter value={location?.id} onChange={setLocation} />
+      <LocationFilter value={location?.id} onChange={chooseLocation} />
 
       {products.isPending ? (
         <Spinner label={t('manage.loading')} />
