@@ -176,3 +176,52 @@ for (const language of ['en', 'bn'] as const) {
     expect(violations, violations.join('\n')).toEqual([]);
   });
 }
+
+const FILTER = { en: 'Location', bn: 'লোকেশন' } as const;
+const UNITS_AT = {
+  en: (location: string) => `At ${location}: 3`,
+  bn: (location: string) => `${location}-এ আছে: ৩টি`,
+} as const;
+const TOTAL = { en: '12', bn: '১২' } as const;
+
+for (const language of ['en', 'bn'] as const) {
+  test(`[${language}] Manage Items and My Items of one location list only the items with stock there, each with its units there beside the total, and pass axe at 375 and 1280 px`, async ({
+    page,
+  }) => {
+    const clerk = await signedInUser(page);
+    await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+    const product = await createProductViaApi(page, clerk, { quentity: 12 });
+    const showroom = newShowroomName();
+    const created = await page.request.post('/api/locations', { data: { name: showroom, kind: 'showroom' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as Location;
+    const moved = await page.request.post(`/api/product/${product._id}/transfers`, {
+      data: { from: 'main', to: id, quantity: 3 },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    const violations: string[] = [];
+    for (const list of ['/manageItem', '/myItem']) {
+      await page.goto(list);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const rows = page.getByRole('main').getByRole('table').getByRole('row');
+      // All locations first: the quantities are the totals only.
+      await expect(rows.nth(1)).toBeVisible();
+      await expect(page.getByTestId('quantity-here')).toHaveCount(0);
+      await page
+        .getByRole('combobox', { name: FILTER[language], exact: true })
+        .selectOption({ label: showroom });
+      // The heading row and this item's: nothing else has stock at a showroom made just now.
+      await expect(rows).toHaveCount(2);
+      const row = rows.filter({ hasText: product.name });
+      await expect(row.getByTestId('quantity-here')).toHaveText(UNITS_AT[language](showroom));
+      await expect(row).toContainText(TOTAL[language]);
+      violations.push(...(await axeViolationsAt(page, [375, 1280])));
+      await page.setViewportSize({ width: 375, height: 812 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${list} of one location scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    expect(violations, violations.join('\n')).toEqual([]);
+  });
+}

@@ -26,7 +26,7 @@ import {
   deleteLocation,
   updateLocation,
 } from '../src/features/locations/api/change-location.ts';
-import { getProductStock, transferStock } from '../src/features/locations/api/product-stock.ts';
+import { transferStock } from '../src/features/locations/api/transfer-stock.ts';
 import { createAccessToken } from '../src/features/settings/api/create-access-token.ts';
 import { getAccessTokens } from '../src/features/settings/api/get-access-tokens.ts';
 import { revokeAccessToken } from '../src/features/settings/api/revoke-access-token.ts';
@@ -185,7 +185,7 @@ const calls = {
     path: '/api/product/{id}/stock',
     method: 'get',
     status: 200,
-    answer: [{ locationId: 'main', locationName: 'Main warehouse', quantity: 5 }],
+    answer: levels,
     run: () => getStockLevels(product._id),
   }),
   deleteProduct: call({
@@ -258,13 +258,6 @@ const calls = {
     answer: { deleted: true },
     run: () => deleteLocation(location.id),
   }),
-  getProductStock: call({
-    path: '/api/product/{id}/stock',
-    method: 'get',
-    status: 200,
-    answer: levels,
-    run: () => getProductStock(product._id),
-  }),
   transferStock: call({
     path: '/api/product/{id}/transfers',
     method: 'post',
@@ -323,7 +316,6 @@ export type Checks = [
     Parameters<typeof updateLocation>[0]['change'] extends Body<'/api/locations/{id}', 'patch'> ? true : false
   >,
   Assert<Same<Result<typeof deleteLocation>, AnswerOf<typeof calls.deleteLocation>>>,
-  Assert<Same<Result<typeof getProductStock>, AnswerOf<typeof calls.getProductStock>>>,
   Assert<Same<Result<typeof transferStock>, AnswerOf<typeof calls.transferStock>>>,
   Assert<
     Parameters<typeof transferStock>[0]['transfer'] extends Body<'/api/product/{id}/transfers', 'post'>

@@ -21,7 +21,7 @@ const ALLOWED = [
   /\bhttp\(s\)/g, // the image field's hint names the scheme
   /\/images\//g, // and the folder
   /\b(QR|A4|HTTPS|localhost|CSV|UTF-8|MB)\b/g, // technical names Bengali writes as they are
-  /\b(name|img|price|quentity|description|suplerName|email)\b/g, // the CSV file's column names
+  /\b(name|img|price|quentity|description|suplerName|email|location)\b/g, // the CSV file's column names
   /\b[A-Z][a-z]+\/[A-Z][A-Za-z_]+\b/g, // time zone names (Asia/Dhaka)
 ];
 

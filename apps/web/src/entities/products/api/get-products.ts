@@ -34,12 +34,13 @@ export function toProductPage(items: Product[], headers: Headers, offset: number
  * checked with `check`. A page starts `after` a cursor (as cheap at any depth) or at `offset`.
  */
 export async function getProducts(
-  { limit, offset = 0, after, q, lowStock, sort }: ProductListParams,
+  { limit, offset = 0, after, q, lowStock, sort, location }: ProductListParams,
   check: AnswerCheck<Product[]>,
 ): Promise<ProductPage> {
   const search = new URLSearchParams({ limit: String(limit) });
   if (sort) search.set('sort', sort);
   if (lowStock) search.set('lowStock', 'true');
+  if (location) search.set('location', location);
   if (after) search.set('after', after);
   else search.set('offset', String(offset));
   const query = q?.trim();

@@ -15,7 +15,6 @@ function cacheWithProduct(): QueryClient {
   const queryClient = new QueryClient();
   queryClient.setQueryData(productKeys.detail('p-1'), productFixture());
   queryClient.setQueryData(productKeys.movements('p-1'), []);
-  queryClient.setQueryData(productKeys.stock('p-1'), []);
   queryClient.setQueryData(listKey, page(productList(3)));
   queryClient.setQueryData(supplierKey, page(productList(2)));
   return queryClient;
@@ -34,17 +33,11 @@ describe('applyProductChange', () => {
   });
 
   it.each(['restocked', 'transferred'] as const)(
-    'a newer version (%s): refetches the product, its movements, its stock at each location, every list and supplier page',
+    'a newer version (%s): refetches the product, its movements, every list and supplier page',
     async (type) => {
       const queryClient = cacheWithProduct();
       await applyProductChange(queryClient, { type, id: 'p-1', version: 4 });
-      for (const key of [
-        productKeys.detail('p-1'),
-        productKeys.movements('p-1'),
-        productKeys.stock('p-1'),
-        listKey,
-        supplierKey,
-      ]) {
+      for (const key of [productKeys.detail('p-1'), productKeys.movements('p-1'), listKey, supplierKey]) {
         expect(isStale(queryClient, key), JSON.stringify(key)).toBe(true);
       }
     },
@@ -59,7 +52,6 @@ describe('applyProductChange', () => {
     });
     expect(isStale(queryClient, productKeys.detail('p-1'))).toBe(false);
     expect(isStale(queryClient, productKeys.movements('p-1'))).toBe(true);
-    expect(isStale(queryClient, productKeys.stock('p-1'))).toBe(true);
     expect(isStale(queryClient, listKey)).toBe(true);
   });
 

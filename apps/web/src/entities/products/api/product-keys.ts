@@ -12,6 +12,8 @@ export interface ProductListParams {
   lowStock?: boolean;
   /** The server's order (`created` when not given). */
   sort?: z.infer<typeof productSortSchema>;
+  /** Only the items with stock at this location, each with its units there (`locationQuentity`). */
+  location?: string | undefined;
 }
 
 /** One page of the products one supplier added (offset paging). */
@@ -19,6 +21,8 @@ export interface SupplierProductsParams {
   email: string;
   limit: number;
   offset: number;
+  /** Only the items with stock at this location, each with its units there (`locationQuentity`). */
+  location?: string | undefined;
 }
 
 export const productKeys = {
@@ -28,8 +32,6 @@ export const productKeys = {
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
   movements: (id: string) => [...productKeys.detail(id), 'movements'] as const,
   history: (id: string) => [...productKeys.detail(id), 'history'] as const,
-  /** Its units at each location (GET /api/product/:id/stock). */
-  stock: (id: string) => [...productKeys.detail(id), 'stock'] as const,
   bySupplier: () => [...productKeys.all, 'by-supplier'] as const,
   supplierPage: (params: SupplierProductsParams) => [...productKeys.bySupplier(), params] as const,
 };

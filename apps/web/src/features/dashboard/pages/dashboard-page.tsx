@@ -215,18 +215,22 @@ function Flow({
   return <FlowChart days={movements.data.days} location={location.name} />;
 }
 
-/** Units of live items and their value at each location, now. */
+/**
+ * Units of live items and their value at each location, now. On a phone the table can be wider than
+ * the screen: its scrolling region takes the keyboard focus, so it scrolls without a mouse too.
+ */
 function StockByLocation({ locations }: { locations: readonly LocationStockStats[] }) {
   const t = useTranslate();
   const headingId = useId();
   const { count: formatCount, exactAmount: formatExactAmount } = useFormatters();
   return (
-    <section className="card shadow-sm mb-4" aria-labelledby={headingId}>
+    <div className="card shadow-sm mb-4">
       <div className="card-body">
         <h2 id={headingId} className="h6">
           {t('dash.byLocationTitle')}
         </h2>
-        <div className="table-responsive">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (WCAG 2.1.1) */}
+        <section className="table-responsive" tabIndex={0} aria-labelledby={headingId}>
           <table className="table table-sm mb-0" aria-labelledby={headingId}>
             <thead>
               <tr>
@@ -251,9 +255,9 @@ function StockByLocation({ locations }: { locations: readonly LocationStockStats
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </div>
-    </section>
+    </div>
   );
 }
 

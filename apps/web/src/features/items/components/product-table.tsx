@@ -8,8 +8,11 @@ import { useTranslate } from '@/i18n/i18n.ts';
 import { LowStockBadge } from './low-stock-badge.tsx';
 import { ProductImage } from './product-image.tsx';
 
-/** The item, price and quantity cells every product table starts with. */
-function ProductRowCells({ product }: { product: Product }) {
+/**
+ * The item, price and quantity cells every product table starts with; in a list of one location
+ * (`at`), the units there beside the total.
+ */
+function ProductRowCells({ product, at }: { product: Product; at: string | undefined }) {
   const format = useFormatters();
   const t = useTranslate();
   return (
@@ -35,6 +38,11 @@ function ProductRowCells({ product }: { product: Product }) {
       <td data-label={t('table.quantity')}>
         <span className="d-inline-flex flex-wrap align-items-center gap-2">
           {format.count(product.quentity)} <LowStockBadge product={product} />
+          {at !== undefined && product.locationQuentity !== undefined && (
+            <span className="text-body-secondary small" data-testid="quantity-here">
+              {t('location.unitsAt', { location: at, quantity: format.count(product.locationQuentity) })}
+            </span>
+          )}
         </span>
       </td>
     </>
@@ -44,7 +52,8 @@ function ProductRowCells({ product }: { product: Product }) {
 /**
  * A table of products: item, price and quantity first, then the caller's own columns (`columns`
  * heads them, `cells` fills them for each product; a cell's `data-label` names it on a phone, where
- * each row is a card: styles.css). `busy` while another page loads.
+ * each row is a card: styles.css). `busy` while another page loads. `at`: the location the list is
+ * of, when it is of one (each quantity then says the units there too).
  */
 export function ProductTable({
   caption,
@@ -53,6 +62,7 @@ export function ProductTable({
   compact = false,
   columns,
   cells,
+  at,
 }: {
   caption: string;
   products: readonly Product[];
@@ -60,6 +70,7 @@ export function ProductTable({
   compact?: boolean;
   columns: ReactNode;
   cells: (product: Product) => ReactNode;
+  at?: string | undefined;
 }) {
   const t = useTranslate();
   return (
@@ -83,7 +94,7 @@ export function ProductTable({
       <tbody>
         {products.map((product) => (
           <tr key={product._id}>
-            <ProductRowCells product={product} />
+            <ProductRowCells product={product} at={at} />
             {cells(product)}
           </tr>
         ))}

@@ -1,4 +1,4 @@
-import { errorBody, productList } from '@test/features/product-fixtures.ts';
+import { errorBody, locationFixture, productList } from '@test/features/product-fixtures.ts';
 import { server, testUser } from '@test/msw-server.ts';
 import { renderRoute } from '@test/render-route.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -134,6 +134,43 @@ describe('/manageItem', () => {
     expect(last?.get('q')).toBe('product 100');
     expect(last?.get('offset')).toBe('0');
     expect(last?.has('after')).toBe(false);
+  });
+
+  it('lists the items of one location, each with its units there beside the total, from the first page', async () => {
+    const { listRequests } = catalogue(productList(12));
+    const [, second] = productList(12);
+    server.use(
+      http.get('/api/locations', () =>
+        HttpResponse.json([
+          locationFixture(),
+          locationFixture({ id: 'l-show', name: 'Mirpur showroom', kind: 'showroom', isDefault: false }),
+        ]),
+      ),
+      // The showroom holds 3 of Product 2 only; every other list is the catalogue's.
+      http.get('/api/product', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('location') !== 'l-show') return;
+        listRequests.push(params);
+        return HttpResponse.json([{ ...second, locationQuentity: 3 }], { headers: { 'x-total-count': '1' } });
+      }),
+    );
+    const { user } = await renderRoute('/manageItem', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    await screen.findByText('Items 11–12 of 12 (page 2 of 2)');
+    expect(screen.queryByText(/^At /)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Location' }), 'Mirpur showroom');
+    await waitFor(async () => expect(await rowNames()).toEqual(['Product 2']));
+    const row = within(await table()).getAllByRole('row')[1];
+    expect(row).toHaveTextContent(String(second?.quentity));
+    expect(within(row as HTMLElement).getByText('At Mirpur showroom: 3')).toBeInTheDocument();
+    const last = listRequests.at(-1);
+    expect(last?.get('location')).toBe('l-show');
+    expect(last?.has('after')).toBe(false);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Location' }), 'All locations');
+    // All locations again, from its first page.
+    await waitFor(async () => expect((await rowNames())[0]).toBe('Product 1'));
+    expect(await rowNames()).toHaveLength(10);
   });
 
   it('deletes only after "are you sure delete?", then toasts Delete SuccessFul with an Undo that restores', async () => {

@@ -1,4 +1,4 @@
-import type { Product } from '@walton/contract';
+import type { Location, Product } from '@walton/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { QueryError } from '@/components/query-error.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { LocationFilter } from '@/entities/locations/components/location-filter.tsx';
 import { useProducts } from '@/entities/products/api/get-products.ts';
 import { productListSchema } from '@/entities/products/api/product-list-schema.ts';
 import { errorText } from '@/i18n/error-text.ts';
@@ -39,11 +40,19 @@ export default function ManageProductsPage() {
   const printsLabels = may('labels.print');
   const deletesAny = may('item.delete');
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  // The location the list is of (undefined: all of them).
+  const [location, setLocation] = useState<Location | undefined>(undefined);
   // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
-  // back: a page costs the same however deep it is. They belong to one search: a new search starts
-  // again from the first page.
-  const [paging, setPaging] = useState<{ query: string; cursors: string[] }>({ query, cursors: [] });
-  const cursors = paging.query === query ? paging.cursors : [];
+  // back: a page costs the same however deep it is. They belong to one search of one location: a new
+  // one starts again from the first page.
+  const filterOf = (at: Location | undefined) => `${at?.id ?? ''} ${query}`;
+  const filter = filterOf(location);
+  const [paging, setPaging] = useState<{ filter: string; cursors: string[] }>({ filter, cursors: [] });
+  const cursors = paging.filter === filter ? paging.cursors : [];
+  const chooseLocation = (chosen: Location | undefined) => {
+    setLocation(chosen);
+    setPaging({ filter: filterOf(chosen), cursors: [] });
+  };
   const [pending, setPending] = useState<Product | null>(null);
   // Ticked rows, kept across pages and searches, in the order they were ticked: their labels print together.
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
@@ -57,7 +66,7 @@ export default function ManageProductsPage() {
   const labelsAddress =
     ticked.size > 0 ? `${paths.labels}?ids=${[...ticked].map(encodeURIComponent).join(',')}` : paths.labels;
   const products = useProducts(
-    { limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query },
+    { limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query, location: location?.id },
     productListSchema,
   );
   const deletion = useDeleteProduct();
@@ -71,8 +80,8 @@ export default function ManageProductsPage() {
   // After deleting the last items of the last page, step back to a page that still has items.
   const emptied = !products.isPlaceholderData && products.data?.items.length === 0 && cursors.length > 0;
   useEffect(() => {
-    if (emptied) setPaging({ query, cursors: cursors.slice(0, -1) });
-  }, [emptied, query, cursors]);
+    if (emptied) setPaging({ filter, cursors: cursors.slice(0, -1) });
+  }, [emptied, filter, cursors]);
 
   const undo = (product: Product) =>
     undoLock.run(() =>
@@ -169,6 +178,7 @@ export default function ManageProductsPage() {
           onChange={(event) => setSearch(event.target.value)}
         />
       </Form>
+      <LocationFilter value={location?.id} onChange={chooseLocation} />
 
       {products.isPending ? (
         <Spinner label={t('manage.loading')} />
@@ -176,7 +186,11 @@ export default function ManageProductsPage() {
         <QueryError title={t('manage.loadFailed')} query={products} />
       ) : products.data.items.length === 0 ? (
         <p className="text-body-secondary py-4">
-          {query ? t('manage.noMatch', { query }) : t('manage.empty')}
+          {query
+            ? t('manage.noMatch', { query })
+            : location
+              ? t('location.noneHere', { location: location.name })
+              : t('manage.empty')}
         </p>
       ) : (
         <>
@@ -184,6 +198,7 @@ export default function ManageProductsPage() {
             caption={t('manage.caption')}
             products={products.data.items}
             busy={products.isFetching}
+            at={location?.name}
             compact
             columns={
               <>
@@ -237,8 +252,8 @@ export default function ManageProductsPage() {
             total={products.data.total}
             shown={products.data.items.length}
             hasNext={next !== null}
-            onPrevious={() => setPaging({ query, cursors: cursors.slice(0, -1) })}
-            onNext={() => next && setPaging({ query, cursors: [...cursors, next] })}
+            onPrevious={() => setPaging({ filter, cursors: cursors.slice(0, -1) })}
+            onNext={() => next && setPaging({ filter, cursors: [...cursors, next] })}
           />
         </>
       )}

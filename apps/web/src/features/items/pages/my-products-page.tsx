@@ -1,9 +1,11 @@
+import type { Location } from '@walton/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { QueryError } from '@/components/query-error.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { LocationFilter } from '@/entities/locations/components/location-filter.tsx';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { RichText } from '@/i18n/rich-text.tsx';
 import { useCan } from '@/lib/me.ts';
@@ -20,8 +22,19 @@ export default function MyProductsPage() {
   const addsItems = useCan('item.create');
   // Pages count from 1; the server pages this list by offset (GET /api/productOrder?limit=&offset=).
   const [page, setPage] = useState(1);
+  // The location the list is of (undefined: all of them); choosing one starts again from page 1.
+  const [location, setLocation] = useState<Location | undefined>(undefined);
+  const chooseLocation = (chosen: Location | undefined) => {
+    setLocation(chosen);
+    setPage(1);
+  };
   const products = useSupplierProducts(
-    { email: user?.email ?? '', limit: MY_PRODUCTS_PAGE_SIZE, offset: (page - 1) * MY_PRODUCTS_PAGE_SIZE },
+    {
+      email: user?.email ?? '',
+      limit: MY_PRODUCTS_PAGE_SIZE,
+      offset: (page - 1) * MY_PRODUCTS_PAGE_SIZE,
+      location: location?.id,
+    },
     Boolean(user),
   );
   const shown = products.data?.items.length ?? 0;
@@ -44,10 +57,13 @@ export default function MyProductsPage() {
         )}
       </PageHeader>
       {user && <p className="text-body-secondary">{t('my.addedAs', { email: user.email })}</p>}
+      {user && <LocationFilter value={location?.id} onChange={chooseLocation} />}
       {!user || products.isPending ? (
         <Spinner label={t('my.loading')} />
       ) : products.isError ? (
         <QueryError title={t('my.loadFailed')} query={products} />
+      ) : products.data.total === 0 && location ? (
+        <p className="py-4">{t('location.noneHere', { location: location.name })}</p>
       ) : products.data.total === 0 ? (
         <p className="py-4">
           {addsItems ? (
@@ -62,6 +78,7 @@ export default function MyProductsPage() {
             caption={t('my.caption')}
             products={products.data.items}
             busy={products.isFetching}
+            at={location?.name}
             columns={
               <th scope="col" className="d-none d-md-table-cell">
                 {t('table.description')}

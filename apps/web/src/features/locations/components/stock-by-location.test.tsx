@@ -107,7 +107,9 @@ describe('stock by location on the item page', () => {
     await user.type(dialog.getByLabelText('পরিমাণ'), '5');
     await user.click(dialog.getByRole('button', { name: 'স্টক সরান' }));
     expect(
-      await dialog.findByText('স্টক সরানো হয়নি: Main warehouse-এ এই আইটেম আছে মাত্র ২টি: ৫টি নেওয়ার মতো যথেষ্ট নয়'),
+      await dialog.findByText(
+        'স্টক সরানো হয়নি: Main warehouse-এ এই আইটেমের মাত্র ২টি আছে: ৫টি নেওয়ার মতো যথেষ্ট নয়',
+      ),
     ).toBeInTheDocument();
   });
 

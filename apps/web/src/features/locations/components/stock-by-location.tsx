@@ -4,21 +4,21 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { QueryError } from '@/components/query-error.tsx';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
+import { useStockLevels } from '@/entities/locations/api/get-stock-levels.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { useCan } from '@/lib/me.ts';
-import { useProductStock } from '../api/product-stock.ts';
 import { TransferDialog } from './transfer-dialog.tsx';
 
 /**
- * "Stock by location" on the item's page: its units at each location that holds some (read again
- * whenever the item changes, here or anywhere: the cache policy refetches them), and for whoever may
- * move stock, the Transfer button with its dialog.
+ * "Stock by location" on the item's page: its units at each location that holds some, read at the
+ * version of the item the page shows (so any change of the item, here or anywhere, reads them again),
+ * and for whoever may move stock, the Transfer button with its dialog.
  */
 export function StockByLocation({ product }: { product: Product }) {
   const t = useTranslate();
   const format = useFormatters();
-  const levels = useProductStock(product._id);
+  const levels = useStockLevels(product._id, product.version);
   const transfers = useCan('item.transfer');
   const locations = useLocations();
   const [transferring, setTransferring] = useState(false);

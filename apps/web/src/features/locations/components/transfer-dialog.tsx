@@ -11,7 +11,7 @@ import { withAsciiDigits } from '@/i18n/typed-number.ts';
 import { isSessionEnded } from '@/lib/query-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useActionLock } from '@/lib/use-action-lock.ts';
-import { useTransferStock } from '../api/product-stock.ts';
+import { useTransferStock } from '../api/transfer-stock.ts';
 
 /** The quantity typed in (Bengali digits read as digits) when it is a whole number from 1 to `max`. */
 export function parseTransferQuantity(raw: string, max: number): number | undefined {

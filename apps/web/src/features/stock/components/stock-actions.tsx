@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ErrorParams, LocationRef, Product } from '@walton/contract';
+import type { LocationRef, Product } from '@walton/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { locationsQuery, useLocations } from '@/entities/locations/api/get-locations.ts';
@@ -34,16 +34,6 @@ function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, resu
   if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
 }
 
-/** A refusal's numbers (the units at a location, the units asked for) as the active language writes them. */
-const withCounts = (params: ErrorParams | undefined): ErrorParams | undefined =>
-  params &&
-  Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [
-      name,
-      typeof value === 'number' ? formatters(currentLanguage()).count(value) : value,
-    ]),
-  );
-
 /**
  * A refused change always says why, in words (a field the server refused by its name on the page); a
  * conflict also shows the item's latest quantity.
@@ -51,7 +41,7 @@ const withCounts = (params: ErrorParams | undefined): ErrorParams | undefined =>
 function announceFailure(error: Error): void {
   if (isSessionEnded(error)) return;
   if (error instanceof StockConflictError) {
-    toast.warning(errorText({ message: error.message, code: error.code, params: withCounts(error.params) }));
+    toast.warning(errorText(error));
     return;
   }
   const reason = refusalText(error, formatters(currentLanguage()).count);
