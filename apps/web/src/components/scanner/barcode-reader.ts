@@ -22,10 +22,11 @@ declare global {
 }
 
 /**
- * Frames are scaled down to this width before the library reads them: enough for a label or a
- * serial's barcode held near the camera, small enough to read several frames a second on a phone.
+ * Frames wider than this are scaled down before the library reads them. A serial's Code 128 packs
+ * its bars tightly and scaling blurs them, so up to this width (what the camera is asked for,
+ * `CAMERA_CONSTRAINTS` in use-camera-scanner.ts) the library reads the frame as it came.
  */
-const MAX_FRAME_WIDTH = 960;
+const MAX_FRAME_WIDTH = 1280;
 
 async function nativeFormats(Detector: BarcodeDetectorClass): Promise<string[]> {
   try {
