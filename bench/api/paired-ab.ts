@@ -10,8 +10,8 @@
  *
  * Every tree is compared with each one before it on the command line. Run an A/A comparison with
  * it (the same tree twice, say `../old . .`) to see the method's noise on the machine: on
- * ours (2 shared cores) the medians of 10–16 pairs of one tree against itself came out between
- * 0.94 and 1.16, and the first server started was the slower one in three of five such runs.
+ * ours (2 shared cores) the medians of 10–20 pairs of one tree against itself came out between
+ * 0.79 and 1.24 for requests/s and 0.86 and 1.06 for CPU per request.
  *
  * Each tree needs its own `npm ci`. Servers run in production mode on SQLite, or with
  * BENCH_DATABASE_URL on PostgreSQL (a fresh database per server on that PostgreSQL server, analysed
