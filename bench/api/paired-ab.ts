@@ -10,11 +10,13 @@
  *
  * Every tree is compared with each one before it on the command line. Run an A/A comparison with
  * it (the same tree twice, say `../old . .`) to see the method's noise on the machine: on
- * ours (2 shared cores) the medians of 10–16 pairs of one tree against itself came out between
- * 0.94 and 1.16, and the first server started was the slower one in three of five such runs.
+ * ours (2 shared cores) the medians of 10–20 pairs of one tree against itself came out between
+ * 0.79 and 1.24 for requests/s and 0.86 and 1.06 for CPU per request.
  *
- * Each tree needs its own `npm ci`. Servers run in production mode on SQLite, each seeded by its
- * own tree's seeder with 10,000 items and 100,000 movements (as `bench:api`'s first size).
+ * Each tree needs its own `npm ci`. Servers run in production mode on SQLite, or with
+ * BENCH_DATABASE_URL on PostgreSQL (a fresh database per server on that PostgreSQL server, analysed
+ * after seeding and dropped at the end, as `bench:api` does), each seeded by its own tree's seeder
+ * with 10,000 items and 100,000 movements (as `bench:api`'s first size).
  * Cases: reads of stored answers (home, list, search, item, deep), and the two that write, as in
  * `bench:api`: `delivered` (Delivered round-robin over 1,000 restocked items, each with the quantity
  * it should have minus one and its version as If-Match) and `mixed` (the fixed round of reads with a
@@ -26,10 +28,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { Client } from '../lib/client.ts';
+import { type FreshDatabase, freshDatabase } from '../lib/database.ts';
 import {
   deliveryPool,
   lastPageCursor,
@@ -61,7 +63,7 @@ interface TreeServer {
   name: string;
   origin: string;
   child: ChildProcess;
-  dataDir: string;
+  database: FreshDatabase;
   writer?: Writer;
 }
 
@@ -135,9 +137,10 @@ function cpuMicroseconds(pid: number): number {
 
 async function startTree(tree: string): Promise<TreeServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'walton-paired-'));
-  const env = productionEnv(port, { DATA_DIR: dataDir });
+  const database = await freshDatabase(process.env.BENCH_DATABASE_URL || undefined);
+  const env = productionEnv(port, database.env);
   await seed(ITEMS, ITEMS * MOVEMENTS_PER_ITEM, env, tree);
+  await database.analyze();
   const child = spawn(process.execPath, [join(tree, 'apps/server/src/main.ts')], {
     cwd: tree,
     env,
@@ -145,7 +148,7 @@ async function startTree(tree: string): Promise<TreeServer> {
   });
   const origin = `http://127.0.0.1:${port}`;
   await waitForOk(`${origin}/api/ready`, child);
-  return { name: basename(resolve(tree)), origin, child, dataDir };
+  return { name: basename(resolve(tree)), origin, child, database };
 }
 
 const quantile = (values: number[], at: number) =>
@@ -220,6 +223,6 @@ try {
 } finally {
   for (const server of servers) {
     await stopChild(server.child);
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.database.drop();
   }
 }

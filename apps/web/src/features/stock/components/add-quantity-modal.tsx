@@ -7,7 +7,7 @@ import { useFormatters } from '@/i18n/format.ts';
 import { type MessageKey, type Translate, useTranslate } from '@/i18n/i18n.ts';
 import { withAsciiDigits } from '@/i18n/typed-number.ts';
 import type { LocationOption } from '../stock-locations.ts';
-import { LocationSelect } from './location-choice.tsx';
+import { LocationSelect, useLocationChoice } from './location-choice.tsx';
 
 /** Why an amount cannot be used: a message, and the numbers it names. */
 export interface RestockProblem {
@@ -67,9 +67,8 @@ export function AddQuantityModal({
 }) {
   const [raw, setRaw] = useState('');
   const [error, setError] = useState<RestockProblem | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const { option, choose, forget } = useLocationChoice(places);
   const asks = places.length > 1;
-  const option = places.find((candidate) => candidate.id === chosen) ?? places[0];
   const place = option?.id;
   const t = useTranslate();
   const format = useFormatters();
@@ -90,7 +89,7 @@ export function AddQuantityModal({
   const reset = () => {
     setRaw('');
     setError(null);
-    setChosen(null);
+    forget();
   };
 
   return (
@@ -124,7 +123,7 @@ export function AddQuantityModal({
                 label={t('location.restockTo')}
                 options={places}
                 value={place}
-                onChange={setChosen}
+                onChange={choose}
               />
             </div>
           )}

@@ -6,7 +6,17 @@ import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import type { LocationOption } from '../stock-locations.ts';
 
-/** A select of locations (the first preselected by the caller): each with the item's units there when known. */
+/**
+ * The location picked in a LocationSelect: the one the clerk chose, the first of `options` until
+ * then; `forget` goes back to the first (a modal that closed).
+ */
+export function useLocationChoice(options: readonly LocationOption[]) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const option = options.find((candidate) => candidate.id === chosen) ?? options[0];
+  return { option, choose: setChosen, forget: () => setChosen(null) };
+}
+
+/** A select of locations (see useLocationChoice), each with the item's units there when known. */
 export function LocationSelect({
   label,
   options,
@@ -57,8 +67,8 @@ export function DeliverFromModal({
   onHide: () => void;
 }) {
   const t = useTranslate();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const value = options.find((option) => option.id === chosen)?.id ?? options[0]?.id ?? '';
+  const { option, choose, forget } = useLocationChoice(options);
+  const value = option?.id ?? '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +80,7 @@ export function DeliverFromModal({
     <Modal
       show={show}
       onHide={onHide}
-      onExited={() => setChosen(null)}
+      onExited={forget}
       backdrop="static"
       centered
       aria-labelledby="deliver-from-title"
@@ -86,7 +96,7 @@ export function DeliverFromModal({
             label={t('location.deliverFrom', { name: productName })}
             options={options}
             value={value}
-            onChange={setChosen}
+            onChange={choose}
           />
         </Modal.Body>
         <Modal.Footer>
