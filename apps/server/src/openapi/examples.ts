@@ -40,6 +40,8 @@ const product = {
   ...createProduct,
   _id: productId,
   quentity: 34,
+  serialTracked: false,
+  warrantyMonths: 12,
   version: 2,
   createdAt: '2026-11-21T09:30:00.000Z',
   updatedAt: '2026-11-22T11:05:42.118Z',

@@ -1,4 +1,10 @@
-import { type ChangeKind, EDITABLE_PRODUCT_FIELDS, type ProductDetailName } from '@walton/contract';
+import {
+  type ChangeKind,
+  type Customer,
+  EDITABLE_PRODUCT_FIELDS,
+  type ProductDetailName,
+  type UnitStatus,
+} from '@walton/contract';
 import type { ShapedStatement } from '../db/query-shapes.ts';
 
 export type { ChangeKind };
@@ -21,6 +27,10 @@ export interface ProductState {
   processor: string | null;
   /** At or below this quantity the item is low on stock; null: no alert. */
   lowStockThreshold: number | null;
+  /** Each unit is known by its serial number (units/). */
+  serialTracked: boolean;
+  /** How long a dispatched unit's warranty runs, in calendar months. */
+  warrantyMonths: number;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -57,12 +67,51 @@ export interface StockMovement {
   quantity: number;
 }
 
+/** A unit of a tracked item as a change reads it. */
+export interface UnitState {
+  id: string;
+  productId: string;
+  serial: string;
+  pairedSerial: string | null;
+  /** Null once it has left. */
+  locationId: string | null;
+  status: UnitStatus;
+  /** When it was received (ISO-8601). */
+  receivedAt: string;
+}
+
+/**
+ * The units a change's intent names, read with the product (see ProductRepository.change()): by
+ * serial key (serialKeyOf), either serial of a unit; a key no unit has is absent.
+ */
+export type NamedUnits = ReadonlyMap<string, UnitState>;
+
+/** A unit a change registers: its new id and its serials as entered (trimmed). */
+export interface RegisteredUnit {
+  id: string;
+  serial: string;
+  pairedSerial: string | null;
+}
+
+/**
+ * What a change does to units, beside its movement (whose quantity is their number):
+ * `register` adds these units, in stock at `movement.to`; `move` puts these units (as read) in stock
+ * at `movement.to`; `dispatch` sends them out (no location) to `customer`, their warranty running
+ * to `warrantyUntil` (`YYYY-MM-DD`).
+ */
+export type UnitEffect =
+  | { kind: 'register'; units: readonly RegisteredUnit[] }
+  | { kind: 'move'; units: readonly UnitState[] }
+  | { kind: 'dispatch'; units: readonly UnitState[]; warrantyUntil: string; customer: Customer | null };
+
 /** A change the service decided on, from the product's locked current state and levels. */
 export interface DecidedChange {
   kind: Exclude<ChangeKind, 'created'>;
   set: ProductUpdate;
   /** Where the change moves units: every change of the quantity says, and a transfer. */
   movement?: StockMovement | undefined;
+  /** For a tracked item: the units its movement moves, one per unit of its quantity. */
+  units?: UnitEffect | undefined;
   /** For a revert: the history entry it undoes. */
   revertOf?: string | undefined;
 }
@@ -103,6 +152,8 @@ export interface ProductChange {
   movement?: StockMovement | undefined;
   /** The item's levels after the change: they sum to `after.quantity`. */
   levels: StockLevels;
+  /** The units it registered, moved or dispatched (a tracked item's stock change). */
+  units?: UnitEffect | undefined;
   /** For a revert: the history entry it undid. */
   revertOf?: string | undefined;
 }

@@ -14,6 +14,7 @@ import {
   type ProductDetailName,
   type ProductField,
   type ProductFieldKind,
+  WARRANTY_MONTHS_DEFAULT,
 } from '@walton/contract';
 import type { Insertable, Updateable } from 'kysely';
 import { z } from 'zod';
@@ -52,6 +53,8 @@ export function toProductState(row: ProductRow): ProductState {
     display: row.display,
     processor: row.processor,
     lowStockThreshold: row.low_stock_threshold,
+    serialTracked: Number(row.serial_tracked) === 1,
+    warrantyMonths: Number(row.warranty_months),
     version: row.version,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -86,6 +89,8 @@ export function toProduct(product: ProductState): Product {
     display: optional(product.display),
     prosesor: optional(product.processor),
     lowStockThreshold: product.lowStockThreshold,
+    serialTracked: product.serialTracked,
+    warrantyMonths: product.warrantyMonths,
     version: product.version,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
@@ -126,12 +131,20 @@ function storedValue(kind: ProductFieldKind, value: string | number | null | und
   return value;
 }
 
-/** Validated creation payload → the columns to insert (without id, timestamps and audit fields). */
+/**
+ * Validated creation payload → the columns to insert (without id, timestamps and audit fields): its
+ * PRODUCT_FIELDS, and whether it is tracked by serial and its warranty (the columns' defaults when
+ * left out).
+ */
 export function toProductColumns(input: CreateProduct) {
   const columns = Object.fromEntries(
     PRODUCT_FIELDS.map((field) => [COLUMN_OF[field.name], storedValue(field.kind, input[field.wire])]),
-  );
-  return columns as Required<Pick<Insertable<ProductsTable>, (typeof COLUMN_OF)[ProductField['name']]>>;
+  ) as Required<Pick<Insertable<ProductsTable>, (typeof COLUMN_OF)[ProductField['name']]>>;
+  return {
+    ...columns,
+    serial_tracked: input.serialTracked ? 1 : 0,
+    warranty_months: input.warrantyMonths ?? WARRANTY_MONTHS_DEFAULT,
+  };
 }
 
 /** A decided change → the columns it sets, with the change's time (ISO-8601) as `updated_at`. */

@@ -30,6 +30,8 @@ const product = (overrides: Partial<ProductState> = {}): ProductState => ({
   display: null,
   processor: null,
   lowStockThreshold: null,
+  serialTracked: false,
+  warrantyMonths: 12,
   version: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
