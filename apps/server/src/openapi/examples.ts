@@ -6,11 +6,13 @@ import {
   type CreateProductInput,
   type createLocationSchema,
   type deliveryRequestSchema,
+  type dispatchUnitSchema,
   type editProductSchema,
   type Movement,
   type PersonalTokenRequest,
   type Product,
   type ProductConflict,
+  type registerUnitsSchema,
   SUCCESS_TEXT,
   type stockChangeSchema,
   type transferRequestSchema,
@@ -119,4 +121,13 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     to: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e6f',
     quantity: 5,
   } satisfies z.input<typeof transferRequestSchema>,
+  registerUnits: {
+    units: [
+      { serial: 'WSI18C-2611-000123', pairedSerial: 'WSO18C-2611-000123' },
+      { serial: 'WSI18C-2611-000124' },
+    ],
+  } satisfies z.input<typeof registerUnitsSchema>,
+  dispatchUnit: {
+    customer: { name: 'Karim Uddin', phone: '+8801711000000' },
+  } satisfies z.input<typeof dispatchUnitSchema>,
 };

@@ -282,7 +282,7 @@ export class ProductRepository {
   readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
   readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
   readonly #listed = new QueryShapes<ListedRow>(SHAPES_OWNER);
-  readonly #rowsWithLevels = new QueryShapes<ProductRow & { levels: LevelsColumn; units: UnitsColumn }>(
+  readonly #rowsWithLevels = new QueryShapes<ProductRow & { levels: LevelsColumn; units?: UnitsColumn }>(
     SHAPES_OWNER,
   );
   /** The statements of a change, each built once per shape (see #write). */
@@ -633,7 +633,7 @@ export class ProductRepository {
           .selectFrom('products')
           .selectAll()
           .select(levels.as('levels'))
-          .select((withUnits ? namedUnitsColumn(postgres) : sql<UnitsColumn>`null`).as('units'))
+          .$if(withUnits, (query) => query.select(namedUnitsColumn(postgres).as('units')))
           .where('id', '=', slot<string>('id'))
           .$if(locks, (query) => query.forUpdate())
           .compile(),
@@ -641,7 +641,7 @@ export class ProductRepository {
     );
     if (!read) return undefined;
     const { levels: stored, units, ...row } = read;
-    const product = { row, levels: levelsOf(stored), units: unitsOf(units) };
+    const product = { row, levels: levelsOf(stored), units: unitsOf(units ?? null) };
     this.#remember({ row, levels: product.levels });
     return product;
   }
