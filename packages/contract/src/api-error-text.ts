@@ -152,9 +152,17 @@ export const API_ERROR_TEXT = {
   UNIT_OF_ANOTHER_ITEM: 'The unit {serial} is a unit of another item',
   // A transfer of a tracked item names as many units as it moves.
   UNITS_COUNT_MISMATCH: 'Name each unit moved: {quantity} units to move, {count} serial numbers given',
-  // An item with stock can only become tracked by registering that stock's units.
+  // An item becomes tracked by registering exactly the units it holds (`levels`: where, how many).
   UNITS_REQUIRED_TO_TRACK:
-    'This item holds {quantity} units: register their serial numbers to track it by serial',
+    'To track this item by serial number, register exactly the serial numbers of the {quantity} units it holds ({levels})',
+  ALREADY_TRACKED:
+    'This item is already tracked by serial number: register more units with POST /api/product/:id/units',
+  // Tracking is switched off only once no unit is in stock or reserved (`count`: how many are).
+  TRACKED_UNITS_IN_STOCK:
+    'This item has {count} units in stock: it stays tracked by serial number while it holds any',
+  // An edit that switched tracking by serial is not reverted: the switch has its own route.
+  TRACKING_NOT_REVERTED:
+    'Tracking by serial number is switched with POST /api/product/:id/tracking, not by reverting the change',
   // Units are registered only for items tracked by serial.
   ITEM_NOT_TRACKED: 'This item is not tracked by serial number: restock it with a quantity instead',
   // An Idempotency-Key sent again with another request than the one it was first sent with.

@@ -161,6 +161,7 @@ export type EditableField = z.infer<typeof editableFieldSchema>;
 export const editProductSchema = checked(
   z.strictObject({
     ...z.partial(editableProductSchema).shape,
+    warrantyMonths: z.optional(warrantyMonthsSchema),
     quentity: z.optional(z.never({ error: fieldIssue('QUANTITY_NOT_EDITED') })),
     suplerName: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),
     email: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),

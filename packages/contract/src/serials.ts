@@ -56,3 +56,10 @@ export const warrantyMonthsSchema = checked(
   z.gte(0, fieldIssue('NOT_WARRANTY_MONTHS', { max: WARRANTY_MONTHS_MAX })),
   z.lte(WARRANTY_MONTHS_MAX, fieldIssue('NOT_WARRANTY_MONTHS', { max: WARRANTY_MONTHS_MAX })),
 );
+
+/**
+ * An item's settings of serial tracking, which a history entry names as fields beside the editable
+ * ones: whether it is tracked (switched by POST /api/product/:id/tracking) and its warranty (edited).
+ */
+export const UNIT_SETTING_FIELDS = ['serialTracked', 'warrantyMonths'] as const;
+export type UnitSettingField = (typeof UNIT_SETTING_FIELDS)[number];

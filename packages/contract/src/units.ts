@@ -49,6 +49,35 @@ export const registerUnitsSchema = z.strictObject({
 });
 export type RegisterUnits = z.output<typeof registerUnitsSchema>;
 
+/** The most units one switch of tracking may register: the stock of the item. */
+export const UNITS_PER_TRACKING_SWITCH = 5000;
+
+/**
+ * POST /api/product/:id/tracking body: `serialTracked: true` with the units of every unit the item
+ * holds, each at the location that holds it; `serialTracked: false` without units.
+ */
+export const trackingSwitchSchema = checked(
+  z.strictObject({
+    serialTracked: z.boolean({ error: fieldIssue('NOT_TRUE_OR_FALSE') }),
+    units: z.optional(
+      checked(
+        z.array(z.extend(newUnitSchema, { locationId: locationIdSchema }), {
+          error: fieldIssue('NOT_UNIT_COUNT', { max: UNITS_PER_TRACKING_SWITCH }),
+        }),
+        z.maxLength(
+          UNITS_PER_TRACKING_SWITCH,
+          fieldIssue('NOT_UNIT_COUNT', { max: UNITS_PER_TRACKING_SWITCH }),
+        ),
+      ),
+    ),
+  }),
+  z.refine((change) => change.serialTracked || change.units === undefined, {
+    message: fieldIssue('UNITS_ONLY_TO_TRACK'),
+    path: ['units'],
+  }),
+);
+export type TrackingSwitch = z.output<typeof trackingSwitchSchema>;
+
 /** POST /api/units/:serial/dispatch body: where it leaves from (where it is when left out), and to whom. */
 export const dispatchUnitSchema = z.strictObject({
   locationId: z.optional(locationIdSchema),

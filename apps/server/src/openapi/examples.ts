@@ -15,6 +15,7 @@ import {
   type registerUnitsSchema,
   SUCCESS_TEXT,
   type stockChangeSchema,
+  type trackingSwitchSchema,
   type transferRequestSchema,
   type updateLocationSchema,
   type userSettingsSchema,
@@ -127,6 +128,13 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
       { serial: 'WSI18C-2611-000124' },
     ],
   } satisfies z.input<typeof registerUnitsSchema>,
+  switchTracking: {
+    serialTracked: true,
+    units: [
+      { serial: 'WSI18C-2611-000125', pairedSerial: 'WSO18C-2611-000125', locationId: 'main' },
+      { serial: 'WSI18C-2611-000126', locationId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e6f' },
+    ],
+  } satisfies z.input<typeof trackingSwitchSchema>,
   dispatchUnit: {
     customer: { name: 'Karim Uddin', phone: '+8801711000000' },
   } satisfies z.input<typeof dispatchUnitSchema>,

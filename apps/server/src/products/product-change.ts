@@ -3,6 +3,8 @@ import {
   type Customer,
   EDITABLE_PRODUCT_FIELDS,
   type ProductDetailName,
+  UNIT_SETTING_FIELDS,
+  type UnitSettingField,
   type UnitStatus,
 } from '@walton/contract';
 import type { ShapedStatement } from '../db/query-shapes.ts';
@@ -38,13 +40,18 @@ export interface ProductState {
   deletedAt: string | null;
 }
 
-/** The details an edit may change: the contract's editable fields (EDITABLE_PRODUCT_FIELDS), by their names here. */
-export type ProductDetails = Pick<ProductState, ProductDetailName>;
+/**
+ * The details a change of details may set: the contract's editable fields (EDITABLE_PRODUCT_FIELDS),
+ * by their names here, and the settings of serial tracking (UNIT_SETTING_FIELDS: the warranty is
+ * edited, tracking switched by its own route).
+ */
+export type ProductDetails = Pick<ProductState, ProductDetailName | UnitSettingField>;
 
-/** The details, in the order the history lists a change's fields (the contract's table's). */
-export const PRODUCT_DETAIL_FIELDS: readonly ProductDetailName[] = EDITABLE_PRODUCT_FIELDS.map(
-  (field) => field.name,
-);
+/** The details, in the order the history lists a change's fields (the contract's table's, then the unit settings). */
+export const PRODUCT_DETAIL_FIELDS: readonly (keyof ProductDetails)[] = [
+  ...EDITABLE_PRODUCT_FIELDS.map((field) => field.name),
+  ...UNIT_SETTING_FIELDS,
+];
 
 /** One detail a change moved, old and new value as stored (a price in whole paisa). */
 export type DetailChange = {
@@ -86,16 +93,17 @@ export interface UnitState {
  */
 export type NamedUnits = ReadonlyMap<string, UnitState>;
 
-/** A unit a change registers: its new id and its serials as entered (trimmed). */
+/** A unit a change registers: its new id, its serials as entered (trimmed), and where it is. */
 export interface RegisteredUnit {
   id: string;
   serial: string;
   pairedSerial: string | null;
+  locationId: string;
 }
 
 /**
  * What a change does to units, beside its movement (whose quantity is their number):
- * `register` adds these units, in stock at `movement.to`; `move` puts these units (as read) in stock
+ * `register` adds these units, in stock where each says; `move` puts these units (as read) in stock
  * at `movement.to`; `dispatch` sends them out (no location) to `customer`, their warranty running
  * to `warrantyUntil` (`YYYY-MM-DD`).
  */

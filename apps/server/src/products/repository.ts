@@ -223,16 +223,17 @@ const namedUnitsColumn = (postgres: boolean) =>
         from unit_serials s join units u on u.id = s.unit_id
         where s.serial_key in ${jsonTexts(postgres, 'keys')})`;
 
-/** Registered units (slot `units`: a JSON array of { id, serial, pairedSerial }), in stock at `locationId`. */
+/** Registered units (slot `units`: a JSON array of { id, serial, pairedSerial, locationId }), in stock. */
 const unitsInsert = (postgres: boolean) =>
   postgres
     ? sql`insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
-        select r.id, ${slot('productId')}, r.serial, r."pairedSerial", ${slot('locationId')}, 'in_stock',
+        select r.id, ${slot('productId')}, r.serial, r."pairedSerial", r."locationId", 'in_stock',
           cast(${slot('at')} as timestamptz)
-        from json_to_recordset(cast(${slot('units')} as json)) as r(id text, serial text, "pairedSerial" text)`
+        from json_to_recordset(cast(${slot('units')} as json))
+          as r(id text, serial text, "pairedSerial" text, "locationId" text)`
     : sql`insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
         select json_extract(value, '$.id'), ${slot('productId')}, json_extract(value, '$.serial'),
-          json_extract(value, '$.pairedSerial'), ${slot('locationId')}, 'in_stock', ${slot('at')}
+          json_extract(value, '$.pairedSerial'), json_extract(value, '$.locationId'), 'in_stock', ${slot('at')}
         from json_each(${slot('units')})`;
 
 /**
@@ -730,9 +731,12 @@ export class ProductRepository {
     if (units && !after.serialTracked) {
       throw new Error(`a ${change.kind} of ${after.id} names units of an item not tracked by serial`);
     }
-    if (after.serialTracked && (movement?.quantity ?? 0) !== (units ? units.units.length : 0)) {
+    // A tracked item's change names a unit per unit it moves; switching tracking on, every unit it holds.
+    const switchedOn = after.serialTracked && change.before?.serialTracked === false;
+    const mustName = switchedOn ? after.quantity : (movement?.quantity ?? 0);
+    if (after.serialTracked && mustName !== (units?.units.length ?? 0)) {
       throw new Error(
-        `a ${change.kind} of ${after.id} moves ${movement?.quantity ?? 0} units but names ${units ? units.units.length : 0}`,
+        `a ${change.kind} of ${after.id} must name ${mustName} units, not ${units?.units.length ?? 0}`,
       );
     }
     const historyId = newRowId();
@@ -772,7 +776,7 @@ export class ProductRepository {
         {
           shape: 'units registered',
           build: () => unitsInsert(postgres),
-          values: { units: JSON.stringify(effect.units), productId, locationId: to, at },
+          values: { units: JSON.stringify(effect.units), productId, at },
         },
         {
           shape: 'unit serials',

@@ -539,7 +539,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         summary: "Edit an item's details",
         description:
           'Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, ' +
-          '`prosesor` and `lowStockThreshold`, validated as when adding (an empty optional field clears it; ' +
+          '`prosesor`, `lowStockThreshold` and `warrantyMonths`, validated as when adding (an empty optional field clears it; ' +
           'raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is ' +
           'required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. ' +
           'Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are ' +

@@ -11,9 +11,11 @@ import {
   type Movement,
   type NewUnit,
   type Product,
+  productSchema,
   type RegisterUnits,
   SUCCESS_TEXT,
   serialKeyOf,
+  type TrackingSwitch,
   type TransferRequest,
   type Transferred,
   transferredSchema,
@@ -43,6 +45,7 @@ import {
   type ProductChange,
   type ProductDetails,
   type ProductState,
+  type RegisteredUnit,
   type StockLevels,
   type UnitState,
 } from './product-change.ts';
@@ -351,42 +354,113 @@ export function decideUnitDispatch(
  * Units of a tracked item received at `locationId` (the default location when left out), which must
  * be active: the quantity rises by their number. A serial already known (`units`: the serials' units
  * as read) or given twice is refused (409 SERIAL_TAKEN, naming them as sent) and nothing is added.
- * `ids`: the new units' ids, one per unit.
  */
 export function decideRegistration(
   current: ProductState | undefined,
   units: NamedUnits,
-  request: { locationId?: string | undefined; units: readonly NewUnit[]; ids: readonly string[] },
+  request: { locationId?: string | undefined; units: readonly NewUnit[] },
   locations: LocationDirectory,
 ): DecidedChange {
   const product = live(current);
   trackedAsAsked(product, true, 'SERIALS_REQUIRED');
-  const serials = request.units.flatMap((unit) =>
-    unit.pairedSerial === undefined ? [unit.serial] : [unit.serial, unit.pairedSerial],
-  );
-  const seen = new Set<string>();
-  const taken = serials.filter((serial) => {
-    const key = serialKeyOf(serial);
-    const again = seen.has(key) || units.has(key);
-    seen.add(key);
-    return again;
-  });
-  if (taken.length > 0) throw refusal(409, 'SERIAL_TAKEN', product, { serials: taken.join(', ') });
   const to = request.locationId ?? DEFAULT_LOCATION_ID;
+  const registered = newUnits(product, units, request.units, () => to);
   putAt(product, locations, to);
   const count = request.units.length;
   return {
     kind: 'restocked',
     set: { quantity: product.quantity + count },
     movement: { from: null, to, quantity: count },
-    units: {
-      kind: 'register',
-      units: request.units.map((unit, index) => ({
-        id: request.ids[index] ?? '',
-        serial: unit.serial,
-        pairedSerial: unit.pairedSerial ?? null,
-      })),
-    },
+    units: { kind: 'register', units: registered },
+  };
+}
+
+/** Every serial of `units` to register, as sent. */
+const serialsOf = (units: readonly NewUnit[]): string[] =>
+  units.flatMap((unit) =>
+    unit.pairedSerial === undefined ? [unit.serial] : [unit.serial, unit.pairedSerial],
+  );
+
+/**
+ * Units to register, each with a new id and where it is (`at`): refused whole (409
+ * SERIAL_TAKEN, naming them as sent) when a serial is already known (`known`: the serials' units as
+ * read) or given twice.
+ */
+function newUnits<Unit extends NewUnit>(
+  product: ProductState,
+  known: NamedUnits,
+  units: readonly Unit[],
+  at: (unit: Unit) => string,
+): RegisteredUnit[] {
+  const seen = new Set<string>();
+  const taken = serialsOf(units).filter((serial) => {
+    const key = serialKeyOf(serial);
+    const again = seen.has(key) || known.has(key);
+    seen.add(key);
+    return again;
+  });
+  if (taken.length > 0) throw refusal(409, 'SERIAL_TAKEN', product, { serials: taken.join(', ') });
+  return units.map((unit) => ({
+    id: newRowId(),
+    serial: unit.serial,
+    pairedSerial: unit.pairedSerial ?? null,
+    locationId: at(unit),
+  }));
+}
+
+/**
+ * Levels as a refusal's words say them, the default location first, then by name: "Main warehouse: 3,
+ * Mirpur showroom: 2" ("none" for none).
+ */
+const levelsInWords = (levels: StockLevels, locations: LocationDirectory) =>
+  Object.entries(levels)
+    .map(([id, units]) => ({ id, name: nameOf(locations, id), units }))
+    .sort(
+      (a, b) =>
+        Number(b.id === DEFAULT_LOCATION_ID) - Number(a.id === DEFAULT_LOCATION_ID) ||
+        a.name.localeCompare(b.name),
+    )
+    .map(({ name, units }) => `${name}: ${units}`)
+    .join(', ') || 'none';
+
+/**
+ * Switches an item's tracking by serial number, as an edit of its `serialTracked` (one change, in the
+ * history). On: `units` must be exactly the units it holds, each location's as many as its level
+ * (409 UNITS_REQUIRED_TO_TRACK naming the levels otherwise), their serials unknown so far; they are
+ * registered in stock where they are, the quantity unchanged. An item already tracked: 409
+ * ALREADY_TRACKED. Off: only once no unit is in stock or reserved, that is with no stock (409
+ * TRACKED_UNITS_IN_STOCK); an item not tracked is nothing to change.
+ */
+export function decideTrackingSwitch(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  units: NamedUnits,
+  request: TrackingSwitch,
+  locations: LocationDirectory,
+): DecidedChange | undefined {
+  const product = live(current);
+  if (!request.serialTracked) {
+    if (!product.serialTracked) return undefined;
+    if (product.quantity > 0)
+      throw refusal(409, 'TRACKED_UNITS_IN_STOCK', product, { count: product.quantity });
+    return { kind: 'edited', set: { serialTracked: false } };
+  }
+  if (product.serialTracked) throw refusal(409, 'ALREADY_TRACKED', product);
+  const named = request.units ?? [];
+  const counted: Record<string, number> = {};
+  for (const unit of named) counted[unit.locationId] = (counted[unit.locationId] ?? 0) + 1;
+  const places = new Set([...Object.keys(counted), ...Object.keys(levels)]);
+  if ([...places].some((place) => (counted[place] ?? 0) !== (levels[place] ?? 0))) {
+    throw refusal(409, 'UNITS_REQUIRED_TO_TRACK', product, {
+      quantity: product.quantity,
+      levels: levelsInWords(levels, locations),
+    });
+  }
+  const registered = newUnits(product, units, named, (unit) => unit.locationId);
+  return {
+    kind: 'edited',
+    set: { serialTracked: true },
+    units: registered.length > 0 ? { kind: 'register', units: registered } : undefined,
   };
 }
 
@@ -404,7 +478,8 @@ export function decideRestore(current: ProductState | undefined): DecidedChange 
 }
 
 /** Two stored values of one detail are the same (an optional detail's empty text and null too). */
-const same = (a: string | number | null, b: string | number | null) => (a ?? '') === (b ?? '');
+const same = (a: string | number | boolean | null, b: string | number | boolean | null) =>
+  (a ?? '') === (b ?? '');
 
 /**
  * An edit of a live item's details against the version the client saw: only the details that
@@ -464,6 +539,9 @@ export function decideRevert(
   if (!entry) throw notFound('HISTORY_ENTRY_NOT_FOUND');
   if (product.version !== ifVersion) throw refusal(412, 'EDITED_MEANWHILE', product);
   if (entry.kind !== 'edited') throw refusal(409, 'NOT_AN_EDIT', product);
+  if (entry.changes.some((change) => change.field === 'serialTracked')) {
+    throw refusal(409, 'TRACKING_NOT_REVERTED', product);
+  }
   const movedOn = entry.changes.filter((change) => !same(product[change.field], change.to));
   if (movedOn.length > 0) {
     const fields = movedOn.map((change) => wireFieldOf(change.field));
@@ -488,7 +566,7 @@ function unitsAfter(change: ProductChange, locations: LocationDirectory): Unit[]
       serial: unit.serial,
       pairedSerial: unit.pairedSerial,
       productId: after.id,
-      location,
+      location: { id: unit.locationId, name: locations.get(unit.locationId)?.name ?? '' },
       status: 'in_stock',
       receivedAt: at.toISOString(),
       dispatchedAt: null,
@@ -641,10 +719,7 @@ export class ProductService {
       operationKey === undefined
         ? undefined
         : { accountId: actor.id, key: operationKey, request: ['register units', id, request] };
-    const serials = request.units.flatMap((unit) =>
-      unit.pairedSerial === undefined ? [unit.serial] : [unit.serial, unit.pairedSerial],
-    );
-    const ids = request.units.map(() => newRowId());
+    const serials = serialsOf(request.units);
     return this.#unitChange(
       operation,
       actor,
@@ -653,8 +728,7 @@ export class ProductService {
       (locations) => ({
         id,
         serials,
-        decide: (current, _levels, units) =>
-          decideRegistration(current, units, { ...request, ids }, locations),
+        decide: (current, _levels, units) => decideRegistration(current, units, request, locations),
       }),
     );
   }
@@ -868,6 +942,46 @@ export class ProductService {
     if (!change) return this.get(id);
     await this.#published(change);
     return toProduct(change.after);
+  }
+
+  /**
+   * Switches an item's tracking by serial number in one change (see decideTrackingSwitch), once per
+   * `operationKey`: the item as it is after it (as it is, when there was nothing to change).
+   */
+  async switchTracking(
+    id: string,
+    request: TrackingSwitch,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<Product>> {
+    const operation =
+      operationKey === undefined
+        ? undefined
+        : { accountId: actor.id, key: operationKey, request: ['switch tracking', id, request] };
+    return this.#operations.once(
+      operation,
+      (kept) => productSchema.parse(kept),
+      async () => {
+        const named = request.units ?? [];
+        const locations = await this.#knownLocations(...named.map((unit) => unit.locationId));
+        const at = this.#now();
+        const answerOf = (change: ProductChange): KeptAnswer<Product> => ({
+          statusCode: 200,
+          body: toProduct(change.after),
+        });
+        const change = await this.#products.change(
+          id,
+          (current, levels, units) => decideTrackingSwitch(current, levels, units, request, locations),
+          actor,
+          at,
+          (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
+          serialsOf(named),
+        );
+        if (!change) return { statusCode: 200, body: await this.get(id) };
+        await this.#published(change);
+        return answerOf(change);
+      },
+    );
   }
 
   /** An item's history (deleted items included), newest first, a page at a time by cursor. */

@@ -2,8 +2,10 @@ import {
   apiErrorSchema,
   dispatchUnitSchema,
   productConflictSchema,
+  productSchema,
   registerUnitsSchema,
   serialParamsSchema,
+  trackingSwitchSchema,
   unitListQuerySchema,
   unitSchema,
   unitsChangedSchema,
@@ -61,6 +63,46 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
     async (request, reply) => {
       const { headers, params, body } = request;
       const answer = await service.registerUnits(
+        params.id,
+        body,
+        actorOf(request),
+        headers['idempotency-key'],
+      );
+      return reply.status(answer.statusCode).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/product/:id/tracking',
+    {
+      config: { access: 'session', action: 'item.edit', subject: 'product' },
+      schema: {
+        operationId: 'switchTracking',
+        tags: ['units'],
+        summary: "Switch an item's tracking by serial number on or off",
+        description:
+          'One change, in the history as an edit of `serialTracked`. On (`serialTracked: true`): `units` ' +
+          'are exactly the units the item holds, each with the location that holds it, as many per location ' +
+          'as its level (409 `UNITS_REQUIRED_TO_TRACK` naming the levels otherwise; `SERIAL_TAKEN`); they are ' +
+          'registered in stock there, the quantity unchanged; 409 `ALREADY_TRACKED` for a tracked item. Off: ' +
+          'only without stock (409 `TRACKED_UNITS_IN_STOCK`); an item not tracked is answered as it is. The ' +
+          'change is not reverted (409 `TRACKING_NOT_REVERTED`). ' +
+          idempotency,
+        params: idParams,
+        headers: idempotencyKeyHeaders,
+        body: trackingSwitchSchema,
+        response: {
+          200: productSchema,
+          ...changeErrors,
+          404: apiErrorSchema,
+          409: productConflictSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { headers, params, body } = request;
+      const answer = await service.switchTracking(
         params.id,
         body,
         actorOf(request),

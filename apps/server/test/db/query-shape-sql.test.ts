@@ -105,6 +105,15 @@ async function workload(app: FastifyInstance): Promise<void> {
   });
   await ok('POST', '/api/units/shape-2/dispatch', { customer: { name: 'A customer' } });
   await ok('PUT', `/api/product/${tracked._id}`, { newQuentity: 1, serial: 'SHAPE-1-OUT' });
+  const switched = await addProduct(app, clerk, { name: 'Walton F AC', quentity: 2 });
+  await ok('POST', `/api/product/${switched._id}/tracking`, {
+    serialTracked: true,
+    units: [
+      { serial: 'SHAPE-4', locationId: 'main' },
+      { serial: 'SHAPE-5', locationId: 'main' },
+    ],
+  });
+  await ok('PATCH', `/api/product/${switched._id}`, { warrantyMonths: 24 }, await ifMatch(switched));
   await ok('GET', '/api/units/SHAPE-1');
   await ok('GET', `/api/product/${tracked._id}/units?status=in_stock&location=main`);
 

@@ -298,4 +298,104 @@ describe.each(TEST_ENGINES)('serial-tracked units (%s)', (engine) => {
     );
     expectRefused(await call('GET', '/api/units/NOBODY-HAS-THIS'), 404, 'UNIT_NOT_FOUND');
   });
+
+  it('switches an item with stock to tracking by registering exactly its units, in one change of the history', async () => {
+    const product = await addProduct(test.app, clerk, { quentity: 3 });
+    expect(
+      (
+        await call('POST', `/api/product/${product._id}/transfers`, {
+          from: 'main',
+          to: showroom,
+          quantity: 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const switchOn = (units: Array<{ serial: string; pairedSerial?: string; locationId: string }>) =>
+      call('POST', `/api/product/${product._id}/tracking`, { serialTracked: true, units });
+    const [a, b, c] = [serial('SW'), serial('SW'), serial('SW')];
+
+    const wrongPlaces = await switchOn([
+      { serial: a, locationId: 'main' },
+      { serial: b, locationId: 'main' },
+      { serial: c, locationId: 'main' },
+    ]);
+    expectRefused(wrongPlaces, 409, 'UNITS_REQUIRED_TO_TRACK');
+    expect(wrongPlaces.json()).toMatchObject({
+      params: { quantity: 3, levels: 'Main warehouse: 2, Mirpur showroom: 1' },
+    });
+    expectRefused(
+      await switchOn([
+        { serial: a, locationId: 'main' },
+        { serial: b, locationId: showroom },
+      ]),
+      409,
+      'UNITS_REQUIRED_TO_TRACK',
+    );
+    const before = await item(product._id);
+    // Off for an item not tracked: nothing to change.
+    const alreadyOff = await call('POST', `/api/product/${product._id}/tracking`, { serialTracked: false });
+    expect(alreadyOff.json()).toMatchObject({ serialTracked: false, version: before.version });
+
+    const switched = await switchOn([
+      { serial: a, pairedSerial: `${a}-OUT`, locationId: 'main' },
+      { serial: b, locationId: 'main' },
+      { serial: c, locationId: showroom },
+    ]);
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json()).toMatchObject({ serialTracked: true, quentity: 3, version: before.version + 1 });
+    expect(await levels(product._id)).toEqual([
+      { locationId: 'main', quantity: 2 },
+      { locationId: showroom, quantity: 1 },
+    ]);
+    const [edit] = await history(product._id);
+    expect(edit).toMatchObject({
+      kind: 'edited',
+      changes: [{ field: 'serialTracked', from: 'false', to: 'true' }],
+    });
+    expect((await lifeOf(`${a}-out`)).history.map((entry) => entry.id)).toEqual([edit?.id]);
+    expect((await lifeOf(c)).unit).toMatchObject({ status: 'in_stock', location: { id: showroom } });
+    expectRefused(await switchOn([]), 409, 'ALREADY_TRACKED');
+
+    // The switch is not reverted; tracking goes off only without stock.
+    const revert = await test.app.inject({
+      method: 'POST',
+      url: `/api/product/${product._id}/history/${edit?.id}/revert`,
+      headers: { ...clerk.session, 'if-match': `"${before.version + 1}"` },
+    });
+    expectRefused(revert, 409, 'TRACKING_NOT_REVERTED');
+    const off = () => call('POST', `/api/product/${product._id}/tracking`, { serialTracked: false });
+    expectRefused(await off(), 409, 'TRACKED_UNITS_IN_STOCK');
+    for (const unit of [a, b, c]) {
+      expect((await call('POST', `/api/units/${unit}/dispatch`, {})).statusCode).toBe(200);
+    }
+    const switchedOff = await off();
+    expect(switchedOff.statusCode, switchedOff.body).toBe(200);
+    expect(switchedOff.json()).toMatchObject({ serialTracked: false, quentity: 0 });
+    const restocked = await call('PUT', `/api/products/${product._id}`, { newQuentity: 2 });
+    expect(restocked.statusCode, restocked.body).toBe(200);
+  });
+
+  it("edits an item's warranty, in the history, for the units dispatched after", async () => {
+    const product = await tracked();
+    const edited = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${product._id}`,
+      headers: { ...clerk.session, 'if-match': `"${product.version}"` },
+      payload: { warrantyMonths: 6 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ warrantyMonths: 6 });
+    const [edit] = await history(product._id);
+    expect(edit).toMatchObject({
+      kind: 'edited',
+      changes: [{ field: 'warrantyMonths', from: '24', to: '6' }],
+    });
+    const unit = serial('WTY');
+    expect((await register(product._id, [{ serial: unit }])).statusCode).toBe(200);
+    const dispatched = await call('POST', `/api/units/${unit}/dispatch`, {});
+    const [sent] = dispatched.json<{ units: Unit[] }>().units;
+    const day = sent?.dispatchedAt?.slice(0, 10) ?? '';
+    const month = Number(day.slice(5, 7)) + 6;
+    expect(Number(sent?.warrantyUntil?.slice(5, 7))).toBe(month > 12 ? month - 12 : month);
+  });
 });

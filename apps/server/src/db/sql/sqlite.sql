@@ -67,6 +67,18 @@ update products set "updated_at" = ?, "quantity" = ?,
     version = case when version = ? then version + 1 end
     where id = ? returning *;
 
+-- ProductRepository.change: alone + product update updated_at,serial_tracked
+-- parameters: :updated_at, :serial_tracked, :versionRead, :productId
+update products set "updated_at" = ?, "serial_tracked" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
+-- ProductRepository.change: alone + product update updated_at,warranty_months
+-- parameters: :updated_at, :warranty_months, :versionRead, :productId
+update products set "updated_at" = ?, "warranty_months" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
 -- ProductRepository.change: alone + stock daily
 -- parameters: :day, :shard, :delivered, :restocked, :units, :valuePaisa
 insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
@@ -107,10 +119,10 @@ update units set location_id = ?, status = 'in_stock'
     where id in (select value from json_each(?));
 
 -- ProductRepository.change: alone + units registered
--- parameters: :productId, :locationId, :at, :units
+-- parameters: :productId, :at, :units
 insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
         select json_extract(value, '$.id'), ?, json_extract(value, '$.serial'),
-          json_extract(value, '$.pairedSerial'), ?, 'in_stock', ?
+          json_extract(value, '$.pairedSerial'), json_extract(value, '$.locationId'), 'in_stock', ?
         from json_each(?);
 
 -- ProductRepository: by id
