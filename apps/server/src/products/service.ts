@@ -192,8 +192,8 @@ export function decideDelivery(
   levels: StockLevels,
   request: StockRequest,
   locations: LocationDirectory,
-  units: NamedUnits = new Map(),
-  day = '',
+  units: NamedUnits,
+  day: string,
 ): DecidedChange {
   const { newQuantity, ifVersion } = request;
   const product = liveAt(current, ifVersion);
@@ -253,7 +253,7 @@ export function decideTransfer(
   levels: StockLevels,
   transfer: TransferRequest,
   locations: LocationDirectory,
-  units: NamedUnits = new Map(),
+  units: NamedUnits,
 ): DecidedChange {
   const product = live(current);
   const { from, to, quantity, serials } = transfer;
