@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { HistoryEntry, Product, Unit, UnitWithHistory } from '@walton/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -397,5 +398,45 @@ describe.each(TEST_ENGINES)('serial-tracked units (%s)', (engine) => {
     const day = sent?.dispatchedAt?.slice(0, 10) ?? '';
     const month = Number(day.slice(5, 7)) + 6;
     expect(Number(sent?.warrantyUntil?.slice(5, 7))).toBe(month > 12 ? month - 12 : month);
+  });
+
+  it('applies a registration and a dispatch sent with an Idempotency-Key once, however often and however fast', async () => {
+    const product = await tracked();
+    const key = randomUUID();
+    const units = [{ serial: serial('KEY') }, { serial: serial('KEY') }];
+    const send = () =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/product/${product._id}/units`,
+        headers: { ...clerk.session, 'idempotency-key': key },
+        payload: { units },
+      });
+    const answers = await Promise.all(Array.from({ length: 10 }, send));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect((await item(product._id)).quentity).toBe(2);
+    expect((await history(product._id)).filter((entry) => entry.kind === 'restocked')).toHaveLength(1);
+    const reused = await test.app.inject({
+      method: 'POST',
+      url: `/api/product/${product._id}/units`,
+      headers: { ...clerk.session, 'idempotency-key': key },
+      payload: { units: [{ serial: serial('KEY') }] },
+    });
+    expectRefused(reused, 422, 'IDEMPOTENCY_KEY_REUSED');
+
+    const dispatchKey = randomUUID();
+    const dispatch = () =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/units/${units[0]?.serial}/dispatch`,
+        headers: { ...clerk.session, 'idempotency-key': dispatchKey },
+        payload: {},
+      });
+    const first = await dispatch();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await dispatch();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await item(product._id)).quentity).toBe(1);
   });
 });
