@@ -439,4 +439,24 @@ describe.each(TEST_ENGINES)('serial-tracked units (%s)', (engine) => {
     expect(again.json()).toEqual(first.json());
     expect((await item(product._id)).quentity).toBe(1);
   });
+
+  it('registers a serial once when ten items receive it at the same moment: the others are told it is taken', async () => {
+    const items = await Promise.all(Array.from({ length: 10 }, () => tracked()));
+    const contested = serial('RACE-REG');
+    const answers = await Promise.all(
+      items.map((each, index) =>
+        register(each._id, [
+          { serial: `${contested}-${index}` },
+          { serial: index % 2 === 0 ? contested : contested.toLowerCase() },
+        ]),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const answer of answers.filter((each) => each.statusCode !== 200)) {
+      expectRefused(answer, 409, 'SERIAL_TAKEN');
+    }
+    const quantities = await Promise.all(items.map(async (each) => (await item(each._id)).quentity));
+    expect(quantities.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect((await lifeOf(contested)).history).toHaveLength(1);
+  });
 });
