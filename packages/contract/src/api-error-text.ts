@@ -138,6 +138,33 @@ export const API_ERROR_TEXT = {
   LOCATION_HAS_STOCK: '{location} still holds stock: move it elsewhere first, or deactivate the location',
   LOCATION_IS_DEFAULT: '{location} is the default location: it stays active and cannot be deleted',
   LOCATION_IN_HISTORY: '{location} appears in the stock history: deactivate it instead of deleting it',
+  // Serial-tracked units (issue 36).
+  // The spec's restock of a tracked item: its units are registered by serial instead.
+  SERIALS_REQUIRED:
+    'This item is tracked by serial number: register its units with their serials instead of raising the quantity',
+  // Delivered of a tracked item that names no unit.
+  SERIAL_REQUIRED: 'This item is tracked by serial number: say which unit is delivered (its serial)',
+  // `serials`: the serials already known (or given twice), as sent.
+  SERIAL_TAKEN: 'These serial numbers are already registered: {serials}',
+  UNIT_NOT_FOUND: 'No unit has the serial number {serial}',
+  // A unit that is not in stock where the change takes it from (`status`: its status, `location`: where it is).
+  UNIT_NOT_AVAILABLE: 'The unit {serial} is not available: it is {status} ({location})',
+  UNIT_OF_ANOTHER_ITEM: 'The unit {serial} is a unit of another item',
+  // A transfer of a tracked item names as many units as it moves.
+  UNITS_COUNT_MISMATCH: 'Name each unit moved: {quantity} units to move, {count} serial numbers given',
+  // An item becomes tracked by registering exactly the units it holds (`levels`: where, how many).
+  UNITS_REQUIRED_TO_TRACK:
+    'To track this item by serial number, register exactly the serial numbers of the {quantity} units it holds ({levels})',
+  ALREADY_TRACKED:
+    'This item is already tracked by serial number: register more units with POST /api/product/:id/units',
+  // Tracking is switched off only once no unit is in stock or reserved (`count`: how many are).
+  TRACKED_UNITS_IN_STOCK:
+    'This item has {count} units in stock: it stays tracked by serial number while it holds any',
+  // An edit that switched tracking by serial is not reverted: the switch has its own route.
+  TRACKING_NOT_REVERTED:
+    'Tracking by serial number is switched with POST /api/product/:id/tracking, not by reverting the change',
+  // Units are registered only for items tracked by serial.
+  ITEM_NOT_TRACKED: 'This item is not tracked by serial number: restock it with a quantity instead',
   // An Idempotency-Key sent again with another request than the one it was first sent with.
   IDEMPOTENCY_KEY_REUSED:
     'This Idempotency-Key was already used for another request: make a new key for each change',

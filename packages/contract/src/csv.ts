@@ -167,6 +167,8 @@ export const IMPORT_PROBLEM_CODES = [
   'UNKNOWN_LOCATION',
   'LOCATION_INACTIVE',
   'NOT_ENOUGH_AT_LOCATION',
+  // A quantity of an item tracked by serial number: its units are registered by serial instead.
+  'SERIALS_REQUIRED',
 ] as const;
 export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];
 

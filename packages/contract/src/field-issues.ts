@@ -45,6 +45,11 @@ export const FIELD_ISSUE_TEXT = {
   UNKNOWN_FIELD: 'Unrecognized key: {keys}',
   SAME_LOCATION: 'Must be another location than from',
   NOTHING_TO_CHANGE_LOCATION: 'Send at least one of name, kind, address or active',
+  NOT_SERIAL:
+    'Must be a serial number: 1 to {max} printable characters (letters, digits, spaces, - / . and the like)',
+  NOT_UNIT_COUNT: 'Send from 1 to {max} units',
+  UNITS_ONLY_TO_TRACK: 'Send units only to switch tracking by serial number on',
+  NOT_WARRANTY_MONTHS: 'Must be a whole number of months from 0 to {max}',
   INVALID: 'Invalid value',
 } as const;
 export type FieldIssueCode = keyof typeof FIELD_ISSUE_TEXT;

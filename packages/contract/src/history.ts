@@ -5,13 +5,19 @@ import { locationRefSchema } from './locations.ts';
 import { pageCursor, pageLimit } from './paging.ts';
 import { productConflictSchema } from './product.ts';
 import { editableFieldSchema } from './product-input.ts';
+import { UNIT_SETTING_FIELDS } from './serials.ts';
+
+/** A field a history entry names: an editable one, or one of the item's settings of serial tracking. */
+export const historyFieldSchema = z.union([editableFieldSchema, z.enum(UNIT_SETTING_FIELDS)]);
+export type HistoryField = z.infer<typeof historyFieldSchema>;
 
 /**
- * One field an edit (or a revert) changed, old and new value as text: prices as exact decimals with
- * two places (`"45000.50"`), an optional field absent as null.
+ * One field an edit (or a revert, or a switch of serial tracking) changed, old and new value as text:
+ * prices as exact decimals with two places (`"45000.50"`), `true`/`false`, an optional field absent as
+ * null.
  */
 export const fieldChangeSchema = z.object({
-  field: editableFieldSchema,
+  field: historyFieldSchema,
   from: z.nullable(z.string()),
   to: z.nullable(z.string()),
 });
@@ -54,6 +60,6 @@ export const historyListQuerySchema = z.strictObject({
 
 /** 409 to a revert: the fields that moved on since the edit, and the item as it is now. */
 export const revertConflictSchema = z.extend(productConflictSchema, {
-  fields: z.optional(z.array(editableFieldSchema)),
+  fields: z.optional(z.array(historyFieldSchema)),
 });
 export type RevertConflict = z.infer<typeof revertConflictSchema>;

@@ -21,5 +21,7 @@ export * from './product.ts';
 export * from './product-fields.ts';
 export * from './product-input.ts';
 export * from './roles.ts';
+export * from './serials.ts';
 export * from './settings.ts';
 export * from './stats.ts';
+export * from './units.ts';

@@ -22,4 +22,6 @@ export const SUCCESS_TEXT = {
   productRestored: 'Product restored',
   stockTransferred: 'Stock moved',
   locationSaved: 'Location saved',
+  unitsRegistered: 'Units registered',
+  unitDispatched: 'Unit dispatched',
 } as const;

@@ -10,6 +10,7 @@ import {
 import { FIELD_ISSUE_TEXT, type FieldIssueCode, fieldIssue, requiredOr } from './field-issues.ts';
 import { pageCursor, pageLimit, pageOffset } from './paging.ts';
 import type { EditableProductField, ProductWireField } from './product-fields.ts';
+import { customerSchema, serialSchema, warrantyMonthsSchema } from './serials.ts';
 
 // What the API accepts for products (request bodies and query strings).
 
@@ -110,8 +111,8 @@ const detailFields = {
 
 const supplierEmail = () => checked(z.email({ error: requiredOr('NOT_EMAIL') }), tooLong(254));
 
-/** POST /api/productOrder body (the spec's creation payload): a check for every field of PRODUCT_FIELDS. */
-export const createProductSchema = z.strictObject({
+/** The spec's creation payload: a check for every field of PRODUCT_FIELDS. */
+const productFieldsSchema = z.strictObject({
   name: requiredText(200),
   img: imageUrlSchema,
   price: priceSchema,
@@ -122,6 +123,16 @@ export const createProductSchema = z.strictObject({
   ...detailFields,
   lowStockThreshold: z.optional(lowStockThresholdSchema),
 } satisfies Record<ProductWireField, z.ZodMiniType>);
+
+/**
+ * POST /api/productOrder body: the spec's fields, and whether the item is tracked by serial number
+ * (false when left out) and its warranty (12 months when left out). A tracked item starts with no
+ * stock: its units are registered by serial (POST /api/product/:id/units).
+ */
+export const createProductSchema = z.extend(productFieldsSchema, {
+  serialTracked: z.optional(z.boolean({ error: fieldIssue('NOT_TRUE_OR_FALSE') })),
+  warrantyMonths: z.optional(warrantyMonthsSchema),
+});
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type CreateProduct = z.output<typeof createProductSchema>;
 
@@ -138,7 +149,7 @@ export const EDIT_MESSAGES = {
 } as const;
 
 /** The fields of the creation payload an edit may change: every field added there is editable here. */
-export const editableProductSchema = z.omit(createProductSchema, NOT_EDITABLE);
+export const editableProductSchema = z.omit(productFieldsSchema, NOT_EDITABLE);
 /** The name of an editable field, as the API spells it (`img`, `prosesor`, …). */
 export const editableFieldSchema = z.keyof(editableProductSchema);
 export type EditableField = z.infer<typeof editableFieldSchema>;
@@ -150,6 +161,7 @@ export type EditableField = z.infer<typeof editableFieldSchema>;
 export const editProductSchema = checked(
   z.strictObject({
     ...z.partial(editableProductSchema).shape,
+    warrantyMonths: z.optional(warrantyMonthsSchema),
     quentity: z.optional(z.never({ error: fieldIssue('QUANTITY_NOT_EDITED') })),
     suplerName: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),
     email: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),
@@ -191,7 +203,14 @@ export const deliveryRequestSchema = z.strictObject({
   ),
   /** Where the unit leaves from; left out: the default location, or the one location with stock. */
   locationId: z.optional(locationIdSchema),
+  /** For an item tracked by serial number: the unit delivered (either of its serials). */
+  serial: z.optional(serialSchema),
+  /** For an item tracked by serial number: who the unit went to. */
+  customer: z.optional(customerSchema),
 });
+
+/** The most units one transfer of a tracked item may name. */
+const TRANSFER_SERIALS_MAX = 500;
 
 /** POST /api/product/:id/transfers body: move `quantity` units from one location to another. */
 export const transferRequestSchema = checked(
@@ -201,6 +220,13 @@ export const transferRequestSchema = checked(
     quantity: z.pipe(
       wholeNumber,
       checked(z.number(), notWhole(), z.gte(1, fieldIssue('BELOW', { min: 1 })), atMost(MAX_QUANTITY)),
+    ),
+    /** For an item tracked by serial number: the units moved, as many as `quantity`. */
+    serials: z.optional(
+      checked(
+        z.array(serialSchema),
+        z.maxLength(TRANSFER_SERIALS_MAX, fieldIssue('TOO_LARGE', { max: TRANSFER_SERIALS_MAX })),
+      ),
     ),
   }),
   z.refine((transfer) => transfer.from !== transfer.to, {

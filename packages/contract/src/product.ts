@@ -34,6 +34,12 @@ export const productSchema = z.object({
       z.describe('In a list of one location (`?location=`): the units there; quentity is the total'),
     ),
   ),
+  serialTracked: z.optional(
+    checked(z.boolean(), z.describe('Each unit is known by its serial number (see /api/product/:id/units)')),
+  ),
+  warrantyMonths: z.optional(
+    checked(integer(), z.describe("How long a dispatched unit's warranty runs, in calendar months")),
+  ),
   version: checked(z.number(), int(), z.describe('Bumped by every change; also sent as the ETag')),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -16,6 +16,7 @@ import * as userRoles from './migrations/013-user-roles.ts';
 import * as personalAccessTokens from './migrations/014-personal-access-tokens.ts';
 import * as locations from './migrations/015-locations.ts';
 import * as operationKeys from './migrations/016-operation-keys.ts';
+import * as units from './migrations/017-units.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -42,6 +43,7 @@ const migrations: Record<string, MigrationModule> = {
   '014-personal-access-tokens': personalAccessTokens,
   '015-locations': locations,
   '016-operation-keys': operationKeys,
+  '017-units': units,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -25,6 +25,42 @@ export interface ProductsTable {
   updated_at: Timestamp;
   version: Generated<number>;
   deleted_at: ColumnType<Date | string | null, string | null, string | null>;
+  /** 1 when each unit of the item is known by its serial (migration 017), else 0. */
+  serial_tracked: ColumnType<number, number | undefined, number>;
+  /** How long a dispatched unit's warranty runs, in calendar months (0 to 120). */
+  warranty_months: ColumnType<number, number | undefined, number>;
+}
+
+/** One physical unit of a serial-tracked item (migration 017). */
+export interface UnitsTable {
+  id: string;
+  product_id: string;
+  /** As entered, trimmed. */
+  serial: string;
+  /** A split AC's second box (its outdoor unit), as entered; null for a single box. */
+  paired_serial: string | null;
+  /** Where it is; null once it has left (dispatched). */
+  location_id: string | null;
+  /** `in_stock`, `reserved`, `dispatched`, `returned` or `scrapped`. */
+  status: string;
+  received_at: Timestamp;
+  dispatched_at: ColumnType<Date | string | null, string | null, string | null>;
+  /** The warranty's last day, `YYYY-MM-DD`; null until dispatched. */
+  warranty_until: string | null;
+  customer_name: string | null;
+  customer_phone: string | null;
+}
+
+/** Both serials of every unit, trimmed and lower-cased: one primary key (migration 017). */
+export interface UnitSerialsTable {
+  serial_key: string;
+  unit_id: string;
+}
+
+/** The units each history row moved (migration 017). */
+export interface MovementUnitsTable {
+  history_id: string;
+  unit_id: string;
 }
 
 /** Every change of an item, of stock or of details: append-only (migration 004). */
@@ -298,6 +334,9 @@ export interface Database {
   product_history: ProductHistoryTable;
   locations: LocationsTable;
   stock_levels: StockLevelsTable;
+  units: UnitsTable;
+  unit_serials: UnitSerialsTable;
+  movement_units: MovementUnitsTable;
   operation_keys: OperationKeysTable;
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;
@@ -325,4 +364,5 @@ export interface Database {
 export type ProductRow = Selectable<ProductsTable>;
 export type ProductHistoryRow = Selectable<ProductHistoryTable>;
 export type LocationRow = Selectable<LocationsTable>;
+export type UnitRow = Selectable<UnitsTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -6,13 +6,16 @@ import {
   type CreateProductInput,
   type createLocationSchema,
   type deliveryRequestSchema,
+  type dispatchUnitSchema,
   type editProductSchema,
   type Movement,
   type PersonalTokenRequest,
   type Product,
   type ProductConflict,
+  type registerUnitsSchema,
   SUCCESS_TEXT,
   type stockChangeSchema,
+  type trackingSwitchSchema,
   type transferRequestSchema,
   type updateLocationSchema,
   type userSettingsSchema,
@@ -40,6 +43,8 @@ const product = {
   ...createProduct,
   _id: productId,
   quentity: 34,
+  serialTracked: false,
+  warrantyMonths: 12,
   version: 2,
   createdAt: '2026-11-21T09:30:00.000Z',
   updatedAt: '2026-11-22T11:05:42.118Z',
@@ -117,4 +122,20 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     to: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e6f',
     quantity: 5,
   } satisfies z.input<typeof transferRequestSchema>,
+  registerUnits: {
+    units: [
+      { serial: 'WSI18C-2611-000123', pairedSerial: 'WSO18C-2611-000123' },
+      { serial: 'WSI18C-2611-000124' },
+    ],
+  } satisfies z.input<typeof registerUnitsSchema>,
+  switchTracking: {
+    serialTracked: true,
+    units: [
+      { serial: 'WSI18C-2611-000125', pairedSerial: 'WSO18C-2611-000125', locationId: 'main' },
+      { serial: 'WSI18C-2611-000126', locationId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e6f' },
+    ],
+  } satisfies z.input<typeof trackingSwitchSchema>,
+  dispatchUnit: {
+    customer: { name: 'Karim Uddin', phone: '+8801711000000' },
+  } satisfies z.input<typeof dispatchUnitSchema>,
 };

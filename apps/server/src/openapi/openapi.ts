@@ -297,6 +297,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description:
             'Warehouses, showrooms, service centres, vehicles and quarantine, and the stock at each',
         },
+        {
+          name: 'units',
+          description:
+            'The units of items tracked by serial number: received, moved and dispatched by serial',
+        },
         { name: 'events', description: 'Live change feed' },
         { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },
         { name: 'settings', description: "The signed-in user's preferences" },

@@ -2,7 +2,6 @@ import { MOVEMENT_REASONS, type Movement } from '@walton/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import { slot } from '../db/query-shapes.ts';
-import { newRowId } from '../db/row-ids.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChangeStatement, HistoryRecord } from './product-change.ts';
 import { detailChanges, type ProductChange } from './product-change.ts';
@@ -51,9 +50,10 @@ export class HistoryRepository {
   /**
    * The statement that writes the row of one change, run in the change's transaction (see
    * ChangeStatement). Only stock changes have a delta, so the deltas always sum to the quantity;
-   * edits and reverts list the details they moved.
+   * edits and reverts list the details they moved. `id` is the row's id (the units a movement moved
+   * name it).
    */
-  append(change: ProductChange): ChangeStatement {
+  append(change: ProductChange, id: string): ChangeStatement {
     const { kind, before, after } = change;
     return {
       shape: 'history row',
@@ -75,7 +75,7 @@ export class HistoryRepository {
           to_location_id: slot('toLocationId'),
         })}`,
       values: {
-        id: newRowId(),
+        id,
         productId: after.id,
         version: after.version,
         kind,
@@ -142,6 +142,16 @@ export class HistoryRepository {
       .limit(range.limit)
       .execute();
     return rows.map(({ name, ...row }) => ({ ...toHistoryRecord(row), name }));
+  }
+
+  /** The history rows that moved a unit (by its id), newest first. */
+  async listOfUnit(unitId: string): Promise<HistoryRecord[]> {
+    const rows = await withLocationNames(this.#db)
+      .innerJoin('movement_units as mu', 'mu.history_id', 'h.id')
+      .where('mu.unit_id', '=', unitId)
+      .orderBy('h.version', 'desc')
+      .execute();
+    return rows.map(toHistoryRecord);
   }
 
   async find(productId: string, entryId: string): Promise<HistoryRecord | undefined> {

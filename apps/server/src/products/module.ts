@@ -2,6 +2,8 @@ import { sessionUser } from '../auth/guards.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
 import { type ServerModule, shared } from '../module.ts';
 import { rollupParticipant } from '../stats/service.ts';
+import { unitRoutes } from '../units/routes.ts';
+import { UnitRepository } from '../units/unit-repository.ts';
 import { HistoryRepository } from './history-repository.ts';
 import { OperationKeys } from './operation-keys.ts';
 import { ProductAnswers } from './product-answers.ts';
@@ -65,12 +67,15 @@ export const productsModule: ServerModule = {
   }),
   api: async (api, { config, clock }) => {
     const { products, productSearch: search, productHistory: history, accounts, locations } = api;
+    const units = new UnitRepository(api.database.db);
+    const service = new ProductService(
+      { products, search, history, locations, operations: new OperationKeys(api.database.db), units },
+      api.publishProductChange,
+      { now: clock, timeZone: config.timeZone },
+    );
+    await api.register(unitRoutes, { service });
     await api.register(productRoutes, {
-      service: new ProductService(
-        { products, search, history, locations, operations: new OperationKeys(api.database.db) },
-        api.publishProductChange,
-        clock,
-      ),
+      service,
       answers: api.answers,
       // A personal access token sent to a public read made its owner the request's user.
       sessionUser: async (request) => request.user ?? sessionUser(accounts, request),

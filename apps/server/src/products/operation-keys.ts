@@ -23,6 +23,9 @@ export interface Operation {
 /** How often a send whose key another send took looks for that one's answer before failing. */
 const KEY_TAKEN_ATTEMPTS = 40;
 
+/** How often a send refused with a key looks for another send's answer to that key (see once()). */
+const REFUSAL_LOOKS = 3;
+
 const digestOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /** PostgreSQL's unique_violation; SQLite's extended codes of a PRIMARY KEY and a UNIQUE constraint. */
@@ -49,7 +52,8 @@ export class OperationKeys {
    * Runs `apply` once per key: the answer kept for the operation's key when there is one (a resend,
    * its body read back by `bodyOf`), otherwise `apply`'s, whose change must write
    * `statement(operation, answer)` with it. Two sends of one key at once: the change of one
-   * commits, the other's is undone whole by the key's uniqueness and answers the kept answer.
+   * commits, the other's is undone whole by the key's uniqueness, or refused by its rule on the state
+   * the first made, and answers the kept answer.
    */
   async once<Body>(
     operation: Operation | undefined,
@@ -63,6 +67,13 @@ export class OperationKeys {
       try {
         return await apply();
       } catch (error) {
+        // Refused on a state that another send of this key made meanwhile (the units it registered or
+        // dispatched, the stock it moved): that send's answer is this one's.
+        if (error instanceof HttpError) {
+          const meanwhile = await this.#keptAfterRefusal(operation, bodyOf);
+          if (meanwhile) return meanwhile;
+          throw error;
+        }
         // The key was taken by a change not yet visible here (SQLite answers a change of a group
         // commit that failed before the group has committed): look again in a moment; if that change
         // was undone after all, this one is applied instead.
@@ -89,6 +100,22 @@ export class OperationKeys {
         at: at.toISOString(),
       },
     };
+  }
+
+  /**
+   * The answer kept for the key by another send that committed while this one was judged: looked for
+   * a few times, 5 ms apart (on SQLite a change of a group commit shows only once its group has
+   * committed). A refusal sent with a key waits for these looks.
+   */
+  async #keptAfterRefusal<Body>(
+    operation: Operation,
+    bodyOf: (kept: unknown) => Body,
+  ): Promise<KeptAnswer<Body> | undefined> {
+    for (let look = 1; ; look += 1) {
+      const kept = await this.#kept(operation, bodyOf);
+      if (kept || look === REFUSAL_LOOKS) return kept;
+      await setTimeout(5);
+    }
   }
 
   async #kept<Body>(

@@ -1,4 +1,12 @@
-import { type ChangeKind, EDITABLE_PRODUCT_FIELDS, type ProductDetailName } from '@walton/contract';
+import {
+  type ChangeKind,
+  type Customer,
+  EDITABLE_PRODUCT_FIELDS,
+  type ProductDetailName,
+  UNIT_SETTING_FIELDS,
+  type UnitSettingField,
+  type UnitStatus,
+} from '@walton/contract';
 import type { ShapedStatement } from '../db/query-shapes.ts';
 
 export type { ChangeKind };
@@ -21,6 +29,10 @@ export interface ProductState {
   processor: string | null;
   /** At or below this quantity the item is low on stock; null: no alert. */
   lowStockThreshold: number | null;
+  /** Each unit is known by its serial number (units/). */
+  serialTracked: boolean;
+  /** How long a dispatched unit's warranty runs, in calendar months. */
+  warrantyMonths: number;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -28,13 +40,18 @@ export interface ProductState {
   deletedAt: string | null;
 }
 
-/** The details an edit may change: the contract's editable fields (EDITABLE_PRODUCT_FIELDS), by their names here. */
-export type ProductDetails = Pick<ProductState, ProductDetailName>;
+/**
+ * The details a change of details may set: the contract's editable fields (EDITABLE_PRODUCT_FIELDS),
+ * by their names here, and the settings of serial tracking (UNIT_SETTING_FIELDS: the warranty is
+ * edited, tracking switched by its own route).
+ */
+export type ProductDetails = Pick<ProductState, ProductDetailName | UnitSettingField>;
 
-/** The details, in the order the history lists a change's fields (the contract's table's). */
-export const PRODUCT_DETAIL_FIELDS: readonly ProductDetailName[] = EDITABLE_PRODUCT_FIELDS.map(
-  (field) => field.name,
-);
+/** The details, in the order the history lists a change's fields (the contract's table's, then the unit settings). */
+export const PRODUCT_DETAIL_FIELDS: readonly (keyof ProductDetails)[] = [
+  ...EDITABLE_PRODUCT_FIELDS.map((field) => field.name),
+  ...UNIT_SETTING_FIELDS,
+];
 
 /** One detail a change moved, old and new value as stored (a price in whole paisa). */
 export type DetailChange = {
@@ -57,12 +74,52 @@ export interface StockMovement {
   quantity: number;
 }
 
+/** A unit of a tracked item as a change reads it. */
+export interface UnitState {
+  id: string;
+  productId: string;
+  serial: string;
+  pairedSerial: string | null;
+  /** Null once it has left. */
+  locationId: string | null;
+  status: UnitStatus;
+  /** When it was received (ISO-8601). */
+  receivedAt: string;
+}
+
+/**
+ * The units a change's intent names, read with the product (see ProductRepository.change()): by
+ * serial key (serialKeyOf), either serial of a unit; a key no unit has is absent.
+ */
+export type NamedUnits = ReadonlyMap<string, UnitState>;
+
+/** A unit a change registers: its new id, its serials as entered (trimmed), and where it is. */
+export interface RegisteredUnit {
+  id: string;
+  serial: string;
+  pairedSerial: string | null;
+  locationId: string;
+}
+
+/**
+ * What a change does to units, beside its movement (whose quantity is their number):
+ * `register` adds these units, in stock where each says; `move` puts these units (as read) in stock
+ * at `movement.to`; `dispatch` sends them out (no location) to `customer`, their warranty running
+ * to `warrantyUntil` (`YYYY-MM-DD`).
+ */
+export type UnitEffect =
+  | { kind: 'register'; units: readonly RegisteredUnit[] }
+  | { kind: 'move'; units: readonly UnitState[] }
+  | { kind: 'dispatch'; units: readonly UnitState[]; warrantyUntil: string; customer: Customer | null };
+
 /** A change the service decided on, from the product's locked current state and levels. */
 export interface DecidedChange {
   kind: Exclude<ChangeKind, 'created'>;
   set: ProductUpdate;
   /** Where the change moves units: every change of the quantity says, and a transfer. */
   movement?: StockMovement | undefined;
+  /** For a tracked item: the units its movement moves, one per unit of its quantity. */
+  units?: UnitEffect | undefined;
   /** For a revert: the history entry it undoes. */
   revertOf?: string | undefined;
 }
@@ -103,6 +160,8 @@ export interface ProductChange {
   movement?: StockMovement | undefined;
   /** The item's levels after the change: they sum to `after.quantity`. */
   levels: StockLevels;
+  /** The units it registered, moved or dispatched (a tracked item's stock change). */
+  units?: UnitEffect | undefined;
   /** For a revert: the history entry it undid. */
   revertOf?: string | undefined;
 }

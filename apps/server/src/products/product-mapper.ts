@@ -3,10 +3,10 @@ import {
   type CreateProduct,
   changeKindSchema,
   EDITABLE_PRODUCT_FIELDS,
-  type EditableField,
   type EditProduct,
   type FieldChange,
   type HistoryEntry,
+  type HistoryField,
   type Movement,
   movementReasonSchema,
   PRODUCT_FIELDS,
@@ -14,6 +14,7 @@ import {
   type ProductDetailName,
   type ProductField,
   type ProductFieldKind,
+  WARRANTY_MONTHS_DEFAULT,
 } from '@walton/contract';
 import type { Insertable, Updateable } from 'kysely';
 import { z } from 'zod';
@@ -52,6 +53,8 @@ export function toProductState(row: ProductRow): ProductState {
     display: row.display,
     processor: row.processor,
     lowStockThreshold: row.low_stock_threshold,
+    serialTracked: Number(row.serial_tracked) === 1,
+    warrantyMonths: Number(row.warranty_months),
     version: row.version,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -86,6 +89,8 @@ export function toProduct(product: ProductState): Product {
     display: optional(product.display),
     prosesor: optional(product.processor),
     lowStockThreshold: product.lowStockThreshold,
+    serialTracked: product.serialTracked,
+    warrantyMonths: product.warrantyMonths,
     version: product.version,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
@@ -126,12 +131,20 @@ function storedValue(kind: ProductFieldKind, value: string | number | null | und
   return value;
 }
 
-/** Validated creation payload → the columns to insert (without id, timestamps and audit fields). */
+/**
+ * Validated creation payload → the columns to insert (without id, timestamps and audit fields): its
+ * PRODUCT_FIELDS, and whether it is tracked by serial and its warranty (the columns' defaults when
+ * left out).
+ */
 export function toProductColumns(input: CreateProduct) {
   const columns = Object.fromEntries(
     PRODUCT_FIELDS.map((field) => [COLUMN_OF[field.name], storedValue(field.kind, input[field.wire])]),
-  );
-  return columns as Required<Pick<Insertable<ProductsTable>, (typeof COLUMN_OF)[ProductField['name']]>>;
+  ) as Required<Pick<Insertable<ProductsTable>, (typeof COLUMN_OF)[ProductField['name']]>>;
+  return {
+    ...columns,
+    serial_tracked: input.serialTracked ? 1 : 0,
+    warranty_months: input.warrantyMonths ?? WARRANTY_MONTHS_DEFAULT,
+  };
 }
 
 /** A decided change → the columns it sets, with the change's time (ISO-8601) as `updated_at`. */
@@ -142,6 +155,8 @@ export function toUpdateColumns(set: ProductUpdate, at: string): Updateable<Prod
     if (value !== undefined) Object.assign(columns, { [COLUMN_OF[name]]: value });
   }
   if (set.deleted !== undefined) columns.deleted_at = set.deleted ? at : null;
+  if (set.serialTracked !== undefined) columns.serial_tracked = set.serialTracked ? 1 : 0;
+  if (set.warrantyMonths !== undefined) columns.warranty_months = set.warrantyMonths;
   return columns;
 }
 
@@ -152,8 +167,9 @@ const FIELD_OF = Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((field) => [fiel
   (typeof EDITABLE_PRODUCT_FIELDS)[number]
 >;
 
-/** A detail's name as the API spells it. */
-export const wireFieldOf = (detail: keyof ProductDetails): EditableField => FIELD_OF[detail].wire;
+/** A detail's name as the API spells it (the unit settings' are the same). */
+export const wireFieldOf = (detail: keyof ProductDetails): HistoryField =>
+  detail === 'serialTracked' || detail === 'warrantyMonths' ? detail : FIELD_OF[detail].wire;
 
 /** A validated edit → the details it sets, as stored (a price in paisa; an emptied optional field null). */
 export function toProductDetails(edit: EditProduct): Partial<ProductDetails> {
@@ -165,6 +181,7 @@ export function toProductDetails(edit: EditProduct): Partial<ProductDetails> {
     const cleared = field.kind === 'optionalText' && value === '';
     Object.assign(details, { [field.name]: cleared ? null : storedValue(field.kind, value) });
   }
+  if (edit.warrantyMonths !== undefined) details.warrantyMonths = edit.warrantyMonths;
   return details;
 }
 
@@ -179,7 +196,7 @@ export function formatPaisa(paisa: number | bigint): string {
 }
 
 /** A stored detail value as the history sends it: text, a price as an exact decimal, absent as null. */
-function wireValue(detail: keyof ProductDetails, value: string | number | null): string | null {
+function wireValue(detail: keyof ProductDetails, value: string | number | boolean | null): string | null {
   if (value === null) return null;
   if (detail === 'pricePaisa' && typeof value === 'number') return formatPaisa(value);
   return String(value);
@@ -197,11 +214,13 @@ const STORED_AS = {
 
 /** The `changes` column's JSON, checked as it is read back: each editable field with its kind's values. */
 const detailChangesSchema = z.array(
-  z.union(
-    EDITABLE_PRODUCT_FIELDS.map((field) =>
+  z.union([
+    ...EDITABLE_PRODUCT_FIELDS.map((field) =>
       z.object({ field: z.literal(field.name), from: STORED_AS[field.kind], to: STORED_AS[field.kind] }),
     ),
-  ),
+    z.object({ field: z.literal('serialTracked'), from: z.boolean(), to: z.boolean() }),
+    z.object({ field: z.literal('warrantyMonths'), from: z.number().int(), to: z.number().int() }),
+  ]),
 );
 
 /**

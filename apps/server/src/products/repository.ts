@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CreateProduct, Product } from '@walton/contract';
+import { type CreateProduct, type Product, serialKeyOf, unitStatusSchema } from '@walton/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Engine } from '../db/database.ts';
@@ -14,9 +14,12 @@ import type {
   ChangeParticipant,
   ChangeStatement,
   DecidedChange,
+  NamedUnits,
   ProductChange,
   ProductState,
   StockLevels,
+  UnitEffect,
+  UnitState,
 } from './product-change.ts';
 import { levelsAfter, sumOfLevels } from './product-change.ts';
 import { rowToProduct, toProductColumns, toProductState, toUpdateColumns } from './product-mapper.ts';
@@ -41,8 +44,19 @@ export interface NewProduct {
  * transaction (undefined and none when no product has the id). Throws to refuse; a Decide may also
  * find nothing to change.
  */
-export type DecideChange = (current: ProductState | undefined, levels: StockLevels) => DecidedChange;
-export type Decide = (current: ProductState | undefined, levels: StockLevels) => DecidedChange | undefined;
+export type DecideChange = (
+  current: ProductState | undefined,
+  levels: StockLevels,
+  units: NamedUnits,
+) => DecidedChange;
+export type Decide = (
+  current: ProductState | undefined,
+  levels: StockLevels,
+  units: NamedUnits,
+) => DecidedChange | undefined;
+
+/** No units named. */
+const NO_UNITS: NamedUnits = new Map();
 
 /** A product as read (or remembered) to be changed: its row and its levels, of one version. */
 interface StoredProduct {
@@ -102,7 +116,7 @@ const levelsOf = (column: LevelsColumn): StockLevels => {
 /** Whether `decide` would change a remembered product (a refusal is only ever given on a fresh read). */
 function leadsToAChange(decide: Decide, remembered: StoredProduct): boolean {
   try {
-    return decide(toProductState(remembered.row), remembered.levels) !== undefined;
+    return decide(toProductState(remembered.row), remembered.levels, NO_UNITS) !== undefined;
   } catch {
     return false;
   }
@@ -123,6 +137,54 @@ const isNewerVersion = (error: unknown) =>
       error.errcode === SQLITE_CONSTRAINT_NOTNULL &&
       error.message.endsWith('products.version')));
 
+/** SQLite's extended result code for a PRIMARY KEY constraint that failed. */
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+
+/**
+ * The database refused a change's unit serials: one of them was registered meanwhile (the primary
+ * key of `unit_serials`, on PostgreSQL and SQLite). The change is undone whole; judged again, its
+ * rule names the serials taken.
+ */
+const isSerialTaken = (error: unknown) =>
+  error instanceof Error &&
+  (('code' in error &&
+    error.code === '23505' &&
+    'constraint' in error &&
+    error.constraint === 'unit_serials_pkey') ||
+    ('errcode' in error &&
+      error.errcode === SQLITE_CONSTRAINT_PRIMARYKEY &&
+      error.message.endsWith('unit_serials.serial_key')));
+
+/** How often a change whose serials were taken meanwhile is judged again before its error reaches the caller. */
+const SERIAL_TAKEN_ATTEMPTS = 3;
+
+/** The units a change names as one column: a JSON array of units, each with the key it was found by. */
+type UnitsColumn = string | UnitJson[] | null;
+interface UnitJson {
+  key: string;
+  id: string;
+  productId: string;
+  serial: string;
+  pairedSerial: string | null;
+  locationId: string | null;
+  status: string;
+  receivedAt: string;
+}
+
+const unitsOf = (column: UnitsColumn): NamedUnits => {
+  const parsed: UnitJson[] = column === null ? [] : typeof column === 'string' ? JSON.parse(column) : column;
+  return new Map(
+    parsed.map(({ key, status, ...unit }): [string, UnitState] => [
+      key,
+      {
+        ...unit,
+        status: unitStatusSchema.parse(status),
+        receivedAt: new Date(unit.receivedAt).toISOString(),
+      },
+    ]),
+  );
+};
+
 /** A change as written: the change, and its product as the update returned it with its levels. */
 interface WrittenChange {
   change: ProductChange;
@@ -137,6 +199,71 @@ const levelUpsert = () =>
   sql`insert into stock_levels (product_id, location_id, quantity)
     values (${slot<string>('productId')}, ${slot<string>('locationId')}, ${slot<number>('quantity')})
     on conflict (product_id, location_id) do update set quantity = excluded.quantity`;
+
+/** Each text of a JSON array bound as `name`, as rows of one column (`value`). */
+const jsonTexts = (postgres: boolean, name: string) =>
+  postgres
+    ? sql`(select json_array_elements_text(cast(${slot<string>(name)} as json)) as value)`
+    : sql`(select value from json_each(${slot<string>(name)}))`;
+
+/**
+ * The units a change names (slot `keys`: a JSON array of serial keys) as one column, read with the
+ * product: each with the key it was found by; null or `[]` when none is.
+ */
+const namedUnitsColumn = (postgres: boolean) =>
+  postgres
+    ? sql<UnitsColumn>`(select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
+        'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
+        'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
+        from unit_serials s join units u on u.id = s.unit_id
+        where s.serial_key in ${jsonTexts(postgres, 'keys')})`
+    : sql<UnitsColumn>`(select json_group_array(json_object('key', s.serial_key, 'id', u.id,
+        'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
+        'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
+        from unit_serials s join units u on u.id = s.unit_id
+        where s.serial_key in ${jsonTexts(postgres, 'keys')})`;
+
+/** Registered units (slot `units`: a JSON array of { id, serial, pairedSerial, locationId }), in stock. */
+const unitsInsert = (postgres: boolean) =>
+  postgres
+    ? sql`insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
+        select r.id, ${slot('productId')}, r.serial, r."pairedSerial", r."locationId", 'in_stock',
+          cast(${slot('at')} as timestamptz)
+        from json_to_recordset(cast(${slot('units')} as json))
+          as r(id text, serial text, "pairedSerial" text, "locationId" text)`
+    : sql`insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
+        select json_extract(value, '$.id'), ${slot('productId')}, json_extract(value, '$.serial'),
+          json_extract(value, '$.pairedSerial'), json_extract(value, '$.locationId'), 'in_stock', ${slot('at')}
+        from json_each(${slot('units')})`;
+
+/**
+ * The keys of registered units' serials (slot `serials`: a JSON array of { key, unitId }): their
+ * primary key refuses a serial already known (isSerialTaken).
+ */
+const unitSerialsInsert = (postgres: boolean) =>
+  postgres
+    ? sql`insert into unit_serials (serial_key, unit_id)
+        select r.key, r."unitId" from json_to_recordset(cast(${slot('serials')} as json)) as r(key text, "unitId" text)`
+    : sql`insert into unit_serials (serial_key, unit_id)
+        select json_extract(value, '$.key'), json_extract(value, '$.unitId') from json_each(${slot('serials')})`;
+
+/** Units (slot `ids`: a JSON array) in stock at `locationId`. */
+const unitsMove = (postgres: boolean) =>
+  sql`update units set location_id = ${slot('locationId')}, status = 'in_stock'
+    where id in ${jsonTexts(postgres, 'ids')}`;
+
+/** Units (slot `ids`) dispatched at `at` to a customer, under warranty until `warrantyUntil`. */
+const unitsDispatch = (postgres: boolean) =>
+  sql`update units set location_id = null, status = 'dispatched',
+    dispatched_at = ${postgres ? sql`cast(${slot('at')} as timestamptz)` : slot('at')},
+    warranty_until = ${slot('warrantyUntil')}, customer_name = ${slot('customerName')},
+    customer_phone = ${slot('customerPhone')}
+    where id in ${jsonTexts(postgres, 'ids')}`;
+
+/** The units (slot `ids`) a history row (`historyId`) moved. */
+const movementUnitsInsert = (postgres: boolean) =>
+  sql`insert into movement_units (history_id, unit_id)
+    select ${slot('historyId')}, value from ${jsonTexts(postgres, 'ids')} as moved`;
 
 /** The name of this module's query shapes (see db/sql/). */
 const SHAPES_OWNER = 'ProductRepository';
@@ -156,7 +283,9 @@ export class ProductRepository {
   readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
   readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
   readonly #listed = new QueryShapes<ListedRow>(SHAPES_OWNER);
-  readonly #rowsWithLevels = new QueryShapes<ProductRow & { levels: LevelsColumn }>(SHAPES_OWNER);
+  readonly #rowsWithLevels = new QueryShapes<ProductRow & { levels: LevelsColumn; units?: UnitsColumn }>(
+    SHAPES_OWNER,
+  );
   /** The statements of a change, each built once per shape (see #write). */
   readonly #writes = new StatementShapes(`${SHAPES_OWNER}.change`);
 
@@ -390,7 +519,11 @@ export class ProductRepository {
    * transaction (an import) every change reads, and on PostgreSQL the read locks the row (`for
    * update`). Undefined when `decide` found nothing to change; whatever `decide` throws changes
    * nothing and reaches the caller. `alsoWrite` adds this one change's own statements (its
-   * operation id, see OperationKeys), written with it, all or nothing.
+   * operation id, see OperationKeys), written with it, all or nothing. `serials` are the serials of
+   * the units the change's intent names: they are read with the product, in the same statement, and
+   * `decide` judges them (a change that names units is never judged on a remembered product). Units
+   * change only in their item's changes, so the version check guards them too; a serial registered
+   * meanwhile (the primary key of `unit_serials`) undoes the change whole and it is judged again.
    */
   change(
     id: string,
@@ -398,6 +531,7 @@ export class ProductRepository {
     actor: ChangeActor,
     at: Date,
     alsoWrite?: ChangeParticipant,
+    serials?: readonly string[],
   ): Promise<ProductChange>;
   change(
     id: string,
@@ -405,6 +539,7 @@ export class ProductRepository {
     actor: ChangeActor,
     at: Date,
     alsoWrite?: ChangeParticipant,
+    serials?: readonly string[],
   ): Promise<ProductChange | undefined>;
   async change(
     id: string,
@@ -412,11 +547,13 @@ export class ProductRepository {
     actor: ChangeActor,
     at: Date,
     alsoWrite: ChangeParticipant = () => [],
+    serials: readonly string[] = [],
   ): Promise<ProductChange | undefined> {
+    const keys = [...new Set(serials.map(serialKeyOf))];
     if (this.#inTransaction) {
       const written = await this.#changeFrom(
         this.#db,
-        await this.#read(this.#db, id),
+        await this.#read(this.#db, id, keys),
         decide,
         actor,
         at,
@@ -424,27 +561,46 @@ export class ProductRepository {
       );
       return written?.change;
     }
-    const remembered = this.#recent.get(id);
+    const remembered = keys.length === 0 ? this.#recent.get(id) : undefined;
     if (remembered && leadsToAChange(decide, remembered)) {
       const written = await this.#unlessNewer(
         this.#changeFrom(this.#db, remembered, decide, actor, at, alsoWrite),
       );
       if (written) return this.#committed(written.done);
     }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const written = await this.#freshChange(id, keys, decide, actor, at, alsoWrite);
+        if (written) return this.#committed(written.done);
+      } catch (error) {
+        if (!isSerialTaken(error) || attempt >= SERIAL_TAKEN_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /**
+   * A change judged on a fresh read: on SQLite read and written in one transaction, which nothing
+   * else writes into meanwhile; on PostgreSQL written over the version read, undefined when it met a
+   * newer one (and was undone whole).
+   */
+  async #freshChange(
+    id: string,
+    keys: readonly string[],
+    decide: Decide,
+    actor: ChangeActor,
+    at: Date,
+    alsoWrite: ChangeParticipant,
+  ): Promise<{ done: WrittenChange | undefined } | undefined> {
     if (this.#engine === 'sqlite') {
-      // Read and written in one transaction, which nothing else writes into meanwhile.
       const written = await this.#db
         .transaction()
         .execute(async (trx) =>
-          this.#changeFrom(trx, await this.#read(trx, id), decide, actor, at, alsoWrite),
+          this.#changeFrom(trx, await this.#read(trx, id, keys), decide, actor, at, alsoWrite),
         );
-      return this.#committed(written);
+      return { done: written };
     }
-    for (;;) {
-      const row = await this.#read(this.#db, id);
-      const written = await this.#unlessNewer(this.#changeFrom(this.#db, row, decide, actor, at, alsoWrite));
-      if (written) return this.#committed(written.done);
-    }
+    const stored = await this.#read(this.#db, id, keys);
+    return this.#unlessNewer(this.#changeFrom(this.#db, stored, decide, actor, at, alsoWrite));
   }
 
   /** Remembers the product a committed change wrote (see change()), and answers the change. */
@@ -457,31 +613,37 @@ export class ProductRepository {
    * The product as stored now with its levels, read by one statement so that both are of one version
    * (locked inside a longer transaction on PostgreSQL).
    */
-  async #read(db: Kysely<Database>, id: string): Promise<StoredProduct | undefined> {
+  async #read(
+    db: Kysely<Database>,
+    id: string,
+    keys: readonly string[] = [],
+  ): Promise<(StoredProduct & { units: NamedUnits }) | undefined> {
     const locks = this.#inTransaction && this.#engine === 'postgres';
-    const levels =
-      this.#engine === 'postgres'
-        ? sql<LevelsColumn>`(select json_object_agg(location_id, quantity) from stock_levels
+    const postgres = this.#engine === 'postgres';
+    const levels = postgres
+      ? sql<LevelsColumn>`(select json_object_agg(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0)`
-        : sql<LevelsColumn>`(select json_group_object(location_id, quantity) from stock_levels
+      : sql<LevelsColumn>`(select json_group_object(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0)`;
+    const withUnits = keys.length > 0;
     const [read] = await this.#rowsWithLevels.rows(
       db,
-      locks ? 'to change, locked' : 'to change',
+      `to change${withUnits ? ', with units' : ''}${locks ? ', locked' : ''}`,
       () =>
         this.#db
           .selectFrom('products')
           .selectAll()
           .select(levels.as('levels'))
+          .$if(withUnits, (query) => query.select(namedUnitsColumn(postgres).as('units')))
           .where('id', '=', slot<string>('id'))
           .$if(locks, (query) => query.forUpdate())
           .compile(),
-      { id },
+      { id, keys: JSON.stringify(keys) },
     );
     if (!read) return undefined;
-    const { levels: stored, ...row } = read;
-    const product: StoredProduct = { row, levels: levelsOf(stored) };
-    this.#remember(product);
+    const { levels: stored, units, ...row } = read;
+    const product = { row, levels: levelsOf(stored), units: unitsOf(units ?? null) };
+    this.#remember({ row, levels: product.levels });
     return product;
   }
 
@@ -510,14 +672,14 @@ export class ProductRepository {
    */
   async #changeFrom(
     db: Kysely<Database>,
-    stored: StoredProduct | undefined,
+    stored: (StoredProduct & { units?: NamedUnits }) | undefined,
     decide: Decide,
     actor: ChangeActor,
     at: Date,
     alsoWrite: ChangeParticipant,
   ): Promise<WrittenChange | undefined> {
     const before = stored && toProductState(stored.row);
-    const decided = decide(before, stored?.levels ?? {});
+    const decided = decide(before, stored?.levels ?? {}, stored?.units ?? NO_UNITS);
     if (!decided) return undefined;
     if (!stored || !before) throw new Error('decided a change of a product that does not exist');
     const { row } = stored;
@@ -533,6 +695,7 @@ export class ProductRepository {
       at,
       movement: decided.movement,
       levels: levelsAfter(stored.levels, decided.movement),
+      units: decided.units,
       revertOf: decided.revertOf,
     };
     const set = Object.keys(columns);
@@ -559,12 +722,24 @@ export class ProductRepository {
    * participants'. Refuses (throws) a change whose levels would not sum to its quantity.
    */
   #record(change: ProductChange): [ChangeStatement, ...ChangeStatement[]] {
-    const { after, movement, levels } = change;
+    const { after, movement, levels, units } = change;
     if (sumOfLevels(levels) !== after.quantity) {
       throw new Error(
         `a ${change.kind} of ${after.id} would leave levels that do not sum to ${after.quantity}`,
       );
     }
+    if (units && !after.serialTracked) {
+      throw new Error(`a ${change.kind} of ${after.id} names units of an item not tracked by serial`);
+    }
+    // A tracked item's change names a unit per unit it moves; switching tracking on, every unit it holds.
+    const switchedOn = after.serialTracked && change.before?.serialTracked === false;
+    const mustName = switchedOn ? after.quantity : (movement?.quantity ?? 0);
+    if (after.serialTracked && mustName !== (units?.units.length ?? 0)) {
+      throw new Error(
+        `a ${change.kind} of ${after.id} must name ${mustName} units, not ${units?.units.length ?? 0}`,
+      );
+    }
+    const historyId = newRowId();
     const moved = movement ? [movement.from, movement.to] : [];
     const levelWrites = moved
       .filter((location): location is string => location !== null)
@@ -576,10 +751,74 @@ export class ProductRepository {
         }),
       );
     return [
-      this.#history.append(change),
+      this.#history.append(change, historyId),
       ...levelWrites,
+      ...(units ? this.#unitWrites(units, change, historyId) : []),
       ...this.#participants.flatMap((participant) => participant(change)),
     ];
+  }
+
+  /**
+   * The statements of a change's units, after its history row (`historyId`): the units it registers
+   * and both their serials' keys, or the update of the units it moves; then the units its history row
+   * moved.
+   */
+  #unitWrites(effect: UnitEffect, change: ProductChange, historyId: string): ChangeStatement[] {
+    const postgres = this.#engine === 'postgres';
+    const at = change.at.toISOString();
+    const productId = change.after.id;
+    const to = change.movement?.to ?? null;
+    const writes: ChangeStatement[] = [];
+    let unitIds: readonly string[];
+    if (effect.kind === 'register') {
+      unitIds = effect.units.map((unit) => unit.id);
+      writes.push(
+        {
+          shape: 'units registered',
+          build: () => unitsInsert(postgres),
+          values: { units: JSON.stringify(effect.units), productId, at },
+        },
+        {
+          shape: 'unit serials',
+          build: () => unitSerialsInsert(postgres),
+          values: {
+            serials: JSON.stringify(
+              effect.units.flatMap((unit) =>
+                [unit.serial, unit.pairedSerial]
+                  .filter((serial): serial is string => serial !== null)
+                  .map((serial) => ({ key: serialKeyOf(serial), unitId: unit.id })),
+              ),
+            ),
+          },
+        },
+      );
+    } else if (effect.kind === 'move') {
+      unitIds = effect.units.map((unit) => unit.id);
+      writes.push({
+        shape: 'units moved',
+        build: () => unitsMove(postgres),
+        values: { ids: JSON.stringify(unitIds), locationId: to },
+      });
+    } else {
+      unitIds = effect.units.map((unit) => unit.id);
+      writes.push({
+        shape: 'units dispatched',
+        build: () => unitsDispatch(postgres),
+        values: {
+          ids: JSON.stringify(unitIds),
+          at,
+          warrantyUntil: effect.warrantyUntil,
+          customerName: effect.customer?.name ?? null,
+          customerPhone: effect.customer?.phone ?? null,
+        },
+      });
+    }
+    writes.push({
+      shape: 'movement units',
+      build: () => movementUnitsInsert(postgres),
+      values: { historyId, ids: JSON.stringify(unitIds) },
+    });
+    return writes;
   }
 
   /**

@@ -1,6 +1,7 @@
 import {
   ANONYMOUS_OFFSET_MAX,
   apiErrorSchema,
+  type Customer,
   createdProductSchema,
   createProductSchema,
   deletedSchema,
@@ -67,7 +68,7 @@ const LABEL_HEADERS = {
   'cache-control': 'private, no-cache',
 };
 
-const idParams = z.object({ id: productIdSchema });
+export const idParams = z.object({ id: productIdSchema });
 const labelQuery = z.object({
   lang: z
     .enum(LANGUAGES)
@@ -85,7 +86,7 @@ const ifMatchHeaders = z.looseObject({
     .describe('The ETag of the version the client saw; a stale one gets 412 and changes nothing'),
 });
 
-const idempotencyKeyHeaders = z.looseObject({
+export const idempotencyKeyHeaders = z.looseObject({
   'idempotency-key': z
     .string()
     .min(1)
@@ -131,7 +132,7 @@ const totalCountDescription = 'The total number of matches is in the `X-Total-Co
 
 /** Error bodies every route may answer with. */
 const serverError = { 500: apiErrorSchema };
-const protectedErrors = { 401: apiErrorSchema, ...serverError };
+export const protectedErrors = { 401: apiErrorSchema, ...serverError };
 /** Every change: cross-site or unverified (403), too many changes a minute (429). */
 const writeErrors = {
   ...protectedErrors,
@@ -139,7 +140,7 @@ const writeErrors = {
   429: apiErrorSchema,
 };
 /** Body-carrying changes also: invalid or malformed (400), too large (413), not JSON (415). */
-const changeErrors = {
+export const changeErrors = {
   400: apiErrorSchema,
   ...writeErrors,
   413: apiErrorSchema,
@@ -155,7 +156,7 @@ const stockChangeResponses = {
 };
 
 /** The user the guards resolved; a protected route without one is a wiring mistake, answered 401. */
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   if (!request.user) throw unauthorized();
   return request.user;
 }
@@ -163,11 +164,16 @@ function actorOf(request: FastifyRequest): Actor {
 /** What Delivered and restock read of a request: the item, its new quantity, the If-Match, who. */
 type StockChangeRequest = FastifyRequest & {
   params: { id: string };
-  body: { newQuentity: number; locationId?: string | undefined };
+  body: {
+    newQuentity: number;
+    locationId?: string | undefined;
+    serial?: string | undefined;
+    customer?: Customer | undefined;
+  };
   headers: { 'if-match'?: string | undefined };
 };
 
-function setTotal(reply: FastifyReply, total: number): void {
+export function setTotal(reply: FastifyReply, total: number): void {
   reply.header('x-total-count', String(total));
 }
 
@@ -209,10 +215,16 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   /** Delivered's and restock's handler: the service's change, answered with the new stock and `success`. */
   const stockChange =
     (change: 'deliver' | 'restock', success: string) => async (request: StockChangeRequest) => {
-      const { newQuentity, locationId } = request.body;
+      const { newQuentity, locationId, serial, customer } = request.body;
       const changed = await service[change](
         request.params.id,
-        { newQuantity: newQuentity, ifVersion: versionFrom(request.headers['if-match']), locationId },
+        {
+          newQuantity: newQuentity,
+          ifVersion: versionFrom(request.headers['if-match']),
+          locationId,
+          serial,
+          customer,
+        },
         actorOf(request),
       );
       return { success, quentity: changed.quantity, version: changed.version };
@@ -392,7 +404,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           '409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is ' +
           'inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist. With an `Idempotency-Key` ' +
           '(a new UUID per transfer) it is applied once: the same key again answers what the first got and ' +
-          'moves nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.',
+          'moves nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. An item tracked by serial number ' +
+          'names the units moved in `serials`, as many as `quantity` (409 `SERIALS_REQUIRED` without them, ' +
+          '`UNITS_COUNT_MISMATCH`, `UNIT_NOT_AVAILABLE` for a unit not in stock at `from`; 404 ' +
+          '`UNIT_NOT_FOUND`); `serials` for an item not tracked: 409 `ITEM_NOT_TRACKED`.',
         params: idParams,
         headers: idempotencyKeyHeaders,
         body: transferRequestSchema,
@@ -423,7 +438,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         description:
           'Needs the session and the access token of POST /api/login (`authorization: {email} {accessToken}` ' +
           'or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 ' +
-          'otherwise) and `suplerName` is taken from their account.',
+          'otherwise) and `suplerName` is taken from their account. With `serialTracked: true` its units are ' +
+          'known by serial number: it starts with `quentity` 0 (400 `UNITS_REQUIRED_TO_TRACK` otherwise) and its ' +
+          'units are registered with POST /api/product/:id/units.',
         body: createProductSchema,
         response: { 201: createdProductSchema, ...changeErrors },
       },
@@ -471,7 +488,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'would send); 412 with the current item when `If-Match` is stale. The unit leaves `locationId` ' +
           '(409 `NOT_ENOUGH_AT_LOCATION` when it has none there, `LOCATION_NOT_SELLABLE` for quarantine); ' +
           'without one, the default location, or when that has none the one location with stock for sale ' +
-          '(409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some).',
+          '(409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some). An item tracked by ' +
+          'serial number delivers the unit `serial` names (409 `SERIAL_REQUIRED` without one; 404 ' +
+          '`UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock, `UNIT_OF_ANOTHER_ITEM`), to ' +
+          '`customer`; `serial` for an item not tracked: 409 `ITEM_NOT_TRACKED`.',
         params: idParams,
         headers: ifMatchHeaders,
         body: deliveryRequestSchema,
@@ -492,7 +512,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         description:
           '`newQuentity` must be above the current quantity (409 with the current item otherwise); with ' +
           '`If-Match`, a stale version gets 412 with the current item and changes nothing. The units arrive ' +
-          'at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one).',
+          'at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one). ' +
+          'An item tracked by serial number is refused (409 `SERIALS_REQUIRED`): register its units instead ' +
+          '(POST /api/product/:id/units).',
         params: idParams,
         headers: ifMatchHeaders,
         body: stockChangeSchema,
@@ -517,7 +539,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         summary: "Edit an item's details",
         description:
           'Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, ' +
-          '`prosesor` and `lowStockThreshold`, validated as when adding (an empty optional field clears it; ' +
+          '`prosesor`, `lowStockThreshold` and `warrantyMonths`, validated as when adding (an empty optional field clears it; ' +
           'raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is ' +
           'required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. ' +
           'Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are ' +

@@ -1,34 +1,53 @@
 import {
   type ApiErrorCode,
   type CreateProduct,
+  type Customer,
   DELIVERY_DECREMENT,
+  type DispatchUnit,
   type EditProduct,
   type ErrorParams,
   type HistoryEntry,
   type LocationStock,
   type Movement,
+  type NewUnit,
   type Product,
+  productSchema,
+  type RegisterUnits,
   SUCCESS_TEXT,
+  serialKeyOf,
+  type TrackingSwitch,
   type TransferRequest,
   type Transferred,
   transferredSchema,
+  type Unit,
+  type UnitsChanged,
+  type UnitWithHistory,
+  unitsChangedSchema,
 } from '@walton/contract';
 import { type Clock, systemClock } from '../clock.ts';
+import { newRowId } from '../db/row-ids.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { DEFAULT_LOCATION_ID } from '../locations/default-location.ts';
 import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
+import { dayKey } from '../stats/days.ts';
+import { toUnit } from '../units/unit-mapper.ts';
+import type { UnitListFilter, UnitRepository } from '../units/unit-repository.ts';
+import { warrantyUntil } from '../units/warranty.ts';
 import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
-import type { KeptAnswer, OperationKeys } from './operation-keys.ts';
+import type { KeptAnswer, Operation, OperationKeys } from './operation-keys.ts';
 import {
   type DecidedChange,
   type HistoryRecord,
+  type NamedUnits,
   PRODUCT_DETAIL_FIELDS,
   type ProductChange,
   type ProductDetails,
   type ProductState,
+  type RegisteredUnit,
   type StockLevels,
+  type UnitState,
 } from './product-change.ts';
 import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf } from './product-mapper.ts';
 import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
@@ -98,6 +117,18 @@ export interface StockRequest {
   ifVersion: number | undefined;
   /** Where the units leave from or arrive; left out: see deliveryLocation and decideRestock. */
   locationId?: string | undefined;
+  /** Delivered of a tracked item: the unit delivered (either serial), and to whom. */
+  serial?: string | undefined;
+  customer?: Customer | undefined;
+}
+
+/** A unit's dispatch as asked: which (either serial), from where (where it is when left out), to whom. */
+export interface UnitDispatch {
+  serial: string;
+  locationId?: string | undefined;
+  customer?: Customer | undefined;
+  /** The dispatch day (`YYYY-MM-DD`, in the warehouse's time zone): the warranty runs from it. */
+  day: string;
 }
 
 /** A location's name, for the words of a refusal. */
@@ -153,17 +184,25 @@ function putAt(product: ProductState, locations: LocationDirectory, to: string):
 /**
  * Delivered: the only valid new quantity is the current one minus one, so two clerks delivering
  * from the same screen cannot merge two deliveries into one; the unit leaves the location asked for
- * (see deliveryLocation when none is). A refusal says why.
+ * (see deliveryLocation when none is). An item tracked by serial delivers the unit named
+ * (`serial`, among `units`; see decideUnitDispatch), on `day`. A refusal says why.
  */
 export function decideDelivery(
   current: ProductState | undefined,
   levels: StockLevels,
   request: StockRequest,
   locations: LocationDirectory,
+  units: NamedUnits,
+  day: string,
 ): DecidedChange {
   const { newQuantity, ifVersion } = request;
   const product = liveAt(current, ifVersion);
+  trackedAsAsked(product, request.serial !== undefined, 'SERIAL_REQUIRED');
   if (newQuantity >= 0 && newQuantity === product.quantity - DELIVERY_DECREMENT) {
+    if (request.serial !== undefined) {
+      const { serial, locationId, customer } = request;
+      return decideUnitDispatch(product, levels, units, { serial, locationId, customer, day }, locations);
+    }
     const from = request.locationId ?? deliveryLocation(product, levels, locations);
     takeFrom(product, levels, locations, { from, quantity: DELIVERY_DECREMENT, sale: true });
     return {
@@ -192,6 +231,7 @@ export function decideRestock(
   locations: LocationDirectory,
 ): DecidedChange {
   const product = liveAt(current, request.ifVersion);
+  if (product.serialTracked) throw refusal(409, 'SERIALS_REQUIRED', product);
   if (request.newQuantity <= product.quantity) {
     throw refusal(409, 'QUANTITY_NOT_ABOVE', product, { quantity: product.quantity });
   }
@@ -213,12 +253,215 @@ export function decideTransfer(
   levels: StockLevels,
   transfer: TransferRequest,
   locations: LocationDirectory,
+  units: NamedUnits,
 ): DecidedChange {
   const product = live(current);
-  const { from, to, quantity } = transfer;
+  const { from, to, quantity, serials } = transfer;
+  trackedAsAsked(product, serials !== undefined, 'SERIALS_REQUIRED');
   takeFrom(product, levels, locations, { from, quantity, sale: false });
   putAt(product, locations, to);
-  return { kind: 'transferred', set: {}, movement: { from, to, quantity } };
+  if (serials === undefined) return { kind: 'transferred', set: {}, movement: { from, to, quantity } };
+  const byId = new Map<string, UnitState>();
+  for (const serial of serials) {
+    const unit = unitNamed(product, units, serial, locations, from);
+    byId.set(unit.id, unit);
+  }
+  const moved = [...byId.values()];
+  if (moved.length !== quantity) {
+    throw refusal(409, 'UNITS_COUNT_MISMATCH', product, { quantity, count: moved.length });
+  }
+  return {
+    kind: 'transferred',
+    set: {},
+    movement: { from, to, quantity },
+    units: { kind: 'move', units: moved },
+  };
+}
+
+/**
+ * An item's stock change is asked for as the item is tracked: by serial (`named`) for a tracked item
+ * (`code` otherwise), without serials for another one (ITEM_NOT_TRACKED otherwise).
+ */
+function trackedAsAsked(product: ProductState, named: boolean, code: ApiErrorCode): void {
+  if (product.serialTracked && !named) throw refusal(409, code, product);
+  if (!product.serialTracked && named) throw refusal(409, 'ITEM_NOT_TRACKED', product);
+}
+
+/** A status as a refusal's words say it. */
+const STATUS_WORDS: Record<UnitState['status'], string> = {
+  in_stock: 'in stock',
+  reserved: 'reserved',
+  dispatched: 'dispatched',
+  returned: 'returned',
+  scrapped: 'scrapped',
+};
+
+/**
+ * The unit `serial` names, a unit of `product` in stock at `from` (404 when no unit has the serial;
+ * 409 when it is another item's, or not in stock there, naming where it is and its status).
+ */
+function unitNamed(
+  product: ProductState,
+  units: NamedUnits,
+  serial: string,
+  locations: LocationDirectory,
+  from: string | undefined,
+): UnitState {
+  const unit = units.get(serialKeyOf(serial));
+  if (!unit) throw new HttpError(404, 'UNIT_NOT_FOUND', { params: { serial } });
+  if (unit.productId !== product.id) throw refusal(409, 'UNIT_OF_ANOTHER_ITEM', product, { serial });
+  if (unit.status !== 'in_stock' || (from !== undefined && unit.locationId !== from)) {
+    throw refusal(409, 'UNIT_NOT_AVAILABLE', product, {
+      serial,
+      status: STATUS_WORDS[unit.status],
+      location: unit.locationId === null ? '-' : nameOf(locations, unit.locationId),
+    });
+  }
+  return unit;
+}
+
+/**
+ * A unit of a tracked item leaves for a customer: it must be in stock (at `locationId` when one is
+ * asked for), at a location for sale; the item's quantity falls by one, and the unit's warranty runs
+ * `warrantyMonths` calendar months from the dispatch day.
+ */
+export function decideUnitDispatch(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  units: NamedUnits,
+  dispatch: UnitDispatch,
+  locations: LocationDirectory,
+): DecidedChange {
+  const product = live(current);
+  trackedAsAsked(product, true, 'SERIAL_REQUIRED');
+  const unit = unitNamed(product, units, dispatch.serial, locations, dispatch.locationId);
+  const from = unit.locationId ?? DEFAULT_LOCATION_ID;
+  takeFrom(product, levels, locations, { from, quantity: DELIVERY_DECREMENT, sale: true });
+  return {
+    kind: 'delivered',
+    set: { quantity: product.quantity - DELIVERY_DECREMENT },
+    movement: { from, to: null, quantity: DELIVERY_DECREMENT },
+    units: {
+      kind: 'dispatch',
+      units: [unit],
+      warrantyUntil: warrantyUntil(dispatch.day, product.warrantyMonths),
+      customer: dispatch.customer ?? null,
+    },
+  };
+}
+
+/**
+ * Units of a tracked item received at `locationId` (the default location when left out), which must
+ * be active: the quantity rises by their number. A serial already known (`units`: the serials' units
+ * as read) or given twice is refused (409 SERIAL_TAKEN, naming them as sent) and nothing is added.
+ */
+export function decideRegistration(
+  current: ProductState | undefined,
+  units: NamedUnits,
+  request: { locationId?: string | undefined; units: readonly NewUnit[] },
+  locations: LocationDirectory,
+): DecidedChange {
+  const product = live(current);
+  trackedAsAsked(product, true, 'SERIALS_REQUIRED');
+  const to = request.locationId ?? DEFAULT_LOCATION_ID;
+  const registered = newUnits(product, units, request.units, () => to);
+  putAt(product, locations, to);
+  const count = request.units.length;
+  return {
+    kind: 'restocked',
+    set: { quantity: product.quantity + count },
+    movement: { from: null, to, quantity: count },
+    units: { kind: 'register', units: registered },
+  };
+}
+
+/** Every serial of `units` to register, as sent. */
+const serialsOf = (units: readonly NewUnit[]): string[] =>
+  units.flatMap((unit) =>
+    unit.pairedSerial === undefined ? [unit.serial] : [unit.serial, unit.pairedSerial],
+  );
+
+/**
+ * Units to register, each with a new id and where it is (`at`): refused whole (409
+ * SERIAL_TAKEN, naming them as sent) when a serial is already known (`known`: the serials' units as
+ * read) or given twice.
+ */
+function newUnits<Unit extends NewUnit>(
+  product: ProductState,
+  known: NamedUnits,
+  units: readonly Unit[],
+  at: (unit: Unit) => string,
+): RegisteredUnit[] {
+  const seen = new Set<string>();
+  const taken = serialsOf(units).filter((serial) => {
+    const key = serialKeyOf(serial);
+    const again = seen.has(key) || known.has(key);
+    seen.add(key);
+    return again;
+  });
+  if (taken.length > 0) throw refusal(409, 'SERIAL_TAKEN', product, { serials: taken.join(', ') });
+  return units.map((unit) => ({
+    id: newRowId(),
+    serial: unit.serial,
+    pairedSerial: unit.pairedSerial ?? null,
+    locationId: at(unit),
+  }));
+}
+
+/**
+ * Levels as a refusal's words say them, the default location first, then by name: "Main warehouse: 3,
+ * Mirpur showroom: 2" ("none" for none).
+ */
+const levelsInWords = (levels: StockLevels, locations: LocationDirectory) =>
+  Object.entries(levels)
+    .map(([id, units]) => ({ id, name: nameOf(locations, id), units }))
+    .sort(
+      (a, b) =>
+        Number(b.id === DEFAULT_LOCATION_ID) - Number(a.id === DEFAULT_LOCATION_ID) ||
+        a.name.localeCompare(b.name),
+    )
+    .map(({ name, units }) => `${name}: ${units}`)
+    .join(', ') || 'none';
+
+/**
+ * Switches an item's tracking by serial number, as an edit of its `serialTracked` (one change, in the
+ * history). On: `units` must be exactly the units it holds, each location's as many as its level
+ * (409 UNITS_REQUIRED_TO_TRACK naming the levels otherwise), their serials unknown so far; they are
+ * registered in stock where they are, the quantity unchanged. An item already tracked: 409
+ * ALREADY_TRACKED. Off: only once no unit is in stock or reserved, that is with no stock (409
+ * TRACKED_UNITS_IN_STOCK); an item not tracked is nothing to change.
+ */
+export function decideTrackingSwitch(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  units: NamedUnits,
+  request: TrackingSwitch,
+  locations: LocationDirectory,
+): DecidedChange | undefined {
+  const product = live(current);
+  if (!request.serialTracked) {
+    if (!product.serialTracked) return undefined;
+    if (product.quantity > 0)
+      throw refusal(409, 'TRACKED_UNITS_IN_STOCK', product, { count: product.quantity });
+    return { kind: 'edited', set: { serialTracked: false } };
+  }
+  if (product.serialTracked) throw refusal(409, 'ALREADY_TRACKED', product);
+  const named = request.units ?? [];
+  const counted: Record<string, number> = {};
+  for (const unit of named) counted[unit.locationId] = (counted[unit.locationId] ?? 0) + 1;
+  const places = new Set([...Object.keys(counted), ...Object.keys(levels)]);
+  if ([...places].some((place) => (counted[place] ?? 0) !== (levels[place] ?? 0))) {
+    throw refusal(409, 'UNITS_REQUIRED_TO_TRACK', product, {
+      quantity: product.quantity,
+      levels: levelsInWords(levels, locations),
+    });
+  }
+  const registered = newUnits(product, units, named, (unit) => unit.locationId);
+  return {
+    kind: 'edited',
+    set: { serialTracked: true },
+    units: registered.length > 0 ? { kind: 'register', units: registered } : undefined,
+  };
 }
 
 /** Soft delete of a live item; nothing to do when it is not live (again, or unknown). */
@@ -235,7 +478,8 @@ export function decideRestore(current: ProductState | undefined): DecidedChange 
 }
 
 /** Two stored values of one detail are the same (an optional detail's empty text and null too). */
-const same = (a: string | number | null, b: string | number | null) => (a ?? '') === (b ?? '');
+const same = (a: string | number | boolean | null, b: string | number | boolean | null) =>
+  (a ?? '') === (b ?? '');
 
 /**
  * An edit of a live item's details against the version the client saw: only the details that
@@ -272,6 +516,7 @@ export function decideImportedQuantity(
   const { quantity } = request;
   const delta = quantity - product.quantity;
   if (delta === 0) return undefined;
+  if (product.serialTracked) throw refusal(409, 'SERIALS_REQUIRED', product);
   const at = request.locationId ?? DEFAULT_LOCATION_ID;
   if (delta > 0) {
     putAt(product, locations, at);
@@ -294,6 +539,9 @@ export function decideRevert(
   if (!entry) throw notFound('HISTORY_ENTRY_NOT_FOUND');
   if (product.version !== ifVersion) throw refusal(412, 'EDITED_MEANWHILE', product);
   if (entry.kind !== 'edited') throw refusal(409, 'NOT_AN_EDIT', product);
+  if (entry.changes.some((change) => change.field === 'serialTracked')) {
+    throw refusal(409, 'TRACKING_NOT_REVERTED', product);
+  }
   const movedOn = entry.changes.filter((change) => !same(product[change.field], change.to));
   if (movedOn.length > 0) {
     const fields = movedOn.map((change) => wireFieldOf(change.field));
@@ -307,6 +555,39 @@ export function decideRevert(
   return { kind: 'reverted', set, revertOf: entry.id };
 }
 
+/** The units a change registered, moved or dispatched, as it left them (none for an untracked item). */
+function unitsAfter(change: ProductChange, locations: LocationDirectory): Unit[] {
+  const { units: effect, movement, after, at } = change;
+  if (!effect) return [];
+  const to = movement?.to ?? null;
+  const location = to === null ? null : { id: to, name: locations.get(to)?.name ?? '' };
+  if (effect.kind === 'register') {
+    return effect.units.map((unit) => ({
+      serial: unit.serial,
+      pairedSerial: unit.pairedSerial,
+      productId: after.id,
+      location: { id: unit.locationId, name: locations.get(unit.locationId)?.name ?? '' },
+      status: 'in_stock',
+      receivedAt: at.toISOString(),
+      dispatchedAt: null,
+      warrantyUntil: null,
+      customer: null,
+    }));
+  }
+  const dispatched = effect.kind === 'dispatch';
+  return effect.units.map((unit) => ({
+    serial: unit.serial,
+    pairedSerial: unit.pairedSerial,
+    productId: after.id,
+    location: dispatched ? null : location,
+    status: dispatched ? 'dispatched' : 'in_stock',
+    receivedAt: unit.receivedAt,
+    dispatchedAt: dispatched ? at.toISOString() : null,
+    warrantyUntil: dispatched ? effect.warrantyUntil : null,
+    customer: dispatched && effect.customer ? effect.customer : null,
+  }));
+}
+
 /**
  * Product use cases: the rules live here (the decide… functions, judged on the product's locked
  * state), the SQL in the repositories.
@@ -317,8 +598,11 @@ export class ProductService {
   readonly #history: HistoryRepository;
   readonly #locations: LocationRepository;
   readonly #operations: OperationKeys;
+  readonly #units: UnitRepository;
   readonly #publish: PublishChange;
   readonly #now: Clock;
+  /** The warehouse's time zone (TIME_ZONE): a unit's warranty runs from its dispatch day there. */
+  readonly #timeZone: string;
 
   constructor(
     repositories: {
@@ -327,17 +611,20 @@ export class ProductService {
       history: HistoryRepository;
       locations: LocationRepository;
       operations: OperationKeys;
+      units: UnitRepository;
     },
     publish: PublishChange,
-    now: Clock = systemClock,
+    options: { now?: Clock | undefined; timeZone: string },
   ) {
     this.#products = repositories.products;
     this.#search = repositories.search;
     this.#history = repositories.history;
     this.#locations = repositories.locations;
     this.#operations = repositories.operations;
+    this.#units = repositories.units;
     this.#publish = publish;
-    this.#now = now;
+    this.#now = options.now ?? systemClock;
+    this.#timeZone = options.timeZone;
   }
 
   /**
@@ -384,6 +671,10 @@ export class ProductService {
     if (input.email.toLowerCase() !== actor.email.toLowerCase()) {
       throw forbidden('SUPPLIER_NOT_SELF', { email: actor.email });
     }
+    // A tracked item's stock is its units: they are registered by serial once it exists.
+    if (input.serialTracked && input.quentity > 0) {
+      throw new HttpError(400, 'UNITS_REQUIRED_TO_TRACK', { params: { quantity: input.quentity } });
+    }
     const [id] = await this.#products.insertMany([
       {
         input: { ...input, ...asSupplier(actor, input.suplerName) },
@@ -400,10 +691,127 @@ export class ProductService {
   /** Delivered: the only valid new quantity is the current one minus one (see decideDelivery). */
   async deliver(id: string, request: StockRequest, actor: Actor): Promise<ChangedStock> {
     const locations = await this.#knownLocations(request.locationId);
-    return this.#changeStock(
+    const at = this.#now();
+    const day = dayKey(at, this.#timeZone);
+    const change = await this.#products.change(
       id,
-      (current, levels) => decideDelivery(current, levels, request, locations),
+      (current, levels, units) => decideDelivery(current, levels, request, locations, units, day),
       actor,
+      at,
+      undefined,
+      request.serial === undefined ? [] : [request.serial],
+    );
+    await this.#published(change);
+    return { quantity: change.after.quantity, version: change.after.version };
+  }
+
+  /**
+   * Registers units of a tracked item in one change (see decideRegistration), once per
+   * `operationKey`: the wire's answer, kept with the key.
+   */
+  async registerUnits(
+    id: string,
+    request: RegisterUnits,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<UnitsChanged>> {
+    const operation =
+      operationKey === undefined
+        ? undefined
+        : { accountId: actor.id, key: operationKey, request: ['register units', id, request] };
+    const serials = serialsOf(request.units);
+    return this.#unitChange(
+      operation,
+      actor,
+      SUCCESS_TEXT.unitsRegistered,
+      request.locationId,
+      (locations) => ({
+        id,
+        serials,
+        decide: (current, _levels, units) => decideRegistration(current, units, request, locations),
+      }),
+    );
+  }
+
+  /**
+   * Dispatches the unit one of whose serials is `serial` (see decideUnitDispatch), once per
+   * `operationKey`. 404 UNIT_NOT_FOUND when no unit has it.
+   */
+  async dispatchUnit(
+    serial: string,
+    request: DispatchUnit,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<UnitsChanged>> {
+    const operation =
+      operationKey === undefined
+        ? undefined
+        : {
+            accountId: actor.id,
+            key: operationKey,
+            request: ['dispatch unit', serialKeyOf(serial), request],
+          };
+    // Units never change item: the one read here says which item's change dispatches it.
+    const unit = await this.#units.findBySerialKey(serialKeyOf(serial));
+    if (!unit) throw new HttpError(404, 'UNIT_NOT_FOUND', { params: { serial } });
+    return this.#unitChange(
+      operation,
+      actor,
+      SUCCESS_TEXT.unitDispatched,
+      request.locationId,
+      (locations, at) => {
+        const day = dayKey(at, this.#timeZone);
+        return {
+          id: unit.product_id,
+          serials: [serial],
+          decide: (current, levels, units) =>
+            decideUnitDispatch(current, levels, units, { ...request, serial, day }, locations),
+        };
+      },
+    );
+  }
+
+  /**
+   * A change of units (a registration, a dispatch), once per operation: the item's new total and
+   * version, and the units as the change left them.
+   */
+  async #unitChange(
+    operation: Operation | undefined,
+    actor: Actor,
+    success: string,
+    locationId: string | undefined,
+    intent: (
+      locations: LocationDirectory,
+      at: Date,
+    ) => { id: string; serials: readonly string[]; decide: DecideChange },
+  ): Promise<KeptAnswer<UnitsChanged>> {
+    return this.#operations.once(
+      operation,
+      (kept) => unitsChangedSchema.parse(kept),
+      async () => {
+        const locations = await this.#knownLocations(locationId);
+        const at = this.#now();
+        const { id, serials, decide } = intent(locations, at);
+        const answerOf = (change: ProductChange): KeptAnswer<UnitsChanged> => ({
+          statusCode: 200,
+          body: {
+            success,
+            quentity: change.after.quantity,
+            version: change.after.version,
+            units: unitsAfter(change, locations),
+          },
+        });
+        const change = await this.#products.change(
+          id,
+          decide,
+          actor,
+          at,
+          (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
+          serials,
+        );
+        await this.#published(change);
+        return answerOf(change);
+      },
     );
   }
 
@@ -448,15 +856,35 @@ export class ProductService {
         const at = this.#now();
         const change = await this.#products.change(
           id,
-          (current, levels) => decideTransfer(current, levels, transfer, locations),
+          (current, levels, units) => decideTransfer(current, levels, transfer, locations, units),
           actor,
           at,
           (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
+          transfer.serials,
         );
         await this.#published(change);
         return answerOf(change);
       },
     );
+  }
+
+  /** The unit one of whose serials is `serial`, and the history rows that moved it, newest first. */
+  async unit(serial: string): Promise<UnitWithHistory> {
+    const row = await this.#units.findBySerialKey(serialKeyOf(serial));
+    if (!row) throw new HttpError(404, 'UNIT_NOT_FOUND', { params: { serial } });
+    const history = await this.#history.listOfUnit(row.id);
+    return { unit: toUnit(row), history: history.map(toHistoryEntry) };
+  }
+
+  /** A page of an item's units (deleted items included), by status and location. */
+  async units(productId: string, filter: UnitListFilter): Promise<{ items: Unit[]; total: number }> {
+    const product = await this.#products.findById(productId, { includeDeleted: true });
+    if (!product) throw notFound('NO_SUCH_PRODUCT');
+    const [rows, total] = await Promise.all([
+      this.#units.list(productId, filter),
+      this.#units.count(productId, filter),
+    ]);
+    return { items: rows.map(toUnit), total };
   }
 
   /** An item's units at each location that holds some. */
@@ -514,6 +942,46 @@ export class ProductService {
     if (!change) return this.get(id);
     await this.#published(change);
     return toProduct(change.after);
+  }
+
+  /**
+   * Switches an item's tracking by serial number in one change (see decideTrackingSwitch), once per
+   * `operationKey`: the item as it is after it (as it is, when there was nothing to change).
+   */
+  async switchTracking(
+    id: string,
+    request: TrackingSwitch,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<Product>> {
+    const operation =
+      operationKey === undefined
+        ? undefined
+        : { accountId: actor.id, key: operationKey, request: ['switch tracking', id, request] };
+    return this.#operations.once(
+      operation,
+      (kept) => productSchema.parse(kept),
+      async () => {
+        const named = request.units ?? [];
+        const locations = await this.#knownLocations(...named.map((unit) => unit.locationId));
+        const at = this.#now();
+        const answerOf = (change: ProductChange): KeptAnswer<Product> => ({
+          statusCode: 200,
+          body: toProduct(change.after),
+        });
+        const change = await this.#products.change(
+          id,
+          (current, levels, units) => decideTrackingSwitch(current, levels, units, request, locations),
+          actor,
+          at,
+          (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
+          serialsOf(named),
+        );
+        if (!change) return { statusCode: 200, body: await this.get(id) };
+        await this.#published(change);
+        return answerOf(change);
+      },
+    );
   }
 
   /** An item's history (deleted items included), newest first, a page at a time by cursor. */

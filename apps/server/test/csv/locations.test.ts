@@ -1,4 +1,5 @@
 import {
+  apiErrorText,
   type ImportRefusal,
   type LocationStock,
   type Product,
@@ -218,5 +219,29 @@ describe.each(TEST_ENGINES)('CSV and locations on %s', (engine) => {
     }
     expect(await liveItems()).toEqual(before);
     expect(await stockOf(blender._id)).toEqual([main(4)]);
+  });
+
+  it('refuses the whole file when a row sets the quantity of an item tracked by serial number', async () => {
+    const tracked = await addProduct(test.app, clerk, {
+      name: 'Tracked AC',
+      model: 'WSN-9',
+      quentity: 0,
+      serialTracked: true,
+    });
+    const before = await liveItems();
+    const file = [HEADER, `Tracked AC,${IMG},3000,2,A tracked AC,WSN-9,`].join('\r\n');
+    const response = await importCsv(file, { duplicates: 'update' });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json<ImportRefusal>().errors).toEqual([
+      {
+        row: 2,
+        field: 'quentity',
+        code: 'SERIALS_REQUIRED',
+        message: apiErrorText('SERIALS_REQUIRED'),
+        params: {},
+      },
+    ]);
+    expect(await liveItems()).toEqual(before);
+    expect(await stockOf(tracked._id)).toEqual([]);
   });
 });

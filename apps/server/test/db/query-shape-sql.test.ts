@@ -84,6 +84,39 @@ async function workload(app: FastifyInstance): Promise<void> {
 
   // A supplier's items, and every list: each sort and order, the trash, the low-stock items, each
   // kind of search, and each of them after a cursor.
+  // Units: registered, moved, dispatched by serial and by Delivered, read and listed.
+  const tracked = await addProduct(app, clerk, { name: 'Walton E AC', quentity: 0, serialTracked: true });
+  const showroom = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: clerk.session,
+      payload: { name: 'Shape showroom', kind: 'showroom' },
+    })
+  ).json<{ id: string }>().id;
+  await ok('POST', `/api/product/${tracked._id}/units`, {
+    units: [{ serial: 'SHAPE-1', pairedSerial: 'SHAPE-1-OUT' }, { serial: 'SHAPE-2' }, { serial: 'SHAPE-3' }],
+  });
+  await ok('POST', `/api/product/${tracked._id}/transfers`, {
+    from: 'main',
+    to: showroom,
+    quantity: 1,
+    serials: ['SHAPE-2'],
+  });
+  await ok('POST', '/api/units/shape-2/dispatch', { customer: { name: 'A customer' } });
+  await ok('PUT', `/api/product/${tracked._id}`, { newQuentity: 1, serial: 'SHAPE-1-OUT' });
+  const switched = await addProduct(app, clerk, { name: 'Walton F AC', quentity: 2 });
+  await ok('POST', `/api/product/${switched._id}/tracking`, {
+    serialTracked: true,
+    units: [
+      { serial: 'SHAPE-4', locationId: 'main' },
+      { serial: 'SHAPE-5', locationId: 'main' },
+    ],
+  });
+  await ok('PATCH', `/api/product/${switched._id}`, { warrantyMonths: 24 }, await ifMatch(switched));
+  await ok('GET', '/api/units/SHAPE-1');
+  await ok('GET', `/api/product/${tracked._id}/units?status=in_stock&location=main`);
+
   await ok('GET', `/api/productOrder?email=${encodeURIComponent(clerk.email)}`);
   const lists: string[] = [];
   for (const sort of ['created', 'name', 'price', 'quantity']) {

@@ -99,8 +99,15 @@ describe.each(TEST_ENGINES)('racing changes of one item on %s', (engine) => {
     const deliver = (repository: ProductRepository, to: number) =>
       repository.change(
         id,
-        (current, levels) =>
-          decideDelivery(current, levels, { newQuantity: to, ifVersion: undefined }, LOCATIONS),
+        (current, levels, units) =>
+          decideDelivery(
+            current,
+            levels,
+            { newQuantity: to, ifVersion: undefined },
+            LOCATIONS,
+            units,
+            '2026-01-01',
+          ),
         ACTOR,
         new Date(),
       );

@@ -60,8 +60,15 @@ describe.each(TEST_ENGINES)('bulk-seeded items on %s', (engine) => {
     expect(restocked.levels).toEqual({ main: quantity + 5 });
     const delivered = await products.change(
       id,
-      (current, levels) =>
-        decideDelivery(current, levels, { newQuantity: quantity + 4, ifVersion: undefined }, LOCATIONS),
+      (current, levels, units) =>
+        decideDelivery(
+          current,
+          levels,
+          { newQuantity: quantity + 4, ifVersion: undefined },
+          LOCATIONS,
+          units,
+          '2026-01-01',
+        ),
       ACTOR,
       new Date(),
     );

@@ -3,7 +3,12 @@ import { apiErrorText, SPEC_TEXT } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/http-error.ts';
 import type { LocationDirectory } from '../../src/locations/location-repository.ts';
-import type { HistoryRecord, ProductState, StockLevels } from '../../src/products/product-change.ts';
+import type {
+  HistoryRecord,
+  NamedUnits,
+  ProductState,
+  StockLevels,
+} from '../../src/products/product-change.ts';
 import {
   decideDelivery,
   decideEdit,
@@ -30,6 +35,8 @@ const product = (overrides: Partial<ProductState> = {}): ProductState => ({
   display: null,
   processor: null,
   lowStockThreshold: null,
+  serialTracked: false,
+  warrantyMonths: 12,
   version: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -47,6 +54,9 @@ const location = (id: string, name: string, overrides: Partial<Location> = {}): 
   isDefault: id === 'main',
   ...overrides,
 });
+/** No units named (the items of these rules are not tracked by serial). */
+const NO_UNITS: NamedUnits = new Map();
+
 const LOCATIONS: LocationDirectory = new Map(
   [
     location('main', 'Main warehouse'),
@@ -64,7 +74,7 @@ const deliver = (
   ifVersion: number | undefined,
   levels: StockLevels = { main: state?.quantity ?? 0 },
   locationId?: string,
-) => decideDelivery(state, levels, { newQuantity, ifVersion, locationId }, LOCATIONS);
+) => decideDelivery(state, levels, { newQuantity, ifVersion, locationId }, LOCATIONS, NO_UNITS, '2026-01-01');
 
 const restock = (
   state: ProductState | undefined,
@@ -215,13 +225,17 @@ describe('where stock changes happen', () => {
 
   it('transfers what the source holds to an active location, the total unchanged', () => {
     const levels = { main: 3, mirpur: 2 };
-    expect(decideTransfer(five, levels, { from: 'main', to: 'mirpur', quantity: 3 }, LOCATIONS)).toEqual({
+    expect(
+      decideTransfer(five, levels, { from: 'main', to: 'mirpur', quantity: 3 }, LOCATIONS, NO_UNITS),
+    ).toEqual({
       kind: 'transferred',
       set: {},
       movement: { from: 'main', to: 'mirpur', quantity: 3 },
     });
     expect(
-      refusalOf(() => decideTransfer(five, levels, { from: 'main', to: 'mirpur', quantity: 4 }, LOCATIONS)),
+      refusalOf(() =>
+        decideTransfer(five, levels, { from: 'main', to: 'mirpur', quantity: 4 }, LOCATIONS, NO_UNITS),
+      ),
     ).toMatchObject({
       status: 409,
       message: apiErrorText('NOT_ENOUGH_AT_LOCATION', {
@@ -231,12 +245,14 @@ describe('where stock changes happen', () => {
       }),
     });
     expect(
-      refusalOf(() => decideTransfer(five, levels, { from: 'main', to: 'closed', quantity: 1 }, LOCATIONS))
-        .status,
+      refusalOf(() =>
+        decideTransfer(five, levels, { from: 'main', to: 'closed', quantity: 1 }, LOCATIONS, NO_UNITS),
+      ).status,
     ).toBe(409);
     expect(
-      refusalOf(() => decideTransfer(trashed, levels, { from: 'main', to: 'van', quantity: 1 }, LOCATIONS))
-        .status,
+      refusalOf(() =>
+        decideTransfer(trashed, levels, { from: 'main', to: 'van', quantity: 1 }, LOCATIONS, NO_UNITS),
+      ).status,
     ).toBe(404);
   });
 });

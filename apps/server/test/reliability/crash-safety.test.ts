@@ -6,7 +6,7 @@ import { TEST_ENGINES } from '../support/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { ledgerProblems, readLedger } from './ledger.ts';
 import { Acknowledgements, drive, waitFor } from './load.ts';
-import { Remote, type RemoteClerk, signUpRemote } from './remote.ts';
+import { productFor, Remote, type RemoteClerk, signUpRemote } from './remote.ts';
 import { Figures, scaled } from './soak.ts';
 
 const figures = new Figures('crash-safety');
@@ -106,5 +106,95 @@ describe.each(DURABLE_ENGINES)('crash safety on %s', (engine) => {
       }
     },
     scaled(120_000, 900_000),
+  );
+
+  it(
+    'keeps every unit registration whole through a SIGKILL: all its units or none, the level their count',
+    async () => {
+      const unitsDatabase = await createTestDatabase(engine);
+      const env = childEnv({
+        ...unitsDatabase.env,
+        PUBLIC_URL: 'http://warehouse.test',
+        WRITE_RATE_LIMIT_PER_MINUTE: '0',
+      });
+      let unitsServer = await startChildServer(env);
+      try {
+        let remote = new Remote(unitsServer.url, figures);
+        const clerk = await signUpRemote(remote, { name: 'Unit Clerk' });
+        const created = await remote.call('POST', '/api/productOrder', {
+          headers: clerk.withToken,
+          body: productFor(clerk.email, { quentity: 0, serialTracked: true }),
+        });
+        expect(created.status, created.text).toBe(201);
+        const id = created.json<{ _id: string }>()._id;
+
+        /** Every batch sent, by its prefix, and those the server acknowledged. */
+        const sent: string[] = [];
+        const acknowledged = new Set<string>();
+        const BATCH = 40;
+        const serialsOf = (prefix: string) =>
+          Array.from({ length: BATCH }, (_, index) => `${prefix}-${index}`);
+        const client = async (name: number) => {
+          for (let batch = 0; ; batch += 1) {
+            const prefix = `CRASH-${name}-${batch}`;
+            sent.push(prefix);
+            try {
+              const answer = await remote.call('POST', `/api/product/${id}/units`, {
+                headers: clerk.session,
+                body: {
+                  units: serialsOf(prefix).map((serial, index) => ({
+                    serial,
+                    pairedSerial: `${serial}-P${index}`,
+                  })),
+                },
+              });
+              if (answer.status !== 200)
+                throw new Error(`registration answered ${answer.status}: ${answer.text}`);
+              acknowledged.add(prefix);
+            } catch (error) {
+              if (error instanceof Error && error.message.startsWith('registration answered')) throw error;
+              return;
+            }
+          }
+        };
+        const clients = Array.from({ length: 4 }, (_, name) => client(name));
+        await waitFor(() => acknowledged.size >= 20, 120_000);
+        await unitsServer.kill();
+        figures.add('faults');
+        await Promise.all(clients);
+
+        unitsServer = await startChildServer(env);
+        remote = new Remote(unitsServer.url, figures);
+        const stored = new Set<string>();
+        for (let offset = 0; ; offset += 500) {
+          const page = await remote.call('GET', `/api/product/${id}/units?limit=500&offset=${offset}`, {
+            headers: clerk.session,
+          });
+          expect(page.status, page.text).toBe(200);
+          const units = page.json<Array<{ serial: string; status: string }>>();
+          for (const unit of units) stored.add(unit.serial);
+          if (units.length < 500) break;
+        }
+        const problems: string[] = [];
+        for (const prefix of sent) {
+          const present = serialsOf(prefix).filter((serial) => stored.has(serial)).length;
+          if (present !== 0 && present !== BATCH) problems.push(`${prefix}: ${present} of ${BATCH} units`);
+          if (acknowledged.has(prefix) && present !== BATCH)
+            problems.push(`${prefix}: acknowledged, ${present} kept`);
+        }
+        expect(problems).toEqual([]);
+        const item = (await remote.call('GET', `/api/product/${id}`)).json<Product>();
+        const levels = (
+          await remote.call('GET', `/api/product/${id}/stock`, { headers: clerk.session })
+        ).json<Array<{ quantity: number }>>();
+        expect(item.quentity).toBe(stored.size);
+        expect(levels.reduce((sum, level) => sum + level.quantity, 0)).toBe(stored.size);
+        figures.add('writesVerified', acknowledged.size);
+      } finally {
+        await unitsServer.kill();
+        await unitsDatabase.drop();
+      }
+    },
+    scaled(120_000, 300_000),
   );
 });

@@ -100,12 +100,14 @@ describe.each(TEST_ENGINES)('roll-up rebuild on %s', (engine) => {
       else
         await products.change(
           id,
-          (state, levels) =>
+          (state, levels, units) =>
             decideDelivery(
               state,
               levels,
               { newQuantity: current.quentity - 1, ifVersion: undefined },
               LOCATIONS,
+              units,
+              '2026-01-01',
             ),
           ACTOR,
           tick(),

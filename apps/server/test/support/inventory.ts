@@ -124,7 +124,7 @@ export function transferStock(
   app: FastifyInstance,
   clerk: Clerk,
   productId: string,
-  move: { from: string; to: string; quantity: number },
+  move: { from: string; to: string; quantity: number; serials?: string[] },
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',

@@ -15,6 +15,7 @@ import { productRoutes } from '../../src/products/routes.ts';
 import { seedDemoCatalogIfEmpty } from '../../src/products/seed.ts';
 import { ProductService, type PublishChange } from '../../src/products/service.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/stats/days.ts';
+import { UnitRepository } from '../../src/units/unit-repository.ts';
 import type { TestEngine } from './engines.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -38,8 +39,10 @@ export async function demoCatalogService(
         history,
         locations: new LocationRepository(handle.db),
         operations: new OperationKeys(handle.db),
+        units: new UnitRepository(handle.db),
       },
       publish,
+      { timeZone: DEFAULT_TIME_ZONE },
     ),
     close: async () => {
       await handle.close();

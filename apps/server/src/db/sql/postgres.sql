@@ -1,3 +1,22 @@
+-- ProductRepository.change: as one + history row + stock daily + product daily
+-- parameters: :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId
+with "change_0" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($1, $2, cast($3 as bigint), cast($4 as bigint), cast($5 as bigint), cast($6 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_1" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($7, $8, $9, $10, $11)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25);
+
 -- ProductRepository.change: as one + history row + stock level + stock totals + stock daily + product daily
 -- parameters: :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId
 with "change_0" as (insert into stock_levels (product_id, location_id, quantity)
@@ -21,6 +40,33 @@ with "change_0" as (insert into stock_levels (product_id, location_id, quantity)
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31);
+
+-- ProductRepository.change: as one + product update updated_at + history row + stock level + stock level + units moved + movement units + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :locationId, :quantity, :locationId, :ids, :historyId, :ids, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($18, $19, $20)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_3" as (update units set location_id = $21, status = 'in_stock'
+    where id in (select json_array_elements_text(cast($22 as json)) as value)), "change_4" as (insert into movement_units (history_id, unit_id)
+    select $23, value from (select json_array_elements_text(cast($24 as json)) as value) as moved), "change_5" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($25, $26, cast($27 as bigint), cast($28 as bigint), cast($29 as bigint), cast($30 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_6" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($31, $32, $33, $34, $35)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $36,
+    version = case when version = $37 then version + 1 end
+    where id = $38 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,deleted_at + history row + stock totals + stock daily + product daily
 -- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :deleted_at, :versionRead, :productId
@@ -227,6 +273,122 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     version = case when version = $38 then version + 1 end
     where id = $39 returning *;
 
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units dispatched + movement units + stock totals + stock daily + product daily + delivery windows
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (update units set location_id = null, status = 'dispatched',
+    dispatched_at = cast($18 as timestamptz),
+    warranty_until = $19, customer_name = $20,
+    customer_phone = $21
+    where id in (select json_array_elements_text(cast($22 as json)) as value)), "change_3" as (insert into movement_units (history_id, unit_id)
+    select $23, value from (select json_array_elements_text(cast($24 as json)) as value) as moved), "change_4" as (
+  update stock_totals set units = units + cast($25 as bigint), value_paisa = value_paisa + cast($26 as bigint)
+  where shard = $27
+), "change_5" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($28, $29, cast($30 as bigint), cast($31 as bigint), cast($32 as bigint), cast($33 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_6" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($34, $35, $36, $37, $38)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_7" as (
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, $39, $40), (90, $41, $42)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+) update products set "updated_at" = $43, "quantity" = $44,
+    version = case when version = $45 then version + 1 end
+    where id = $46 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units registered + unit serials + movement units + stock totals + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :at, :units, :serials, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
+        select r.id, $18, r.serial, r."pairedSerial", r."locationId", 'in_stock',
+          cast($19 as timestamptz)
+        from json_to_recordset(cast($20 as json))
+          as r(id text, serial text, "pairedSerial" text, "locationId" text)), "change_3" as (insert into unit_serials (serial_key, unit_id)
+        select r.key, r."unitId" from json_to_recordset(cast($21 as json)) as r(key text, "unitId" text)), "change_4" as (insert into movement_units (history_id, unit_id)
+    select $22, value from (select json_array_elements_text(cast($23 as json)) as value) as moved), "change_5" as (
+  update stock_totals set units = units + cast($24 as bigint), value_paisa = value_paisa + cast($25 as bigint)
+  where shard = $26
+), "change_6" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($27, $28, cast($29 as bigint), cast($30 as bigint), cast($31 as bigint), cast($32 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_7" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($33, $34, $35, $36, $37)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $38, "quantity" = $39,
+    version = case when version = $40 then version + 1 end
+    where id = $41 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,serial_tracked + history row + units registered + unit serials + movement units + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :at, :units, :serials, :historyId, :ids, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :serial_tracked, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
+        select r.id, $15, r.serial, r."pairedSerial", r."locationId", 'in_stock',
+          cast($16 as timestamptz)
+        from json_to_recordset(cast($17 as json))
+          as r(id text, serial text, "pairedSerial" text, "locationId" text)), "change_2" as (insert into unit_serials (serial_key, unit_id)
+        select r.key, r."unitId" from json_to_recordset(cast($18 as json)) as r(key text, "unitId" text)), "change_3" as (insert into movement_units (history_id, unit_id)
+    select $19, value from (select json_array_elements_text(cast($20 as json)) as value) as moved), "change_4" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($21, $22, cast($23 as bigint), cast($24 as bigint), cast($25 as bigint), cast($26 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_5" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($27, $28, $29, $30, $31)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $32, "serial_tracked" = $33,
+    version = case when version = $34 then version + 1 end
+    where id = $35 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,warranty_months + history row + stock daily + product daily
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :warranty_months, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_2" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($21, $22, $23, $24, $25)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+) update products set "updated_at" = $26, "warranty_months" = $27,
+    version = case when version = $28 then version + 1 end
+    where id = $29 returning *;
+
 -- ProductRepository: by id
 -- parameters: :id
 select * from "products" where "id" = $1;
@@ -252,6 +414,15 @@ select *, (select json_object_agg(location_id, quantity) from stock_levels
 -- parameters: :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0) as "levels" from "products" where "id" = $1 for update;
+
+-- ProductRepository: to change, with units
+-- parameters: :keys, :id
+select *, (select json_object_agg(location_id, quantity) from stock_levels
+            where product_id = products.id and quantity > 0) as "levels", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
+        'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
+        'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
+        from unit_serials s join units u on u.id = s.unit_id
+        where s.serial_key in (select json_array_elements_text(cast($1 as json)) as value)) as "units" from "products" where "id" = $2;
 
 -- ProductSearch: capped count created asc live   q1  none
 -- parameters: :word0, :word0, 1001

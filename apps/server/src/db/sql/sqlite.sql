@@ -13,6 +13,11 @@ insert into "product_history" ("id", "product_id", "version", "kind", "actor", "
 -- parameters: :id, :productId, :productName, :quantity, :threshold, :at
 insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values (?, ?, ?, ?, ?, ?);
 
+-- ProductRepository.change: alone + movement units
+-- parameters: :historyId, :ids
+insert into movement_units (history_id, unit_id)
+    select ?, value from (select value from json_each(?)) as moved;
+
 -- ProductRepository.change: alone + outbox job
 -- parameters: :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at
 insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?);
@@ -25,6 +30,12 @@ insert into product_daily (product_id, day, delivered_units, restocked_units, qu
     delivered_units = product_daily.delivered_units + excluded.delivered_units,
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end;
+
+-- ProductRepository.change: alone + product update updated_at
+-- parameters: :updated_at, :versionRead, :productId
+update products set "updated_at" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
 
 -- ProductRepository.change: alone + product update updated_at,deleted_at
 -- parameters: :updated_at, :deleted_at, :versionRead, :productId
@@ -56,6 +67,18 @@ update products set "updated_at" = ?, "quantity" = ?,
     version = case when version = ? then version + 1 end
     where id = ? returning *;
 
+-- ProductRepository.change: alone + product update updated_at,serial_tracked
+-- parameters: :updated_at, :serial_tracked, :versionRead, :productId
+update products set "updated_at" = ?, "serial_tracked" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
+-- ProductRepository.change: alone + product update updated_at,warranty_months
+-- parameters: :updated_at, :warranty_months, :versionRead, :productId
+update products set "updated_at" = ?, "warranty_months" = ?,
+    version = case when version = ? then version + 1 end
+    where id = ? returning *;
+
 -- ProductRepository.change: alone + stock daily
 -- parameters: :day, :shard, :delivered, :restocked, :units, :valuePaisa
 insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
@@ -77,6 +100,31 @@ insert into stock_levels (product_id, location_id, quantity)
 update stock_totals set units = units + cast(? as bigint), value_paisa = value_paisa + cast(? as bigint)
   where shard = ?;
 
+-- ProductRepository.change: alone + unit serials
+-- parameters: :serials
+insert into unit_serials (serial_key, unit_id)
+        select json_extract(value, '$.key'), json_extract(value, '$.unitId') from json_each(?);
+
+-- ProductRepository.change: alone + units dispatched
+-- parameters: :at, :warrantyUntil, :customerName, :customerPhone, :ids
+update units set location_id = null, status = 'dispatched',
+    dispatched_at = ?,
+    warranty_until = ?, customer_name = ?,
+    customer_phone = ?
+    where id in (select value from json_each(?));
+
+-- ProductRepository.change: alone + units moved
+-- parameters: :locationId, :ids
+update units set location_id = ?, status = 'in_stock'
+    where id in (select value from json_each(?));
+
+-- ProductRepository.change: alone + units registered
+-- parameters: :productId, :at, :units
+insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
+        select json_extract(value, '$.id'), ?, json_extract(value, '$.serial'),
+          json_extract(value, '$.pairedSerial'), json_extract(value, '$.locationId'), 'in_stock', ?
+        from json_each(?);
+
 -- ProductRepository: by id
 -- parameters: :id
 select * from "products" where "id" = ?;
@@ -97,6 +145,15 @@ select * from "products" where "id" = ? and "deleted_at" is null;
 -- parameters: :id
 select *, (select json_group_object(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0) as "levels" from "products" where "id" = ?;
+
+-- ProductRepository: to change, with units
+-- parameters: :keys, :id
+select *, (select json_group_object(location_id, quantity) from stock_levels
+            where product_id = products.id and quantity > 0) as "levels", (select json_group_array(json_object('key', s.serial_key, 'id', u.id,
+        'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
+        'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
+        from unit_serials s join units u on u.id = s.unit_id
+        where s.serial_key in (select value from json_each(?))) as "units" from "products" where "id" = ?;
 
 -- ProductSearch: candidates
 -- parameters: :phrase, 1001

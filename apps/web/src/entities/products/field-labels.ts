@@ -1,8 +1,8 @@
-import type { EditableField } from '@walton/contract';
+import type { HistoryField } from '@walton/contract';
 import type { MessageKey } from '@/i18n/i18n.ts';
 
 /** What the pages call each field of an item (the history's lines, the detail page's extra lines). */
-export const FIELD_LABELS: Record<EditableField, MessageKey> = {
+export const FIELD_LABELS: Record<HistoryField, MessageKey> = {
   name: 'field.name',
   img: 'field.img',
   price: 'field.price',
@@ -13,4 +13,6 @@ export const FIELD_LABELS: Record<EditableField, MessageKey> = {
   display: 'field.display',
   prosesor: 'field.prosesor',
   lowStockThreshold: 'field.lowStockThreshold',
+  serialTracked: 'field.serialTracked',
+  warrantyMonths: 'field.warrantyMonths',
 };
