@@ -279,6 +279,70 @@ export interface paths {
         patch: operations["updateLocation"];
         trace?: never;
     };
+    "/api/product/{id}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's units, in the order they were received
+         * @description Narrowed by `status` and `location` (a location id); the total number of matches is in the `X-Total-Count` header. 404 `NO_SUCH_PRODUCT` for an unknown item (one in the trash lists its units).
+         */
+        get: operations["listUnits"];
+        put?: never;
+        /**
+         * Receive units of an item tracked by serial number
+         * @description One change: the units arrive in stock at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one), the quantity rises by their number, and one history row of kind `restocked` names them. A serial or paired serial already registered, or given twice (letter case and surrounding spaces aside), is refused with 409 `SERIAL_TAKEN` naming them, and nothing is added. 409 `ITEM_NOT_TRACKED` for an item not tracked by serial. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
+         */
+        post: operations["registerUnits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{serial}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A unit by either of its serials, and its history
+         * @description The unit (with its customer once dispatched) and every history row that moved it, newest first. Serials are compared trimmed and without letter case. 404 `UNIT_NOT_FOUND` when no unit has it.
+         */
+        get: operations["getUnit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{serial}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver one unit, named by either of its serials
+         * @description Delivered for a unit: one change, the item's quantity falls by one, the unit becomes `dispatched` with `customer`, and its warranty runs the item's `warrantyMonths` from today. It leaves where it is (`locationId`, when sent, must be that place). 404 `UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock (there), `LOCATION_NOT_SELLABLE` from quarantine. Of two dispatches of one unit at once, one succeeds and the other gets 409 `UNIT_NOT_AVAILABLE`. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
+         */
+        post: operations["dispatchUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product": {
         parameters: {
             query?: never;
@@ -313,7 +377,7 @@ export interface paths {
         get: operations["getProduct"];
         /**
          * Delivered: take one unit out of stock
-         * @description `newQuentity` must be the current quantity minus one; it is applied only while the item still holds that quantity (and, with `If-Match`, that version). 409 with the current item when it changed meanwhile, or with "Sorry No Quentity. Please Add quentity" at zero (also for -1, what a screen showing 0 would send); 412 with the current item when `If-Match` is stale. The unit leaves `locationId` (409 `NOT_ENOUGH_AT_LOCATION` when it has none there, `LOCATION_NOT_SELLABLE` for quarantine); without one, the default location, or when that has none the one location with stock for sale (409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some).
+         * @description `newQuentity` must be the current quantity minus one; it is applied only while the item still holds that quantity (and, with `If-Match`, that version). 409 with the current item when it changed meanwhile, or with "Sorry No Quentity. Please Add quentity" at zero (also for -1, what a screen showing 0 would send); 412 with the current item when `If-Match` is stale. The unit leaves `locationId` (409 `NOT_ENOUGH_AT_LOCATION` when it has none there, `LOCATION_NOT_SELLABLE` for quarantine); without one, the default location, or when that has none the one location with stock for sale (409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some). An item tracked by serial number delivers the unit `serial` names (409 `SERIAL_REQUIRED` without one; 404 `UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock, `UNIT_OF_ANOTHER_ITEM`), to `customer`; `serial` for an item not tracked: 409 `ITEM_NOT_TRACKED`.
          */
         put: operations["deliverProduct"];
         post?: never;
@@ -402,7 +466,7 @@ export interface paths {
         put?: never;
         /**
          * Move units of a product from one location to another
-         * @description One change: one history row of kind `transferred` naming both locations, the total unchanged. 409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist. With an `Idempotency-Key` (a new UUID per transfer) it is applied once: the same key again answers what the first got and moves nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
+         * @description One change: one history row of kind `transferred` naming both locations, the total unchanged. 409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist. With an `Idempotency-Key` (a new UUID per transfer) it is applied once: the same key again answers what the first got and moves nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. An item tracked by serial number names the units moved in `serials`, as many as `quantity` (409 `SERIALS_REQUIRED` without them, `UNITS_COUNT_MISMATCH`, `UNIT_NOT_AVAILABLE` for a unit not in stock at `from`; 404 `UNIT_NOT_FOUND`); `serials` for an item not tracked: 409 `ITEM_NOT_TRACKED`.
          */
         post: operations["transferStock"];
         delete?: never;
@@ -426,7 +490,7 @@ export interface paths {
         put?: never;
         /**
          * Add a product
-         * @description Needs the session and the access token of POST /api/login (`authorization: {email} {accessToken}` or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 otherwise) and `suplerName` is taken from their account.
+         * @description Needs the session and the access token of POST /api/login (`authorization: {email} {accessToken}` or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 otherwise) and `suplerName` is taken from their account. With `serialTracked: true` its units are known by serial number: it starts with `quentity` 0 (400 `UNITS_REQUIRED_TO_TRACK` otherwise) and its units are registered with POST /api/product/:id/units.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -445,7 +509,7 @@ export interface paths {
         get?: never;
         /**
          * Restock: set a higher quantity
-         * @description `newQuentity` must be above the current quantity (409 with the current item otherwise); with `If-Match`, a stale version gets 412 with the current item and changes nothing. The units arrive at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one).
+         * @description `newQuentity` must be above the current quantity (409 with the current item otherwise); with `If-Match`, a stale version gets 412 with the current item and changes nothing. The units arrive at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one). An item tracked by serial number is refused (409 `SERIALS_REQUIRED`): register its units instead (POST /api/product/:id/units).
          */
         put: operations["restockProduct"];
         post?: never;
@@ -509,6 +573,26 @@ export interface paths {
          * @description 409 with the item when it is not in the trash; 404 when no product has this id.
          */
         post: operations["restoreProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warranty/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A unit's warranty, by either of its serials (no sign-in)
+         * @description For a customer holding a unit: its item's `name` and `model`, and `status` `in_warranty` (sold, `warrantyUntil`, the warranty's last day, is today or later in the warehouse's time zone), `expired` (that day has passed) or `not_sold` (in stock or reserved; `warrantyUntil` null). Nothing personal: no customer, supplier, price, location or id. Serials are compared trimmed and without letter case; either serial of a split pair finds the unit. Any serial it does not find, malformed ones included (empty, longer than 64 characters, control characters), gets the same 404 `WARRANTY_SERIAL_NOT_FOUND`. Each client address may check 30 serials in 10 minutes; beyond, 429 `TOO_MANY_REQUESTS` with Retry-After.
+         */
+        get: operations["checkWarranty"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -758,10 +842,17 @@ export interface components {
             display?: string;
             prosesor?: string;
             lowStockThreshold?: (number | string) | null;
+            serialTracked?: boolean;
+            warrantyMonths?: number;
         };
         DeliveryInput: {
             newQuentity: number;
             locationId?: string;
+            serial?: string;
+            customer?: {
+                name: string;
+                phone?: string;
+            };
         };
         RestockInput: {
             newQuentity: number;
@@ -794,6 +885,8 @@ export interface components {
          *       "model": "WSI-INVERNA-18C",
          *       "display": "Hidden LED temperature display",
          *       "_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+         *       "serialTracked": false,
+         *       "warrantyMonths": 12,
          *       "version": 2,
          *       "createdAt": "2026-11-21T09:30:00.000Z",
          *       "updatedAt": "2026-11-22T11:05:42.118Z",
@@ -816,6 +909,8 @@ export interface components {
             prosesor?: string;
             lowStockThreshold?: number | null;
             locationQuentity?: number;
+            serialTracked?: boolean;
+            warrantyMonths?: number;
             version: number;
             createdAt: string;
             updatedAt: string;
@@ -841,6 +936,8 @@ export interface components {
          *         "model": "WSI-INVERNA-18C",
          *         "display": "Hidden LED temperature display",
          *         "_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+         *         "serialTracked": false,
+         *         "warrantyMonths": 12,
          *         "version": 2,
          *         "createdAt": "2026-11-21T09:30:00.000Z",
          *         "updatedAt": "2026-11-22T11:05:42.118Z",
@@ -853,7 +950,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -862,7 +959,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_WARRANTY_MONTHS" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -893,7 +990,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -902,7 +999,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_WARRANTY_MONTHS" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -1068,7 +1165,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1077,7 +1174,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_WARRANTY_MONTHS" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -2186,6 +2283,460 @@ export interface operations {
             };
         };
     };
+    listUnits: {
+        parameters: {
+            query?: {
+                status?: "in_stock" | "reserved" | "dispatched" | "returned" | "scrapped";
+                location?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        serial: string;
+                        pairedSerial: string | null;
+                        productId: string;
+                        location: {
+                            id: string;
+                            name: string;
+                        } | null;
+                        /** @enum {string} */
+                        status: "in_stock" | "reserved" | "dispatched" | "returned" | "scrapped";
+                        receivedAt: string;
+                        dispatchedAt: string | null;
+                        warrantyUntil: string | null;
+                        customer?: {
+                            name: string;
+                            phone?: string;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    registerUnits: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    locationId?: string;
+                    units: {
+                        serial: string;
+                        pairedSerial?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: string;
+                        quentity: number;
+                        version: number;
+                        units: {
+                            serial: string;
+                            pairedSerial: string | null;
+                            productId: string;
+                            location: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "in_stock" | "reserved" | "dispatched" | "returned" | "scrapped";
+                            receivedAt: string;
+                            dispatchedAt: string | null;
+                            warrantyUntil: string | null;
+                            customer?: {
+                                name: string;
+                                phone?: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductConflict"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unit: {
+                            serial: string;
+                            pairedSerial: string | null;
+                            productId: string;
+                            location: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "in_stock" | "reserved" | "dispatched" | "returned" | "scrapped";
+                            receivedAt: string;
+                            dispatchedAt: string | null;
+                            warrantyUntil: string | null;
+                            customer?: {
+                                name: string;
+                                phone?: string;
+                            } | null;
+                        };
+                        history: components["schemas"]["HistoryEntry"][];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    dispatchUnit: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    locationId?: string;
+                    customer?: {
+                        name: string;
+                        phone?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: string;
+                        quentity: number;
+                        version: number;
+                        units: {
+                            serial: string;
+                            pairedSerial: string | null;
+                            productId: string;
+                            location: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "in_stock" | "reserved" | "dispatched" | "returned" | "scrapped";
+                            receivedAt: string;
+                            dispatchedAt: string | null;
+                            warrantyUntil: string | null;
+                            customer?: {
+                                name: string;
+                                phone?: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductConflict"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -2815,6 +3366,7 @@ export interface operations {
                     from: string;
                     to: string;
                     quantity: number | string;
+                    serials?: string[];
                 };
             };
         };
@@ -3476,6 +4028,54 @@ export interface operations {
             };
         };
     };
+    checkWarranty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string | null;
+                        name: string;
+                        /** @enum {string} */
+                        status: "in_warranty" | "expired" | "not_sold";
+                        warrantyUntil: string | null;
+                    };
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     exportProducts: {
         parameters: {
             query?: {
@@ -3698,7 +4298,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -3709,7 +4309,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_WARRANTY_MONTHS" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -3746,7 +4346,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -3757,7 +4357,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_WARRANTY_MONTHS" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
