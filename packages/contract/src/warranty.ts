@@ -24,10 +24,7 @@ export const warrantyAnswerSchema = z.strictObject({
 });
 export type WarrantyAnswer = z.infer<typeof warrantyAnswerSchema>;
 
-/**
- * The serial of the warranty check: the rest of the path (`/api/warranty/AB/12` checks `AB/12`), any
- * text of any length; one the check cannot find answers 404 like an unknown one.
- */
+/** `:serial` of the warranty check: any text; one the check cannot find answers 404 like an unknown one. */
 export const warrantyParamsSchema = z.object({
-  '*': checked(z.string(), z.describe('The serial number, as typed (either serial of a split pair)')),
+  serial: checked(z.string(), z.describe('The serial number as typed (either serial of a split pair)')),
 });

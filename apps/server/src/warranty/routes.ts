@@ -20,16 +20,14 @@ export const warrantyRoutes: FastifyPluginAsyncZod<WarrantyRoutesOptions> = asyn
   { check, limiter },
 ) => {
   app.get(
-    // The rest of the path, not a `:serial` segment: a serial longer than a parameter may be, or with
-    // a slash in it, finds this route too and gets its 404.
-    '/warranty/*',
+    '/warranty/:serial',
     {
       config: { access: 'public', action: 'site.public' },
       onRequest: async (request) => {
         const decision = await limiter.consume(`ip:warranty:${request.ip}`, WARRANTY_CHECKS_PER_IP);
         if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
         // Before the input guard (whose 400 would tell a serial with NUL from an unknown one).
-        if (!isCheckableSerial(request.params['*'])) throw warrantyNotFound();
+        if (!isCheckableSerial(request.params.serial)) throw warrantyNotFound();
       },
       schema: {
         operationId: 'checkWarranty',
@@ -42,13 +40,14 @@ export const warrantyRoutes: FastifyPluginAsyncZod<WarrantyRoutesOptions> = asyn
           'Nothing personal: no customer, supplier, price, location or id. Serials are compared trimmed and ' +
           'without letter case; either serial of a split pair finds the unit. Any serial it does not find, ' +
           'malformed ones included (empty, longer than 64 characters, control characters), gets the same ' +
-          `404 \`WARRANTY_SERIAL_NOT_FOUND\`. Each client address may check ${WARRANTY_CHECKS_PER_IP.max} ` +
+          '404 `WARRANTY_SERIAL_NOT_FOUND` (a path segment longer than any route parameter, 100 characters, ' +
+          `is refused with 414 before any route, as everywhere in the API). Each client address may check ${WARRANTY_CHECKS_PER_IP.max} ` +
           `serials in ${WARRANTY_CHECKS_PER_IP.windowSeconds / 60} minutes; beyond, 429 \`TOO_MANY_REQUESTS\` ` +
           'with Retry-After.',
         params: warrantyParamsSchema,
         response: { 200: warrantyAnswerSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    (request) => check.check(request.params['*']),
+    (request) => check.check(request.params.serial),
   );
 };
