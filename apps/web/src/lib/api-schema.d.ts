@@ -579,7 +579,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/warranty/{*}": {
+    "/api/warranty/{serial}": {
         parameters: {
             query?: never;
             header?: never;
@@ -588,7 +588,7 @@ export interface paths {
         };
         /**
          * A unit's warranty, by either of its serials (no sign-in)
-         * @description For a customer holding a unit: its item's `name` and `model`, and `status` `in_warranty` (sold, `warrantyUntil`, the warranty's last day, is today or later in the warehouse's time zone), `expired` (that day has passed) or `not_sold` (in stock or reserved; `warrantyUntil` null). Nothing personal: no customer, supplier, price, location or id. Serials are compared trimmed and without letter case; either serial of a split pair finds the unit. Any serial it does not find, malformed ones included (empty, longer than 64 characters, control characters), gets the same 404 `WARRANTY_SERIAL_NOT_FOUND`. Each client address may check 30 serials in 10 minutes; beyond, 429 `TOO_MANY_REQUESTS` with Retry-After.
+         * @description For a customer holding a unit: its item's `name` and `model`, and `status` `in_warranty` (sold, `warrantyUntil`, the warranty's last day, is today or later in the warehouse's time zone), `expired` (that day has passed) or `not_sold` (in stock or reserved; `warrantyUntil` null). Nothing personal: no customer, supplier, price, location or id. Serials are compared trimmed and without letter case; either serial of a split pair finds the unit. Any serial it does not find, malformed ones included (empty, longer than 64 characters, control characters), gets the same 404 `WARRANTY_SERIAL_NOT_FOUND` (a path segment longer than any route parameter, 100 characters, is refused with 414 before any route, as everywhere in the API). Each client address may check 30 serials in 10 minutes; beyond, 429 `TOO_MANY_REQUESTS` with Retry-After.
          */
         get: operations["checkWarranty"];
         put?: never;
@@ -4033,7 +4033,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                "*": string;
+                serial: string;
             };
             cookie?: never;
         };
