@@ -45,7 +45,14 @@ export const warrantyRoutes: FastifyPluginAsyncZod<WarrantyRoutesOptions> = asyn
           `serials in ${WARRANTY_CHECKS_PER_IP.windowSeconds / 60} minutes; beyond, 429 \`TOO_MANY_REQUESTS\` ` +
           'with Retry-After.',
         params: warrantyParamsSchema,
-        response: { 200: warrantyAnswerSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: warrantyAnswerSchema,
+          404: {
+            description: 'No unit has this serial, or no unit could (the same answer for both)',
+            content: { 'application/json': { schema: apiErrorSchema } },
+          },
+          429: apiErrorSchema,
+        },
       },
     },
     (request) => check.check(request.params.serial),

@@ -4054,7 +4054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such product (or no such route) */
+            /** @description No unit has this serial, or no unit could (the same answer for both) */
             404: {
                 headers: {
                     [name: string]: unknown;
