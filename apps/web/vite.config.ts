@@ -54,7 +54,12 @@ export default defineConfig({
       treeshake: {
         // The shared contract only declares schemas and constants. Saying so lets a page that needs
         // one constant skip every schema it does not use (and zod with them).
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },
+          // ZXing's modules only declare classes, but its package does not say so: saying it here lets
+          // the scanner's chunk carry the three readers it uses, not every symbology.
+          { test: /[\\/]node_modules[\\/]@zxing[\\/]library[\\/]/, sideEffects: false },
+        ],
       },
       output: {
         codeSplitting: {

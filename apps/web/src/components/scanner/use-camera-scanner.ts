@@ -1,8 +1,19 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { createQrReader } from './qr-reader.ts';
+import { createBarcodeReader } from './barcode-reader.ts';
+import type { ScannedCode } from './scan-formats.ts';
 
 /** How often a frame is read while the camera runs. */
 const SCAN_INTERVAL_MS = 150;
+
+/**
+ * The rear camera, at 1280 × 720 where it can: browsers otherwise tend to give 640 × 480, where the
+ * narrow bars of a serial's barcode blur together. `ideal`, so a camera that cannot still starts.
+ */
+const CAMERA_CONSTRAINTS: MediaTrackConstraints = {
+  facingMode: 'environment',
+  width: { ideal: 1280 },
+  height: { ideal: 720 },
+};
 
 export type CameraState =
   | { status: 'starting' }
@@ -23,21 +34,20 @@ function problemOf(error: unknown): { problem: CameraProblem; detail?: string } 
 }
 
 /**
- * While `active`, shows the rear camera in `video` and reads QR codes from it continuously, calling
- * `onFrame` with the text of each frame read (null when it shows no code; the caller decides what
- * to do with repeats). The camera is released when `active` turns false or the page goes away.
+ * While the calling component is mounted, shows the rear camera in `video` and reads codes from it continuously (our labels'
+ * QR codes and the manufacturers' barcodes, `SCAN_FORMATS`), calling `onFrame` with the code of each
+ * frame read (null when it shows none; the caller decides what to do with repeats). The camera is
+ * released when the component goes away.
  */
 export function useCameraScanner(
   video: RefObject<HTMLVideoElement | null>,
-  active: boolean,
-  onFrame: (text: string | null) => void,
+  onFrame: (code: ScannedCode | null) => void,
 ): CameraState {
   const [state, setState] = useState<CameraState>({ status: 'starting' });
   const latestOnFrame = useRef(onFrame);
   latestOnFrame.current = onFrame;
 
   useEffect(() => {
-    if (!active) return;
     let stopped = false;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -52,11 +62,8 @@ export function useCameraScanner(
         return;
       }
       try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'environment' },
-          audio: false,
-        });
-        const read = await createQrReader();
+        stream = await navigator.mediaDevices.getUserMedia({ video: CAMERA_CONSTRAINTS, audio: false });
+        const read = await createBarcodeReader();
         const element = video.current;
         if (stopped || !element) {
           release();
@@ -69,9 +76,9 @@ export function useCameraScanner(
         const scan = async () => {
           if (stopped) return;
           if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
-            const text = await read(element).catch(() => null);
+            const code = await read(element).catch(() => null);
             if (stopped) return;
-            latestOnFrame.current(text);
+            latestOnFrame.current(code);
           }
           timer = setTimeout(scan, SCAN_INTERVAL_MS);
         };
@@ -89,7 +96,7 @@ export function useCameraScanner(
       release();
       if (video.current) video.current.srcObject = null;
     };
-  }, [active, video]);
+  }, [video]);
 
   return state;
 }
