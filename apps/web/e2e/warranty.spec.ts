@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { axeViolationsAt, expect, test } from './support/fixtures.ts';
+import { chromium, type Page } from '@playwright/test';
+import bwipjs from 'bwip-js/node';
+import { decodePng, writeY4m } from './support/fake-camera.ts';
+import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
 import { createProductViaApi } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
 
@@ -148,4 +150,58 @@ test('before its scripts run, the prerendered form submits itself as ?serial=, w
   await page.goto(`/warranty?serial=${serial}`);
   await expect(page.getByText(SERIAL_NOT_FOUND.en)).toBeVisible();
   await expect(page.getByLabel('Serial number')).toHaveValue(serial);
+});
+
+test('a customer scans the Code 128 of a sold unit’s serial with the phone’s camera: its warranty shows, axe-clean at 375 px', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const { sold, until } = await soldAndUnsoldUnits(page);
+  const untilWords = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-GB', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
+  // The serial as a manufacturer prints it, drawn by bwip-js, as the fake camera's video.
+  const video = testInfo.outputPath('serial.y4m');
+  const barcode = await bwipjs.toBuffer({
+    bcid: 'code128',
+    text: sold,
+    scale: 3,
+    height: 15,
+    backgroundcolor: 'FFFFFF',
+  });
+  writeY4m(video, decodePng(barcode), 1280, 720);
+  const configured = testInfo.project.use.launchOptions ?? {};
+  const phoneBrowser = await chromium.launch({
+    ...configured,
+    args: [
+      ...(configured.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await phoneBrowser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 812 },
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    });
+    await context.grantPermissions(['camera']);
+    const phone = await context.newPage();
+    await phone.goto('/warranty');
+    await phone.getByRole('button', { name: 'Scan the barcode' }).click();
+    const result = phone.getByTestId('warranty-result');
+    await expect(result).toContainText(`In warranty until ${untilWords}`, { timeout: 30_000 });
+    await expect(phone.getByLabel('Serial number')).toHaveValue(sold);
+    await expect(phone.getByRole('button', { name: 'Scan the barcode' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(await axeViolationsAt(phone, [375]), 'the scanned unit').toEqual([]);
+    await context.close();
+  } finally {
+    await phoneBrowser.close();
+  }
 });

@@ -1,11 +1,16 @@
 import type { WarrantyAnswer } from '@walton/contract';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '@/i18n/error-text.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { useWarrantyCheck } from '../api/check-warranty.ts';
+
+/** The camera, loaded when a visitor first asks to scan (most type the serial). */
+const CameraScanner = lazy(() =>
+  import('@/components/scanner/camera-scanner.tsx').then(({ CameraScanner }) => ({ default: CameraScanner })),
+);
 
 /** The query parameter the form sends (a plain GET before the scripts have loaded) and the page reads. */
 const SERIAL_PARAM = 'serial';
@@ -66,8 +71,8 @@ function CheckOutcome({ serial }: { serial: string }) {
 }
 
 /**
- * `/warranty` and `/bn/warranty`: anyone types the serial number on a unit's label and learns
- * whether it is in warranty. The serial checked is the address's `?serial=`, so a check can be
+ * `/warranty` and `/bn/warranty`: anyone types the serial number on a unit's label (or scans its
+ * barcode with the shared camera scanner) and learns whether it is in warranty. The serial checked is the address's `?serial=`, so a check can be
  * shared, goes into the history, and works from the prerendered form before the scripts have loaded
  * (it submits itself as a plain GET). The address is read after hydration: the prerendered markup
  * has no serial.
@@ -78,6 +83,7 @@ export default function WarrantyPage() {
   const { pathname, search } = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const [serial, setSerial] = useState('');
+  const [scanning, setScanning] = useState(false);
   const inputId = useId();
   const helpId = useId();
 
@@ -87,6 +93,9 @@ export default function WarrantyPage() {
     if (input.current && asked !== '') input.current.value = asked;
   }, [search]);
 
+  const check = (asked: string) =>
+    navigate({ pathname, search: `?${new URLSearchParams({ [SERIAL_PARAM]: asked })}` });
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = input.current?.value.trim() ?? '';
@@ -94,7 +103,16 @@ export default function WarrantyPage() {
       input.current?.focus();
       return;
     }
-    navigate({ pathname, search: `?${new URLSearchParams({ [SERIAL_PARAM]: typed })}` });
+    check(typed);
+  }
+
+  /** A serial read by the camera is checked at once, as if typed; the camera stops. */
+  function scanned(text: string) {
+    const read = text.trim();
+    if (read === '') return;
+    if (input.current) input.current.value = read;
+    setScanning(false);
+    check(read);
   }
 
   return (
@@ -127,7 +145,26 @@ export default function WarrantyPage() {
             <div id={helpId} className="form-text">
               {t('warranty.serialHelp')}
             </div>
+            <button
+              type="button"
+              className="btn btn-outline-secondary mt-3"
+              aria-expanded={scanning}
+              onClick={() => setScanning((on) => !on)}
+            >
+              {scanning ? t('warranty.stopScanning') : t('warranty.scan')}
+            </button>
           </form>
+          {scanning ? (
+            <div className="mb-4">
+              <Suspense fallback={<p>{t('camera.starting')}</p>}>
+                <CameraScanner
+                  onCode={(code) => scanned(code.text)}
+                  viewLabel={t('warranty.cameraView')}
+                  hint={t('warranty.cameraHint')}
+                />
+              </Suspense>
+            </div>
+          ) : null}
           <div aria-live="polite">
             <CheckOutcome serial={serial} />
           </div>
