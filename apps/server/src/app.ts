@@ -20,6 +20,7 @@ import { productsModule } from './products/module.ts';
 import { settingsModule } from './settings/module.ts';
 import { statsModule } from './stats/module.ts';
 import { usersModule } from './users/module.ts';
+import { warrantyModule } from './warranty/module.ts';
 
 /**
  * The server's modules, in order (see ServerModule): a module's setup may use what the modules
@@ -38,6 +39,7 @@ const MODULES: readonly ServerModule[] = [
   statsModule,
   locationsModule,
   productsModule,
+  warrantyModule,
   csvModule,
   eventsModule,
   usersModule,

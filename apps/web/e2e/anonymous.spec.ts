@@ -274,7 +274,7 @@ test("the app runs React's production build, though the suite builds it from a s
 test('public pages: description, canonical URL and Open Graph card in the prerendered HTML; robots.txt', async ({
   request,
 }) => {
-  for (const path of ['/', '/blog']) {
+  for (const path of ['/', '/blog', '/warranty']) {
     const html = await (await request.get(path)).text();
     const content = (pattern: RegExp) => pattern.exec(html)?.[1];
     expect(content(/<meta name="description" content="([^"]{50,})"/), `${path} description`).toBeTruthy();

@@ -9,8 +9,10 @@ type PageLanguage = 'en' | 'bn';
 /**
  * The public pages whose HTML is rendered at build time, in English and in Bengali (ADR 17), each
  * with the description search engines and link previews show and the addresses of the page in both
- * languages (`hreflang` alternates). Pages with forms are left out: before the scripts have loaded, a
- * prerendered form would submit itself as a plain GET.
+ * languages (`hreflang` alternates). Pages with forms are left out (before the scripts have loaded, a
+ * prerendered form would submit itself as a plain GET), but for the warranty check, whose form is a
+ * plain GET to itself by design: submitted early, it reloads the page with `?serial=`, which the page
+ * then checks.
  */
 export const PRERENDERED_PAGES: ReadonlyArray<{
   url: string;
@@ -36,6 +38,14 @@ export const PRERENDERED_PAGES: ReadonlyArray<{
       'Walton Warehouse blog, in English and Bengali: JavaScript and Node.js, when to use Node.js or MongoDB, SQL and NoSQL databases, and what JWT is for.',
   },
   {
+    url: '/warranty',
+    file: 'warranty/index.html',
+    language: 'en',
+    alternates: { en: '/warranty', bn: '/bn/warranty' },
+    description:
+      'Check the warranty of your Walton air conditioner: type the serial number from its label to see whether it is in warranty, and until when.',
+  },
+  {
     url: '/bn/',
     file: 'bn/index.html',
     language: 'bn',
@@ -50,6 +60,14 @@ export const PRERENDERED_PAGES: ReadonlyArray<{
     alternates: { en: '/blog', bn: '/bn/blog' },
     description:
       'ওয়ালটন ওয়্যারহাউসের ব্লগ, বাংলা ও ইংরেজিতে: জাভাস্ক্রিপ্ট ও নোড.জেএস, কখন নোড.জেএস বা মঙ্গোডিবি, SQL ও NoSQL ডেটাবেস, আর JWT কীসের জন্য।',
+  },
+  {
+    url: '/bn/warranty',
+    file: 'bn/warranty/index.html',
+    language: 'bn',
+    alternates: { en: '/warranty', bn: '/bn/warranty' },
+    description:
+      'আপনার ওয়ালটন এসির ওয়ারেন্টি যাচাই করুন: লেবেলের সিরিয়াল নম্বরটি লিখে দেখে নিন এটি ওয়ারেন্টিতে আছে কি না, আর কত দিন পর্যন্ত।',
   },
 ];
 

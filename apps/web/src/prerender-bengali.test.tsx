@@ -20,6 +20,7 @@ describe('public pages prerendered in Bengali', () => {
   it.each([
     ['/bn/', 'হোম- ওয়ালটন ওয়্যারহাউস', 'ওয়ালটন ইনভার্টার এসি দিয়ে হার মানান বাংলাদেশের গরমকে'],
     ['/bn/blog', 'ব্লগ- ওয়ালটন ওয়্যারহাউস', 'ব্লগ'],
+    ['/bn/warranty', 'ওয়ারেন্টি যাচাই- ওয়ালটন ওয়্যারহাউস', 'আপনার ওয়ারেন্টি যাচাই করুন'],
   ])('%s is written in Bengali and hydrates in Bengali without a mismatch', async (url, title, heading) => {
     const page = await prerenderPage(url);
     await prerender(null);

@@ -17,6 +17,7 @@ describe('pages prerendered at build time', () => {
   it.each([
     ['/', 'Home- Walton Warehouse', 'Beat the Bangladesh heat with Walton inverter air conditioners'],
     ['/blog', 'Blog- Walton Warehouse', 'Blog'],
+    ['/warranty', 'Warranty check- Walton Warehouse', 'Check your warranty'],
   ])(
     '%s renders its page with its title, no inline script, and hydrates without a mismatch',
     async (url, title, heading) => {

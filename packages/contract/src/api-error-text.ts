@@ -150,6 +150,9 @@ export const API_ERROR_TEXT = {
   // A unit that is not in stock where the change takes it from (`status`: its status, `location`: where it is).
   UNIT_NOT_AVAILABLE: 'The unit {serial} is not available: it is {status} ({location})',
   UNIT_OF_ANOTHER_ITEM: 'The unit {serial} is a unit of another item',
+  // The public warranty check: any serial it does not find, however it is spelled, malformed ones
+  // included (it names none, so it tells nothing about which serials exist or how they look).
+  WARRANTY_SERIAL_NOT_FOUND: 'We could not find this serial number',
   // A transfer of a tracked item names as many units as it moves.
   UNITS_COUNT_MISMATCH: 'Name each unit moved: {quantity} units to move, {count} serial numbers given',
   // An item becomes tracked by registering exactly the units it holds (`levels`: where, how many).

@@ -24,12 +24,14 @@ export const APP_ROUTES = {
   users: '/users',
   /** Where the stock is kept: warehouses, showrooms, service centres, vehicles, quarantine. */
   locations: '/locations',
-  /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`). */
+  /** The public warranty check: a customer types a unit's serial number. */
+  warranty: '/warranty',
+  /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`, `/bn/warranty`). */
   bengali: '/bn',
 } as const;
 
 /** The routes under APP_ROUTES.bengali: the public pages prerendered in Bengali too. */
-export const BENGALI_ROUTES = [APP_ROUTES.home, APP_ROUTES.blog] as const;
+export const BENGALI_ROUTES = [APP_ROUTES.home, APP_ROUTES.blog, APP_ROUTES.warranty] as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -25,3 +25,4 @@ export * from './serials.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './units.ts';
+export * from './warranty.ts';

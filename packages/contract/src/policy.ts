@@ -44,7 +44,7 @@ export const ACTIONS = [
   'account.read',
   'account.token',
   'settings.own',
-  // What anyone may call: health, sign-in methods, the API's own documentation.
+  // What anyone may call: health, sign-in methods, the API's own documentation, the warranty check.
   'site.public',
 ] as const;
 export type Action = (typeof ACTIONS)[number];

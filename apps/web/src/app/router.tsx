@@ -34,6 +34,7 @@ const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
 const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
+const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 const NoAccess = lazy(() => import('../components/no-access.tsx'));
 
@@ -72,6 +73,11 @@ export function AppRoutes() {
       <BlogPage />
     </TitledPage>
   );
+  const warranty = (
+    <TitledPage title="page.warranty">
+      <WarrantyPage />
+    </TitledPage>
+  );
   return (
     <Routes>
       <Route element={<RootLayout />}>
@@ -80,6 +86,7 @@ export function AppRoutes() {
         <Route path={paths.bengali}>
           <Route index element={home} />
           <Route path={paths.blog.slice(1)} element={blog} />
+          <Route path={paths.warranty.slice(1)} element={warranty} />
         </Route>
         <Route element={<ProtectedRoute />}>
           <Route
@@ -196,6 +203,7 @@ export function AppRoutes() {
           }
         />
         <Route path={paths.blog} element={blog} />
+        <Route path={paths.warranty} element={warranty} />
         <Route
           path={paths.resetPassword}
           element={

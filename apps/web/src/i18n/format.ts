@@ -15,6 +15,8 @@ export interface Formatters {
   shortDay: (day: string) => string;
   /** A calendar day (`YYYY-MM-DD`) in a table: as the API writes it in English, Intl's date in Bengali. */
   calendarDay: (day: string) => string;
+  /** A calendar day (`YYYY-MM-DD`) in words, for a sentence: `28 November 2028`. */
+  longDay: (day: string) => string;
   /** An IANA time zone (`Asia/Dhaka`): as the API names it in English, its name in Bengali. */
   timeZone: (zone: string) => string;
 }
@@ -47,6 +49,10 @@ function formattersFor(language: Language): Formatters {
     timeZone: 'UTC',
   });
   const calendarDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const longDay = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : locale, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
   return {
     price: (price) => formatPrice(price, language),
     count: (value) => count.format(value),
@@ -70,6 +76,10 @@ function formattersFor(language: Language): Formatters {
     calendarDay: (day) => {
       const date = new Date(`${day}T00:00:00Z`);
       return language === 'en' || Number.isNaN(date.getTime()) ? day : calendarDay.format(date);
+    },
+    longDay: (day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) ? day : longDay.format(date);
     },
     timeZone: (zone) => (language === 'en' ? zone : timeZoneName(zone, locale)),
   };

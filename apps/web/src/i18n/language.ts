@@ -15,7 +15,7 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 const BENGALI_PREFIX = paths.bengali;
 
 /** The public pages that exist prerendered in each language (ADR 4, ADR 17). */
-const LOCALISED_PAGES: readonly string[] = [paths.home, paths.blog];
+const LOCALISED_PAGES: readonly string[] = [paths.home, paths.blog, paths.warranty];
 
 /** The language an address names (`/bn/…`), if it names one. */
 export function languageOfPath(pathname: string): Language | null {
