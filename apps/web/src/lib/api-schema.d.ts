@@ -3007,6 +3007,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "problem": "The indoor unit does not cool and shows error E4"
+                 *     }
+                 */
                 "application/json": {
                     problem: string;
                 };
@@ -3132,6 +3137,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "resolution": "replaced",
+                 *       "replacementSerial": "WSI18C-2611-000124",
+                 *       "note": "Compressor failed; replaced from stock"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     resolution: "repaired" | "replaced" | "rejected";
