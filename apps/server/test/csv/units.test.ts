@@ -146,6 +146,30 @@ describe.each(TEST_ENGINES)('units CSV on %s', (engine) => {
     expect(unauthenticated.statusCode).toBe(401);
   });
 
+  it('exports more units than one page of the database holds, each once', async () => {
+    const product = await tracked();
+    const prefix = serial('PAGE');
+    for (let batch = 0; batch < 3; batch += 1) {
+      const registered = await test.app.inject({
+        method: 'POST',
+        url: `/api/product/${product._id}/units`,
+        headers: clerk.session,
+        payload: {
+          units: Array.from({ length: 500 }, (_, index) => ({ serial: `${prefix}-${batch}-${index}` })),
+        },
+      });
+      expect(registered.statusCode, registered.body).toBe(200);
+    }
+    const answer = await api.call('GET', '/api/export/units.csv', { headers: clerk.session });
+    const serials = csvRows(answer.body)
+      .slice(1)
+      .filter((row) => row[2] === product._id)
+      .map((row) => row[0]);
+    expect(serials).toHaveLength(1500);
+    expect(new Set(serials).size).toBe(1500);
+    expect((await item(product._id)).quentity).toBe(1500);
+  });
+
   it('registers the units of a file, one change per item and location, after a dry run that writes nothing', async () => {
     const first = await tracked();
     const second = await tracked();
@@ -210,7 +234,7 @@ describe.each(TEST_ENGINES)('units CSV on %s', (engine) => {
     expect((await item(first._id)).quentity).toBe(3);
   });
 
-  it('reads its own export back: units already known are refused, in stock or not', async () => {
+  it('reads its own export back: its columns are accepted, units already known refused', async () => {
     const product = await tracked();
     const known = serial();
     const registered = await test.app.inject({
@@ -222,23 +246,16 @@ describe.each(TEST_ENGINES)('units CSV on %s', (engine) => {
     expect(registered.statusCode, registered.body).toBe(200);
     const exported = (await api.call('GET', '/api/export/units.csv', { headers: clerk.session })).body;
     const [header = [], ...rows] = csvRows(exported);
+    expect(header).toEqual([...UNIT_CSV_COLUMNS]);
+    // The export's header and this item's row, as the export wrote them.
+    const lines = exported.split('\r\n');
     const row = rows.findIndex((cells) => cells[0] === known);
     expect(row).toBeGreaterThanOrEqual(0);
-    const answer = await importCsv(exported);
-    const problems = answer.json<ImportRefusal>().errors;
-    expect(answer.statusCode).toBe(422);
-    expect(problems).toContainEqual(
-      expect.objectContaining({
-        row: row + 2,
-        field: 'serial',
-        code: 'SERIAL_TAKEN',
-        params: { serial: known },
-      }),
-    );
-    expect(problems.every((problem) => ['SERIAL_TAKEN', 'STATUS_NOT_IN_STOCK'].includes(problem.code))).toBe(
-      true,
-    );
-    expect(header).toEqual([...UNIT_CSV_COLUMNS]);
+    const answer = await importCsv(`${lines[0]}\r\n${lines[row + 1]}\r\n`);
+    expect(answer.statusCode, answer.body).toBe(422);
+    expect(answer.json<ImportRefusal>().errors).toEqual([
+      expect.objectContaining({ row: 2, field: 'serial', code: 'SERIAL_TAKEN', params: { serial: known } }),
+    ]);
   });
 
   it('refuses a file with any bad row whole, naming each row, its column and its code', async () => {
