@@ -6,17 +6,20 @@
  *   npm run bench:api    API only (bench/results/<date>-<engine>-api.json and .md)
  *   npm run bench:web    web only (bench/results/<date>-sqlite-web.json and .md)
  *   npm run bench:csv    CSV export and import only (bench/results/<date>-<engine>-csv.json and .md)
+ *   npm run bench:units  units only: lookup by serial among 1,000,000 units, registering deliveries
+ *                        (bench/results/<date>-units-<engine>.json and .md)
  *
  * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
  * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_MOVEMENTS_PER_ITEM, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
  * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH, BENCH_CSV,
- * BENCH_CSV_SIZES, BENCH_CSV_IMPORT_ROWS.
+ * BENCH_CSV_SIZES, BENCH_CSV_IMPORT_ROWS, BENCH_UNITS, BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS, BENCH_UNIT_DELIVERY.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ApiReport, runApiBench } from './api/api-bench.ts';
 import { type CsvReport, runCsvBench } from './api/csv-bench.ts';
+import { runUnitsBench, type UnitsReport } from './api/units-bench.ts';
 import { describeMachine } from './lib/machine.ts';
 import { ROOT } from './lib/processes.ts';
 import { type BenchResults, toMarkdown } from './lib/report.ts';
@@ -43,19 +46,22 @@ async function main(): Promise<void> {
       api: { type: 'boolean' },
       web: { type: 'boolean' },
       csv: { type: 'boolean' },
+      units: { type: 'boolean' },
       docs: { type: 'boolean' },
     },
   });
-  const both = !values.api && !values.web && !values.csv;
+  const both = !values.api && !values.web && !values.csv && !values.units;
   const settings = readSettings();
   const machine = describeMachine();
   const startedAt = new Date();
   const api: ApiReport | undefined = values.api || both ? await runApiBench(settings) : undefined;
   const csv: CsvReport | undefined =
     values.csv || ((values.api || both) && settings.csv) ? await runCsvBench(settings) : undefined;
+  const units: UnitsReport | undefined =
+    values.units || (both && settings.units) ? await runUnitsBench(settings) : undefined;
   const web: WebReport | undefined = values.web || both ? await runWebBench(settings) : undefined;
 
-  const engine = api?.engine ?? csv?.engine ?? 'sqlite';
+  const engine = api?.engine ?? csv?.engine ?? units?.engine ?? 'sqlite';
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
     engine,
@@ -63,11 +69,17 @@ async function main(): Promise<void> {
     api,
     csv,
     web,
+    units,
     targets: checkTargets(api, web, csv),
   };
   const table = toMarkdown(results);
+  const day = startedAt.toISOString().slice(0, 10);
   const suffix = both ? '' : values.api ? '-api' : values.csv ? '-csv' : '-web';
-  const base = join(ROOT, 'bench/results', `${startedAt.toISOString().slice(0, 10)}-${engine}${suffix}`);
+  const base = join(
+    ROOT,
+    'bench/results',
+    values.units ? `${day}-units-${engine}` : `${day}-${engine}${suffix}`,
+  );
   writeFileSync(`${base}.json`, `${JSON.stringify({ settings, ...results }, null, 2)}\n`);
   writeFileSync(`${base}.md`, table);
   if (values.docs) updateDocs(table);

@@ -77,7 +77,7 @@ export interface ApiReport {
   transfers: TransferCheck[];
 }
 
-interface CaseDefinition {
+export interface CaseDefinition {
   id: string;
   title: string;
   request: LoadRequest;
@@ -288,12 +288,14 @@ async function captureAll(
 }
 
 /** Captures our real answer to each case (checking it), for the baseline to replay. */
-async function captureAnswers(origin: string, cases: CaseDefinition[]): Promise<CapturedResponse[]> {
+export async function captureAnswers(origin: string, cases: CaseDefinition[]): Promise<CapturedResponse[]> {
   const captured: CapturedResponse[] = [];
   for (const { id, request } of cases) {
     const answers: CapturedResponse[] = [];
     if (request.kind === 'get') {
       answers.push(await capture(origin, 'GET', request.path, request.headers));
+    } else if (request.kind === 'reads') {
+      answers.push(...(await captureAll(origin, request.paths, request.headers)));
     } else if (request.kind === 'deliver') {
       answers.push(await captureDelivery(origin, request.items, request.headers));
     } else if (request.kind === 'transfer') {
@@ -319,6 +321,8 @@ const requestLine = (request: LoadRequest): string => {
   switch (request.kind) {
     case 'get':
       return `GET ${request.path}`;
+    case 'reads':
+      return `${request.paths.length} GET paths in turn`;
     case 'deliver':
       return 'PUT /api/product/:id {newQuentity: current-1} + If-Match';
     case 'mixed':

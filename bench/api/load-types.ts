@@ -16,6 +16,8 @@ export interface TransferItem {
 export type LoadRequest =
   | { kind: 'get'; path: string; headers: Record<string, string> }
   | { kind: 'deliver'; items: DeliveryItem[]; headers: Record<string, string> }
+  /** GETs of many paths in turn (a unit lookup by each of many serials). */
+  | { kind: 'reads'; paths: string[]; headers: Record<string, string> }
   /**
    * Clerks at work: the reads in turn (items, list pages, searches), and every `writeEvery`-th
    * request a Delivered over `items`, as in the 'deliver' kind.

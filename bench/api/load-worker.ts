@@ -155,7 +155,22 @@ function mixedRequests(request: Extract<LoadRequest, { kind: 'mixed' }>): autoca
   ];
 }
 
+/** The paths in turn. */
+function readRequests(request: Extract<LoadRequest, { kind: 'reads' }>): autocannon.Request[] {
+  let read = 0;
+  return [
+    {
+      setupRequest: (base) => {
+        const path = request.paths[read % request.paths.length] ?? '/';
+        read += 1;
+        return { ...base, method: 'GET', path, headers: request.headers };
+      },
+    },
+  ];
+}
+
 function requestsOf(request: LoadRequest): autocannon.Request[] {
+  if (request.kind === 'reads') return readRequests(request);
   if (request.kind === 'deliver') return deliveryRequests(request.items, request.headers);
   if (request.kind === 'mixed') return mixedRequests(request);
   if (request.kind === 'transfer') return transferRequests(request);
@@ -211,7 +226,8 @@ function summary(result: autocannon.Result, warmup: autocannon.Result): LoadResu
 async function resync(origin: string, request: LoadRequest): Promise<void> {
   if (request.kind === 'transfer')
     await resyncTransfers(origin, request.items, request.away, request.headers);
-  else if (request.kind !== 'get') await resyncDeliveries(origin, request.items);
+  else if (request.kind === 'deliver' || request.kind === 'mixed')
+    await resyncDeliveries(origin, request.items);
 }
 
 const job = JSON.parse(await text(process.stdin)) as LoadJob;

@@ -18,6 +18,7 @@ export interface ProductBody {
   _id: string;
   name: string;
   quentity: number;
+  serialTracked?: boolean;
 }
 
 /** `count` live items spread through the table: pages of 500 at evenly spaced offsets (after `from`). */

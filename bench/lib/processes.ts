@@ -147,17 +147,26 @@ export async function startInstances(env: NodeJS.ProcessEnv, count: number): Pro
 
 /**
  * Runs the project's seeder (`seed-cli.ts --count N`, with its progress bar) against `env`'s
- * database: this checkout's, or the one at `root` (another tree's, with its own schema).
+ * database: this checkout's, or the one at `root` (another tree's, with its own schema); with
+ * `units`, that many units in stock on tracked items of their own (this checkout's seeder).
  */
 export async function seed(
   count: number,
   movements: number,
   env: NodeJS.ProcessEnv,
   root = ROOT,
+  units = 0,
 ): Promise<void> {
   const child = spawn(
     process.execPath,
-    [join(root, 'apps/server/src/seed-cli.ts'), '--count', String(count), '--movements', String(movements)],
+    [
+      join(root, 'apps/server/src/seed-cli.ts'),
+      '--count',
+      String(count),
+      '--movements',
+      String(movements),
+      ...(units > 0 ? ['--units', String(units)] : []),
+    ],
     {
       cwd: root,
       env,

@@ -1,6 +1,7 @@
 /** One run's figures as Markdown tables. */
 import type { ApiReport } from '../api/api-bench.ts';
 import { type CsvReport, healthLine } from '../api/csv-bench.ts';
+import { type UnitsReport, unitsTable } from '../api/units-bench.ts';
 import type { WebReport } from '../web/web-bench.ts';
 import type { Machine } from './machine.ts';
 import { scaleRatios, type TargetCheck } from './targets.ts';
@@ -13,6 +14,7 @@ export interface BenchResults {
   api: ApiReport | undefined;
   csv: CsvReport | undefined;
   web: WebReport | undefined;
+  units?: UnitsReport | undefined;
   targets: TargetCheck[];
 }
 
@@ -174,6 +176,7 @@ export function toMarkdown(results: BenchResults): string {
   const lines = [`Run of ${results.startedAt} on ${machineLine(results.machine)}.`, ''];
   if (results.api) lines.push(...apiTables(results.api));
   if (results.csv) lines.push(...csvTable(results.csv));
+  if (results.units) lines.push(...unitsTable(results.units));
   if (results.web) lines.push(...webTable(results.web));
   lines.push('**Targets**', '', '| Target | Measured | Met |', '|---|---|---|');
   for (const t of results.targets) {

@@ -6,6 +6,8 @@
  * BENCH_MOVEMENTS_PER_ITEM (10) sets how many movements the seeder gives each item.
  * BENCH_UNCACHED=0 skips the second pass of the read cases on a server without its read cache.
  * BENCH_CSV=0 skips the CSV export and import; BENCH_CSV_SIZES and BENCH_CSV_IMPORT_ROWS size them.
+ * BENCH_UNITS=0 skips the units benchmark; BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS and
+ * BENCH_UNIT_DELIVERY size it.
  */
 
 export interface Settings {
@@ -39,6 +41,14 @@ export interface Settings {
   csvSizes: number[];
   /** Rows of the imported file. */
   csvImportRows: number;
+  /** Whether the units benchmark runs (with `npm run bench`). */
+  units: boolean;
+  /** Units in stock the units benchmark seeds (on tracked items of 100 units each). */
+  unitsCount: number;
+  /** Plain items seeded beside them (the item read's table). */
+  unitsItems: number;
+  /** Serials in each registered delivery. */
+  unitDelivery: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -86,5 +96,9 @@ export function readSettings(): Settings {
     csv: process.env.BENCH_CSV !== '0',
     csvSizes: sizes('BENCH_CSV_SIZES', '10000,100000'),
     csvImportRows: Math.round(positiveNumber('BENCH_CSV_IMPORT_ROWS', 100_000)),
+    units: process.env.BENCH_UNITS !== '0',
+    unitsCount: Math.round(positiveNumber('BENCH_UNITS_COUNT', 1_000_000)),
+    unitsItems: Math.round(positiveNumber('BENCH_UNITS_ITEMS', 10_000)),
+    unitDelivery: Math.round(positiveNumber('BENCH_UNIT_DELIVERY', 500)),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { UNIT_CSV_COLUMNS } from '@walton/contract';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { axeViolationsAt, expect, test } from './support/fixtures.ts';
@@ -98,6 +99,13 @@ test('export, change a quantity in the file, import it back: the item is updated
       .filter((row) => row[level('productId')] === frost[column('_id')])
       .map((row) => [row[level('locationName')], row[level('quantity')]]),
   ).toEqual([['Main warehouse', '9']]);
+
+  const downloadingUnits = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export units' }).click();
+  const units = await downloadingUnits;
+  expect(units.suggestedFilename()).toMatch(/^walton-units-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [unitsHeader] = parse(await readFile(await units.path(), 'utf8'), { bom: true }) as string[][];
+  expect(unitsHeader).toEqual([...UNIT_CSV_COLUMNS]);
   frost[column('quentity')] = '12';
 
   await page.goto('/import');

@@ -65,6 +65,39 @@ export const STOCK_BY_LOCATION_CSV_COLUMNS = [
   'quantity',
 ] as const;
 
+/**
+ * Columns of the units export: one row per unit, in the order registered. `productId` and `model` name
+ * its item, `location` the name of where it is (empty once dispatched).
+ */
+export const UNIT_CSV_COLUMNS = [
+  'serial',
+  'pairedSerial',
+  'productId',
+  'model',
+  'location',
+  'status',
+  'receivedAt',
+  'dispatchedAt',
+  'warrantyUntil',
+] as const;
+
+/**
+ * Columns a units import reads: `serial` (required), `pairedSerial`, the item by `productId` or
+ * `model` (one of the two required), `location` (a location's name; the default location when
+ * empty) and `status` (empty or `in_stock`: an import registers units received).
+ */
+export const UNIT_CSV_IMPORT_COLUMNS = [
+  'serial',
+  'pairedSerial',
+  'productId',
+  'model',
+  'location',
+  'status',
+] as const;
+
+/** Columns of a units export that an import accepts and ignores. */
+export const UNIT_CSV_EXPORT_ONLY_COLUMNS = ['receivedAt', 'dispatchedAt', 'warrantyUntil'] as const;
+
 /** The largest import: rows after the header, and bytes of the file. */
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -169,6 +202,14 @@ export const IMPORT_PROBLEM_CODES = [
   'NOT_ENOUGH_AT_LOCATION',
   // A quantity of an item tracked by serial number: its units are registered by serial instead.
   'SERIALS_REQUIRED',
+  // The units import's own (POST /api/import/units).
+  'ITEM_REQUIRED',
+  'UNKNOWN_ITEM',
+  'MODEL_AMBIGUOUS',
+  'ITEM_NOT_TRACKED',
+  'SERIAL_TAKEN',
+  'REPEATED_SERIAL',
+  'STATUS_NOT_IN_STOCK',
 ] as const;
 export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];
 
@@ -230,6 +271,21 @@ export const importRefusalSchema = z.object({
   errors: z.array(importRowErrorSchema),
 });
 export type ImportRefusal = z.infer<typeof importRefusalSchema>;
+
+/** POST /api/import/units query string. */
+export const unitImportQuerySchema = z.strictObject({ dryRun: booleanFlag });
+
+/** What a units import did (or, with `dryRun`, would do). */
+export const unitImportResultSchema = z.object({
+  /** Units registered. */
+  registered: count(),
+  /** Changes written: one per item and location the file's units arrive at. */
+  changes: count(),
+  dryRun: z.boolean(),
+  /** The cell delimiter the file was read with. */
+  delimiter: z.enum(IMPORT_DELIMITERS),
+});
+export type UnitImportResult = z.infer<typeof unitImportResultSchema>;
 
 export const IMPORT_PHASES = ['checking', 'writing'] as const;
 

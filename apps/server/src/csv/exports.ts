@@ -7,6 +7,7 @@ import {
   PRODUCT_FIELDS,
   type Product,
   STOCK_BY_LOCATION_CSV_COLUMNS,
+  UNIT_CSV_COLUMNS,
 } from '@walton/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,6 +20,7 @@ import type {
 } from '../products/history-repository.ts';
 import { toHistoryEntry } from '../products/product-mapper.ts';
 import type { ProductListFilter, ProductSearch, SortPosition } from '../products/product-search.ts';
+import type { ExportedUnitRow, UnitRepository } from '../units/unit-repository.ts';
 import { escapeFormula } from './formula-escape.ts';
 
 /** Rows read from the database at a time: memory stays the same whatever the table's size. */
@@ -78,6 +80,21 @@ const stockRecord = (level: StockAtLocation): Cell[] => [
   level.quantity,
 ];
 
+const isoOf = (value: Date | string | null): string => (value === null ? '' : new Date(value).toISOString());
+
+/** A unit's row: UNIT_CSV_COLUMNS. */
+const unitRecord = (unit: ExportedUnitRow): Cell[] => [
+  text(unit.serial),
+  text(unit.paired_serial),
+  text(unit.product_id),
+  text(unit.model),
+  text(unit.location_name),
+  text(unit.status),
+  text(isoOf(unit.received_at)),
+  text(isoOf(unit.dispatched_at)),
+  text(unit.warranty_until),
+];
+
 /** The period a history export covers: a date-only `to` includes that whole day (UTC). */
 export function historyPeriod(query: HistoryExportQuery): { from: Date | undefined; to: Date | undefined } {
   const to =
@@ -97,15 +114,22 @@ export class CsvExports {
   readonly #search: ProductSearch;
   readonly #history: HistoryRepository;
   readonly #locations: LocationRepository;
+  readonly #units: UnitRepository;
   readonly #log: FastifyBaseLogger;
 
   constructor(
-    repositories: { search: ProductSearch; history: HistoryRepository; locations: LocationRepository },
+    repositories: {
+      search: ProductSearch;
+      history: HistoryRepository;
+      locations: LocationRepository;
+      units: UnitRepository;
+    },
     log: FastifyBaseLogger,
   ) {
     this.#search = repositories.search;
     this.#history = repositories.history;
     this.#locations = repositories.locations;
+    this.#units = repositories.units;
     this.#log = log;
   }
 
@@ -125,6 +149,11 @@ export class CsvExports {
   /** Each live item's units at each location that holds some, by item id, then location id. */
   stockByLocation(): Readable {
     return this.#csv(STOCK_BY_LOCATION_CSV_COLUMNS, this.#stockRecords());
+  }
+
+  /** Every unit, whatever its status, in the order registered. */
+  units(): Readable {
+    return this.#csv(UNIT_CSV_COLUMNS, this.#unitRecords());
   }
 
   async *#productRecords(deleted: boolean): AsyncGenerator<Cell[]> {
@@ -165,6 +194,17 @@ export class CsvExports {
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE) return;
       after = { productId: last.productId, locationId: last.locationId };
+    }
+  }
+
+  async *#unitRecords(): AsyncGenerator<Cell[]> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.#units.exportPage(after, EXPORT_PAGE);
+      for (const unit of page) yield unitRecord(unit);
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE) return;
+      after = last.id;
     }
   }
 

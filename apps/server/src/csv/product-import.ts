@@ -57,7 +57,7 @@ const BATCH = 500;
 /** A refusal lists this many problems at most (and says how many there were). */
 export const MAX_LISTED_ERRORS = 1000;
 /** Progress is reported every this many rows. */
-const PROGRESS_EVERY = 2000;
+export const PROGRESS_EVERY = 2000;
 /** The file is fed to the parser this many bytes at a time, so parsed rows never pile up. */
 const CHUNK = 64 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,7 +77,7 @@ export interface ImportRequest {
 }
 
 /** The rows after which the checking pass lets the event loop answer other requests. */
-const YIELD_EVERY = 250;
+export const YIELD_EVERY = 250;
 
 /** Every column an import reads. */
 const IMPORT_COLUMNS: readonly string[] = [
@@ -107,7 +107,7 @@ export const ROW_MESSAGES = {
 } as const;
 
 /** IMPORT_PROBLEMS's params: how many problems, and how many of them the answer lists. */
-const problemCount = (problems: number) => ({
+export const problemCount = (problems: number) => ({
   problems:
     `${problems} problem${problems === 1 ? '' : 's'} found` +
     (problems > MAX_LISTED_ERRORS ? `, the first ${MAX_LISTED_ERRORS} are listed` : ''),
@@ -145,7 +145,7 @@ interface Sorted {
 }
 
 /** The problems of one pass over the file: the first MAX_LISTED_ERRORS, and how many in all. */
-class Problems {
+export class Problems {
   readonly listed: ImportRowError[] = [];
   total = 0;
 
@@ -202,7 +202,7 @@ interface SeenItems {
 }
 
 /** The words of a csv-parse error: its code named in our words, never the parser's own text. */
-function unreadable(error: CsvError): { code: ImportProblemCode; message: string } {
+export function unreadable(error: CsvError): { code: ImportProblemCode; message: string } {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED')
     return { code: 'UNCLOSED_QUOTE', message: ROW_MESSAGES.unclosedQuote };
   if (error.code === 'CSV_INVALID_CLOSING_QUOTE' || error.code === 'INVALID_OPENING_QUOTE')
@@ -210,10 +210,10 @@ function unreadable(error: CsvError): { code: ImportProblemCode; message: string
   return { code: 'NOT_CSV', message: ROW_MESSAGES.notCsv };
 }
 
-const isRecord = (value: unknown): value is string[] =>
+export const isRecord = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((cell) => typeof cell === 'string');
 
-const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '');
+export const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '');
 
 /**
  * A row as an edit of every editable field: the row is the whole item, so an empty detail cell
@@ -229,12 +229,16 @@ const asEdit = (input: CreateProduct): EditProduct =>
     }),
   ) as EditProduct;
 
-function* chunksOf(file: Buffer): Generator<Buffer> {
+export function* chunksOf(file: Buffer): Generator<Buffer> {
   for (let start = 0; start < file.length; start += CHUNK) yield file.subarray(start, start + CHUNK);
 }
 
-const refusal = (statusCode: number, code: ApiErrorCode, errors: ImportRowError[], params?: ErrorParams) =>
-  new HttpError(statusCode, code, { params, extra: { errors } });
+export const refusal = (
+  statusCode: number,
+  code: ApiErrorCode,
+  errors: ImportRowError[],
+  params?: ErrorParams,
+) => new HttpError(statusCode, code, { params, extra: { errors } });
 
 /**
  * Imports products from a CSV file, all or nothing. The file is read twice, each time streamed

@@ -21,6 +21,11 @@ import {
   PRODUCT_CSV_REQUIRED_COLUMNS,
   productExportQuerySchema,
   STOCK_BY_LOCATION_CSV_COLUMNS,
+  UNIT_CSV_COLUMNS,
+  UNIT_CSV_EXPORT_ONLY_COLUMNS,
+  UNIT_CSV_IMPORT_COLUMNS,
+  unitImportQuerySchema,
+  unitImportResultSchema,
 } from '@walton/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,10 +36,12 @@ import type { Actor } from '../products/service.ts';
 import type { CsvExports } from './exports.ts';
 import { ImportSlots } from './import-slots.ts';
 import type { ImportProgress, ProductImport } from './product-import.ts';
+import type { UnitImport } from './unit-import.ts';
 
 export interface CsvRoutesOptions {
   exports: CsvExports;
   productImport: ProductImport;
+  unitImport: UnitImport;
   /** The change limit's weights: an import counts as a change per IMPORT_ROWS_PER_CHANGE rows it read. */
   changeWeights: ChangeWeights;
 }
@@ -110,7 +117,7 @@ const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? ''
 /** HTTP only: CSV downloads and the product import. */
 export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
   app,
-  { exports, productImport, changeWeights },
+  { exports, productImport, unitImport, changeWeights },
 ) => {
   const slots = new ImportSlots(IMPORT_MAX_PER_USER, IMPORT_MAX_PER_INSTANCE);
   await app.register(multipart);
@@ -199,6 +206,97 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
     async (_request, reply) => sendCsv(reply, 'stock-by-location', exports.stockByLocation()),
   );
 
+  app.get(
+    '/export/units.csv',
+    {
+      config: { access: 'session', action: 'export.run' },
+      schema: {
+        operationId: 'exportUnits',
+        tags: ['csv'],
+        summary: 'Download every serial-tracked unit as CSV',
+        description:
+          `Columns: ${UNIT_CSV_COLUMNS.join(', ')}. One row per unit, whatever its status, in the order ` +
+          'registered: its item by id and model, its location by name (empty once dispatched), its times ' +
+          'as ISO 8601 and its warranty’s last day as YYYY-MM-DD (empty until dispatched). No customer. ' +
+          'Streamed, with the same escaping of formula-looking text as the other exports.',
+        response: { 200: csvFile, ...exportErrors },
+      },
+    },
+    async (_request, reply) => sendCsv(reply, 'units', exports.units()),
+  );
+
+  app.post(
+    '/import/units',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      config: { access: 'session', action: 'import.run' },
+      schema: {
+        operationId: 'importUnits',
+        tags: ['csv'],
+        summary: 'Register serial-tracked units from CSV, all or nothing',
+        description:
+          'The file as a `text/csv` body or the file of a `multipart/form-data` upload, with the limits of ' +
+          `the product import. Header: ${UNIT_CSV_IMPORT_COLUMNS.join(', ')} (\`serial\` required, and the ` +
+          'item by `productId` or `model`; an export’s ' +
+          `${UNIT_CSV_EXPORT_ONLY_COLUMNS.join(', ')} are accepted and ignored, so an export of units in ` +
+          'stock imports as it is). A row is one unit received: its serial and a split AC’s `pairedSerial` ' +
+          '(as POST /api/product/:id/units reads them), its item (the live item `productId` names, else ' +
+          'the one live item of `model`, trimmed, case aside), `location` (a location’s name; empty: the ' +
+          'default location) and `status` (empty or `in_stock`: other statuses are not imported, ' +
+          '`STATUS_NOT_IN_STOCK`). Row problems: `SERIAL_TAKEN` (already registered), `REPEATED_SERIAL` ' +
+          '(on an earlier row), `ITEM_REQUIRED`, `UNKNOWN_ITEM`, `MODEL_AMBIGUOUS`, `ITEM_NOT_TRACKED`, ' +
+          '`UNKNOWN_LOCATION`, `LOCATION_INACTIVE`, `INVALID_VALUE`; any problem: 422 listing each, and ' +
+          'nothing is written. Otherwise the units of each item at each location are registered as one ' +
+          'change of the item (a `restocked` history row naming them, its quantity rising by their ' +
+          'number), all in one transaction; units registered meanwhile: 409 `IMPORT_CHANGED_MEANWHILE`, ' +
+          'nothing written. `dryRun=true` checks without writing. The import slots and the change limit ' +
+          'are those of the product import.',
+        querystring: unitImportQuerySchema,
+        consumes: ['text/csv', 'multipart/form-data'],
+        response: {
+          200: unitImportResultSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: importRefusalSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          422: importRefusalSchema,
+          429: apiErrorSchema,
+          500: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return counted(request, actor, async (progress) =>
+        unitImport.run({ file: await uploadedFile(request), dryRun: request.query.dryRun, actor, progress }),
+      );
+    },
+  );
+
+  /**
+   * An import in one of the slots, weighing in the change limit one change per
+   * IMPORT_ROWS_PER_CHANGE rows it read (checked or written), however it ends.
+   */
+  async function counted<T>(
+    request: FastifyRequest,
+    actor: Actor,
+    work: (progress: (progress: ImportProgress) => void) => Promise<T>,
+  ): Promise<T> {
+    const release = slots.take(actor.id);
+    const read = { checking: 0, writing: 0 };
+    try {
+      return await work((progress) => {
+        read[progress.phase] = progress.rows;
+      });
+    } finally {
+      release();
+      const weight = Math.floor((read.checking + read.writing) / IMPORT_ROWS_PER_CHANGE);
+      changeWeights.add(changeLimitKey(request), weight);
+    }
+  }
+
   app.post(
     '/import/products',
     {
@@ -263,18 +361,9 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const release = slots.take(actor.id);
-      // The rows each pass read, however the import ends: its weight in the change limit.
-      const read = { checking: 0, writing: 0 };
-      try {
-        return await importFile(request, reply, actor, request.query, (progress) => {
-          read[progress.phase] = progress.rows;
-        });
-      } finally {
-        release();
-        const weight = Math.floor((read.checking + read.writing) / IMPORT_ROWS_PER_CHANGE);
-        changeWeights.add(changeLimitKey(request), weight);
-      }
+      return counted(request, actor, (progress) =>
+        importFile(request, reply, actor, request.query, progress),
+      );
     },
   );
 

@@ -81,3 +81,27 @@ export function generatedHistory(n: number, moves: number, now: Date): Generated
   }
   return history;
 }
+
+/** Units each tracked item of `npm run seed -- --units N` holds (the last one the remainder). */
+export const UNITS_PER_SEEDED_ITEM = 100;
+
+/**
+ * The `n`th generated unit for load tests: a serial, and every other unit (a split AC) a paired
+ * serial for its outdoor box.
+ */
+export function generatedUnit(n: number): { serial: string; pairedSerial?: string } {
+  const number = String(n).padStart(8, '0');
+  return n % 2 === 0
+    ? { serial: `WSN-IN-${number}`, pairedSerial: `WSN-OUT-${number}` }
+    : { serial: `WSN-${number}` };
+}
+
+/** A generated item tracked by serial for load tests: its stock is its units. */
+export function generatedTrackedProduct(n: number): CreateProduct {
+  return {
+    ...generatedProduct(n),
+    name: `Walton WSU-LOAD-${String(n).padStart(6, '0')} Split AC`,
+    quentity: 0,
+    serialTracked: true,
+  };
+}

@@ -4,6 +4,9 @@ import type { Database, UnitRow } from '../db/schema.ts';
 /** A unit as read, with the name its location has now (null when it has none, or it was deleted). */
 export type UnitRowWithLocation = UnitRow & { location_name: string | null };
 
+/** A unit as the units export writes it: with its item's model and its location's name. */
+export type ExportedUnitRow = UnitRowWithLocation & { model: string | null };
+
 /** What a list of an item's units narrows to, and its page. */
 export interface UnitListFilter {
   status?: string | undefined;
@@ -64,5 +67,27 @@ export class UnitRepository {
       .where(listed(productId, filter))
       .executeTakeFirstOrThrow();
     return Number(row.total);
+  }
+
+  /** Which of these serial keys (serialKeyOf) a unit already has. */
+  async takenKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.#db
+      .selectFrom('unit_serials')
+      .select('serial_key')
+      .where('serial_key', 'in', keys)
+      .execute();
+    return new Set(rows.map((row) => row.serial_key));
+  }
+
+  /** A page of every unit in the order registered (by id, a v7 UUID), right after the unit `after`. */
+  async exportPage(after: string | undefined, limit: number): Promise<ExportedUnitRow[]> {
+    return this.#withLocation()
+      .innerJoin('products as p', 'p.id', 'u.product_id')
+      .select('p.model')
+      .$if(after !== undefined, (query) => query.where('u.id', '>', after ?? ''))
+      .orderBy('u.id', 'asc')
+      .limit(limit)
+      .execute();
   }
 }

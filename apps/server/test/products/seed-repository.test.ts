@@ -5,9 +5,15 @@ import { migrateToLatest } from '../../src/db/migrator.ts';
 import { LocationRepository } from '../../src/locations/location-repository.ts';
 import { HistoryRepository } from '../../src/products/history-repository.ts';
 import { ProductRepository } from '../../src/products/repository.ts';
-import { generatedHistory, generatedProduct, SEED_ACTOR } from '../../src/products/seed.ts';
+import {
+  generatedHistory,
+  generatedProduct,
+  generatedTrackedProduct,
+  generatedUnit,
+  SEED_ACTOR,
+} from '../../src/products/seed.ts';
 import { SeedRepository } from '../../src/products/seed-repository.ts';
-import { decideDelivery, decideRestock } from '../../src/products/service.ts';
+import { decideDelivery, decideRegistration, decideRestock } from '../../src/products/service.ts';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { LOCATIONS } from '../support/locations.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -73,5 +79,41 @@ describe.each(TEST_ENGINES)('bulk-seeded items on %s', (engine) => {
       new Date(),
     );
     expect(delivered.levels).toEqual({ main: quantity + 4 });
+  });
+
+  it('seeds tracked items as a registration leaves them: their units known by either serial, more registered after', async () => {
+    const units = [0, 1, 2].map(generatedUnit);
+    await seeds.insertTrackedWithUnits(
+      [{ input: generatedTrackedProduct(9), units }],
+      SEED_ACTOR,
+      new Date(),
+    );
+    const seeded = await handle.db
+      .selectFrom('products')
+      .select(['id', 'quantity', 'version'])
+      .where('serial_tracked', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(seeded).toMatchObject({ quantity: 3, version: 2 });
+    expect(await seeds.countUnits()).toBe(3);
+    expect(await locations.stockOf(seeded.id)).toEqual([
+      { locationId: 'main', locationName: 'Main warehouse', quantity: 3 },
+    ]);
+    const [paired] = units;
+    const register = (serial: string) =>
+      products.change(
+        seeded.id,
+        (current, _levels, known) => decideRegistration(current, known, { units: [{ serial }] }, LOCATIONS),
+        ACTOR,
+        new Date(),
+        undefined,
+        [serial],
+      );
+    // Its outdoor box's serial, in another case, is as taken as its own.
+    await expect(register(paired?.pairedSerial?.toLowerCase() ?? '')).rejects.toMatchObject({
+      code: 'SERIAL_TAKEN',
+    });
+    const registered = await register('SEEDED-NEXT-1');
+    expect(registered.after).toMatchObject({ quantity: 4, version: 3 });
+    expect(registered.levels).toEqual({ main: 4 });
   });
 });

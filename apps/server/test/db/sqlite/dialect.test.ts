@@ -351,13 +351,17 @@ describe('group commit on a database file, its writer on a thread of its own, wi
       ledgerRow('no such item'),
       takeOne('a'),
     ]);
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    expect(results[2]?.status).toBe('rejected');
     expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
-    expect(durableQuantity('a')).toBe(100);
+    // On a quiet machine all four share the failed batch and all are refused; on a busy one a change
+    // may commit in a batch of its own before the others arrive. Either way every change acknowledged
+    // is in the file and no refused one is: the failed batch acknowledged none of what it held.
+    const taken = [0, 1, 3].filter((index) => results[index]?.status === 'fulfilled').length;
+    expect(durableQuantity('a')).toBe(100 - taken);
     // The next batch starts afresh.
     await take('a', 1);
     await ledgerRow('a');
-    expect(durableQuantity('a')).toBe(99);
+    expect(durableQuantity('a')).toBe(99 - taken);
   });
 
   it('commits a batch that waited too long for the changes that kept following at once', async () => {
@@ -413,7 +417,7 @@ describe('group commit on a database file, its writer on a thread of its own, wi
       if (!(await decided)) throw new Error('given up');
       await rest(trx);
     });
-    await expect.poll(() => halfMade).toBe(true);
+    await expect.poll(() => halfMade, { timeout: 15_000 }).toBe(true);
     return { change, finish };
   };
 

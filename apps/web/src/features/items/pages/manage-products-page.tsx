@@ -29,6 +29,8 @@ export const MANAGE_PAGE_SIZE = 10;
 const EXPORT_URL = '/api/export/products.csv';
 /** Each live item's units at each location holding some, as a CSV file (a plain download too). */
 const STOCK_BY_LOCATION_URL = '/api/export/stock-by-location.csv';
+/** Every serial-tracked unit, as a CSV file (a plain download too). */
+const UNITS_URL = '/api/export/units.csv';
 const SEARCH_DELAY_MS = 300;
 
 export default function ManageProductsPage() {
@@ -145,6 +147,9 @@ export default function ManageProductsPage() {
               </a>
               <a href={STOCK_BY_LOCATION_URL} className="btn btn-outline-primary" download>
                 {t('manage.exportStockByLocation')}
+              </a>
+              <a href={UNITS_URL} className="btn btn-outline-primary" download>
+                {t('manage.exportUnits')}
               </a>
             </>
           )}
