@@ -153,6 +153,18 @@ export const API_ERROR_TEXT = {
   // The public warranty check: any serial it does not find, however it is spelled, malformed ones
   // included (it names none, so it tells nothing about which serials exist or how they look).
   WARRANTY_SERIAL_NOT_FOUND: 'We could not find this serial number',
+  // Warranty claims: on a dispatched unit only (`status`: what it is now), within its warranty, one
+  // open claim a unit at a time.
+  CLAIM_NOT_FOUND: 'No warranty claim has this id',
+  UNIT_NOT_DISPATCHED: 'The unit {serial} has not been sold: it is {status}',
+  WARRANTY_EXPIRED: 'The warranty of the unit {serial} ended on {warrantyUntil}',
+  CLAIM_ALREADY_OPEN: 'The unit {serial} already has an open warranty claim',
+  CLAIM_NOT_OPEN: 'This warranty claim is already resolved',
+  // A claim resolved `replaced` names the unit sent instead.
+  REPLACEMENT_SERIAL_REQUIRED: 'Say which unit replaces it: its serial number',
+  // Where a replaced unit goes: a service location (`count`: how many active ones there are).
+  SERVICE_LOCATION_REQUIRED: 'Say which service location the returned unit goes to ({count} active)',
+  NOT_A_SERVICE_LOCATION: '{location} is not an active service location',
   // A transfer of a tracked item names as many units as it moves.
   UNITS_COUNT_MISMATCH: 'Name each unit moved: {quantity} units to move, {count} serial numbers given',
   // An item becomes tracked by registering exactly the units it holds (`levels`: where, how many).

@@ -24,6 +24,8 @@ export const APP_ROUTES = {
   users: '/users',
   /** Where the stock is kept: warehouses, showrooms, service centres, vehicles, quarantine. */
   locations: '/locations',
+  /** Warranty claims: opened on sold units, resolved (repaired, replaced, rejected). */
+  claims: '/claims',
   /** The public warranty check: a customer types a unit's serial number. */
   warranty: '/warranty',
   /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`, `/bn/warranty`). */

@@ -40,6 +40,8 @@ export const ACTIONS = [
   'users.manage',
   // Adds, renames, deactivates and deletes locations (reading them is inventory.read).
   'locations.manage',
+  // Opens and resolves warranty claims (reading them is inventory.read).
+  'claim.manage',
   // The signed-in user's own account: who they are, their access token, their preferences.
   'account.read',
   'account.token',

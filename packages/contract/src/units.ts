@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { claimSchema } from './claims.ts';
 import { fieldIssue } from './field-issues.ts';
 import { historyEntrySchema } from './history.ts';
 import { locationRefSchema } from './locations.ts';
@@ -14,7 +15,7 @@ export const UNIT_STATUSES = ['in_stock', 'reserved', 'dispatched', 'returned', 
 export const unitStatusSchema = z.enum(UNIT_STATUSES);
 export type UnitStatus = z.infer<typeof unitStatusSchema>;
 
-/** A unit as the API sends it; `customer` only to signed-in readers. */
+/** A unit as the API sends it; `customer` only to staff, admins and viewers (null to a supplier). */
 export const unitSchema = z.object({
   serial: z.string(),
   pairedSerial: z.nullable(z.string()),
@@ -106,9 +107,13 @@ export const unitListQuerySchema = z.strictObject({
 });
 export type UnitListQuery = z.output<typeof unitListQuerySchema>;
 
-/** GET /api/units/:serial answer: the unit, and the history rows that moved it, newest first. */
+/**
+ * GET /api/units/:serial answer: the unit, the history rows that moved it, and its warranty claims,
+ * each newest first.
+ */
 export const unitWithHistorySchema = z.object({
   unit: unitSchema,
   history: z.array(historyEntrySchema),
+  claims: z.array(claimSchema),
 });
 export type UnitWithHistory = z.infer<typeof unitWithHistorySchema>;

@@ -45,5 +45,12 @@ export function seesSupplierEmail(reader: PolicyActor | null, supplierEmail: str
   return ownsItem(reader, supplierEmail);
 }
 
+/**
+ * Whether a reader sees a unit's customer (a name and a phone: personal data): admins and staff do,
+ * and viewers, who read what staff read; a supplier does not.
+ */
+export const seesCustomers = (reader: PolicyActor | null): boolean =>
+  reader !== null && reader.role !== 'supplier';
+
 /** Whether what a reader sees of items depends on who they are beyond signed in or not (a supplier). */
 export const readsAsItself = (reader: PolicyActor | null): boolean => reader?.role === 'supplier';

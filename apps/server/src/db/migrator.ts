@@ -17,6 +17,7 @@ import * as personalAccessTokens from './migrations/014-personal-access-tokens.t
 import * as locations from './migrations/015-locations.ts';
 import * as operationKeys from './migrations/016-operation-keys.ts';
 import * as units from './migrations/017-units.ts';
+import * as claims from './migrations/018-claims.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -44,6 +45,7 @@ const migrations: Record<string, MigrationModule> = {
   '015-locations': locations,
   '016-operation-keys': operationKeys,
   '017-units': units,
+  '018-claims': claims,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

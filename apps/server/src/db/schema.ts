@@ -51,6 +51,25 @@ export interface UnitsTable {
   customer_phone: string | null;
 }
 
+/** A warranty claim on a dispatched unit (migration 018). */
+export interface ClaimsTable {
+  id: string;
+  unit_id: string;
+  problem: string;
+  /** `open` or `resolved`. */
+  status: string;
+  /** `repaired`, `replaced` or `rejected` once resolved; null while open. */
+  resolution: string | null;
+  /** The unit sent instead (resolution `replaced`). */
+  replacement_unit_id: string | null;
+  note: string | null;
+  /** The email of who opened it. */
+  opened_by: string;
+  opened_at: Timestamp;
+  resolved_by: string | null;
+  resolved_at: ColumnType<Date | string | null, string | null, string | null>;
+}
+
 /** Both serials of every unit, trimmed and lower-cased: one primary key (migration 017). */
 export interface UnitSerialsTable {
   serial_key: string;
@@ -337,6 +356,7 @@ export interface Database {
   units: UnitsTable;
   unit_serials: UnitSerialsTable;
   movement_units: MovementUnitsTable;
+  claims: ClaimsTable;
   operation_keys: OperationKeysTable;
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;
@@ -365,4 +385,5 @@ export type ProductRow = Selectable<ProductsTable>;
 export type ProductHistoryRow = Selectable<ProductHistoryTable>;
 export type LocationRow = Selectable<LocationsTable>;
 export type UnitRow = Selectable<UnitsTable>;
+export type ClaimRow = Selectable<ClaimsTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -9,10 +9,12 @@ import {
   type dispatchUnitSchema,
   type editProductSchema,
   type Movement,
+  type openClaimSchema,
   type PersonalTokenRequest,
   type Product,
   type ProductConflict,
   type registerUnitsSchema,
+  type resolveClaimSchema,
   SUCCESS_TEXT,
   type stockChangeSchema,
   type trackingSwitchSchema,
@@ -138,4 +140,12 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   dispatchUnit: {
     customer: { name: 'Karim Uddin', phone: '+8801711000000' },
   } satisfies z.input<typeof dispatchUnitSchema>,
+  openClaim: {
+    problem: 'The indoor unit does not cool and shows error E4',
+  } satisfies z.input<typeof openClaimSchema>,
+  resolveClaim: {
+    resolution: 'replaced',
+    replacementSerial: 'WSI18C-2611-000124',
+    note: 'Compressor failed; replaced from stock',
+  } satisfies z.input<typeof resolveClaimSchema>,
 };

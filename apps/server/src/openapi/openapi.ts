@@ -302,6 +302,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description:
             'The units of items tracked by serial number: received, moved and dispatched by serial',
         },
+        { name: 'claims', description: 'Warranty claims on sold units: repaired, replaced or rejected' },
         { name: 'events', description: 'Live change feed' },
         { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },
         { name: 'settings', description: "The signed-in user's preferences" },

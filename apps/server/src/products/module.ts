@@ -1,4 +1,7 @@
 import { sessionUser } from '../auth/guards.ts';
+import { ClaimRepository } from '../claims/claim-repository.ts';
+import { claimRoutes } from '../claims/routes.ts';
+import { ClaimService } from '../claims/service.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
 import { type ServerModule, shared } from '../module.ts';
 import { rollupParticipant } from '../stats/service.ts';
@@ -68,12 +71,27 @@ export const productsModule: ServerModule = {
   api: async (api, { config, clock }) => {
     const { products, productSearch: search, productHistory: history, accounts, locations } = api;
     const units = new UnitRepository(api.database.db);
+    const claims = new ClaimRepository(api.database.db, api.database.engine);
     const service = new ProductService(
-      { products, search, history, locations, operations: new OperationKeys(api.database.db), units },
+      {
+        products,
+        search,
+        history,
+        locations,
+        operations: new OperationKeys(api.database.db),
+        units,
+        claims,
+      },
       api.publishProductChange,
       { now: clock, timeZone: config.timeZone },
     );
     await api.register(unitRoutes, { service });
+    await api.register(claimRoutes, {
+      service: new ClaimService({ claims, units, locations }, service, {
+        now: clock,
+        timeZone: config.timeZone,
+      }),
+    });
     await api.register(productRoutes, {
       service,
       answers: api.answers,

@@ -105,12 +105,22 @@ export interface RegisteredUnit {
  * What a change does to units, beside its movement (whose quantity is their number):
  * `register` adds these units, in stock where each says; `move` puts these units (as read) in stock
  * at `movement.to`; `dispatch` sends them out (no location) to `customer`, their warranty running
- * to `warrantyUntil` (`YYYY-MM-DD`).
+ * to `warrantyUntil` (`YYYY-MM-DD`); `replace` does that to its replacement unit (`units`) and
+ * takes `returned`, the unit a warranty claim brought back, to `serviceLocationId` as `returned`
+ * (not in stock: no level counts it, and the movement does not).
  */
 export type UnitEffect =
   | { kind: 'register'; units: readonly RegisteredUnit[] }
   | { kind: 'move'; units: readonly UnitState[] }
-  | { kind: 'dispatch'; units: readonly UnitState[]; warrantyUntil: string; customer: Customer | null };
+  | { kind: 'dispatch'; units: readonly UnitState[]; warrantyUntil: string; customer: Customer | null }
+  | {
+      kind: 'replace';
+      units: readonly [UnitState];
+      warrantyUntil: string;
+      customer: Customer | null;
+      returned: UnitState;
+      serviceLocationId: string;
+    };
 
 /** A change the service decided on, from the product's locked current state and levels. */
 export interface DecidedChange {

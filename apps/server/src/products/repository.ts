@@ -260,6 +260,14 @@ const unitsDispatch = (postgres: boolean) =>
     customer_phone = ${slot('customerPhone')}
     where id in ${jsonTexts(postgres, 'ids')}`;
 
+/**
+ * The unit a warranty claim brought back (slot `id`), returned at a service location (`locationId`):
+ * only from `dispatched` (status is NOT NULL: a unit returned meanwhile fails the whole change).
+ */
+const unitReturn = () =>
+  sql`update units set status = case when status = 'dispatched' then 'returned' end,
+    location_id = ${slot('locationId')} where id = ${slot('id')}`;
+
 /** The units (slot `ids`) a history row (`historyId`) moved. */
 const movementUnitsInsert = (postgres: boolean) =>
   sql`insert into movement_units (history_id, unit_id)
@@ -760,8 +768,8 @@ export class ProductRepository {
 
   /**
    * The statements of a change's units, after its history row (`historyId`): the units it registers
-   * and both their serials' keys, or the update of the units it moves; then the units its history row
-   * moved.
+   * and both their serials' keys, or the update of the units it moves (and of the unit a replacement
+   * takes back); then the units its history row moved.
    */
   #unitWrites(effect: UnitEffect, change: ProductChange, historyId: string): ChangeStatement[] {
     const postgres = this.#engine === 'postgres';
@@ -801,6 +809,13 @@ export class ProductRepository {
       });
     } else {
       unitIds = effect.units.map((unit) => unit.id);
+      if (effect.kind === 'replace') {
+        writes.push({
+          shape: 'unit returned',
+          build: unitReturn,
+          values: { id: effect.returned.id, locationId: effect.serviceLocationId },
+        });
+      }
       writes.push({
         shape: 'units dispatched',
         build: () => unitsDispatch(postgres),

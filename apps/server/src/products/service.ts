@@ -24,6 +24,9 @@ import {
   type UnitWithHistory,
   unitsChangedSchema,
 } from '@walton/contract';
+import { type PolicyActor, seesCustomers } from '../auth/policy.ts';
+import { toClaim } from '../claims/claim-mapper.ts';
+import type { ClaimRepository } from '../claims/claim-repository.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { newRowId } from '../db/row-ids.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
@@ -38,6 +41,7 @@ import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from '
 import type { HistoryRepository, Page } from './history-repository.ts';
 import type { KeptAnswer, Operation, OperationKeys } from './operation-keys.ts';
 import {
+  type ChangeParticipant,
   type DecidedChange,
   type HistoryRecord,
   type NamedUnits,
@@ -351,6 +355,53 @@ export function decideUnitDispatch(
 }
 
 /**
+ * A warranty claim's replacement as asked: the unit that came back (`returnedSerial`), the unit sent
+ * instead, where the returned one goes, and what the replacement inherits (the remaining warranty, the
+ * customer).
+ */
+export interface UnitReplacement {
+  returnedSerial: string;
+  replacementSerial: string;
+  serviceLocationId: string;
+  warrantyUntil: string;
+  customer: Customer | null;
+}
+
+/**
+ * A claimed unit replaced: the replacement, a unit of the same item in stock at a location for sale,
+ * is dispatched to the claimed unit's customer with its warranty end (the quantity falls by one, a
+ * `delivered` change), and the claimed unit, still `dispatched` (409 CLAIM_NOT_OPEN once it is not:
+ * another resolution came first), returns to the service location, out of stock.
+ */
+export function decideReplacement(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  units: NamedUnits,
+  replacement: UnitReplacement,
+  locations: LocationDirectory,
+): DecidedChange {
+  const product = live(current);
+  const returned = units.get(serialKeyOf(replacement.returnedSerial));
+  if (returned?.status !== 'dispatched') throw new HttpError(409, 'CLAIM_NOT_OPEN');
+  const unit = unitNamed(product, units, replacement.replacementSerial, locations, undefined);
+  const from = unit.locationId ?? DEFAULT_LOCATION_ID;
+  takeFrom(product, levels, locations, { from, quantity: DELIVERY_DECREMENT, sale: true });
+  return {
+    kind: 'delivered',
+    set: { quantity: product.quantity - DELIVERY_DECREMENT },
+    movement: { from, to: null, quantity: DELIVERY_DECREMENT },
+    units: {
+      kind: 'replace',
+      units: [unit],
+      warrantyUntil: replacement.warrantyUntil,
+      customer: replacement.customer,
+      returned,
+      serviceLocationId: replacement.serviceLocationId,
+    },
+  };
+}
+
+/**
  * Units of a tracked item received at `locationId` (the default location when left out), which must
  * be active: the quantity rises by their number. A serial already known (`units`: the serials' units
  * as read) or given twice is refused (409 SERIAL_TAKEN, naming them as sent) and nothing is added.
@@ -574,7 +625,7 @@ function unitsAfter(change: ProductChange, locations: LocationDirectory): Unit[]
       customer: null,
     }));
   }
-  const dispatched = effect.kind === 'dispatch';
+  const dispatched = effect.kind === 'dispatch' || effect.kind === 'replace';
   return effect.units.map((unit) => ({
     serial: unit.serial,
     pairedSerial: unit.pairedSerial,
@@ -599,6 +650,7 @@ export class ProductService {
   readonly #locations: LocationRepository;
   readonly #operations: OperationKeys;
   readonly #units: UnitRepository;
+  readonly #claims: ClaimRepository;
   readonly #publish: PublishChange;
   readonly #now: Clock;
   /** The warehouse's time zone (TIME_ZONE): a unit's warranty runs from its dispatch day there. */
@@ -612,6 +664,7 @@ export class ProductService {
       locations: LocationRepository;
       operations: OperationKeys;
       units: UnitRepository;
+      claims: ClaimRepository;
     },
     publish: PublishChange,
     options: { now?: Clock | undefined; timeZone: string },
@@ -622,6 +675,7 @@ export class ProductService {
     this.#locations = repositories.locations;
     this.#operations = repositories.operations;
     this.#units = repositories.units;
+    this.#claims = repositories.claims;
     this.#publish = publish;
     this.#now = options.now ?? systemClock;
     this.#timeZone = options.timeZone;
@@ -868,23 +922,61 @@ export class ProductService {
     );
   }
 
-  /** The unit one of whose serials is `serial`, and the history rows that moved it, newest first. */
-  async unit(serial: string): Promise<UnitWithHistory> {
+  /**
+   * The unit one of whose serials is `serial`, the history rows that moved it and its warranty
+   * claims, newest first; its customer as `reader` may see it (seesCustomers).
+   */
+  async unit(serial: string, reader: PolicyActor | null): Promise<UnitWithHistory> {
     const row = await this.#units.findBySerialKey(serialKeyOf(serial));
     if (!row) throw new HttpError(404, 'UNIT_NOT_FOUND', { params: { serial } });
-    const history = await this.#history.listOfUnit(row.id);
-    return { unit: toUnit(row), history: history.map(toHistoryEntry) };
+    const [history, claims] = await Promise.all([
+      this.#history.listOfUnit(row.id),
+      this.#claims.listOfUnit(row.id),
+    ]);
+    return {
+      unit: toUnit(row, seesCustomers(reader)),
+      history: history.map(toHistoryEntry),
+      claims: claims.map(toClaim),
+    };
   }
 
-  /** A page of an item's units (deleted items included), by status and location. */
-  async units(productId: string, filter: UnitListFilter): Promise<{ items: Unit[]; total: number }> {
+  /** A page of an item's units (deleted items included), by status and location, as `reader` may see them. */
+  async units(
+    productId: string,
+    filter: UnitListFilter,
+    reader: PolicyActor | null,
+  ): Promise<{ items: Unit[]; total: number }> {
     const product = await this.#products.findById(productId, { includeDeleted: true });
     if (!product) throw notFound('NO_SUCH_PRODUCT');
     const [rows, total] = await Promise.all([
       this.#units.list(productId, filter),
       this.#units.count(productId, filter),
     ]);
-    return { items: rows.map(toUnit), total };
+    const withCustomer = seesCustomers(reader);
+    return { items: rows.map((row) => toUnit(row, withCustomer)), total };
+  }
+
+  /**
+   * Replaces a claimed unit in one change of its item (see decideReplacement), with `alsoWrite` (the
+   * claim's resolution) as a statement of that change: all or nothing.
+   */
+  async replaceUnit(
+    productId: string,
+    replacement: UnitReplacement,
+    actor: Actor,
+    alsoWrite: ChangeParticipant,
+  ): Promise<ProductChange> {
+    const locations = await this.#knownLocations(replacement.serviceLocationId);
+    const change = await this.#products.change(
+      productId,
+      (current, levels, units) => decideReplacement(current, levels, units, replacement, locations),
+      actor,
+      this.#now(),
+      alsoWrite,
+      [replacement.returnedSerial, replacement.replacementSerial],
+    );
+    await this.#published(change);
+    return change;
   }
 
   /** An item's units at each location that holds some. */

@@ -122,14 +122,15 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
         summary: "An item's units, in the order they were received",
         description:
           'Narrowed by `status` and `location` (a location id); the total number of matches is in the ' +
-          '`X-Total-Count` header. 404 `NO_SUCH_PRODUCT` for an unknown item (one in the trash lists its units).',
+          '`X-Total-Count` header. 404 `NO_SUCH_PRODUCT` for an unknown item (one in the trash lists its units). ' +
+          'A supplier reads each `customer` as null (personal data).',
         params: idParams,
         querystring: unitListQuerySchema,
         response: { 200: z.array(unitSchema), 400: apiErrorSchema, 404: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.units(request.params.id, request.query);
+      const { items, total } = await service.units(request.params.id, request.query, request.user);
       setTotal(reply, total);
       return items;
     },
@@ -144,7 +145,8 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
         tags: ['units'],
         summary: 'A unit by either of its serials, and its history',
         description:
-          'The unit (with its customer once dispatched) and every history row that moved it, newest first. ' +
+          'The unit (with its customer once dispatched; `customer` is null for a supplier: personal data), ' +
+          'every history row that moved it and its warranty claims, newest first. ' +
           'Serials are compared trimmed and without letter case. 404 `UNIT_NOT_FOUND` when no unit has it.',
         params: serialParamsSchema,
         response: {
@@ -155,7 +157,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
         },
       },
     },
-    (request) => service.unit(request.params.serial),
+    (request) => service.unit(request.params.serial, request.user),
   );
 
   app.post(

@@ -45,6 +45,7 @@ const EXPECTED: Record<Action, { anonymous?: true } & Partial<Record<Who, May>>>
   'events.read': { admin: 'any', staff: 'any', supplier: 'any', viewer: 'any' },
   'users.manage': { admin: 'any' },
   'locations.manage': { admin: 'any', staff: 'any' },
+  'claim.manage': { admin: 'any', staff: 'any' },
   'account.read': { admin: 'any', staff: 'any', supplier: 'any', viewer: 'any' },
   'account.token': { admin: 'any', staff: 'any', supplier: 'any', viewer: 'any' },
   'settings.own': { admin: 'any', staff: 'any', supplier: 'any', viewer: 'any' },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type BuiltShape, watchShapes } from '../../src/db/query-shapes.ts';
 import { TEST_ENGINES, type TestEngine } from '../support/engines.ts';
-import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
+import { addLocation, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 /**
@@ -114,6 +114,21 @@ async function workload(app: FastifyInstance): Promise<void> {
     ],
   });
   await ok('PATCH', `/api/product/${switched._id}`, { warrantyMonths: 24 }, await ifMatch(switched));
+  // Claims: one resolved alone (repaired), one by a replacement (in the item's change).
+  await addLocation(app, clerk, 'Shape service centre', 'service');
+  const claimIds: string[] = [];
+  for (const serial of ['SHAPE-1', 'SHAPE-2']) {
+    const opened = await app.inject({
+      method: 'POST',
+      url: `/api/units/${serial}/claims`,
+      headers: clerk.session,
+      payload: { problem: 'Does not cool' },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    claimIds.push(opened.json<{ id: string }>().id);
+  }
+  await ok('PATCH', `/api/claims/${claimIds[0]}`, { resolution: 'replaced', replacementSerial: 'SHAPE-3' });
+  await ok('PATCH', `/api/claims/${claimIds[1]}`, { resolution: 'repaired' });
   await ok('GET', '/api/units/SHAPE-1');
   await ok('GET', `/api/product/${tracked._id}/units?status=in_stock&location=main`);
 

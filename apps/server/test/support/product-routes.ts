@@ -1,6 +1,7 @@
 import type { SignedInAccount } from '@walton/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ClaimRepository } from '../../src/claims/claim-repository.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
@@ -40,6 +41,7 @@ export async function demoCatalogService(
         locations: new LocationRepository(handle.db),
         operations: new OperationKeys(handle.db),
         units: new UnitRepository(handle.db),
+        claims: new ClaimRepository(handle.db, handle.engine),
       },
       publish,
       { timeZone: DEFAULT_TIME_ZONE },

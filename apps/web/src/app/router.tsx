@@ -33,6 +33,7 @@ const ScanRoute = lazyPage(() => import('./routes/scan-route.tsx'));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'));
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
 const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
+const ClaimsPage = lazyPage(() => import('../features/claims/pages/claims-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
@@ -182,6 +183,14 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.locations" action="inventory.read">
                 <LocationsPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.claims}
+            element={
+              <GuardedPage title="page.claims" action="inventory.read">
+                <ClaimsPage />
               </GuardedPage>
             }
           />

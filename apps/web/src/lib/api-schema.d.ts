@@ -288,7 +288,7 @@ export interface paths {
         };
         /**
          * An item's units, in the order they were received
-         * @description Narrowed by `status` and `location` (a location id); the total number of matches is in the `X-Total-Count` header. 404 `NO_SUCH_PRODUCT` for an unknown item (one in the trash lists its units).
+         * @description Narrowed by `status` and `location` (a location id); the total number of matches is in the `X-Total-Count` header. 404 `NO_SUCH_PRODUCT` for an unknown item (one in the trash lists its units). A supplier reads each `customer` as null (personal data).
          */
         get: operations["listUnits"];
         put?: never;
@@ -332,7 +332,7 @@ export interface paths {
         };
         /**
          * A unit by either of its serials, and its history
-         * @description The unit (with its customer once dispatched) and every history row that moved it, newest first. Serials are compared trimmed and without letter case. 404 `UNIT_NOT_FOUND` when no unit has it.
+         * @description The unit (with its customer once dispatched; `customer` is null for a supplier: personal data), every history row that moved it and its warranty claims, newest first. Serials are compared trimmed and without letter case. 404 `UNIT_NOT_FOUND` when no unit has it.
          */
         get: operations["getUnit"];
         put?: never;
@@ -357,6 +357,66 @@ export interface paths {
          * @description Delivered for a unit: one change, the item's quantity falls by one, the unit becomes `dispatched` with `customer`, and its warranty runs the item's `warrantyMonths` from today. It leaves where it is (`locationId`, when sent, must be that place). 404 `UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock (there), `LOCATION_NOT_SELLABLE` from quarantine. Of two dispatches of one unit at once, one succeeds and the other gets 409 `UNIT_NOT_AVAILABLE`. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
          */
         post: operations["dispatchUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{serial}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a warranty claim on a sold unit, named by either of its serials
+         * @description The unit must be `dispatched` (409 `UNIT_NOT_DISPATCHED`) and in warranty today in the warehouse's time zone (409 `WARRANTY_EXPIRED`: a claim on an expired unit is refused, not recorded); a unit has one open claim at a time (409 `CLAIM_ALREADY_OPEN`). 404 `UNIT_NOT_FOUND`.
+         */
+        post: operations["openClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Resolve a warranty claim: repaired, replaced or rejected
+         * @description `repaired` and `rejected` resolve it. `replaced` names the unit sent instead (`replacementSerial`, 400 `REPLACEMENT_SERIAL_REQUIRED` without it): a unit of the same item (409 `UNIT_OF_ANOTHER_ITEM`) in stock at a location for sale (409 `UNIT_NOT_AVAILABLE`, `LOCATION_NOT_SELLABLE`). In one change of the item (a `delivered` history row naming the replacement) the replacement is dispatched to the claimed unit's customer with its warranty end, the claimed unit becomes `returned` at the service location `serviceLocationId` (an active location of kind `service`, 409 `NOT_A_SERVICE_LOCATION`; left out: the only active one, 409 `SERVICE_LOCATION_REQUIRED` when there is none or several), out of stock, and the claim is resolved: all or nothing. `replacementSerial` and `serviceLocationId` are read only for `replaced`. A claim is resolved once: 409 `CLAIM_NOT_OPEN` (also to the second of two resolutions at once). 404 `CLAIM_NOT_FOUND`.
+         */
+        patch: operations["resolveClaim"];
+        trace?: never;
+    };
+    "/api/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Warranty claims, newest first
+         * @description Narrowed by `status`, the claimed unit's `serial` (either of its serials) and when they were opened (`from` inclusive, `to` exclusive; a date-only `to` includes that day, UTC); the total number of matches is in the `X-Total-Count` header.
+         */
+        get: operations["listClaims"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1011,7 +1071,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1051,7 +1111,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1225,7 +1285,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -2764,6 +2824,21 @@ export interface operations {
                             } | null;
                         };
                         history: components["schemas"]["HistoryEntry"][];
+                        claims: {
+                            id: string;
+                            serial: string;
+                            productId: string;
+                            problem: string;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            resolution: ("repaired" | "replaced" | "rejected") | null;
+                            replacementSerial: string | null;
+                            note: string | null;
+                            openedBy: string;
+                            openedAt: string;
+                            resolvedBy: string | null;
+                            resolvedAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -2944,6 +3019,344 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    openClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "problem": "The indoor unit does not cool and shows error E4"
+                 *     }
+                 */
+                "application/json": {
+                    problem: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        serial: string;
+                        productId: string;
+                        problem: string;
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        resolution: ("repaired" | "replaced" | "rejected") | null;
+                        replacementSerial: string | null;
+                        note: string | null;
+                        openedBy: string;
+                        openedAt: string;
+                        resolvedBy: string | null;
+                        resolvedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    resolveClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "resolution": "replaced",
+                 *       "replacementSerial": "WSI18C-2611-000124",
+                 *       "note": "Compressor failed; replaced from stock"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    resolution: "repaired" | "replaced" | "rejected";
+                    replacementSerial?: string;
+                    serviceLocationId?: string;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claim: {
+                            id: string;
+                            serial: string;
+                            productId: string;
+                            problem: string;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            resolution: ("repaired" | "replaced" | "rejected") | null;
+                            replacementSerial: string | null;
+                            note: string | null;
+                            openedBy: string;
+                            openedAt: string;
+                            resolvedBy: string | null;
+                            resolvedAt: string | null;
+                        };
+                        quentity: number | null;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listClaims: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+                serial?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        serial: string;
+                        productId: string;
+                        problem: string;
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        resolution: ("repaired" | "replaced" | "rejected") | null;
+                        replacementSerial: string | null;
+                        note: string | null;
+                        openedBy: string;
+                        openedAt: string;
+                        resolvedBy: string | null;
+                        resolvedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4557,7 +4970,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -4605,7 +5018,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -4722,7 +5135,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -4770,7 +5183,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -4882,7 +5295,7 @@ export interface operations {
                         name: string;
                         /** @enum {string} */
                         role: "admin" | "staff" | "supplier" | "viewer";
-                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "account.read" | "account.token" | "settings.own" | "site.public")[];
+                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "claim.manage" | "account.read" | "account.token" | "settings.own" | "site.public")[];
                     };
                 };
             };

@@ -1,3 +1,12 @@
+-- ClaimRepository: alone + claim resolved
+-- parameters: :resolution, :replacementUnitId, :note, :resolvedBy, :at, :claimId
+update claims set status = 'resolved',
+          resolution = case when status = 'open' then $1 end,
+          replacement_unit_id = $2, note = $3,
+          resolved_by = $4,
+          resolved_at = cast($5 as timestamptz)
+          where id = $6;
+
 -- ProductRepository.change: as one + history row + stock daily + product daily
 -- parameters: :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId
 with "change_0" as (
@@ -272,6 +281,48 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
 ) update products set "updated_at" = $36, "quantity" = $37,
     version = case when version = $38 then version + 1 end
     where id = $39 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + unit returned + units dispatched + movement units + stock totals + stock daily + product daily + delivery windows + claim resolved
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :locationId, :id, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :resolution, :replacementUnitId, :note, :resolvedBy, :at, :claimId, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (update units set status = case when status = 'dispatched' then 'returned' end,
+    location_id = $18 where id = $19), "change_3" as (update units set location_id = null, status = 'dispatched',
+    dispatched_at = cast($20 as timestamptz),
+    warranty_until = $21, customer_name = $22,
+    customer_phone = $23
+    where id in (select json_array_elements_text(cast($24 as json)) as value)), "change_4" as (insert into movement_units (history_id, unit_id)
+    select $25, value from (select json_array_elements_text(cast($26 as json)) as value) as moved), "change_5" as (
+  update stock_totals set units = units + cast($27 as bigint), value_paisa = value_paisa + cast($28 as bigint)
+  where shard = $29
+), "change_6" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($30, $31, cast($32 as bigint), cast($33 as bigint), cast($34 as bigint), cast($35 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_7" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($36, $37, $38, $39, $40)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_8" as (
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, $41, $42), (90, $43, $44)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+), "change_9" as (update claims set status = 'resolved',
+          resolution = case when status = 'open' then $45 end,
+          replacement_unit_id = $46, note = $47,
+          resolved_by = $48,
+          resolved_at = cast($49 as timestamptz)
+          where id = $50) update products set "updated_at" = $51, "quantity" = $52,
+    version = case when version = $53 then version + 1 end
+    where id = $54 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units dispatched + movement units + stock totals + stock daily + product daily + delivery windows
 -- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId

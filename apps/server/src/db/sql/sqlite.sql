@@ -1,3 +1,21 @@
+-- ClaimRepository: alone + claim resolved
+-- parameters: :resolution, :replacementUnitId, :note, :resolvedBy, :at, :claimId
+update claims set status = 'resolved',
+          resolution = case when status = 'open' then ? end,
+          replacement_unit_id = ?, note = ?,
+          resolved_by = ?,
+          resolved_at = ?
+          where id = ?;
+
+-- ProductRepository.change: alone + claim resolved
+-- parameters: :resolution, :replacementUnitId, :note, :resolvedBy, :at, :claimId
+update claims set status = 'resolved',
+          resolution = case when status = 'open' then ? end,
+          replacement_unit_id = ?, note = ?,
+          resolved_by = ?,
+          resolved_at = ?
+          where id = ?;
+
 -- ProductRepository.change: alone + delivery windows
 -- parameters: :productId, :delivered, :productId, :delivered
 insert into product_delivery_windows (window_days, product_id, delivered_units)
@@ -99,6 +117,11 @@ insert into stock_levels (product_id, location_id, quantity)
 -- parameters: :units, :valuePaisa, :shard
 update stock_totals set units = units + cast(? as bigint), value_paisa = value_paisa + cast(? as bigint)
   where shard = ?;
+
+-- ProductRepository.change: alone + unit returned
+-- parameters: :locationId, :id
+update units set status = case when status = 'dispatched' then 'returned' end,
+    location_id = ? where id = ?;
 
 -- ProductRepository.change: alone + unit serials
 -- parameters: :serials
