@@ -23,9 +23,6 @@ export interface Operation {
 /** How often a send whose key another send took looks for that one's answer before failing. */
 const KEY_TAKEN_ATTEMPTS = 40;
 
-/** How often a send refused with a key looks for another send's answer to that key (see once()). */
-const REFUSAL_LOOKS = 3;
-
 const digestOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /** PostgreSQL's unique_violation; SQLite's extended codes of a PRIMARY KEY and a UNIQUE constraint. */
@@ -103,26 +100,30 @@ export class OperationKeys {
   }
 
   /**
-   * The answer kept for the key by another send that committed while this one was judged: looked for
-   * a few times, 5 ms apart (on SQLite a change of a group commit shows only once its group has
-   * committed). A refusal sent with a key waits for these looks.
+   * The answer kept for the key by another send whose change this one's refusal was judged on. Read
+   * in a transaction: on SQLite that is read on the writer, which sees the other send's change even
+   * before its group has committed (as the refusal did), and resolves only once that group has
+   * committed; a group that failed after all rejects, and this send's refusal stands. On PostgreSQL
+   * the refusal was judged on committed state, which holds the key with the change.
    */
   async #keptAfterRefusal<Body>(
     operation: Operation,
     bodyOf: (kept: unknown) => Body,
   ): Promise<KeptAnswer<Body> | undefined> {
-    for (let look = 1; ; look += 1) {
-      const kept = await this.#kept(operation, bodyOf);
-      if (kept || look === REFUSAL_LOOKS) return kept;
-      await setTimeout(5);
+    try {
+      return await this.#db.transaction().execute((trx) => this.#kept(operation, bodyOf, trx));
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      return undefined;
     }
   }
 
   async #kept<Body>(
     operation: Operation,
     bodyOf: (kept: unknown) => Body,
+    db: Kysely<Database> = this.#db,
   ): Promise<KeptAnswer<Body> | undefined> {
-    const row = await this.#db
+    const row = await db
       .selectFrom('operation_keys')
       .select(['request_digest', 'status_code', 'answer'])
       .where('account_id', '=', operation.accountId)
