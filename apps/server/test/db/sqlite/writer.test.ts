@@ -65,7 +65,7 @@ describe("SQLite's writer and the WAL's checkpoints on threads of their own (SQL
     const fallBack = vi.fn();
     // A file its thread cannot open: the thread fails as it starts.
     const checkpoints = new WalCheckpoints(join(directory, 'no such folder', 'walton.sqlite'), fallBack);
-    await vi.waitFor(() => expect(fallBack).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(fallBack).toHaveBeenCalledOnce(), { timeout: 15_000 });
     // After a failure there is nothing left to wait for.
     expect(checkpoints.afterCommit()).toBeUndefined();
     await checkpoints.close();
