@@ -34,6 +34,7 @@ const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
 const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
+const UnitRoute = lazyPage(() => import('./routes/unit-route.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 const NoAccess = lazy(() => import('../components/no-access.tsx'));
@@ -174,6 +175,14 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.users" action="users.manage">
                 <UsersPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.unitPattern}
+            element={
+              <GuardedPage title="page.unit" action="inventory.read">
+                <UnitRoute />
               </GuardedPage>
             }
           />
