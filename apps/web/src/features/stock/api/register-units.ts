@@ -26,7 +26,10 @@ export async function registerUnits({ product, units, locationId, idempotencyKey
   return data;
 }
 
-/** Registers the units, then shows the item's new quantity and refreshes what depends on it and on units. */
+/**
+ * Registers the units, then shows the item's new quantity and refreshes what depends on it (its unit
+ * lists among it, applyProductChange) and every unit read by its serial.
+ */
 export function useRegisterUnits() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { refusalText } from '@/entities/products/server-field-errors.ts';
+import { unitKeys } from '@/entities/units/api/unit-keys.ts';
 import { formatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { useAccess } from '@/lib/me.ts';
@@ -93,6 +94,8 @@ export function TrackedStockActions({
       deliver.mutateAsync({ product: current(), serial, customer }).then((result) => {
         setChoosing(false);
         announceSuccess('deliver', product, result);
+        // The unit's own page (by its serial) shows it dispatched.
+        void queryClient.invalidateQueries({ queryKey: unitKeys.all });
       }, announceFailure),
     );
 
