@@ -23,6 +23,7 @@ import { createProduct } from '../src/features/items/api/create-product.ts';
 import { deleteProduct } from '../src/features/items/api/delete-product.ts';
 import { getSupplierProducts } from '../src/features/items/api/get-supplier-products.ts';
 import { restoreProduct } from '../src/features/items/api/restore-product.ts';
+import { switchTracking } from '../src/features/items/api/switch-tracking.ts';
 import {
   createLocation,
   deleteLocation,
@@ -216,6 +217,13 @@ const calls = {
     answer: { unit, history: [] },
     run: () => getUnit(unit.serial),
   }),
+  switchTracking: call({
+    path: '/api/product/{id}/tracking',
+    method: 'post',
+    status: 200,
+    answer: { ...product, serialTracked: true, warrantyMonths: 12 },
+    run: () => switchTracking({ id: product._id, serialTracked: true }),
+  }),
   getStockLevels: call({
     path: '/api/product/{id}/stock',
     method: 'get',
@@ -344,6 +352,15 @@ export type Checks = [
   >,
   Assert<Same<Result<typeof getUnits>['units'], AnswerOf<typeof calls.getUnits>>>,
   Assert<Same<Result<typeof getUnit>, AnswerOf<typeof calls.getUnit>>>,
+  Assert<Same<Result<typeof switchTracking>, AnswerOf<typeof calls.switchTracking>>>,
+  Assert<
+    { serialTracked: Parameters<typeof switchTracking>[0]['serialTracked'] } extends Body<
+      '/api/product/{id}/tracking',
+      'post'
+    >
+      ? true
+      : false
+  >,
   Assert<Same<Result<typeof getStockLevels>, AnswerOf<typeof calls.getStockLevels>>>,
   Assert<Same<Result<typeof deleteProduct>, AnswerOf<typeof calls.deleteProduct>>>,
   Assert<Same<Result<typeof restoreProduct>, AnswerOf<typeof calls.restoreProduct>>>,
