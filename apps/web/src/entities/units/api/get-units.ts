@@ -16,7 +16,7 @@ export async function getUnits(productId: string, params: UnitListParams) {
   return { units: data, total: Number(headers.get('x-total-count') ?? data.length) };
 }
 
-export const unitsQuery = (productId: string, params: UnitListParams) =>
+const unitsQuery = (productId: string, params: UnitListParams) =>
   queryOptions({ queryKey: unitKeys.list(productId, params), queryFn: () => getUnits(productId, params) });
 
 /** The item's units as `params` narrow them (the previous answer stays shown while a new filter loads). */

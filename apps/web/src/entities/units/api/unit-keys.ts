@@ -14,8 +14,7 @@ export interface UnitListParams {
  */
 export const unitKeys = {
   all: ['units'] as const,
-  ofItem: (productId: string) => productKeys.units(productId),
-  list: (productId: string, params: UnitListParams) => [...unitKeys.ofItem(productId), params] as const,
+  list: (productId: string, params: UnitListParams) => [...productKeys.units(productId), params] as const,
   detail: (serial: string) => [...unitKeys.all, serialKeyOf(serial)] as const,
 };
 
