@@ -59,7 +59,12 @@ describe('openScannedCode', () => {
       code: 'SN 12 34',
     });
     expect(await openScannedCode('সিরিয়াল', ORIGIN, findUnit)).toEqual({ kind: 'unknown', code: 'সিরিয়াল' });
-    // A serial is printable ASCII: the Bengali text is not asked about.
+    // Another site's address: its slashes cannot be in the unit route's path.
+    expect(await openScannedCode('https://elsewhere.example/manageItem/p-9', ORIGIN, findUnit)).toEqual({
+      kind: 'unknown',
+      code: 'https://elsewhere.example/manageItem/p-9',
+    });
+    // A serial is printable ASCII: the Bengali text is not asked about; nor is the address.
     expect(asked).toEqual(['SN 12 34']);
   });
 });

@@ -15,6 +15,15 @@ export type CodeTarget =
  */
 export type FindUnit = (serial: string) => Promise<boolean>;
 
+/**
+ * The serial `text` can be looked up as (trimmed), or null: it must be a serial by the contract's
+ * rule, and without a slash (an address, mostly), which the path of `GET /api/units/:serial` cannot carry.
+ */
+export function lookupSerialOf(text: string): string | null {
+  const serial = serialSchema.safeParse(text);
+  return serial.success && !serial.data.includes('/') ? serial.data : null;
+}
+
 /** Text that can only be an address (a bare item id has neither). */
 const looksLikeAddress = (text: string) => /[/:]/.test(text);
 
@@ -33,11 +42,11 @@ export async function targetOfCode(code: string, origin: string, findUnit: FindU
  * The one place a code that is not our label is looked up: first as a unit's serial (either serial
  * of a pair), which opens the unit; else as an item code, as the scan page has always read typed codes
  * (`productIdFromCode`: a bare item id opens that item; another site's address or text with spaces
- * leads nowhere). Text that cannot be a serial is not asked about.
+ * leads nowhere). Text that cannot be looked up as a serial (`lookupSerialOf`) is not asked about.
  */
 export async function openScannedCode(code: string, origin: string, findUnit: FindUnit): Promise<CodeTarget> {
-  const serial = serialSchema.safeParse(code);
-  if (serial.success && (await findUnit(serial.data))) return { kind: 'unit', serial: serial.data };
+  const serial = lookupSerialOf(code);
+  if (serial !== null && (await findUnit(serial))) return { kind: 'unit', serial };
   const id = productIdFromCode(code, origin);
   return id === null ? { kind: 'unknown', code } : { kind: 'item', id, serial: code };
 }

@@ -1,4 +1,3 @@
-import { serialSchema } from '@walton/contract';
 import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { productListSchema } from '@/entities/products/api/product-list-schema.t
 import { useTranslate } from '@/i18n/i18n.ts';
 import { useCan } from '@/lib/me.ts';
 import { useDebounced } from '@/lib/use-debounced.ts';
+import { lookupSerialOf } from '../scanned-code.ts';
 
 /** How many items tracked by serial number the search offers. */
 const ITEMS_OFFERED = 10;
@@ -15,7 +15,7 @@ const ITEMS_OFFERED = 10;
 /**
  * A serial no unit has: "Register it as a unit of…", a search of the items tracked by serial number,
  * each leading to its page with Register units open and the serial filled in. Shown for text that can
- * be a serial, to whoever may register units (on some items at least).
+ * be looked up as a serial, to whoever may register units (on some items at least).
  */
 export function RegisterOffer({ serial }: { serial: string }) {
   const t = useTranslate();
@@ -25,7 +25,7 @@ export function RegisterOffer({ serial }: { serial: string }) {
   const q = useDebounced(search, 300);
   const items = useProducts({ limit: 50, q }, productListSchema);
   const tracked = (items.data?.items ?? []).filter((item) => item.serialTracked).slice(0, ITEMS_OFFERED);
-  if (!registers || !serialSchema.safeParse(serial).success) return null;
+  if (!registers || lookupSerialOf(serial) === null) return null;
   return (
     <section aria-labelledby={`${id}-heading`} className="card">
       <div className="card-body">
