@@ -151,8 +151,8 @@ test('a Code 128 barcode read by the phone’s camera is taken as an item code: 
   test.setTimeout(300_000);
   const user = await signedInUser(page);
   const product = await createProductViaApi(page, user, { quentity: 3 });
-  // A manufacturer's Code 128 holding the item's id (a serial is looked up the same way, as an item
-  // code, until units are known): bwip-js draws it, 2 px a module so the long id fits the frame.
+  // A manufacturer's Code 128 holding the item's id (no unit has it as a serial, so it is read as an
+  // item code): bwip-js draws it, 2 px a module so the long id fits the frame.
   const video = testInfo.outputPath('code128.y4m');
   writeY4m(video, await barcodePicture('code128', product._id, 2), 1280, 720);
   const phoneBrowser = await launchChromium(testInfo, [

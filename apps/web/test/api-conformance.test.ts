@@ -7,7 +7,7 @@
  *   document's (the `Checks` list).
  * - At run time: each fetcher really sends that method to that path, and accepts the documented answer.
  */
-import type { Location, LocationStock, Movement, Product } from '@walton/contract';
+import type { Location, LocationStock, Movement, Product, Unit } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getLocations } from '../src/entities/locations/api/get-locations.ts';
@@ -15,12 +15,15 @@ import { getStockLevels } from '../src/entities/locations/api/get-stock-levels.t
 import { getProduct } from '../src/entities/products/api/get-product.ts';
 import { getProducts } from '../src/entities/products/api/get-products.ts';
 import { productListSchema } from '../src/entities/products/api/product-list-schema.ts';
+import { getUnit } from '../src/entities/units/api/get-unit.ts';
+import { getUnits } from '../src/entities/units/api/get-units.ts';
 import { getAuthMethods } from '../src/features/auth/api/get-auth-methods.ts';
 import { getMovements } from '../src/features/history/api/get-movements.ts';
 import { createProduct } from '../src/features/items/api/create-product.ts';
 import { deleteProduct } from '../src/features/items/api/delete-product.ts';
 import { getSupplierProducts } from '../src/features/items/api/get-supplier-products.ts';
 import { restoreProduct } from '../src/features/items/api/restore-product.ts';
+import { switchTracking } from '../src/features/items/api/switch-tracking.ts';
 import {
   createLocation,
   deleteLocation,
@@ -31,8 +34,9 @@ import { createAccessToken } from '../src/features/settings/api/create-access-to
 import { getAccessTokens } from '../src/features/settings/api/get-access-tokens.ts';
 import { revokeAccessToken } from '../src/features/settings/api/revoke-access-token.ts';
 import { deliverProduct } from '../src/features/stock/api/deliver-product.ts';
+import { registerUnits, type UnitRegistration } from '../src/features/stock/api/register-units.ts';
 import { restockProduct } from '../src/features/stock/api/restock-product.ts';
-import type { putStock } from '../src/features/stock/api/stock-change.ts';
+import type { putStock, StockDetails } from '../src/features/stock/api/stock-change.ts';
 import { accessToken } from '../src/lib/access-token.ts';
 import type { paths } from '../src/lib/api-schema';
 import { requestAccessToken } from '../src/lib/request-access-token.ts';
@@ -78,6 +82,17 @@ const product = {
   updatedAt: '2026-11-22T11:05:42.118Z',
   deletedAt: null,
 } satisfies Product;
+
+const unit = {
+  serial: 'WSN-0001',
+  pairedSerial: null,
+  productId: product._id,
+  location: { id: 'main', name: 'Main warehouse' },
+  status: 'in_stock',
+  receivedAt: '2026-11-22T11:05:42.118Z',
+  dispatchedAt: null,
+  warrantyUntil: null,
+} satisfies Unit;
 const movement = {
   id: 'm-1',
   productId: product._id,
@@ -172,7 +187,7 @@ const calls = {
     method: 'put',
     status: 200,
     answer: { ...stockChanged, quentity: 4 },
-    run: () => deliverProduct(product, 'showroom'),
+    run: () => deliverProduct(product, { locationId: 'showroom' }),
   }),
   restockProductAt: call({
     path: '/api/products/{id}',
@@ -180,6 +195,34 @@ const calls = {
     status: 200,
     answer: stockChanged,
     run: () => restockProduct(product, 1, 'showroom'),
+  }),
+  registerUnits: call({
+    path: '/api/product/{id}/units',
+    method: 'post',
+    status: 200,
+    answer: { success: 'Units registered', quentity: 6, version: 3, units: [unit] },
+    run: () => registerUnits({ product, units: [{ serial: unit.serial }], idempotencyKey: 'k-1' }),
+  }),
+  getUnits: call({
+    path: '/api/product/{id}/units',
+    method: 'get',
+    status: 200,
+    answer: [unit],
+    run: () => getUnits(product._id, { status: 'in_stock', limit: 50 }),
+  }),
+  getUnit: call({
+    path: '/api/units/{serial}',
+    method: 'get',
+    status: 200,
+    answer: { unit, history: [] },
+    run: () => getUnit(unit.serial),
+  }),
+  switchTracking: call({
+    path: '/api/product/{id}/tracking',
+    method: 'post',
+    status: 200,
+    answer: { ...product, serialTracked: true, warrantyMonths: 12 },
+    run: () => switchTracking({ id: product._id, serialTracked: true }),
   }),
   getStockLevels: call({
     path: '/api/product/{id}/stock',
@@ -293,9 +336,31 @@ export type Checks = [
   Assert<
     { newQuentity: Parameters<typeof putStock>[1] } extends Body<'/api/products/{id}', 'put'> ? true : false
   >,
-  // Where the units leave or arrive: the same optional text on both routes.
-  Assert<Same<Body<'/api/product/{id}', 'put'>['locationId'], Parameters<typeof putStock>[3]>>,
-  Assert<Same<Body<'/api/products/{id}', 'put'>['locationId'], Parameters<typeof putStock>[3]>>,
+  // Where the units leave or arrive: the same optional text on both routes; the unit and its customer.
+  Assert<Same<Body<'/api/product/{id}', 'put'>['locationId'], StockDetails['locationId']>>,
+  Assert<Same<Body<'/api/products/{id}', 'put'>['locationId'], StockDetails['locationId']>>,
+  Assert<Same<Body<'/api/product/{id}', 'put'>['serial'], StockDetails['serial']>>,
+  Assert<StockDetails['customer'] extends Body<'/api/product/{id}', 'put'>['customer'] ? true : false>,
+  Assert<Same<Result<typeof registerUnits>, AnswerOf<typeof calls.registerUnits>>>,
+  Assert<
+    { locationId: UnitRegistration['locationId']; units: UnitRegistration['units'] } extends Body<
+      '/api/product/{id}/units',
+      'post'
+    >
+      ? true
+      : false
+  >,
+  Assert<Same<Result<typeof getUnits>['units'], AnswerOf<typeof calls.getUnits>>>,
+  Assert<Same<Result<typeof getUnit>, AnswerOf<typeof calls.getUnit>>>,
+  Assert<Same<Result<typeof switchTracking>, AnswerOf<typeof calls.switchTracking>>>,
+  Assert<
+    { serialTracked: Parameters<typeof switchTracking>[0]['serialTracked'] } extends Body<
+      '/api/product/{id}/tracking',
+      'post'
+    >
+      ? true
+      : false
+  >,
   Assert<Same<Result<typeof getStockLevels>, AnswerOf<typeof calls.getStockLevels>>>,
   Assert<Same<Result<typeof deleteProduct>, AnswerOf<typeof calls.deleteProduct>>>,
   Assert<Same<Result<typeof restoreProduct>, AnswerOf<typeof calls.restoreProduct>>>,

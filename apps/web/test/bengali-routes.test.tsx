@@ -156,7 +156,11 @@ const ROUTES: ReadonlyArray<{
   },
   { path: '/settings', signedIn: true, ready: () => screen.findByRole('switch') },
   { path: '/labels', signedIn: true, ready: () => screen.findByTestId('labels-summary') },
-  { path: '/scan', signedIn: true, ready: () => screen.findByRole('heading', { name: 'লেবেল বা বারকোড স্ক্যান করুন' }) },
+  {
+    path: '/scan',
+    signedIn: true,
+    ready: () => screen.findByRole('heading', { name: 'লেবেল বা বারকোড স্ক্যান করুন' }),
+  },
   { path: '/users', signedIn: true, role: 'admin', ready: () => screen.findByText('ভূমিকা কর্মী → সরবরাহকারী') },
   {
     path: '/users',

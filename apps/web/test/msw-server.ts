@@ -47,7 +47,7 @@ export function meHandler(role: Role = 'staff', user: SignedInUser = testUser())
 /**
  * The API faked at the fetch boundary. Defaults: nobody signed in (a staff member when one is),
  * email+password only, an empty
- * catalogue (so any single product is unknown). Tests add or replace handlers with `server.use(...)`;
+ * catalogue (so any single product is unknown) and no serial-tracked units (so any serial is unknown). Tests add or replace handlers with `server.use(...)`;
  * they are reset after each test.
  */
 export const server = setupServer(
@@ -76,6 +76,19 @@ export const server = setupServer(
   // One location, the default, holding none of any item.
   http.get('/api/locations', () => HttpResponse.json([locationFixture()])),
   http.get('/api/product/:id/stock', () => HttpResponse.json([])),
+  // No unit has any serial: the scan page reads a code that is not a label as an item code.
+  http.get('/api/units/:serial', ({ params }) =>
+    HttpResponse.json(
+      {
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'UNIT_NOT_FOUND',
+        message: `No unit has the serial number ${String(params.serial)}`,
+        params: { serial: String(params.serial) },
+      },
+      { status: 404 },
+    ),
+  ),
   // The Settings page lists the user's personal access tokens: none.
   http.get('/api/tokens', () => HttpResponse.json([])),
   // A signed-in page tells the server the user's language (app/layout/language-on-server.ts).

@@ -28,6 +28,8 @@ export const APP_ROUTES = {
   claims: '/claims',
   /** The public warranty check: a customer types a unit's serial number. */
   warranty: '/warranty',
+  /** One serial-tracked unit, by either of its serials: its state and its history (signed in). */
+  unitPattern: '/units/:serial',
   /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`, `/bn/warranty`). */
   bengali: '/bn',
 } as const;

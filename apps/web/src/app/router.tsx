@@ -35,6 +35,7 @@ const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'
 const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
 const ClaimsPage = lazyPage(() => import('../features/claims/pages/claims-page.tsx'));
 const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
+const UnitRoute = lazyPage(() => import('./routes/unit-route.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 const NoAccess = lazy(() => import('../components/no-access.tsx'));
@@ -175,6 +176,14 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.users" action="users.manage">
                 <UsersPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.unitPattern}
+            element={
+              <GuardedPage title="page.unit" action="inventory.read">
+                <UnitRoute />
               </GuardedPage>
             }
           />

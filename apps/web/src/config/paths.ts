@@ -1,8 +1,14 @@
 import { APP_ROUTES, productPagePath } from '@walton/contract';
 
+/** The query parameter of an item's page that opens Register units with a serial (the scan page's offer). */
+export const REGISTER_PARAM = 'register';
+
 /** Every route of the SPA in one table (the contract's APP_ROUTES), with the addresses built from them. */
 export const paths = {
   ...APP_ROUTES,
   itemDetail: productPagePath,
   itemEdit: (id: string) => `/manageItem/${encodeURIComponent(id)}/edit`,
+  itemRegister: (id: string, serial: string) =>
+    `${productPagePath(id)}?${new URLSearchParams({ [REGISTER_PARAM]: serial.trim() })}`,
+  unit: (serial: string) => `/units/${encodeURIComponent(serial.trim())}`,
 } as const;

@@ -1,4 +1,11 @@
-import { createProductSchema, fieldIssue, priceSchema, quantitySchema } from '@walton/contract';
+import {
+  createProductSchema,
+  fieldIssue,
+  priceSchema,
+  quantitySchema,
+  WARRANTY_MONTHS_DEFAULT,
+  warrantyMonthsSchema,
+} from '@walton/contract';
 import { z } from 'zod/mini';
 import { withAsciiDigits } from '@/i18n/typed-number.ts';
 
@@ -16,7 +23,7 @@ const numberInput = z.string().check(
 
 /** Hands the typed text to one of the contract's number schemas, keeping its messages. */
 const checkedBy =
-  (schema: typeof priceSchema | typeof quantitySchema) =>
+  (schema: typeof priceSchema | typeof quantitySchema | typeof warrantyMonthsSchema) =>
   (value: string, context: z.core.ParsePayload): number => {
     const result = schema.safeParse(Number(value));
     if (result.success) return result.data;
@@ -39,25 +46,34 @@ const optionalQuantityInput = z.pipe(
 
 /**
  * The contract's creation payload as the Add Item form fills it in: every field a string, all of them
- * required but the low-stock threshold; price and quantity are checked as numbers and then by the
- * contract's own rules.
+ * required but the low-stock threshold; price, quantity and warranty months are checked as numbers and
+ * then by the contract's own rules; "Serial tracked" is a switch.
  */
 export const addProductFormSchema = z.extend(createProductSchema, {
   price: z.pipe(numberInput, z.transform(checkedBy(priceSchema))),
   quentity: z.pipe(numberInput, z.transform(checkedBy(quantitySchema))),
   lowStockThreshold: optionalQuantityInput,
+  serialTracked: z.boolean(),
+  warrantyMonths: z.pipe(numberInput, z.transform(checkedBy(warrantyMonthsSchema))),
 });
+
+/** The warranty the Add form starts with: the contract's default. */
+export const WARRANTY_MONTHS_FIELD_DEFAULT = String(WARRANTY_MONTHS_DEFAULT);
 
 export type AddProductFormValues = z.input<typeof addProductFormSchema>;
 
 /**
- * The Edit form: the Add form's schema without what an edit cannot change (quantity, supplier), so
+ * The Edit form: the Add form's schema without what an edit cannot change (quantity, supplier) and
+ * the serial tracking (not edited by this form), so
  * every field and message of adding holds here too, and a field added there is editable here.
  */
 export const editProductFormSchema = z.omit(addProductFormSchema, {
   quentity: true,
   suplerName: true,
   email: true,
+  // Switched on its own (POST /api/product/:id/tracking), and the warranty with it.
+  serialTracked: true,
+  warrantyMonths: true,
 });
 export type EditProductFormValues = z.input<typeof editProductFormSchema>;
 export type EditProductValues = z.output<typeof editProductFormSchema>;

@@ -15,6 +15,7 @@ function cacheWithProduct(): QueryClient {
   const queryClient = new QueryClient();
   queryClient.setQueryData(productKeys.detail('p-1'), productFixture());
   queryClient.setQueryData(productKeys.movements('p-1'), []);
+  queryClient.setQueryData([...productKeys.units('p-1'), { limit: 50 }], { units: [], total: 0 });
   queryClient.setQueryData(listKey, page(productList(3)));
   queryClient.setQueryData(supplierKey, page(productList(2)));
   return queryClient;
@@ -52,6 +53,8 @@ describe('applyProductChange', () => {
     });
     expect(isStale(queryClient, productKeys.detail('p-1'))).toBe(false);
     expect(isStale(queryClient, productKeys.movements('p-1'))).toBe(true);
+    // Its units (of a tracked item) too: a registration or a dispatch changed them.
+    expect(isStale(queryClient, [...productKeys.units('p-1'), { limit: 50 }])).toBe(true);
     expect(isStale(queryClient, listKey)).toBe(true);
   });
 

@@ -55,7 +55,7 @@ function withoutProduct(page: ProductPage | undefined, id: string): ProductPage 
  * The web app's one cache policy for a product change, used by every mutation and by the change
  * feed: it writes what the change tells (the new quantity and version, the latest state, a deleted
  * product gone from the pages shown), then refetches whatever the change can have made stale (the
- * product, its movements and history, every list and supplier page: a change can move a product into
+ * product, its movements, history and units, every list and supplier page: a change can move a product into
  * or out of any of them; its stock at each location is keyed by its version, so a new version reads
  * it again). A change whose version the cache already shows everywhere is skipped; an import
  * refetches everything.
@@ -86,7 +86,7 @@ export function applyProductChange(queryClient: QueryClient, change: ProductChan
     queryClient.invalidateQueries({ queryKey: productKeys.bySupplier() }),
     invalidateStats(queryClient),
     ...(detailCurrent
-      ? [productKeys.movements(id), productKeys.history(id)].map((queryKey) =>
+      ? [productKeys.movements(id), productKeys.history(id), productKeys.units(id)].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         )
       : [queryClient.invalidateQueries({ queryKey: productKeys.detail(id) })]),

@@ -32,6 +32,8 @@ export const productKeys = {
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
   movements: (id: string) => [...productKeys.detail(id), 'movements'] as const,
   history: (id: string) => [...productKeys.detail(id), 'history'] as const,
+  /** The item's serial-tracked units, in any list (entities/units). */
+  units: (id: string) => [...productKeys.detail(id), 'units'] as const,
   bySupplier: () => [...productKeys.all, 'by-supplier'] as const,
   supplierPage: (params: SupplierProductsParams) => [...productKeys.bySupplier(), params] as const,
 };

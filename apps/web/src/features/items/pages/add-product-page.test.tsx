@@ -137,6 +137,29 @@ describe('/addItem', () => {
     ]);
   });
 
+  it('"Serial tracked" sends the item tracked, with no stock and the warranty typed (12 months until changed)', async () => {
+    const posted = productOrderAnswers(added);
+    const { user } = await renderRoute('/addItem', { user: testUser() });
+    await fillItem(user);
+    expect(screen.queryByLabelText('Warranty (months)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Serial tracked' }));
+    expect(screen.getByLabelText('Quantity')).toHaveValue('0');
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Warranty (months)')).toHaveValue('12');
+    await user.clear(screen.getByLabelText('Warranty (months)'));
+    await user.type(screen.getByLabelText('Warranty (months)'), '121');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByLabelText('Warranty (months)')).toHaveAccessibleDescription(
+      'Must be a whole number of months from 0 to 120',
+    );
+    expect(posted).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Warranty (months)'));
+    await user.type(screen.getByLabelText('Warranty (months)'), '24');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body).toMatchObject({ quentity: 0, serialTracked: true, warrantyMonths: 24 });
+  });
+
   it('sends "Low stock alert at" as a whole number when filled in, and explains a wrong one', async () => {
     localStorage.setItem('accessToken', 'stored-token');
     const posted = productOrderAnswers(added);

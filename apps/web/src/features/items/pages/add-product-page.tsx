@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CreateProduct, SignedInUser } from '@walton/contract';
+import { type ChangeEvent, useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -14,7 +15,11 @@ import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { toast } from '@/lib/toast.ts';
 import { useActionLock } from '@/lib/use-action-lock.ts';
-import { type AddProductFormValues, addProductFormSchema } from '../add-product-form-schema.ts';
+import {
+  type AddProductFormValues,
+  addProductFormSchema,
+  WARRANTY_MONTHS_FIELD_DEFAULT,
+} from '../add-product-form-schema.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { FormField } from '../components/form-field.tsx';
 import { DETAIL_FIELDS, ProductDetailFields } from '../components/product-detail-fields.tsx';
@@ -28,10 +33,12 @@ const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   suplerName: user.name,
   email: user.email,
   lowStockThreshold: '',
+  serialTracked: false,
+  warrantyMonths: WARRANTY_MONTHS_FIELD_DEFAULT,
 });
 
 /** The fields the Add form shows: the shared detail fields, the quantity and the supplier. */
-const FIELDS = [...DETAIL_FIELDS, 'quentity', 'suplerName', 'email'] as const;
+const FIELDS = [...DETAIL_FIELDS, 'quentity', 'suplerName', 'email', 'warrantyMonths'] as const;
 
 function AddProductForm({ user }: { user: SignedInUser }) {
   const create = useCreateProduct();
@@ -44,9 +51,20 @@ function AddProductForm({ user }: { user: SignedInUser }) {
     defaultValues: emptyValues(user),
   });
 
+  const tracked = form.watch('serialTracked');
+  const trackingId = useId();
+  const tracking = form.register('serialTracked', {
+    // A tracked item starts with no stock: its units are registered on its page.
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      if (event.target.checked) form.setValue('quentity', '0');
+    },
+  });
+
   const onSubmit = async (values: CreateProduct) => {
     try {
-      const { success } = await create.mutateAsync(values);
+      // An item not tracked is the spec's request as it always was.
+      const { serialTracked, warrantyMonths, ...spec } = values;
+      const { success } = await create.mutateAsync(serialTracked ? values : spec);
       toast.success(currentLanguage() === 'en' ? success : translate('add.added', { name: values.name }));
       form.reset(emptyValues(user));
     } catch (error) {
@@ -80,10 +98,35 @@ function AddProductForm({ user }: { user: SignedInUser }) {
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"
+                readOnly={tracked}
+                {...(tracked ? { hint: t('add.trackedStartsEmpty') } : {})}
               />
             </Col>
           }
         />
+        <Col sm={6} className="mb-3">
+          <Form.Check
+            type="switch"
+            role="switch"
+            id={trackingId}
+            label={t('add.serialTracked')}
+            aria-describedby={`${trackingId}-hint`}
+            {...tracking}
+          />
+          <Form.Text id={`${trackingId}-hint`}>{t('add.serialTrackedHint')}</Form.Text>
+        </Col>
+        {tracked && (
+          <Col sm={6}>
+            <FormField
+              label={t('add.warrantyMonths')}
+              error={form.formState.errors.warrantyMonths?.message}
+              registration={form.register('warrantyMonths')}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          </Col>
+        )}
         <Col md={6}>
           <FormField
             label={t('add.supplierName')}

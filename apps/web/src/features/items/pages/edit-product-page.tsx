@@ -30,6 +30,7 @@ import {
 import { useEditProduct } from '../api/edit-product.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
+import { TrackingSwitch } from '../components/tracking-switch.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
 
 /** Checked values back into the form's text inputs. */
@@ -162,7 +163,10 @@ export default function EditProductPage() {
         {t('edit.heading')}
       </h1>
       {opened ? (
-        <EditProductForm key={opened._id} opened={opened} />
+        <>
+          <EditProductForm key={opened._id} opened={opened} />
+          <TrackingSwitch product={product.data ?? opened} />
+        </>
       ) : !product.isError ? (
         <Spinner label={t('detail.loading')} />
       ) : (

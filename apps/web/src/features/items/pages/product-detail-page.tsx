@@ -27,6 +27,8 @@ const DETAIL_LINES = ['model', 'ram', 'hdd', 'display', 'prosesor'] as const sat
 export interface ProductDetailParts {
   stockActions: (product: Product) => ReactNode;
   stockByLocation: (product: Product) => ReactNode;
+  /** The units of an item tracked by serial number. */
+  units: (product: Product) => ReactNode;
   records: (product: Product) => ReactNode;
   stockChart: (product: Product) => ReactNode;
 }
@@ -84,6 +86,7 @@ function ProductDetails({ product, parts }: { product: Product; parts: ProductDe
         </Col>
       </Row>
       {parts.stockByLocation(product)}
+      {product.serialTracked && parts.units(product)}
       {/* A supplier reads the movements and history of the items they supply only. */}
       {may('history.read', product) && parts.records(product)}
     </>

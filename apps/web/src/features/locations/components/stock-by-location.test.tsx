@@ -16,8 +16,8 @@ const LOCATIONS = [
 ];
 
 /** Item p-1 with 12 units, all at the main warehouse; each transfer's body is recorded and applied. */
-function itemWithLevels() {
-  const product = productFixture({ quentity: 12 });
+function itemWithLevels(tracked = false) {
+  const product = productFixture({ quentity: 12, serialTracked: tracked });
   let levels: LocationStock[] = [{ locationId: 'l-main', locationName: 'Main warehouse', quantity: 12 }];
   const transfers: unknown[] = [];
   server.use(
@@ -38,6 +38,30 @@ function itemWithLevels() {
   return { transfers };
 }
 
+/** Three of the tracked item's units in stock at the main warehouse, as GET /units lists them. */
+function unitsAtMain() {
+  const asked: string[] = [];
+  const unit = (serial: string) => ({
+    serial,
+    pairedSerial: null,
+    productId: 'p-1',
+    location: { id: 'l-main', name: 'Main warehouse' },
+    status: 'in_stock',
+    receivedAt: '2026-11-20T10:00:00.000Z',
+    dispatchedAt: null,
+    warrantyUntil: null,
+  });
+  server.use(
+    http.get('/api/product/:id/units', ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return HttpResponse.json([unit('WSN-1'), unit('WSN-2'), unit('WSN-3')], {
+        headers: { 'x-total-count': '3' },
+      });
+    }),
+  );
+  return asked;
+}
+
 const levelsRegion = () => within(screen.getByRole('region', { name: 'Stock by location' }));
 
 describe('stock by location on the item page', () => {
@@ -50,6 +74,27 @@ describe('stock by location on the item page', () => {
     for (const refused of ['', '0', '13', '2.5', '-1', 'five']) {
       expect(parseTransferQuantity(refused, 12), refused).toBeUndefined();
     }
+  });
+
+  it('a tracked item moves the units ticked among those in stock where they leave, naming them', async () => {
+    const { transfers } = itemWithLevels(true);
+    const asked = unitsAtMain();
+    const { user } = await renderRoute('/manageItem/p-1', { user: testUser() });
+    await screen.findByRole('rowheader', { name: 'Main warehouse' });
+    await user.click(levelsRegion().getByRole('button', { name: 'Transfer' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.queryByLabelText('Quantity')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Move stock' }));
+    expect(await dialog.findByText('Tick the units to move.')).toBeInTheDocument();
+    expect(transfers).toEqual([]);
+
+    await user.click(await dialog.findByRole('checkbox', { name: 'WSN-3' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'WSN-1' }));
+    await user.click(dialog.getByRole('button', { name: 'Move stock' }));
+    expect(await screen.findByText('Stock moved')).toBeInTheDocument();
+    expect(transfers).toEqual([{ from: 'l-main', to: 'l-show', quantity: 2, serials: ['WSN-3', 'WSN-1'] }]);
+    expect(asked).toContainEqual(expect.stringContaining('status=in_stock'));
+    expect(asked).toContainEqual(expect.stringContaining('location=l-main'));
   });
 
   it('lists the levels, and moves units to another active location, the levels following', async () => {

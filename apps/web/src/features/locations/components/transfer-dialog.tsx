@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { refusalText } from '@/entities/products/server-field-errors.ts';
+import { useUnits } from '@/entities/units/api/get-units.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { withAsciiDigits } from '@/i18n/typed-number.ts';
@@ -20,9 +21,13 @@ export function parseTransferQuantity(raw: string, max: number): number | undefi
   return typed !== '' && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
 }
 
+/** The most units of a tracked item the dialog lists at a location (the API's page limit). */
+const UNITS_LISTED = 500;
+
 /**
  * Moves units of an item from a location that holds some to another active one: from (the locations
- * holding stock), to (every other active location), how many (at most what `from` holds). One press
+ * holding stock), to (every other active location), how many (at most what `from` holds); for an
+ * item tracked by serial number, which units (its units in stock at `from`, ticked). One press
  * is one transfer (the action lock); the server has the last word, and a refusal is said in the
  * dialog in the user's language.
  */
@@ -51,8 +56,15 @@ export function TransferDialog({
   const [raw, setRaw] = useState('');
   const [quantityProblem, setQuantityProblem] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string[]>([]);
+  const tracked = product.serialTracked === true;
 
   const from = sources.find((level) => level.locationId === chosenFrom) ?? sources[0];
+  const units = useUnits(
+    product._id,
+    { status: 'in_stock', location: from?.locationId, limit: UNITS_LISTED },
+    show && tracked && from !== undefined,
+  );
   const destinations = locations.filter((location) => location.active && location.id !== from?.locationId);
   const to = destinations.find((location) => location.id === chosenTo) ?? destinations[0];
   const max = from?.quantity ?? 0;
@@ -61,6 +73,7 @@ export function TransferDialog({
     setFrom(undefined);
     setTo(undefined);
     setRaw('');
+    setPicked([]);
     setQuantityProblem(false);
     setRefusal(null);
     transfer.reset();
@@ -81,10 +94,16 @@ export function TransferDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!from || !to) return;
-    const quantity = parseTransferQuantity(raw, max);
+    const quantity = tracked
+      ? picked.length > 0
+        ? picked.length
+        : undefined
+      : parseTransferQuantity(raw, max);
     setQuantityProblem(quantity === undefined);
     if (quantity === undefined) return;
-    const request = { from: from.locationId, to: to.id, quantity };
+    const request = tracked
+      ? { from: from.locationId, to: to.id, quantity, serials: picked }
+      : { from: from.locationId, to: to.id, quantity };
     lock.run(() =>
       transfer.mutateAsync({ id: product._id, transfer: request }).then(
         (moved) => {
@@ -119,6 +138,7 @@ export function TransferDialog({
               value={from?.locationId ?? ''}
               onChange={(event) => {
                 setFrom(event.currentTarget.value);
+                setPicked([]);
                 setRefusal(null);
               }}
             >
@@ -149,25 +169,52 @@ export function TransferDialog({
               </Form.Select>
             </Form.Group>
           )}
-          <Form.Group controlId={quantityId}>
-            <Form.Label>{t('transfer.quantity')}</Form.Label>
-            <Form.Control
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={raw}
-              onChange={(event) => setRaw(event.currentTarget.value)}
-              isInvalid={quantityProblem}
-              aria-invalid={quantityProblem}
-              aria-describedby={quantityProblem ? `${problemId} ${holdsId}` : holdsId}
-            />
-            <Form.Text id={holdsId}>
-              {from && t('transfer.holds', { location: from.locationName, count: format.count(max) })}
-            </Form.Text>
-            <Form.Control.Feedback type="invalid" id={problemId} role="alert">
-              {quantityProblem && t('transfer.quantityProblem', { max: format.count(max) })}
-            </Form.Control.Feedback>
-          </Form.Group>
+          {tracked ? (
+            <fieldset aria-describedby={quantityProblem ? problemId : undefined}>
+              <legend className="fs-6">{t('transfer.units')}</legend>
+              <div className="d-grid gap-1" style={{ maxHeight: '14rem', overflowY: 'auto' }}>
+                {(units.data?.units ?? []).map((unit) => (
+                  <Form.Check
+                    key={unit.serial}
+                    id={`${id}-unit-${unit.serial}`}
+                    label={unit.pairedSerial ? `${unit.serial} + ${unit.pairedSerial}` : unit.serial}
+                    checked={picked.includes(unit.serial)}
+                    onChange={(event) => {
+                      const on = event.currentTarget.checked;
+                      setPicked((current) =>
+                        on ? [...current, unit.serial] : current.filter((serial) => serial !== unit.serial),
+                      );
+                    }}
+                  />
+                ))}
+              </div>
+              {quantityProblem && (
+                <div id={problemId} className="invalid-feedback d-block" role="alert">
+                  {t('transfer.pickUnits')}
+                </div>
+              )}
+            </fieldset>
+          ) : (
+            <Form.Group controlId={quantityId}>
+              <Form.Label>{t('transfer.quantity')}</Form.Label>
+              <Form.Control
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={raw}
+                onChange={(event) => setRaw(event.currentTarget.value)}
+                isInvalid={quantityProblem}
+                aria-invalid={quantityProblem}
+                aria-describedby={quantityProblem ? `${problemId} ${holdsId}` : holdsId}
+              />
+              <Form.Text id={holdsId}>
+                {from && t('transfer.holds', { location: from.locationName, count: format.count(max) })}
+              </Form.Text>
+              <Form.Control.Feedback type="invalid" id={problemId} role="alert">
+                {quantityProblem && t('transfer.quantityProblem', { max: format.count(max) })}
+              </Form.Control.Feedback>
+            </Form.Group>
+          )}
           {refusal && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
               {refusal}

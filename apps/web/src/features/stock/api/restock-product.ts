@@ -7,7 +7,7 @@ import { applyStockChange, putStock, useStockMutation } from './stock-change.ts'
  */
 export function restockProduct(product: Product, amount: number, locationId?: string | undefined) {
   return applyStockChange(product, { kind: 'restock', amount }, (newQuantity, version) =>
-    putStock(`/products/${encodeURIComponent(product._id)}`, newQuantity, version, locationId),
+    putStock(`/products/${encodeURIComponent(product._id)}`, newQuantity, version, { locationId }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ChangeEvent,
+  type Customer,
   DELIVERY_DECREMENT,
   type ErrorParams,
   etagOf,
@@ -55,21 +56,28 @@ export class StockConflictError extends Error {
 }
 
 /**
- * PUT with `If-Match`; `path` is `/product/:id` (Delivered) or `/products/:id` (restock); `locationId`,
- * when the clerk chose one, says where the units leave from or arrive (without it, the server's rule).
+ * What a stock PUT says beside the new quantity: `locationId`, when the clerk chose one, where the
+ * units leave from or arrive (without it, the server's rule); for a Delivered of an item tracked by
+ * serial number, the unit (`serial`) and who it went to (`customer`).
  */
+export interface StockDetails {
+  locationId?: string | undefined;
+  serial?: string | undefined;
+  customer?: Customer | undefined;
+}
+
+/** PUT with `If-Match`; `path` is `/product/:id` (Delivered) or `/products/:id` (restock). */
 export async function putStock(
   path: string,
   newQuantity: number,
   version: number,
-  locationId?: string | undefined,
+  details: StockDetails = {},
 ): Promise<StockChanged> {
   const { data } = await apiRequest(path, stockChangedSchema, {
     method: 'PUT',
     headers: { 'if-match': etagOf(version) },
-    body: JSON.stringify(
-      locationId === undefined ? { newQuentity: newQuantity } : { newQuentity: newQuantity, locationId },
-    ),
+    // JSON leaves out the details not given.
+    body: JSON.stringify({ newQuentity: newQuantity, ...details }),
   });
   return data;
 }

@@ -5,47 +5,24 @@ import Button from 'react-bootstrap/Button';
 import { locationsQuery, useLocations } from '@/entities/locations/api/get-locations.ts';
 import { stockLevelsQuery, useStockLevels } from '@/entities/locations/api/get-stock-levels.ts';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
-import { refusalText } from '@/entities/products/server-field-errors.ts';
-import { errorText } from '@/i18n/error-text.ts';
-import { formatters } from '@/i18n/format.ts';
-import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
+import { useTranslate } from '@/i18n/i18n.ts';
 import { useAccess } from '@/lib/me.ts';
-import { isSessionEnded } from '@/lib/query-client.ts';
-import { toast } from '@/lib/toast.ts';
 import { useActionLock } from '@/lib/use-action-lock.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
-import { type StockChangeResult, StockConflictError } from '../api/stock-change.ts';
+import { StockConflictError } from '../api/stock-change.ts';
 import { deliveryOptions, isChoice, type LocationOption, restockOptions } from '../stock-locations.ts';
 import { AddQuantityModal } from './add-quantity-modal.tsx';
 import { DeliverFromModal } from './location-choice.tsx';
+import { announceFailure, announceSuccess } from './stock-announcements.ts';
+import { TrackedStockActions } from './tracked-stock-actions.tsx';
 
-/** What the user sees after a stock change: the server's own text in English, ours in another language. */
-const SUCCESS_TEXT = { deliver: 'detail.deliveredToast', restock: 'detail.restockedToast' } as const;
-
-/** Tells the user what the server did, including when their change had to be applied to a newer version. */
-function announceSuccess(kind: keyof typeof SUCCESS_TEXT, product: Product, result: StockChangeResult): void {
-  const quantity = formatters(currentLanguage()).count(result.quentity);
-  toast.success(
-    currentLanguage() === 'en'
-      ? result.success
-      : translate(SUCCESS_TEXT[kind], { name: product.name, quantity }),
-  );
-  if (result.reapplied) toast.info(translate('detail.reapplied', { quantity }));
-}
-
-/**
- * A refused change always says why, in words (a field the server refused by its name on the page); a
- * conflict also shows the item's latest quantity.
- */
-function announceFailure(error: Error): void {
-  if (isSessionEnded(error)) return;
-  if (error instanceof StockConflictError) {
-    toast.warning(errorText(error));
-    return;
-  }
-  const reason = refusalText(error, formatters(currentLanguage()).count);
-  toast.error(translate('detail.notChanged', { reason }));
+interface StockActionsProps {
+  product: Product;
+  large?: boolean | undefined;
+  workplace?: LocationRef | undefined;
+  /** A serial the scan page offered to register: Add Quentity of a tracked item opens with it. */
+  registerSerial?: string | undefined;
 }
 
 /**
@@ -60,15 +37,7 @@ function announceFailure(error: Error): void {
  * location; otherwise the request is the spec's, and the server's rule decides. At a `workplace` (the
  * scan page's "I work at") both act there without asking.
  */
-export function StockActions({
-  product,
-  large = false,
-  workplace,
-}: {
-  product: Product;
-  large?: boolean;
-  workplace?: LocationRef | undefined;
-}) {
+function CountedStockActions({ product, large = false, workplace }: StockActionsProps) {
   const queryClient = useQueryClient();
   const deliver = useDeliverProduct();
   const restock = useRestockProduct();
@@ -220,5 +189,17 @@ export function StockActions({
         />
       )}
     </>
+  );
+}
+
+/**
+ * The stock buttons of an item: an item tracked by serial number names its units (Add Quentity
+ * registers them, Delivered asks which one leaves); any other item counts them.
+ */
+export function StockActions(props: StockActionsProps) {
+  return props.product.serialTracked ? (
+    <TrackedStockActions {...props} />
+  ) : (
+    <CountedStockActions {...props} />
   );
 }
