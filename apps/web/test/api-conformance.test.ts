@@ -214,7 +214,7 @@ const calls = {
     path: '/api/units/{serial}',
     method: 'get',
     status: 200,
-    answer: { unit, history: [] },
+    answer: { unit, history: [], claims: [] },
     run: () => getUnit(unit.serial),
   }),
   switchTracking: call({
