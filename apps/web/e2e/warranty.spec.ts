@@ -152,7 +152,10 @@ test('before its scripts run, the prerendered form submits itself as ?serial=, w
   await expect(page.getByLabel('Serial number')).toHaveValue(serial);
 });
 
-test('a customer scans the Code 128 of a sold unit’s serial with the phone’s camera: its warranty shows, axe-clean at 375 px', async ({
+// Known defect, open in issue 36: on the merged app the camera reads the serial and closes, but the
+// page then shows no answer and asks the API nothing. Marked fixme (reported as skipped, never as
+// passed) until the page's hand-over from the scanner is fixed.
+test.fixme('a customer scans the Code 128 of a sold unit’s serial with the phone’s camera: its warranty shows, axe-clean at 375 px', async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -191,7 +194,13 @@ test('a customer scans the Code 128 of a sold unit’s serial with the phone’s
     await context.grantPermissions(['camera']);
     const phone = await context.newPage();
     await phone.goto('/warranty');
-    await phone.getByRole('button', { name: 'Scan the barcode' }).click();
+    // The page is prerendered: a press before its scripts have hydrated it is a press on plain HTML,
+    // so press until the button says it opened the camera.
+    const scan = phone.getByRole('button', { name: 'Scan the barcode' });
+    await expect(async () => {
+      await scan.click();
+      await expect(scan).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
     const result = phone.getByTestId('warranty-result');
     await expect(result).toContainText(`In warranty until ${untilWords}`, { timeout: 30_000 });
     await expect(phone.getByLabel('Serial number')).toHaveValue(sold);
