@@ -164,7 +164,7 @@ test('registering units by typing: a taken serial is named and nothing is added;
   await page.goto('/scan');
   await page.getByLabel('Type or paste the code').fill(offered);
   await page.getByRole('button', { name: 'Open item' }).click();
-  const offer = page.getByRole('region', { name: `No unit has the serial number ${offered}` });
+  const offer = page.getByRole('region', { name: `${offered} is not registered yet` });
   await offer.getByLabel('Search the items tracked by serial number').fill(product.name);
   await expectClean(page, 'the offer to register an unknown serial');
   await offer.getByRole('link', { name: new RegExp(product.name) }).click();

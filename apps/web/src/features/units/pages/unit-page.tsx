@@ -6,6 +6,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useProduct } from '@/entities/products/api/get-product.ts';
 import { useUnit } from '@/entities/units/api/get-unit.ts';
+import { errorText } from '@/i18n/error-text.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { ApiRequestError } from '@/lib/api-client.ts';
@@ -74,7 +75,8 @@ export default function UnitPage({ parts }: { parts: UnitPageParts }) {
   const { serial = '' } = useParams();
   const unit = useUnit(serial);
   const t = useTranslate();
-  const notFound = unit.error instanceof ApiRequestError && unit.error.code === 'UNIT_NOT_FOUND';
+  const notFound =
+    unit.error instanceof ApiRequestError && unit.error.code === 'UNIT_NOT_FOUND' ? unit.error : null;
 
   return (
     <div className="container py-4">
@@ -83,7 +85,7 @@ export default function UnitPage({ parts }: { parts: UnitPageParts }) {
       ) : notFound ? (
         <div className="py-4" role="alert">
           <h1 className="h3">{t('units.notFound')}</h1>
-          <p className="text-break">{t('units.notFoundText', { serial })}</p>
+          <p className="text-break">{errorText(notFound)}</p>
         </div>
       ) : unit.isError ? (
         <>
