@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslate } from '../i18n/i18n.ts';
 import type { ApiRequestError } from '../lib/api-client.ts';
@@ -14,7 +13,9 @@ const isTooManyRequests = (error: ApiRequestError) =>
 export function SessionUnavailable({ error, onRetry }: { error: ApiRequestError; onRetry: () => void }) {
   const t = useTranslate();
   return (
-    <Alert variant="warning" className="my-4" role="alert">
+    // Bootstrap's alert markup rather than its Alert component, whose fade transition the landing page
+    // (which reaches this through the router) would otherwise load.
+    <div className="alert alert-warning my-4" role="alert">
       {/* It stands in for the page, so it is the page's heading. */}
       <h1 className="h6 alert-heading">
         {t(isTooManyRequests(error) ? 'session.tooManyRequests' : 'session.unreadable')}
@@ -22,6 +23,6 @@ export function SessionUnavailable({ error, onRetry }: { error: ApiRequestError;
       <Button variant="outline-dark" size="sm" onClick={onRetry}>
         {t('common.tryAgain')}
       </Button>
-    </Alert>
+    </div>
   );
 }
