@@ -23,6 +23,7 @@ async function expectNoToastYet(page: Page): Promise<void> {
 async function expectFirstToast(page: Page, text: string, kind: string): Promise<Locator> {
   const shown = toast(page, text);
   await expect(shown).toBeVisible();
+  await shown.hover();
   await expect(page.locator(`.Toastify__toast--${kind}`).filter({ hasText: text })).toBeVisible();
   expect(await axeViolationsAt(page, AXE_WIDTHS, shown)).toEqual([]);
   return shown;

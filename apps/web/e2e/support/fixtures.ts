@@ -97,6 +97,8 @@ export async function axeViolationsAt(
   hold?: Locator,
 ): Promise<string[]> {
   const violations: string[] = [];
+  // Held at once, before the first resize: a toast closes 5 s after it shows unless the pointer rests on it.
+  if (hold) await hold.hover();
   for (const width of widths) {
     await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
     if (hold) await hold.hover();
