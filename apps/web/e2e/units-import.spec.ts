@@ -50,7 +50,7 @@ test('units from a file: a taken serial is named by row and nothing is registere
   await page.goto('/manageItem');
   await page.getByRole('link', { name: 'Import CSV' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/import');
-  const section = page.getByRole('region', { name: 'Register units from a CSV file' });
+  const section = page.getByRole('region', { name: 'Import units' });
   const chooser = section.getByLabel('Units file (CSV)');
 
   await chooser.setInputFiles(
