@@ -8,6 +8,7 @@ import {
   type ResolveClaim,
 } from '@walton/contract';
 import { z } from 'zod/mini';
+import { unitKeys } from '@/entities/units/api/unit-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** What the claims list shows: by status and the claimed unit's serial. */
@@ -62,12 +63,19 @@ export async function resolveClaim({ id, resolution }: { id: string; resolution:
   ).data;
 }
 
-/** A change of claims that reads the lists again once it is done, whatever the answer. */
+/**
+ * A change of claims that reads the lists, and the units (whose pages show their claims), again once
+ * it is done, whatever the answer.
+ */
 function useClaimMutation<Variables, Result>(send: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: claimKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: claimKeys.all }),
+        queryClient.invalidateQueries({ queryKey: unitKeys.all }),
+      ]),
   });
 }
 

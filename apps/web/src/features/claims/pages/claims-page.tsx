@@ -4,88 +4,19 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { QueryError } from '@/components/query-error.tsx';
 import { Spinner } from '@/components/spinner.tsx';
+import { CLAIMS_SERIAL_PARAM } from '@/config/paths.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
-import { errorText } from '@/i18n/error-text.ts';
 import { useFormatters } from '@/i18n/format.ts';
-import { type MessageKey, translate, useTranslate } from '@/i18n/i18n.ts';
+import { translate, useTranslate } from '@/i18n/i18n.ts';
 import { useCan } from '@/lib/me.ts';
-import { isSessionEnded } from '@/lib/query-client.ts';
 import { toast } from '@/lib/toast.ts';
-import { type ClaimFilter, useClaims, useOpenClaim, useResolveClaim } from '../api/claims.ts';
-
-const STATUS_NAMES: Record<ClaimStatus, MessageKey> = {
-  open: 'claims.status.open',
-  resolved: 'claims.status.resolved',
-};
-const RESOLUTION_NAMES: Record<ClaimResolution, MessageKey> = {
-  repaired: 'claims.resolution.repaired',
-  replaced: 'claims.resolution.replaced',
-  rejected: 'claims.resolution.rejected',
-};
-
-/** A refusal said in the user's language (a session that ended says so itself). */
-const announceRefusal = (key: MessageKey) => (error: Error) => {
-  if (!isSessionEnded(error)) toast.error(translate(key, { reason: errorText(error) }));
-};
-
-/** Opens a claim on a sold unit: its serial and what is wrong with it. */
-function OpenClaimForm() {
-  const t = useTranslate();
-  const open = useOpenClaim();
-  const [serial, setSerial] = useState('');
-  const [problem, setProblem] = useState('');
-  const id = useId();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    open.mutate(
-      { serial, claim: { problem } },
-      {
-        onSuccess: (claim) => {
-          toast.success(translate('claims.opened', { serial: claim.serial }));
-          setSerial('');
-          setProblem('');
-        },
-        onError: announceRefusal('claims.notOpened'),
-      },
-    );
-  };
-  return (
-    <section aria-labelledby={`${id}-heading`} className="card card-body mb-4">
-      <h2 id={`${id}-heading`} className="h5">
-        {t('claims.openHeading')}
-      </h2>
-      <Form onSubmit={onSubmit} aria-label={t('claims.openHeading')}>
-        <div className="row g-2">
-          <Form.Group className="col-12 col-md-4" controlId={`${id}-serial`}>
-            <Form.Label>{t('claims.serial')}</Form.Label>
-            <Form.Control
-              required
-              maxLength={SERIAL_MAX_LENGTH}
-              value={serial}
-              onChange={(event) => setSerial(event.target.value)}
-              autoComplete="off"
-            />
-          </Form.Group>
-          <Form.Group className="col-12 col-md-8" controlId={`${id}-problem`}>
-            <Form.Label>{t('claims.problem')}</Form.Label>
-            <Form.Control
-              required
-              maxLength={1000}
-              value={problem}
-              onChange={(event) => setProblem(event.target.value)}
-            />
-          </Form.Group>
-        </div>
-        <Button type="submit" className="mt-3" disabled={open.isPending}>
-          {t('claims.open')}
-        </Button>
-      </Form>
-    </section>
-  );
-}
+import { type ClaimFilter, useClaims, useResolveClaim } from '../api/claims.ts';
+import { announceRefusal, RESOLUTION_NAMES, STATUS_NAMES } from '../components/claim-texts.ts';
+import { OpenClaimForm } from '../components/open-claim-form.tsx';
 
 /** Resolves an open claim: repaired, replaced by a unit in stock (to a service location), or rejected. */
 function ResolveClaimModal({ claim, onClose }: { claim: Claim | null; onClose: () => void }) {
@@ -211,7 +142,12 @@ export default function ClaimsPage() {
   const t = useTranslate();
   const format = useFormatters();
   const manages = useCan('claim.manage');
-  const [filter, setFilter] = useState<ClaimFilter>({ status: '', serial: '' });
+  // `?serial=` (a unit's page links here so) starts the list narrowed to that unit's claims.
+  const [searchParams] = useSearchParams();
+  const [filter, setFilter] = useState<ClaimFilter>(() => ({
+    status: '',
+    serial: searchParams.get(CLAIMS_SERIAL_PARAM) ?? '',
+  }));
   const [resolving, setResolving] = useState<Claim | null>(null);
   const claims = useClaims(filter);
   const id = useId();

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useLanguage, useTranslate } from '@/i18n/i18n.ts';
 import { INTL_LOCALE } from '@/i18n/language.ts';
+import { useCan } from '@/lib/me.ts';
 import { useStatsDaily, useStatsLocations, useStatsMovements, useStatsSummary } from '../api/get-stats.ts';
 
 type Period = (typeof DASHBOARD_PERIODS)[number];
@@ -362,18 +363,27 @@ export default function DashboardPage() {
   const [location, setLocation] = useState('');
   const t = useTranslate();
   const format = useFormatters();
+  const readsClaims = useCan('inventory.read');
 
   return (
     <div className="container py-4">
       <PageHeader title={t('dash.heading')}>
-        {summary.data && (
-          <p className="small text-body-secondary mb-0">
-            {t('dash.timeZone', {
-              timeZone: format.timeZone(summary.data.timeZone),
-              today: format.calendarDay(summary.data.today),
-            })}
-          </p>
-        )}
+        <div className="d-flex flex-wrap align-items-center gap-3">
+          {summary.data && (
+            <p className="small text-body-secondary mb-0">
+              {t('dash.timeZone', {
+                timeZone: format.timeZone(summary.data.timeZone),
+                today: format.calendarDay(summary.data.today),
+              })}
+            </p>
+          )}
+          {/* The claims page is reached from here, not the navbar, which has no room left at 992 px. */}
+          {readsClaims && (
+            <Link to={paths.claims} className="btn btn-outline-primary">
+              {t('claims.heading')}
+            </Link>
+          )}
+        </div>
       </PageHeader>
       {summary.isPending ? (
         <Spinner label={t('dash.loadingFigures')} />

@@ -4,18 +4,16 @@ import {
   IMPORT_MAX_ROWS,
   type ImportDuplicateChoice,
   type ImportResult,
-  type ImportRowError,
   PRODUCT_CSV_IMPORT_ONLY_COLUMNS,
   PRODUCT_CSV_REQUIRED_COLUMNS,
 } from '@walton/contract';
-import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorText } from '@/i18n/error-text.ts';
-import { fieldIssueText } from '@/i18n/field-issue-text.ts';
 import { useFormatters } from '@/i18n/format.ts';
-import { currentLanguage, type MessageKey, translate, translateCode, useTranslate } from '@/i18n/i18n.ts';
+import { type MessageKey, translate, useTranslate } from '@/i18n/i18n.ts';
 import { toast } from '@/lib/toast.ts';
 import {
   type ImportOutcome,
@@ -23,6 +21,8 @@ import {
   type ImportProgress,
   useImportProducts,
 } from '../api/import-products.ts';
+import { ImportRefusal, ScrollingTable } from '../components/import-refusal.tsx';
+import { ImportUnitsSection } from '../components/import-units-section.tsx';
 
 type Step =
   | { kind: 'idle' }
@@ -42,38 +42,6 @@ const CHOICE_TEXT: Record<ImportDuplicateChoice, MessageKey> = {
   update: 'import.duplicates.update',
   add: 'import.duplicates.add',
 };
-
-/**
- * A problem the server found, in the active language, by its code: a value the add form's checks
- * refuse as that field issue (INVALID_VALUE's `issue`), any other in English as the server wrote it,
- * in another language by its catalogue's `import.problem.<CODE>`, numbers in that language's digits.
- */
-function problemText(error: ImportRowError, count: (value: number) => string): string {
-  if (error.code === 'INVALID_VALUE') {
-    return fieldIssueText({ code: error.issue ?? 'INVALID', params: error.params }, count);
-  }
-  if (currentLanguage() === 'en') return error.message;
-  const values = Object.fromEntries(
-    Object.entries(error.params).map(([name, value]) => [
-      name,
-      typeof value === 'number' ? count(value) : value,
-    ]),
-  );
-  return translateCode(`import.problem.${error.code}`, values, error.message);
-}
-
-/**
- * A table that may scroll sideways on a phone: a region named by its heading, focusable so that a
- * keyboard can scroll it too.
- */
-function ScrollingTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (WCAG 2.1.1)
-    <section className="table-responsive" tabIndex={0} aria-labelledby={labelledBy}>
-      {children}
-    </section>
-  );
-}
 
 /** The file's first rows as the server read them (the same reading as the import's). */
 function Preview({ preview }: { preview: ImportPreview | undefined }) {
@@ -226,39 +194,7 @@ function Duplicates({
 
 function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boolean }) {
   const t = useTranslate();
-  const { count } = useFormatters();
-  if (outcome.kind === 'refused') {
-    return (
-      <section className="alert alert-danger" role="alert" aria-labelledby="import-report-title">
-        <h2 id="import-report-title" className="alert-heading h5">
-          {errorText(outcome)}
-        </h2>
-        {outcome.errors.length > 0 && (
-          <ScrollingTable labelledBy="import-report-title">
-            <table className="table table-sm mb-0">
-              <caption className="visually-hidden">{t('import.problems')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('import.row')}</th>
-                  <th scope="col">{t('import.column')}</th>
-                  <th scope="col">{t('import.problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {outcome.errors.map((error) => (
-                  <tr key={`${error.row} ${error.field} ${error.message}`}>
-                    <td>{count(error.row)}</td>
-                    <td className="text-break">{error.field || '—'}</td>
-                    <td>{problemText(error, count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollingTable>
-        )}
-      </section>
-    );
-  }
+  if (outcome.kind === 'refused') return <ImportRefusal refused={outcome} titleId="import-report-title" />;
   return (
     <section className="alert alert-success" role="status" aria-labelledby="import-report-title">
       <h2 id="import-report-title" className="alert-heading h5">
@@ -277,7 +213,8 @@ function Report({ outcome, imported }: { outcome: ImportOutcome; imported: boole
 /**
  * /import: choose a CSV file, see its first rows and the server's dry run (every problem by row, and
  * the rows that repeat another row or an item in stock, with the choice of what to do with them),
- * then import it, all or nothing, following the server's progress.
+ * then import it, all or nothing, following the server's progress. Below, the units of tracked items
+ * from a file of their own (ImportUnitsSection).
  */
 export default function ImportProductsPage() {
   const importProducts = useImportProducts();
@@ -390,6 +327,8 @@ export default function ImportProductsPage() {
           {t('import.submit')}
         </button>
       )}
+
+      <ImportUnitsSection />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { HistoryEntry, Unit } from '@walton/contract';
+import type { Claim, HistoryEntry, Unit } from '@walton/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { QueryError } from '@/components/query-error.tsx';
@@ -14,11 +14,11 @@ import { UnitStatusBadge } from '../components/unit-status-badge.tsx';
 
 /**
  * What other features show on a unit's page, composed by the app layer (`app/routes/unit-route.tsx`):
- * the history rows that moved it in words, and the actions on the unit (none yet; a claim, later).
+ * the history rows that moved it in words, and its warranty claims (opening one, for whoever may).
  */
 export interface UnitPageParts {
   history: (entries: readonly HistoryEntry[]) => ReactNode;
-  actions: (unit: Unit) => ReactNode;
+  claims: (unit: Unit, claims: readonly Claim[]) => ReactNode;
 }
 
 /** The item a unit belongs to, by name once it is read (its id until then). */
@@ -27,7 +27,7 @@ function ItemLink({ productId }: { productId: string }) {
   return <Link to={paths.itemDetail(productId)}>{product.data?.name ?? productId}</Link>;
 }
 
-function UnitDetails({ unit, parts }: { unit: Unit; parts: UnitPageParts }) {
+function UnitDetails({ unit }: { unit: Unit }) {
   const t = useTranslate();
   const format = useFormatters();
   const lines: Array<{ label: string; value: ReactNode }> = [
@@ -62,14 +62,13 @@ function UnitDetails({ unit, parts }: { unit: Unit; parts: UnitPageParts }) {
           </div>
         ))}
       </dl>
-      {parts.actions(unit)}
     </>
   );
 }
 
 /**
  * `/units/:serial`: one unit by either of its serials, with its item, status, location, warranty and
- * customer, and the history rows that moved it, newest first.
+ * customer, its warranty claims, and the history rows that moved it, newest first.
  */
 export default function UnitPage({ parts }: { parts: UnitPageParts }) {
   const { serial = '' } = useParams();
@@ -94,7 +93,8 @@ export default function UnitPage({ parts }: { parts: UnitPageParts }) {
         </>
       ) : (
         <>
-          <UnitDetails unit={unit.data.unit} parts={parts} />
+          <UnitDetails unit={unit.data.unit} />
+          {parts.claims(unit.data.unit, unit.data.claims)}
           <section aria-labelledby="unit-history-heading" className="mt-4">
             <h2 id="unit-history-heading" className="h5">
               {t('units.historyHeading')}
