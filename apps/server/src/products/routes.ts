@@ -146,6 +146,16 @@ export const changeErrors = {
   413: apiErrorSchema,
   415: apiErrorSchema,
 };
+/**
+ * Changes sent with an `Idempotency-Key` that name what they change: also none such (404), refused with
+ * the item as it is now (409), or the key already used for another request (422).
+ */
+export const keyedChangeErrors = {
+  ...changeErrors,
+  404: apiErrorSchema,
+  409: productConflictSchema,
+  422: apiErrorSchema,
+};
 /** Delivered and restock answer alike: the new stock, or why not with the item as it is now. */
 const stockChangeResponses = {
   200: stockChangedSchema,
@@ -411,13 +421,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         params: idParams,
         headers: idempotencyKeyHeaders,
         body: transferRequestSchema,
-        response: {
-          200: transferredSchema,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: productConflictSchema,
-          422: apiErrorSchema,
-        },
+        response: { 200: transferredSchema, ...keyedChangeErrors },
       },
     },
     async (request, reply) => {

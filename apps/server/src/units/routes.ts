@@ -1,7 +1,6 @@
 import {
   apiErrorSchema,
   dispatchUnitSchema,
-  productConflictSchema,
   productSchema,
   registerUnitsSchema,
   serialParamsSchema,
@@ -15,9 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   actorOf,
-  changeErrors,
   idempotencyKeyHeaders,
   idParams,
+  keyedChangeErrors,
   protectedErrors,
   setTotal,
 } from '../products/routes.ts';
@@ -51,13 +50,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
         params: idParams,
         headers: idempotencyKeyHeaders,
         body: registerUnitsSchema,
-        response: {
-          200: unitsChangedSchema,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: productConflictSchema,
-          422: apiErrorSchema,
-        },
+        response: { 200: unitsChangedSchema, ...keyedChangeErrors },
       },
     },
     async (request, reply) => {
@@ -91,13 +84,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
         params: idParams,
         headers: idempotencyKeyHeaders,
         body: trackingSwitchSchema,
-        response: {
-          200: productSchema,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: productConflictSchema,
-          422: apiErrorSchema,
-        },
+        response: { 200: productSchema, ...keyedChangeErrors },
       },
     },
     async (request, reply) => {
@@ -178,13 +165,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
         params: serialParamsSchema,
         headers: idempotencyKeyHeaders,
         body: dispatchUnitSchema,
-        response: {
-          200: unitsChangedSchema,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: productConflictSchema,
-          422: apiErrorSchema,
-        },
+        response: { 200: unitsChangedSchema, ...keyedChangeErrors },
       },
     },
     async (request, reply) => {
