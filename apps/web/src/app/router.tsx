@@ -1,17 +1,55 @@
 import type { Action } from '@walton/contract';
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { TitledPage } from '../components/page-title.tsx';
 import { paths } from '../config/paths.ts';
 import { loadPageMessages, type MessageKey } from '../i18n/i18n.ts';
+import { localisedPath } from '../i18n/language.ts';
 import { useCan } from '../lib/me.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
 import HomePage from './routes/home-page.tsx';
 
+type PageModule = { default: ComponentType };
+
+/** A page whose code is loaded on demand, and `preload` to load it ahead. */
+type OnDemandPage = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * A page whose code is a chunk of its own: it suspends until the chunk is there (the layout's
+ * spinner shows meanwhile), unless `preload` has brought it: then it renders at once. A prerendered
+ * page is hydrated only once its code is there (`preloadPrerenderedPage`, app/start.tsx): a page
+ * that suspends while it hydrates keeps its server markup unadopted, and a re-render of the layout
+ * meanwhile (the session's answer, say) makes React drop that markup and mount the page afresh,
+ * forgetting whatever the visitor had done on it.
+ */
+function onDemand(load: () => Promise<PageModule>): OnDemandPage {
+  let loading: Promise<PageModule> | undefined;
+  let loaded: ComponentType | undefined;
+  const start = () => {
+    loading ??= load().then((page) => {
+      loaded = page.default;
+      return page;
+    });
+    return loading;
+  };
+  const Lazy = lazy(start);
+  function Page() {
+    // Chosen once for the page's life: switching later from the lazy wrapper to the code it loaded
+    // would be another component in its place, remounting the page.
+    const [Shown] = useState(() => loaded ?? Lazy);
+    return <Shown />;
+  }
+  return Object.assign(Page, {
+    preload: async () => {
+      await start();
+    },
+  });
+}
+
 /** A page loaded on demand together with the texts of the pages (i18n/i18n.ts), so it renders in one go. */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => Promise.all([load(), loadPageMessages()]).then(([page]) => page));
+function lazyPage(load: () => Promise<PageModule>): OnDemandPage {
+  return onDemand(() => Promise.all([load(), loadPageMessages()]).then(([page]) => page));
 }
 
 // The landing page ships in the entry chunk: it is where most visits start, and loading it lazily
@@ -34,11 +72,25 @@ const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
 const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
 const ClaimsPage = lazyPage(() => import('../features/claims/pages/claims-page.tsx'));
-const BlogPage = lazy(() => import('../features/blog/pages/blog-page.tsx'));
+const BlogPage = onDemand(() => import('../features/blog/pages/blog-page.tsx'));
 const UnitRoute = lazyPage(() => import('./routes/unit-route.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 const NoAccess = lazy(() => import('../components/no-access.tsx'));
+
+/**
+ * The code of the page prerendered at `pathname` (a public page, in either language), loaded ahead
+ * so the page hydrates in one go (app/start.tsx). The landing page's code is in the entry chunk.
+ */
+const PRERENDERED_CODE: Readonly<Record<string, OnDemandPage>> = {
+  [paths.blog]: BlogPage,
+  [paths.warranty]: WarrantyPage,
+};
+
+/** Loads the code of the prerendered page at `pathname` (nothing to load for the landing page). */
+export async function preloadPrerenderedPage(pathname: string): Promise<void> {
+  await PRERENDERED_CODE[localisedPath(pathname, 'en')]?.preload();
+}
 
 /**
  * A signed-in page that needs `action`: shown when the user's role may perform it (on some items at

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { isLanguage, isLocalisedPage, localisedPath, preferredLanguage } from '../i18n/language.ts';
 import { App } from './app.tsx';
+import { preloadPrerenderedPage } from './router.tsx';
 
 const app = (
   <StrictMode>
@@ -26,7 +27,10 @@ export async function render(container: HTMLElement): Promise<void> {
  * Hydrates a prerendered page in the language it was written in (its `<html lang>`): the first render
  * must match the markup. A visitor whose language is the other one is sent to the page's address in
  * that language instead (`/` → `/bn/`), itself prerendered: switching languages during a hydration
- * would change text React has not adopted yet.
+ * would change text React has not adopted yet. The page's own code (and texts) are loaded first, so
+ * the whole page hydrates in one go: left to load while the rest hydrates, the page would stay
+ * unadopted, and the layout re-rendering meanwhile (on the session's answer) would make React throw
+ * its markup away and mount it afresh, losing what the visitor had begun there (router.tsx).
  */
 export async function hydratePage(container: HTMLElement): Promise<Root | null> {
   const { lang } = document.documentElement;
@@ -38,6 +42,7 @@ export async function hydratePage(container: HTMLElement): Promise<Root | null> 
     return null;
   }
   await activateLanguage(written);
+  await preloadPrerenderedPage(pathname);
   return hydrate(container);
 }
 
