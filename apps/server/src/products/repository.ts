@@ -307,14 +307,16 @@ export class ProductRepository {
 
   /**
    * Runs `work` in one transaction with a repository whose changes (insertMany, change) all join
-   * it, so that many changes commit or roll back together (an import). Inside one already, joins it.
+   * it, so that many changes commit or roll back together (an import, a document's completion).
+   * Inside one already, joins it. `trx` is the transaction, for a document's own statements (its
+   * repository's), read and written in it with the changes.
    */
-  async transaction<T>(work: (products: ProductRepository) => Promise<T>): Promise<T> {
-    if (this.#inTransaction) return work(this);
+  async transaction<T>(work: (products: ProductRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    if (this.#inTransaction) return work(this, this.#db);
     return this.#db.transaction().execute((trx) => {
       const joined = new ProductRepository(trx, this.#options);
       joined.#inTransaction = true;
-      return work(joined);
+      return work(joined, trx);
     });
   }
 
@@ -705,6 +707,7 @@ export class ProductRepository {
       levels: levelsAfter(stored.levels, decided.movement),
       units: decided.units,
       revertOf: decided.revertOf,
+      historyId: newRowId(),
     };
     const set = Object.keys(columns);
     const update: ChangeStatement = {
@@ -747,7 +750,7 @@ export class ProductRepository {
         `a ${change.kind} of ${after.id} must name ${mustName} units, not ${units?.units.length ?? 0}`,
       );
     }
-    const historyId = newRowId();
+    const historyId = change.historyId ?? newRowId();
     const moved = movement ? [movement.from, movement.to] : [];
     const levelWrites = moved
       .filter((location): location is string => location !== null)
