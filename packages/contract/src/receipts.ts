@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
 import { fieldIssue, requiredOr } from './field-issues.ts';
 import { pageLimit, pageOffset } from './paging.ts';
-import { locationIdSchema, productIdSchema } from './product-input.ts';
+import { locationIdSchema } from './product-input.ts';
 import { serialSchema, UNITS_PER_REGISTRATION } from './serials.ts';
 
 // Receipts (issue 37): a supplier's delivery to a location, checked in by scanning (docs/receipts.md).
@@ -38,9 +38,16 @@ const receiptText = checked(
   z.maxLength(RECEIPT_TEXT_MAX_LENGTH, fieldIssue('TOO_LONG', { max: RECEIPT_TEXT_MAX_LENGTH })),
 );
 
+/** An item a receipt's line, scan or note names: its id. */
+const itemIdSchema = checked(
+  z.string({ error: requiredOr('NOT_TEXT') }),
+  z.minLength(1, fieldIssue('REQUIRED')),
+  z.maxLength(100, fieldIssue('TOO_LONG', { max: 100 })),
+);
+
 /** One line of a new receipt: an item and how many of it the delivery note says. */
 export const newReceiptLineSchema = z.strictObject({
-  productId: productIdSchema,
+  productId: itemIdSchema,
   expected: quantity(0),
 });
 
@@ -69,7 +76,7 @@ export type CreateReceipt = z.output<typeof createReceiptSchema>;
  * left out). `condition`: `ok` unless `damaged`.
  */
 export const receiptScanSchema = z.strictObject({
-  productId: productIdSchema,
+  productId: itemIdSchema,
   quantity: z.optional(quantity(1)),
   serials: z.optional(
     checked(
@@ -86,7 +93,7 @@ export type ReceiptScanRequest = z.output<typeof receiptScanSchema>;
 export const completeReceiptSchema = z.strictObject({
   notes: z._default(
     checked(
-      z.array(z.strictObject({ productId: productIdSchema, note: receiptText })),
+      z.array(z.strictObject({ productId: itemIdSchema, note: receiptText })),
       z.maxLength(RECEIPT_LINES_MAX, fieldIssue('NOT_LINE_COUNT', { max: RECEIPT_LINES_MAX })),
     ),
     [],
