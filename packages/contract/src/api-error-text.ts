@@ -176,8 +176,7 @@ export const API_ERROR_TEXT = {
   RECEIPT_ITEM_NOT_FOUND: 'No live item has the id {id}',
   RECEIPT_LINE_REPEATED: 'The item {id} is on two lines: give each item one line',
   ITEM_NOT_ON_RECEIPT: 'The item {name} is not on this receipt',
-  QUARANTINE_LOCATION_REQUIRED:
-    'Say which quarantine location the damaged units go to ({count} active)',
+  QUARANTINE_LOCATION_REQUIRED: 'Say which quarantine location the damaged units go to ({count} active)',
   NOT_A_QUARANTINE_LOCATION: '{location} is not an active quarantine location',
   RECEIPT_ITEM_GONE: 'The item {name} was deleted: restore it to complete this receipt',
   // A transfer of a tracked item names as many units as it moves.

@@ -305,7 +305,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'claims', description: 'Warranty claims on sold units: repaired, replaced or rejected' },
         {
           name: 'receipts',
-          description: "A supplier's delivery checked in by scanning, completed in one change of all its lines",
+          description:
+            "A supplier's delivery checked in by scanning, completed in one change of all its lines",
         },
         { name: 'events', description: 'Live change feed' },
         { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },

@@ -67,7 +67,8 @@ function isUniqueOn(error: unknown, table: string, constraint: string): boolean 
 /** A scan whose Idempotency-Key the account already sent (receipt_scans_once). */
 export const isScanKeyTaken = (error: unknown) => isUniqueOn(error, 'receipt_scans', 'receipt_scans_once');
 /** A serial scanned on the receipt already (receipt_serials' primary key). */
-export const isSerialScanned = (error: unknown) => isUniqueOn(error, 'receipt_serials', 'receipt_serials_pkey');
+export const isSerialScanned = (error: unknown) =>
+  isUniqueOn(error, 'receipt_serials', 'receipt_serials_pkey');
 
 /**
  * The SQL of receipts. A receipt's stock is written only by its completion, through

@@ -26,8 +26,8 @@ function receiptActorOf(request: FastifyRequest): ReceiptActor {
 }
 
 const seenBySupplier =
-  'A supplier sees only their own receipts (their verified email is the receipt\'s `supplier`); another ' +
-  "receipt is 404 `RECEIPT_NOT_FOUND` to them.";
+  "A supplier sees only their own receipts (their verified email is the receipt's `supplier`); another " +
+  'receipt is 404 `RECEIPT_NOT_FOUND` to them.';
 
 /** Receipts (goods in): HTTP only (the rules are ReceiptService's, the stock change path the repository's). */
 export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async (app, { service }) => {
@@ -43,7 +43,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
           'A receipt `expected` at `locationId` (400 `UNKNOWN_LOCATION`, 409 `LOCATION_INACTIVE`), one line ' +
           'per live item (400 `RECEIPT_ITEM_NOT_FOUND`, `RECEIPT_LINE_REPEATED`). A supplier declares their ' +
           'own deliveries (`supplier` is their email: 403 `RECEIPT_SUPPLIER_NOT_SELF`) of the items they ' +
-          'supply (403 `FORBIDDEN` for another\'s item). Nothing arrives in stock until it is completed.',
+          "supply (403 `FORBIDDEN` for another's item). Nothing arrives in stock until it is completed.",
         body: createReceiptSchema,
         response: { 201: receiptSchema, ...changeErrors, 409: apiErrorSchema },
       },
@@ -146,11 +146,11 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
         tags: ['receipts'],
         summary: 'Complete a receipt: every line arrives in stock in one transaction, or none',
         description:
-          'The receipt becomes `received`; each line\'s whole units arrive at its location and its damaged ' +
+          "The receipt becomes `received`; each line's whole units arrive at its location and its damaged " +
           'units at a quarantine location (`quarantineLocationId`, an active location of kind `quarantine`, ' +
           '409 `NOT_A_QUARANTINE_LOCATION`; left out, the only active one: 409 `QUARANTINE_LOCATION_REQUIRED` ' +
           'when there is none or several), not for sale. Each is one change of its item (a `restocked` ' +
-          'history row the receipt names; a tracked item\'s scanned serials registered as units). Lines short ' +
+          "history row the receipt names; a tracked item's scanned serials registered as units). Lines short " +
           'or over stay as discrepancies, with the `notes` given. Any refusal writes nothing: 409 ' +
           '`RECEIPT_ITEM_GONE` (an item deleted meanwhile), `SERIAL_TAKEN` (a serial registered meanwhile), ' +
           '`LOCATION_INACTIVE`, `RECEIPT_CLOSED`, `ITEM_NOT_ON_RECEIPT` (a note of another item); 404 ' +

@@ -119,7 +119,8 @@ export class ReceiptService {
     }
     const seen = new Set<string>();
     for (const { productId } of request.lines) {
-      if (seen.has(productId)) throw new HttpError(400, 'RECEIPT_LINE_REPEATED', { params: { id: productId } });
+      if (seen.has(productId))
+        throw new HttpError(400, 'RECEIPT_LINE_REPEATED', { params: { id: productId } });
       seen.add(productId);
     }
     const items = new Map(
@@ -152,7 +153,10 @@ export class ReceiptService {
   }
 
   /** A page of receipts, newest first; a supplier's own only. */
-  async list(query: ReceiptListQuery, actor: ReceiptActor): Promise<{ items: ReceiptSummary[]; total: number }> {
+  async list(
+    query: ReceiptListQuery,
+    actor: ReceiptActor,
+  ): Promise<{ items: ReceiptSummary[]; total: number }> {
     if (actor.role === 'supplier' && !actor.emailVerified) return { items: [], total: 0 };
     const filter = {
       status: query.status,
@@ -188,7 +192,9 @@ export class ReceiptService {
     if (kept) return kept;
     const receipt = await this.#visible(id, actor);
     this.#open(receipt);
-    const line = (await this.#receipts.lines(id)).find((candidate) => candidate.productId === request.productId);
+    const line = (await this.#receipts.lines(id)).find(
+      (candidate) => candidate.productId === request.productId,
+    );
     if (!line) {
       const [item] = await this.#products.findStates([request.productId]);
       throw new HttpError(409, 'ITEM_NOT_ON_RECEIPT', { params: { name: item?.name ?? request.productId } });
@@ -207,7 +213,8 @@ export class ReceiptService {
         const key = serialKeyOf(serial);
         return registered.has(key) || keys.indexOf(key) !== index;
       });
-      if (taken.length > 0) throw new HttpError(409, 'SERIAL_TAKEN', { params: { serials: taken.join(', ') } });
+      if (taken.length > 0)
+        throw new HttpError(409, 'SERIAL_TAKEN', { params: { serials: taken.join(', ') } });
     }
     const row = {
       id: newRowId(),
@@ -279,7 +286,9 @@ export class ReceiptService {
         for (const { to, quantity, serials } of arrivals) {
           if (quantity === 0) continue;
           if (to === undefined) throw quarantineLocation(locations, undefined, true);
-          written.push(await this.#arrive(products, id, line, { to, quantity, serials }, locations, actor, at));
+          written.push(
+            await this.#arrive(products, id, line, { to, quantity, serials }, locations, actor, at),
+          );
         }
       }
       await this.#receipts.setNotes(trx, id, request.notes);
@@ -367,7 +376,11 @@ export class ReceiptService {
     return new HttpError(409, 'RECEIPT_CLOSED', { params: { status: receipt.status } });
   }
 
-  #scannedAlready(serials: readonly string[], keys: readonly string[], scanned: readonly string[]): HttpError {
+  #scannedAlready(
+    serials: readonly string[],
+    keys: readonly string[],
+    scanned: readonly string[],
+  ): HttpError {
     const taken = new Set(scanned);
     const named = serials.filter((_serial, index) => taken.has(keys[index] ?? ''));
     return new HttpError(409, 'SERIAL_TAKEN', { params: { serials: named.join(', ') } });

@@ -39,12 +39,22 @@ describe.each(TEST_ENGINES)('bad receipt requests (%s)', (engine) => {
   });
   const cases: Array<[string, string, () => string, () => unknown, string, string]> = [
     ['no lines', 'POST', () => '/api/receipts', () => create({ lines: [] }), 'body.lines', 'NOT_LINE_COUNT'],
-    ['lines not a list', 'POST', () => '/api/receipts', () => create({ lines: 'x' }), 'body.lines', 'NOT_LINE_COUNT'],
+    [
+      'lines not a list',
+      'POST',
+      () => '/api/receipts',
+      () => create({ lines: 'x' }),
+      'body.lines',
+      'NOT_LINE_COUNT',
+    ],
     [
       '501 lines',
       'POST',
       () => '/api/receipts',
-      () => create({ lines: Array.from({ length: 501 }, (_, index) => ({ productId: `p${index}`, expected: 1 })) }),
+      () =>
+        create({
+          lines: Array.from({ length: 501 }, (_, index) => ({ productId: `p${index}`, expected: 1 })),
+        }),
       'body.lines',
       'NOT_LINE_COUNT',
     ],
@@ -72,9 +82,30 @@ describe.each(TEST_ENGINES)('bad receipt requests (%s)', (engine) => {
       'body.lines.0.expected',
       'NOT_A_NUMBER',
     ],
-    ['a supplier that is no email', 'POST', () => '/api/receipts', () => create({ supplier: 'acme' }), 'body.supplier', 'NOT_EMAIL'],
-    ['no location', 'POST', () => '/api/receipts', () => create({ locationId: '' }), 'body.locationId', 'REQUIRED'],
-    ['an unknown field', 'POST', () => '/api/receipts', () => create({ status: 'received' }), 'body', 'UNKNOWN_FIELD'],
+    [
+      'a supplier that is no email',
+      'POST',
+      () => '/api/receipts',
+      () => create({ supplier: 'acme' }),
+      'body.supplier',
+      'NOT_EMAIL',
+    ],
+    [
+      'no location',
+      'POST',
+      () => '/api/receipts',
+      () => create({ locationId: '' }),
+      'body.locationId',
+      'REQUIRED',
+    ],
+    [
+      'an unknown field',
+      'POST',
+      () => '/api/receipts',
+      () => create({ status: 'received' }),
+      'body',
+      'UNKNOWN_FIELD',
+    ],
     [
       'a long reference',
       'POST',
@@ -83,7 +114,14 @@ describe.each(TEST_ENGINES)('bad receipt requests (%s)', (engine) => {
       'body.reference',
       'TOO_LONG',
     ],
-    ['a scan of 0 units', 'POST', () => `/api/receipts/${receipt}/scans`, () => ({ productId: item, quantity: 0 }), 'body.quantity', 'BELOW'],
+    [
+      'a scan of 0 units',
+      'POST',
+      () => `/api/receipts/${receipt}/scans`,
+      () => ({ productId: item, quantity: 0 }),
+      'body.quantity',
+      'BELOW',
+    ],
     [
       'a scan in another condition',
       'POST',
@@ -108,7 +146,14 @@ describe.each(TEST_ENGINES)('bad receipt requests (%s)', (engine) => {
       'body.serials.0',
       'NOT_SERIAL',
     ],
-    ['a scan without an item', 'POST', () => `/api/receipts/${receipt}/scans`, () => ({ quantity: 1 }), 'body.productId', 'REQUIRED'],
+    [
+      'a scan without an item',
+      'POST',
+      () => `/api/receipts/${receipt}/scans`,
+      () => ({ quantity: 1 }),
+      'body.productId',
+      'REQUIRED',
+    ],
     [
       'a completion note too long',
       'POST',
@@ -117,27 +162,58 @@ describe.each(TEST_ENGINES)('bad receipt requests (%s)', (engine) => {
       'body.notes.0.note',
       'TOO_LONG',
     ],
-    ['a list of another status', 'GET', () => '/api/receipts?status=lost', () => undefined, 'querystring.status', 'NOT_ONE_OF'],
-    ['a list page of 0', 'GET', () => '/api/receipts?limit=0', () => undefined, 'querystring.limit', 'NOT_PAGE_SIZE'],
+    [
+      'a list of another status',
+      'GET',
+      () => '/api/receipts?status=lost',
+      () => undefined,
+      'querystring.status',
+      'NOT_ONE_OF',
+    ],
+    [
+      'a list page of 0',
+      'GET',
+      () => '/api/receipts?limit=0',
+      () => undefined,
+      'querystring.limit',
+      'NOT_PAGE_SIZE',
+    ],
   ];
 
-  it.each(cases)('refuses %s with 400 and a code, changing nothing', async (_name, method, target, body, path, code) => {
-    const json = body();
-    const answer = await rawHttp(port, {
-      method,
-      target: target(),
-      headers: { cookie: clerk.cookie },
-      ...(json === undefined ? {} : { json }),
-    });
-    expect(answer.status, answer.body).toBe(400);
-    const refusal = JSON.parse(answer.body) as { code: string; issues?: Array<{ path: string; code: string }> };
-    expect(refusal.code).toBe('VALIDATION_FAILED');
-    expect(refusal.issues).toContainEqual(expect.objectContaining({ path, code }));
-    const read = await rawHttp(port, { method: 'GET', target: `/api/receipts/${receipt}`, headers: { cookie: clerk.cookie } });
-    expect(JSON.parse(read.body)).toMatchObject({ status: 'expected', lines: [{ expected: 3, received: 0 }] });
-    const receipts = await rawHttp(port, { method: 'GET', target: '/api/receipts', headers: { cookie: clerk.cookie } });
-    expect(receipts.headers['x-total-count']).toBe('1');
-  });
+  it.each(cases)(
+    'refuses %s with 400 and a code, changing nothing',
+    async (_name, method, target, body, path, code) => {
+      const json = body();
+      const answer = await rawHttp(port, {
+        method,
+        target: target(),
+        headers: { cookie: clerk.cookie },
+        ...(json === undefined ? {} : { json }),
+      });
+      expect(answer.status, answer.body).toBe(400);
+      const refusal = JSON.parse(answer.body) as {
+        code: string;
+        issues?: Array<{ path: string; code: string }>;
+      };
+      expect(refusal.code).toBe('VALIDATION_FAILED');
+      expect(refusal.issues).toContainEqual(expect.objectContaining({ path, code }));
+      const read = await rawHttp(port, {
+        method: 'GET',
+        target: `/api/receipts/${receipt}`,
+        headers: { cookie: clerk.cookie },
+      });
+      expect(JSON.parse(read.body)).toMatchObject({
+        status: 'expected',
+        lines: [{ expected: 3, received: 0 }],
+      });
+      const receipts = await rawHttp(port, {
+        method: 'GET',
+        target: '/api/receipts',
+        headers: { cookie: clerk.cookie },
+      });
+      expect(receipts.headers['x-total-count']).toBe('1');
+    },
+  );
 
   it('refuses a body that is not JSON with 400 and a code', async () => {
     const answer = await rawHttp(port, {

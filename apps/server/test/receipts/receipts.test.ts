@@ -57,11 +57,7 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json<Receipt>();
   };
-  const scan = (
-    id: string,
-    body: Record<string, unknown>,
-    options: { as?: Clerk; key?: string } = {},
-  ) =>
+  const scan = (id: string, body: Record<string, unknown>, options: { as?: Clerk; key?: string } = {}) =>
     call(
       'POST',
       `/api/receipts/${id}/scans`,
@@ -69,7 +65,11 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
       options.as,
       options.key === undefined ? {} : { 'idempotency-key': options.key },
     );
-  const scanned = async (id: string, body: Record<string, unknown>, options: { as?: Clerk; key?: string } = {}) => {
+  const scanned = async (
+    id: string,
+    body: Record<string, unknown>,
+    options: { as?: Clerk; key?: string } = {},
+  ) => {
     const answer = await scan(id, body, options);
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json<ReceiptScan>();
@@ -133,7 +133,11 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
       { productId: fans._id, expected: 10 },
       { productId: acs._id, expected: 2 },
     ]);
-    expect(declared).toMatchObject({ status: 'expected', locationId: showroom, supplier: clerks.staff.email });
+    expect(declared).toMatchObject({
+      status: 'expected',
+      locationId: showroom,
+      supplier: clerks.staff.email,
+    });
 
     const first = await scanned(declared.id, { productId: fans._id, quantity: 4 });
     expect(first).toMatchObject({ productId: fans._id, quantity: 4, condition: 'ok', serials: [] });
@@ -165,7 +169,9 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     expect(await levels(fans._id)).toEqual({ main: 5, [showroom]: 10 });
     expect((await item(acs._id)).quentity).toBe(2);
     expect(await levels(acs._id)).toEqual({ [showroom]: 2 });
-    const unit = (await call('GET', `/api/units/${other}`)).json<{ unit: { status: string; location: { id: string } } }>();
+    const unit = (await call('GET', `/api/units/${other}`)).json<{
+      unit: { status: string; location: { id: string } };
+    }>();
     expect(unit.unit).toMatchObject({ status: 'in_stock', location: { id: showroom } });
 
     const [fansMoved] = await history(fans._id);
@@ -173,7 +179,11 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     const [acsMoved] = await history(acs._id);
     expect(acsMoved).toMatchObject({ kind: 'restocked', delta: 2 });
     const named = await test.app.products.transaction(async (_products, trx) =>
-      trx.selectFrom('receipt_movements').select('history_id').where('receipt_id', '=', declared.id).execute(),
+      trx
+        .selectFrom('receipt_movements')
+        .select('history_id')
+        .where('receipt_id', '=', declared.id)
+        .execute(),
     );
     expect(named.map((row) => row.history_id).sort()).toEqual([fansMoved?.id, acsMoved?.id].sort());
 
@@ -193,7 +203,11 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     await scanned(declared.id, { productId: short._id, condition: 'damaged' });
     // Damaged units need a quarantine location: there is none yet.
     expectRefused(await complete(declared.id), 409, 'QUARANTINE_LOCATION_REQUIRED');
-    expectRefused(await complete(declared.id, { quarantineLocationId: showroom }), 409, 'NOT_A_QUARANTINE_LOCATION');
+    expectRefused(
+      await complete(declared.id, { quarantineLocationId: showroom }),
+      409,
+      'NOT_A_QUARANTINE_LOCATION',
+    );
     quarantine = await addLocation(test.app, clerks.admin, 'Damaged goods', 'quarantine');
     expectRefused(
       await complete(declared.id, { notes: [{ productId: clerks.staff.user.id, note: 'x' }] }),
@@ -234,7 +248,11 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
       Array.from({ length: 10 }, () => scan(declared.id, { productId: fans._id, quantity: 2 }, { key })),
     );
     for (const answer of resent) expect(answer.json()).toEqual(first);
-    expectRefused(await scan(declared.id, { productId: fans._id, quantity: 3 }, { key }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectRefused(
+      await scan(declared.id, { productId: fans._id, quantity: 3 }, { key }),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     expect((await receipt(declared.id)).lines[0]).toMatchObject({ received: 2 });
   });
 
@@ -248,16 +266,24 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     const serials = Array.from({ length: 20 }, () => serial('BOTH'));
     const answers = await Promise.all([
       ...Array.from({ length: 20 }, (_, index) =>
-        scan(declared.id, { productId: fans._id, quantity: 2 }, {
-          as: index % 2 === 0 ? clerks.staff : clerks.admin,
-          key: randomUUID(),
-        }),
+        scan(
+          declared.id,
+          { productId: fans._id, quantity: 2 },
+          {
+            as: index % 2 === 0 ? clerks.staff : clerks.admin,
+            key: randomUUID(),
+          },
+        ),
       ),
       ...serials.map((unitSerial, index) =>
-        scan(declared.id, { productId: acs._id, serials: [unitSerial] }, {
-          as: index % 2 === 0 ? clerks.staff : clerks.admin,
-          key: randomUUID(),
-        }),
+        scan(
+          declared.id,
+          { productId: acs._id, serials: [unitSerial] },
+          {
+            as: index % 2 === 0 ? clerks.staff : clerks.admin,
+            key: randomUUID(),
+          },
+        ),
       ),
       // The same box scanned by both clerks at once counts once.
       scan(declared.id, { productId: acs._id, serials: [serials[0]] }, { as: clerks.admin }),
@@ -284,9 +310,15 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     if (!last) throw new Error('no items');
     const declared = await declare(items.map((one) => ({ productId: one._id, expected: 2 })));
     for (const one of items) await scanned(declared.id, { productId: one._id, quantity: 2 });
-    const before = await Promise.all(items.map(async (one) => ({ item: await item(one._id), history: await history(one._id) })));
+    const before = await Promise.all(
+      items.map(async (one) => ({ item: await item(one._id), history: await history(one._id) })),
+    );
 
-    const removed = await test.app.inject({ method: 'DELETE', url: `/api/product/${last._id}`, headers: clerks.staff.withToken });
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/product/${last._id}`,
+      headers: clerks.staff.withToken,
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expectRefused(await complete(declared.id), 409, 'RECEIPT_ITEM_GONE');
     for (const [index, one] of items.entries()) {
@@ -335,20 +367,33 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
       { productId: acs._id, expected: 2 },
     ]);
     const known = serial('KNOWN');
-    expect((await call('POST', `/api/product/${acs._id}/units`, { units: [{ serial: known }] })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/product/${acs._id}/units`, { units: [{ serial: known }] })).statusCode,
+    ).toBe(200);
     expectRefused(await scan(declared.id, { productId: stranger._id }), 409, 'ITEM_NOT_ON_RECEIPT');
     expectRefused(await scan(declared.id, { productId: acs._id, quantity: 1 }), 409, 'SERIALS_REQUIRED');
-    expectRefused(await scan(declared.id, { productId: fans._id, serials: ['X-1'] }), 409, 'ITEM_NOT_TRACKED');
+    expectRefused(
+      await scan(declared.id, { productId: fans._id, serials: ['X-1'] }),
+      409,
+      'ITEM_NOT_TRACKED',
+    );
     const fresh = serial('NEW');
     expectRefused(
       await scan(declared.id, { productId: acs._id, quantity: 2, serials: [fresh] }),
       409,
       'UNITS_COUNT_MISMATCH',
     );
-    const takenAnswer = await scan(declared.id, { productId: acs._id, serials: [fresh, ` ${known.toLowerCase()} `] });
+    const takenAnswer = await scan(declared.id, {
+      productId: acs._id,
+      serials: [fresh, ` ${known.toLowerCase()} `],
+    });
     expectRefused(takenAnswer, 409, 'SERIAL_TAKEN');
     expect(takenAnswer.json()).toMatchObject({ params: { serials: ` ${known.toLowerCase()} `.trim() } });
-    expectRefused(await scan(declared.id, { productId: acs._id, serials: [fresh, fresh.toLowerCase()] }), 409, 'SERIAL_TAKEN');
+    expectRefused(
+      await scan(declared.id, { productId: acs._id, serials: [fresh, fresh.toLowerCase()] }),
+      409,
+      'SERIAL_TAKEN',
+    );
     await scanned(declared.id, { productId: acs._id, serials: [fresh] });
     expectRefused(await scan(declared.id, { productId: acs._id, serials: [fresh] }), 409, 'SERIAL_TAKEN');
     expectRefused(await scan('no-such-receipt', { productId: fans._id }), 404, 'RECEIPT_NOT_FOUND');
@@ -377,11 +422,20 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
       call('POST', '/api/receipts', { supplier: clerks.staff.email, locationId: showroom, ...body });
     expectRefused(await post({ lines: [{ productId: 'nope', expected: 1 }] }), 400, 'RECEIPT_ITEM_NOT_FOUND');
     expectRefused(
-      await post({ lines: [{ productId: fans._id, expected: 1 }, { productId: fans._id, expected: 2 }] }),
+      await post({
+        lines: [
+          { productId: fans._id, expected: 1 },
+          { productId: fans._id, expected: 2 },
+        ],
+      }),
       400,
       'RECEIPT_LINE_REPEATED',
     );
-    expectRefused(await post({ locationId: 'nowhere', lines: [{ productId: fans._id, expected: 1 }] }), 400, 'UNKNOWN_LOCATION');
+    expectRefused(
+      await post({ locationId: 'nowhere', lines: [{ productId: fans._id, expected: 1 }] }),
+      400,
+      'UNKNOWN_LOCATION',
+    );
     const closedShop = await addLocation(test.app, clerks.admin, 'Closed showroom', 'showroom');
     const deactivated = await call('PATCH', `/api/locations/${closedShop}`, { active: false }, clerks.admin);
     expect(deactivated.statusCode, deactivated.body).toBe(200);
@@ -397,12 +451,18 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     const others = await untracked(0, clerks.otherSupplier);
     const own = await declare([{ productId: theirs._id, expected: 2 }], { as: clerks.supplier });
     const another = await declare([{ productId: others._id, expected: 2 }], { as: clerks.otherSupplier });
-    const staffs = await declare([{ productId: theirs._id, expected: 1 }], { supplier: clerks.supplier.email });
+    const staffs = await declare([{ productId: theirs._id, expected: 1 }], {
+      supplier: clerks.supplier.email,
+    });
 
     const refused = await call(
       'POST',
       '/api/receipts',
-      { supplier: clerks.supplier.email, locationId: showroom, lines: [{ productId: others._id, expected: 1 }] },
+      {
+        supplier: clerks.supplier.email,
+        locationId: showroom,
+        lines: [{ productId: others._id, expected: 1 }],
+      },
       clerks.supplier,
     );
     expectRefused(refused, 403, 'FORBIDDEN');
@@ -411,7 +471,11 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
       await call(
         'POST',
         '/api/receipts',
-        { supplier: clerks.otherSupplier.email, locationId: showroom, lines: [{ productId: theirs._id, expected: 1 }] },
+        {
+          supplier: clerks.otherSupplier.email,
+          locationId: showroom,
+          lines: [{ productId: theirs._id, expected: 1 }],
+        },
         clerks.supplier,
       ),
       403,
@@ -419,34 +483,72 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     );
 
     const listed = await call('GET', '/api/receipts?limit=200', undefined, clerks.supplier);
-    expect(listed.json<ReceiptSummary[]>().map((one) => one.id).sort()).toEqual([own.id, staffs.id].sort());
+    expect(
+      listed
+        .json<ReceiptSummary[]>()
+        .map((one) => one.id)
+        .sort(),
+    ).toEqual([own.id, staffs.id].sort());
     expect(listed.headers['x-total-count']).toBe('2');
     expect((await receipt(own.id, clerks.supplier)).id).toBe(own.id);
-    expectRefused(await call('GET', `/api/receipts/${another.id}`, undefined, clerks.supplier), 404, 'RECEIPT_NOT_FOUND');
-    expect((await call('GET', '/api/receipts?limit=200')).json<ReceiptSummary[]>().map((one) => one.id)).toEqual(
-      expect.arrayContaining([own.id, another.id, staffs.id]),
+    expectRefused(
+      await call('GET', `/api/receipts/${another.id}`, undefined, clerks.supplier),
+      404,
+      'RECEIPT_NOT_FOUND',
     );
+    expect(
+      (await call('GET', '/api/receipts?limit=200')).json<ReceiptSummary[]>().map((one) => one.id),
+    ).toEqual(expect.arrayContaining([own.id, another.id, staffs.id]));
 
     // A supplier does not check deliveries in, nor cancels another's.
     expectRefused(await scan(own.id, { productId: theirs._id }, { as: clerks.supplier }), 403, 'FORBIDDEN');
-    expectRefused(await call('POST', `/api/receipts/${own.id}/complete`, {}, clerks.supplier), 403, 'FORBIDDEN');
-    expectRefused(await call('POST', `/api/receipts/${another.id}/cancel`, undefined, clerks.supplier), 403, 'FORBIDDEN');
+    expectRefused(
+      await call('POST', `/api/receipts/${own.id}/complete`, {}, clerks.supplier),
+      403,
+      'FORBIDDEN',
+    );
+    expectRefused(
+      await call('POST', `/api/receipts/${another.id}/cancel`, undefined, clerks.supplier),
+      403,
+      'FORBIDDEN',
+    );
 
     // A viewer reads but changes nothing.
     expect((await receipt(own.id, clerks.viewer)).status).toBe('expected');
     expectRefused(
-      await call('POST', '/api/receipts', { supplier: clerks.viewer.email, locationId: showroom, lines: [{ productId: theirs._id, expected: 1 }] }, clerks.viewer),
+      await call(
+        'POST',
+        '/api/receipts',
+        {
+          supplier: clerks.viewer.email,
+          locationId: showroom,
+          lines: [{ productId: theirs._id, expected: 1 }],
+        },
+        clerks.viewer,
+      ),
       403,
       'FORBIDDEN',
     );
     expectRefused(await scan(own.id, { productId: theirs._id }, { as: clerks.viewer }), 403, 'FORBIDDEN');
-    expectRefused(await call('POST', `/api/receipts/${own.id}/complete`, {}, clerks.viewer), 403, 'FORBIDDEN');
-    expectRefused(await call('POST', `/api/receipts/${own.id}/cancel`, undefined, clerks.viewer), 403, 'FORBIDDEN');
+    expectRefused(
+      await call('POST', `/api/receipts/${own.id}/complete`, {}, clerks.viewer),
+      403,
+      'FORBIDDEN',
+    );
+    expectRefused(
+      await call('POST', `/api/receipts/${own.id}/cancel`, undefined, clerks.viewer),
+      403,
+      'FORBIDDEN',
+    );
     expect((await receipt(own.id)).status).toBe('expected');
 
     // Their own, while expected, a supplier may cancel; once scanning started, not any more.
     await scanned(staffs.id, { productId: theirs._id });
-    expectRefused(await call('POST', `/api/receipts/${staffs.id}/cancel`, undefined, clerks.supplier), 409, 'RECEIPT_CLOSED');
+    expectRefused(
+      await call('POST', `/api/receipts/${staffs.id}/cancel`, undefined, clerks.supplier),
+      409,
+      'RECEIPT_CLOSED',
+    );
     const cancelled = await call('POST', `/api/receipts/${own.id}/cancel`, undefined, clerks.supplier);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
   });

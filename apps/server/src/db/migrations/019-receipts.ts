@@ -57,7 +57,9 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
     scanned_by text not null,
     scanned_at ${timestamp} not null
   )`.execute(db);
-  await sql`create unique index receipt_scans_once on receipt_scans (account_id, idempotency_key)`.execute(db);
+  await sql`create unique index receipt_scans_once on receipt_scans (account_id, idempotency_key)`.execute(
+    db,
+  );
   await sql`create index receipt_scans_by_line on receipt_scans (receipt_id, product_id)`.execute(db);
 
   await sql`create table receipt_serials (
