@@ -192,14 +192,23 @@ export class ReceiptRepository {
     return [...counts.values()];
   }
 
-  /** The scan an account sent with this Idempotency-Key, if any. */
-  async scanByKey(accountId: string, key: string): Promise<ReceiptScanRow | undefined> {
-    return this.#db
-      .selectFrom('receipt_scans')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
+  /**
+   * The scan an account sent with this Idempotency-Key, if any; `onWriter`: read in a transaction (on
+   * SQLite, on the writer, which sees a scan whose group has not committed yet).
+   */
+  async scanByKey(
+    accountId: string,
+    key: string,
+    options: { onWriter?: boolean } = {},
+  ): Promise<ReceiptScanRow | undefined> {
+    const read = (db: Kysely<Database>) =>
+      db
+        .selectFrom('receipt_scans')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    return options.onWriter ? this.#db.transaction().execute(read) : read(this.#db);
   }
 
   /** Which of these serial keys a unit already has. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import {
   type CompleteReceipt,
   type CreateReceipt,
@@ -31,6 +32,9 @@ import {
 
 /** Who acts on a receipt: the signed-in user with their role. */
 export type ReceiptActor = Actor & PolicyActor;
+
+/** How often a scan whose key another send took looks for that send's scan before failing. */
+const KEY_TAKEN_ATTEMPTS = 20;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -233,8 +237,9 @@ export class ReceiptService {
     try {
       outcome = await this.#receipts.scan({ row, serialKeys: keys });
     } catch (error) {
+      // Another send of this key at the same moment kept its scan: that scan is this one's answer.
       if (isScanKeyTaken(error)) {
-        const again = await this.#keptScan(actor, operationKey, digest);
+        const again = await this.#keptScanMeanwhile(actor, operationKey, digest);
         if (again) return again;
       }
       if (isSerialScanned(error)) throw this.#scannedAlready(serials, keys, keys);
@@ -393,6 +398,28 @@ export class ReceiptService {
     if (!row) return undefined;
     if (row.request_digest !== digest) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED');
     return toScan(row);
+  }
+
+  /**
+   * The scan another send of the key kept a moment ago, read in a transaction: on SQLite that is read
+   * on the writer, which sees that scan even before its group has committed, and resolves once it
+   * has; looked for a few times, in case that scan's transaction is still on its way.
+   */
+  async #keptScanMeanwhile(
+    actor: Actor,
+    key: string | undefined,
+    digest: string,
+  ): Promise<ReceiptScan | undefined> {
+    if (key === undefined) return undefined;
+    for (let attempt = 1; attempt <= KEY_TAKEN_ATTEMPTS; attempt += 1) {
+      const row = await this.#receipts.scanByKey(actor.id, key, { onWriter: true });
+      if (row) {
+        if (row.request_digest !== digest) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED');
+        return toScan(row);
+      }
+      await setTimeout(attempt * 5);
+    }
+    return undefined;
   }
 
   /** The locations, read again when `id` is not among them; 400 UNKNOWN_LOCATION when it is not then. */
