@@ -304,6 +304,29 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     expect((await item(fans._id)).quentity).toBe(40);
   });
 
+  it('counts in a completion exactly the scans that were kept, when scans race it', async () => {
+    const fans = await untracked(0);
+    const declared = await declare([{ productId: fans._id, expected: 30 }]);
+    await scanned(declared.id, { productId: fans._id, quantity: 1 });
+    const scans = Array.from({ length: 30 }, (_, index) =>
+      scan(
+        declared.id,
+        { productId: fans._id, quantity: 1 + (index % 3) },
+        { as: index % 2 === 0 ? clerks.staff : clerks.admin, key: randomUUID() },
+      ),
+    );
+    const [done, ...answers] = await Promise.all([complete(declared.id), ...scans]);
+    expect(done?.statusCode, done?.body).toBe(200);
+    let kept = 1;
+    for (const [index, answer] of answers.entries()) {
+      if (answer.statusCode === 201) kept += 1 + (index % 3);
+      else expectRefused(answer, 409, 'RECEIPT_CLOSED');
+    }
+    // Each scan either made it into the completion or was refused: none is counted and left out.
+    expect((await item(fans._id)).quentity).toBe(kept);
+    expect((await receipt(declared.id)).lines[0]).toMatchObject({ received: kept });
+  });
+
   it('writes nothing when the last line fails: an item deleted, or a serial registered meanwhile', async () => {
     const items = [await untracked(2), await untracked(3), await untracked(4)];
     const last = [...items].sort((a, b) => (a._id < b._id ? -1 : 1)).at(-1);
