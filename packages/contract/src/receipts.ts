@@ -140,8 +140,22 @@ export const receiptSummarySchema = z.object({
 });
 export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
 
+/** A movement a receipt's completion wrote: its history row, its item, how many, and where they went. */
+export const receiptMovementSchema = z.object({
+  historyId: z.string(),
+  productId: z.string(),
+  quantity: checked(z.number(), int()),
+  locationId: z.nullable(z.string()),
+});
+
 export const receiptSchema = z.extend(receiptSummarySchema, {
   lines: z.array(receiptLineSchema),
+  movements: checked(
+    z.array(receiptMovementSchema),
+    z.describe(
+      'The history rows its completion wrote (kind `restocked`), one per line and destination; none until it is received',
+    ),
+  ),
   discrepancies: checked(
     z.array(discrepancySchema),
     z.describe('Lines short or over so far (final once received), damaged units counted as arrived'),

@@ -192,6 +192,38 @@ export class ReceiptRepository {
     return [...counts.values()];
   }
 
+  /** Whether the receipt has a line of this item, and whether the item is tracked by serial. */
+  async lineOf(receiptId: string, productId: string): Promise<{ serialTracked: boolean } | undefined> {
+    const row = await this.#db
+      .selectFrom('receipt_lines as l')
+      .innerJoin('products as p', 'p.id', 'l.product_id')
+      .select('p.serial_tracked')
+      .where('l.receipt_id', '=', receiptId)
+      .where('l.product_id', '=', productId)
+      .executeTakeFirst();
+    return row && { serialTracked: Number(row.serial_tracked) === 1 };
+  }
+
+  /** The history rows the receipt's completion wrote, with their item and where the units went. */
+  async movementsOf(
+    receiptId: string,
+  ): Promise<Array<{ historyId: string; productId: string; quantity: number; locationId: string | null }>> {
+    const rows = await this.#db
+      .selectFrom('receipt_movements as m')
+      .innerJoin('product_history as h', 'h.id', 'm.history_id')
+      .select(['h.id', 'h.product_id', 'h.moved', 'h.to_location_id'])
+      .where('m.receipt_id', '=', receiptId)
+      .orderBy('h.product_id')
+      .orderBy('h.id')
+      .execute();
+    return rows.map((row) => ({
+      historyId: row.id,
+      productId: row.product_id,
+      quantity: Number(row.moved),
+      locationId: row.to_location_id,
+    }));
+  }
+
   /**
    * The scan an account sent with this Idempotency-Key, if any; `onWriter`: read in a transaction (on
    * SQLite, on the writer, which sees a scan whose group has not committed yet).
@@ -315,16 +347,5 @@ export class ReceiptRepository {
           .values({ receipt_id: slot<string>('receiptId'), history_id: slot<string>('historyId') })}`,
       values: { receiptId, historyId: change.historyId },
     };
-  }
-
-  /** The history rows the receipt's completion wrote. */
-  async movements(receiptId: string): Promise<string[]> {
-    const rows = await this.#db
-      .selectFrom('receipt_movements')
-      .select('history_id')
-      .where('receipt_id', '=', receiptId)
-      .orderBy('history_id')
-      .execute();
-    return rows.map((row) => row.history_id);
   }
 }

@@ -175,7 +175,8 @@ export class ReceiptService {
   /** A receipt with its lines and discrepancies (404 RECEIPT_NOT_FOUND, also another supplier's). */
   async get(id: string, actor: ReceiptActor): Promise<Receipt> {
     const receipt = await this.#visible(id, actor);
-    return this.#answer(receipt, await this.#receipts.lines(id));
+    const [lines, movements] = await Promise.all([this.#receipts.lines(id), this.#receipts.movementsOf(id)]);
+    return this.#answer(receipt, lines, movements);
   }
 
   /**
@@ -196,9 +197,7 @@ export class ReceiptService {
     if (kept) return kept;
     const receipt = await this.#visible(id, actor);
     this.#open(receipt);
-    const line = (await this.#receipts.lines(id)).find(
-      (candidate) => candidate.productId === request.productId,
-    );
+    const line = await this.#receipts.lineOf(id, request.productId);
     if (!line) {
       const [item] = await this.#products.findStates([request.productId]);
       throw new HttpError(409, 'ITEM_NOT_ON_RECEIPT', { params: { name: item?.name ?? request.productId } });
@@ -347,7 +346,7 @@ export class ReceiptService {
     }
   }
 
-  async #answer(receipt: ReceiptRow, lines: ReceiptLineCounts[]): Promise<Receipt> {
+  #answer(receipt: ReceiptRow, lines: ReceiptLineCounts[], movements: Receipt['movements']): Receipt {
     return {
       ...toSummary(receipt),
       lines: lines.map((line) => ({
@@ -361,6 +360,7 @@ export class ReceiptService {
         note: line.note,
       })),
       discrepancies: lines.flatMap((line) => discrepancyOf(line) ?? []),
+      movements,
     };
   }
 

@@ -3616,6 +3616,12 @@ export interface operations {
                             serials: string[];
                             note: string;
                         }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
+                        }[];
                         discrepancies: {
                             productId: string;
                             /** @enum {string} */
@@ -3741,6 +3747,12 @@ export interface operations {
                             damaged: number;
                             serials: string[];
                             note: string;
+                        }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
                         }[];
                         discrepancies: {
                             productId: string;
@@ -4006,6 +4018,12 @@ export interface operations {
                             serials: string[];
                             note: string;
                         }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
+                        }[];
                         discrepancies: {
                             productId: string;
                             /** @enum {string} */
@@ -4140,6 +4158,12 @@ export interface operations {
                             damaged: number;
                             serials: string[];
                             note: string;
+                        }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
                         }[];
                         discrepancies: {
                             productId: string;
