@@ -636,6 +636,13 @@ export class ProductRepository {
       : sql<LevelsColumn>`(select json_group_object(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0)`;
     const withUnits = keys.length > 0;
+    if (locks) {
+      // The row lock first, in a statement of its own: a read that waits for the lock in the same
+      // statement re-reads the item's row once the other transaction commits, but its sub-selects
+      // (the levels, the units) keep the snapshot from before, and would be judged with the newer
+      // quantity. READ COMMITTED gives the read below a snapshot taken after the lock is held.
+      await db.selectFrom('products').select('id').where('id', '=', id).forUpdate().execute();
+    }
     const [read] = await this.#rowsWithLevels.rows(
       db,
       `to change${withUnits ? ', with units' : ''}${locks ? ', locked' : ''}`,

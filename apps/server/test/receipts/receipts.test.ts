@@ -328,6 +328,19 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     expect((await receipt(declared.id)).lines[0]).toMatchObject({ received: kept });
   });
 
+  it('completes receipts that share items at once, each whole', async () => {
+    const shared = [await untracked(0), await untracked(0), await untracked(0), await untracked(0)];
+    const receipts: string[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const declared = await declare(shared.map((one) => ({ productId: one._id, expected: 1 })));
+      for (const one of shared) await scanned(declared.id, { productId: one._id, quantity: index + 1 });
+      receipts.push(declared.id);
+    }
+    const answers = await Promise.all(receipts.map((id) => complete(id)));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    for (const one of shared) expect((await item(one._id)).quentity).toBe(1 + 2 + 3 + 4 + 5 + 6);
+  });
+
   it('writes nothing when the last line fails: an item deleted, or a serial registered meanwhile', async () => {
     const items = [await untracked(2), await untracked(3), await untracked(4)];
     const last = [...items].sort((a, b) => (a._id < b._id ? -1 : 1)).at(-1);
