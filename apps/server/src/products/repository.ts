@@ -526,8 +526,9 @@ export class ProductRepository {
    * in one transaction, which nothing else writes into, so the read is always the version written;
    * and a product it wrote is remembered only once its batch has committed (a batch that fails must
    * leave nothing remembered). Inside a longer
-   * transaction (an import) every change reads, and on PostgreSQL the read locks the row (`for
-   * update`). Undefined when `decide` found nothing to change; whatever `decide` throws changes
+   * transaction (an import, a receipt's completion) every change reads, and on PostgreSQL it locks the
+   * row first (`for update`, a statement of its own, so that the read sees what a transaction it waited
+   * for committed). Undefined when `decide` found nothing to change; whatever `decide` throws changes
    * nothing and reaches the caller. `alsoWrite` adds this one change's own statements (its
    * operation id, see OperationKeys), written with it, all or nothing. `serials` are the serials of
    * the units the change's intent names: they are read with the product, in the same statement, and
