@@ -165,6 +165,20 @@ export const API_ERROR_TEXT = {
   // Where a replaced unit goes: a service location (`count`: how many active ones there are).
   SERVICE_LOCATION_REQUIRED: 'Say which service location the returned unit goes to ({count} active)',
   NOT_A_SERVICE_LOCATION: '{location} is not an active service location',
+  // Receipts (docs/receipts.md): not found (or not the supplier's own), closed (`status`: received
+  // or cancelled), an item a line names that is not live (`id`), an item named on two lines, a scan of
+  // an item the receipt has no line for, damaged units without one quarantine location to go to
+  // (`count`: how many active ones there are), and an item of a line gone before completion.
+  RECEIPT_NOT_FOUND: 'No receipt has this id',
+  RECEIPT_CLOSED: 'This receipt is {status}: it takes no more changes',
+  RECEIPT_SUPPLIER_NOT_SELF:
+    'You can only declare deliveries as yourself: the supplier email must be {email}, the account you are signed in with',
+  RECEIPT_ITEM_NOT_FOUND: 'No live item has the id {id}',
+  RECEIPT_LINE_REPEATED: 'The item {id} is on two lines: give each item one line',
+  ITEM_NOT_ON_RECEIPT: 'The item {name} is not on this receipt',
+  QUARANTINE_LOCATION_REQUIRED: 'Say which quarantine location the damaged units go to ({count} active)',
+  NOT_A_QUARANTINE_LOCATION: '{location} is not an active quarantine location',
+  RECEIPT_ITEM_GONE: 'The item {name} was deleted: restore it to complete this receipt',
   // A transfer of a tracked item names as many units as it moves.
   UNITS_COUNT_MISMATCH: 'Name each unit moved: {quantity} units to move, {count} serial numbers given',
   // An item becomes tracked by registering exactly the units it holds (`levels`: where, how many).

@@ -48,6 +48,7 @@ export const FIELD_ISSUE_TEXT = {
   NOT_SERIAL:
     'Must be a serial number: 1 to {max} printable characters (letters, digits, spaces, - / . and the like)',
   NOT_UNIT_COUNT: 'Send from 1 to {max} units',
+  NOT_LINE_COUNT: 'Send from 1 to {max} lines',
   UNITS_ONLY_TO_TRACK: 'Send units only to switch tracking by serial number on',
   NOT_WARRANTY_MONTHS: 'Must be a whole number of months from 0 to {max}',
   INVALID: 'Invalid value',

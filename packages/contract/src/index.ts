@@ -21,6 +21,7 @@ export * from './policy.ts';
 export * from './product.ts';
 export * from './product-fields.ts';
 export * from './product-input.ts';
+export * from './receipts.ts';
 export * from './roles.ts';
 export * from './serials.ts';
 export * from './settings.ts';

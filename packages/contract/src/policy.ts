@@ -42,6 +42,10 @@ export const ACTIONS = [
   'locations.manage',
   // Opens and resolves warranty claims (reading them is inventory.read).
   'claim.manage',
+  // Declares a supplier's delivery (a receipt) and cancels one; a supplier: of their own items.
+  'receipt.create',
+  // Checks a receipt in: scans what arrived and completes it (reading receipts is inventory.read).
+  'receipt.receive',
   // The signed-in user's own account: who they are, their access token, their preferences.
   'account.read',
   'account.token',
@@ -74,7 +78,15 @@ export const POLICY_TABLE: {
         'account.token',
         'settings.own',
       ],
-      own: ['item.edit', 'item.restock', 'item.delete', 'item.restore', 'threshold.set', 'history.read'],
+      own: [
+        'item.edit',
+        'item.restock',
+        'item.delete',
+        'item.restore',
+        'threshold.set',
+        'history.read',
+        'receipt.create',
+      ],
     },
     viewer: {
       any: [

@@ -18,6 +18,7 @@ import * as locations from './migrations/015-locations.ts';
 import * as operationKeys from './migrations/016-operation-keys.ts';
 import * as units from './migrations/017-units.ts';
 import * as claims from './migrations/018-claims.ts';
+import * as receipts from './migrations/019-receipts.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -46,6 +47,7 @@ const migrations: Record<string, MigrationModule> = {
   '016-operation-keys': operationKeys,
   '017-units': units,
   '018-claims': claims,
+  '019-receipts': receipts,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

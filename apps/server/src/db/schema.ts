@@ -348,6 +348,60 @@ export interface UserSettingsTable {
   updated_at: Timestamp;
 }
 
+/** A supplier's delivery to a location (migration 019). */
+export interface ReceiptsTable {
+  id: string;
+  /** Lower-cased. */
+  supplier_email: string;
+  location_id: string;
+  reference: string;
+  /** `expected`, `receiving`, `received` or `cancelled`. */
+  status: string;
+  created_by: string;
+  created_at: Timestamp;
+  closed_by: string | null;
+  closed_at: ColumnType<Date | string | null, string | null, string | null>;
+}
+
+/** One item of a receipt and how many of it the delivery note says. */
+export interface ReceiptLinesTable {
+  receipt_id: string;
+  product_id: string;
+  position: number;
+  expected: number;
+  note: ColumnType<string, string | undefined, string>;
+}
+
+/** One scan of a receipt, as it came (never changed). */
+export interface ReceiptScansTable {
+  id: string;
+  receipt_id: string;
+  product_id: string;
+  quantity: number;
+  /** `ok` or `damaged`. */
+  condition: string;
+  /** JSON array of the serials read (a tracked item), else null. */
+  serials: string | null;
+  account_id: string;
+  idempotency_key: string | null;
+  request_digest: string;
+  scanned_by: string;
+  scanned_at: Timestamp;
+}
+
+/** A serial scanned on a receipt (its key, trimmed and lower-cased), once per receipt. */
+export interface ReceiptSerialsTable {
+  receipt_id: string;
+  serial_key: string;
+  scan_id: string;
+}
+
+/** A history row (movement) a receipt's completion wrote. */
+export interface ReceiptMovementsTable {
+  receipt_id: string;
+  history_id: string;
+}
+
 export interface Database {
   products: ProductsTable;
   product_history: ProductHistoryTable;
@@ -357,6 +411,11 @@ export interface Database {
   unit_serials: UnitSerialsTable;
   movement_units: MovementUnitsTable;
   claims: ClaimsTable;
+  receipts: ReceiptsTable;
+  receipt_lines: ReceiptLinesTable;
+  receipt_scans: ReceiptScansTable;
+  receipt_serials: ReceiptSerialsTable;
+  receipt_movements: ReceiptMovementsTable;
   operation_keys: OperationKeysTable;
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;

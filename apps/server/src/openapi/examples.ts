@@ -4,7 +4,9 @@ import {
   apiErrorText,
   type ChangeEvent,
   type CreateProductInput,
+  type completeReceiptSchema,
   type createLocationSchema,
+  type createReceiptSchema,
   type deliveryRequestSchema,
   type dispatchUnitSchema,
   type editProductSchema,
@@ -13,6 +15,7 @@ import {
   type PersonalTokenRequest,
   type Product,
   type ProductConflict,
+  type receiptScanSchema,
   type registerUnitsSchema,
   type resolveClaimSchema,
   SUCCESS_TEXT,
@@ -148,4 +151,21 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     replacementSerial: 'WSI18C-2611-000124',
     note: 'Compressor failed; replaced from stock',
   } satisfies z.input<typeof resolveClaimSchema>,
+  createReceipt: {
+    supplier: createProduct.email,
+    locationId: 'main',
+    reference: 'DN-2611-0042',
+    lines: [
+      { productId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e70', expected: 40 },
+      { productId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e71', expected: 12 },
+    ],
+  } satisfies z.input<typeof createReceiptSchema>,
+  scanReceipt: {
+    productId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e70',
+    quantity: 4,
+    condition: 'ok',
+  } satisfies z.input<typeof receiptScanSchema>,
+  completeReceipt: {
+    notes: [{ productId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e71', note: 'Two boxes missing from the truck' }],
+  } satisfies z.input<typeof completeReceiptSchema>,
 };

@@ -303,6 +303,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             'The units of items tracked by serial number: received, moved and dispatched by serial',
         },
         { name: 'claims', description: 'Warranty claims on sold units: repaired, replaced or rejected' },
+        {
+          name: 'receipts',
+          description:
+            "A supplier's delivery checked in by scanning, completed in one change of all its lines",
+        },
         { name: 'events', description: 'Live change feed' },
         { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },
         { name: 'settings', description: "The signed-in user's preferences" },

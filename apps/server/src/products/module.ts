@@ -4,6 +4,9 @@ import { claimRoutes } from '../claims/routes.ts';
 import { ClaimService } from '../claims/service.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
 import { type ServerModule, shared } from '../module.ts';
+import { ReceiptRepository } from '../receipts/receipt-repository.ts';
+import { receiptRoutes } from '../receipts/routes.ts';
+import { ReceiptService } from '../receipts/service.ts';
 import { rollupParticipant } from '../stats/service.ts';
 import { unitRoutes } from '../units/routes.ts';
 import { UnitRepository } from '../units/unit-repository.ts';
@@ -91,6 +94,13 @@ export const productsModule: ServerModule = {
         now: clock,
         timeZone: config.timeZone,
       }),
+    });
+    await api.register(receiptRoutes, {
+      service: new ReceiptService(
+        { receipts: new ReceiptRepository(api.database.db), products, locations },
+        api.publishProductChange,
+        { now: clock },
+      ),
     });
     await api.register(productRoutes, {
       service,

@@ -174,6 +174,11 @@ export interface ProductChange {
   units?: UnitEffect | undefined;
   /** For a revert: the history entry it undid. */
   revertOf?: string | undefined;
+  /**
+   * The id of its history row, made before the row is written, so that the change's own statements
+   * (`alsoWrite`: a receipt naming its movements) can name it; made by #record when left out.
+   */
+  historyId?: string | undefined;
 }
 
 /** Who makes a change: the email and name the history keeps. */

@@ -307,14 +307,16 @@ export class ProductRepository {
 
   /**
    * Runs `work` in one transaction with a repository whose changes (insertMany, change) all join
-   * it, so that many changes commit or roll back together (an import). Inside one already, joins it.
+   * it, so that many changes commit or roll back together (an import, a document's completion).
+   * Inside one already, joins it. `trx` is the transaction, for a document's own statements (its
+   * repository's), read and written in it with the changes.
    */
-  async transaction<T>(work: (products: ProductRepository) => Promise<T>): Promise<T> {
-    if (this.#inTransaction) return work(this);
+  async transaction<T>(work: (products: ProductRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    if (this.#inTransaction) return work(this, this.#db);
     return this.#db.transaction().execute((trx) => {
       const joined = new ProductRepository(trx, this.#options);
       joined.#inTransaction = true;
-      return work(joined);
+      return work(joined, trx);
     });
   }
 
@@ -524,8 +526,9 @@ export class ProductRepository {
    * in one transaction, which nothing else writes into, so the read is always the version written;
    * and a product it wrote is remembered only once its batch has committed (a batch that fails must
    * leave nothing remembered). Inside a longer
-   * transaction (an import) every change reads, and on PostgreSQL the read locks the row (`for
-   * update`). Undefined when `decide` found nothing to change; whatever `decide` throws changes
+   * transaction (an import, a receipt's completion) every change reads, and on PostgreSQL it locks the
+   * row first (`for update`, a statement of its own, so that the read sees what a transaction it waited
+   * for committed). Undefined when `decide` found nothing to change; whatever `decide` throws changes
    * nothing and reaches the caller. `alsoWrite` adds this one change's own statements (its
    * operation id, see OperationKeys), written with it, all or nothing. `serials` are the serials of
    * the units the change's intent names: they are read with the product, in the same statement, and
@@ -634,6 +637,13 @@ export class ProductRepository {
       : sql<LevelsColumn>`(select json_group_object(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0)`;
     const withUnits = keys.length > 0;
+    if (locks) {
+      // The row lock first, in a statement of its own: a read that waits for the lock in the same
+      // statement re-reads the item's row once the other transaction commits, but its sub-selects
+      // (the levels, the units) keep the snapshot from before, and would be judged with the newer
+      // quantity. READ COMMITTED gives the read below a snapshot taken after the lock is held.
+      await db.selectFrom('products').select('id').where('id', '=', id).forUpdate().execute();
+    }
     const [read] = await this.#rowsWithLevels.rows(
       db,
       `to change${withUnits ? ', with units' : ''}${locks ? ', locked' : ''}`,
@@ -705,6 +715,7 @@ export class ProductRepository {
       levels: levelsAfter(stored.levels, decided.movement),
       units: decided.units,
       revertOf: decided.revertOf,
+      historyId: newRowId(),
     };
     const set = Object.keys(columns);
     const update: ChangeStatement = {
@@ -747,7 +758,7 @@ export class ProductRepository {
         `a ${change.kind} of ${after.id} must name ${mustName} units, not ${units?.units.length ?? 0}`,
       );
     }
-    const historyId = newRowId();
+    const historyId = change.historyId ?? newRowId();
     const moved = movement ? [movement.from, movement.to] : [];
     const levelWrites = moved
       .filter((location): location is string => location !== null)

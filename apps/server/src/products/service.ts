@@ -426,6 +426,45 @@ export function decideRegistration(
   };
 }
 
+/**
+ * Units of an item that arrived with a document (a receipt's line) at `to`, which must be active:
+ * `quantity` of an item not tracked by serial, or the units of `serials` (each a unit of its own) of
+ * a tracked one, registered there (409 SERIAL_TAKEN for a serial known meanwhile). The quantity rises
+ * by their number; the history row is a `restocked` one (the document names it).
+ */
+export function decideReceived(
+  current: ProductState | undefined,
+  units: NamedUnits,
+  arrived: { to: string; quantity: number; serials: readonly string[] },
+  locations: LocationDirectory,
+): DecidedChange {
+  const product = live(current);
+  putAt(product, locations, arrived.to);
+  const movement = { from: null, to: arrived.to, quantity: arrived.quantity };
+  if (!product.serialTracked) {
+    if (arrived.serials.length > 0) throw refusal(409, 'ITEM_NOT_TRACKED', product);
+    return { kind: 'restocked', set: { quantity: product.quantity + arrived.quantity }, movement };
+  }
+  if (arrived.serials.length !== arrived.quantity) {
+    throw refusal(409, 'UNITS_COUNT_MISMATCH', product, {
+      quantity: arrived.quantity,
+      count: arrived.serials.length,
+    });
+  }
+  const registered = newUnits(
+    product,
+    units,
+    arrived.serials.map((serial) => ({ serial })),
+    () => arrived.to,
+  );
+  return {
+    kind: 'restocked',
+    set: { quantity: product.quantity + arrived.quantity },
+    movement,
+    units: { kind: 'register', units: registered },
+  };
+}
+
 /** Every serial of `units` to register, as sent. */
 const serialsOf = (units: readonly NewUnit[]): string[] =>
   units.flatMap((unit) =>
@@ -637,6 +676,17 @@ function unitsAfter(change: ProductChange, locations: LocationDirectory): Unit[]
     warrantyUntil: dispatched ? effect.warrantyUntil : null,
     customer: dispatched && effect.customer ? effect.customer : null,
   }));
+}
+
+/** What a committed change tells the feed and the stored answers (see PublishChange). */
+export function committedEvent({ kind, after }: ProductChange): CommittedChange {
+  const event: CommittedChange = { type: kind, id: after.id, version: after.version };
+  // A stock change sets nothing but the quantity (and, as every change, the version and time):
+  // its event says what they became, so that stored answers can follow it (product-answers.ts).
+  if (kind === 'delivered' || kind === 'restocked' || kind === 'transferred') {
+    event.stock = { quantity: after.quantity, updatedAt: after.updatedAt };
+  }
+  return event;
 }
 
 /**
@@ -1105,14 +1155,8 @@ export class ProductService {
     return toProduct(change.after);
   }
 
-  async #published({ kind, after }: ProductChange): Promise<void> {
-    const event: CommittedChange = { type: kind, id: after.id, version: after.version };
-    // A stock change sets nothing but the quantity (and, as every change, the version and time):
-    // its event says what they became, so that stored answers can follow it (product-answers.ts).
-    if (kind === 'delivered' || kind === 'restocked' || kind === 'transferred') {
-      event.stock = { quantity: after.quantity, updatedAt: after.updatedAt };
-    }
-    await this.#publish(event);
+  async #published(change: ProductChange): Promise<void> {
+    await this.#publish(committedEvent(change));
   }
 
   /** An item's ledger (deleted items included), newest first. */

@@ -46,6 +46,8 @@ const EXPECTED: Record<Action, { anonymous?: true } & Partial<Record<Who, May>>>
   'users.manage': { admin: 'any' },
   'locations.manage': { admin: 'any', staff: 'any' },
   'claim.manage': { admin: 'any', staff: 'any' },
+  'receipt.create': { admin: 'any', staff: 'any', supplier: 'own' },
+  'receipt.receive': { admin: 'any', staff: 'any' },
   'account.read': { admin: 'any', staff: 'any', supplier: 'any', viewer: 'any' },
   'account.token': { admin: 'any', staff: 'any', supplier: 'any', viewer: 'any' },
   'settings.own': { admin: 'any', staff: 'any', supplier: 'any', viewer: 'any' },
@@ -143,6 +145,8 @@ for (const engine of TEST_ENGINES) {
       Clerk
     >;
     const items = {} as Record<'own' | 'other', { id: string; entryId: string }>;
+    /** A receipt of each supplier, of their own item: what `{id}` names on a receipt's path. */
+    const receipts = {} as Record<'own' | 'other', string>;
     /** The personal access tokens of the actors that send one instead of a session. */
     const personalTokens = {} as Record<'viewer by token' | 'staff by token', string>;
 
@@ -202,6 +206,23 @@ for (const engine of TEST_ENGINES) {
       await setAccount(clerks.otherSupplier, { role: 'supplier' });
       items.own = await addItem(clerks.supplier);
       items.other = await addItem(clerks.otherSupplier);
+      for (const [whose, clerk] of [
+        ['own', clerks.supplier],
+        ['other', clerks.otherSupplier],
+      ] as const) {
+        const declared = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/receipts',
+          headers: clerk.session,
+          payload: {
+            supplier: clerk.email,
+            locationId: DEFAULT_LOCATION_ID,
+            lines: [{ productId: items[whose].id, expected: 2 }],
+          },
+        });
+        expect(declared.statusCode, declared.body).toBe(201);
+        receipts[whose] = declared.json<{ id: string }>().id;
+      }
       await setAccount(clerks.disabled, { disabled: true });
       for (const [actor, clerk] of [
         ['viewer by token', clerks.viewer],
@@ -243,6 +264,9 @@ for (const engine of TEST_ENGINES) {
     /** The raw request of `operation` sent by `actor`: its item, a history entry, a valid-looking body. */
     function send(operation: Operation, actor: Actor): Promise<RawAnswer> {
       const item = actor === "supplier on another's item" ? items.other : items.own;
+      // On a receipt's path `{id}` is a receipt: the supplier's own, or another supplier's.
+      const receipt = actor === "supplier on another's item" ? receipts.other : receipts.own;
+      const id = operation.path.startsWith('/api/receipts/') ? receipt : item.id;
       const clerk = clerkOf(actor);
       const query = operation.parameters
         .filter((parameter) => parameter.in === 'query' && parameter.required)
@@ -253,7 +277,7 @@ for (const engine of TEST_ENGINES) {
           return `email=${encodeURIComponent(clerks.otherSupplier.email)}`;
         });
       const target =
-        operation.path.replace('{id}', encodeURIComponent(item.id)).replace('{entryId}', item.entryId) +
+        operation.path.replace('{id}', encodeURIComponent(id)).replace('{entryId}', item.entryId) +
         (query.length > 0 ? `?${query.join('&')}` : '');
       const credentials: Record<string, string> | undefined =
         actor === 'viewer by token' || actor === 'staff by token'

@@ -129,6 +129,36 @@ async function workload(app: FastifyInstance): Promise<void> {
   }
   await ok('PATCH', `/api/claims/${claimIds[0]}`, { resolution: 'replaced', replacementSerial: 'SHAPE-3' });
   await ok('PATCH', `/api/claims/${claimIds[1]}`, { resolution: 'repaired' });
+  // A receipt: scanned (an item by quantity, a tracked one by serial) and completed, every line a
+  // change of its item in one transaction, each naming the receipt.
+  const receipt = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/receipts',
+      headers: clerk.session,
+      payload: {
+        supplier: clerk.email,
+        locationId: 'main',
+        lines: [
+          { productId: b._id, expected: 2 },
+          { productId: tracked._id, expected: 1 },
+        ],
+      },
+    })
+  ).json<{ id: string }>().id;
+  for (const scan of [
+    { productId: b._id, quantity: 2 },
+    { productId: tracked._id, serials: ['SHAPE-6'] },
+  ]) {
+    const scanned = await app.inject({
+      method: 'POST',
+      url: `/api/receipts/${receipt}/scans`,
+      headers: clerk.session,
+      payload: scan,
+    });
+    expect(scanned.statusCode, scanned.body).toBe(201);
+  }
+  await ok('POST', `/api/receipts/${receipt}/complete`, {});
   await ok('GET', '/api/units/SHAPE-1');
   await ok('GET', `/api/product/${tracked._id}/units?status=in_stock&location=main`);
 

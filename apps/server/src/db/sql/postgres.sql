@@ -282,6 +282,32 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     version = case when version = $38 then version + 1 end
     where id = $39 returning *;
 
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily + receipt movement
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :receiptId, :historyId, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (
+  update stock_totals set units = units + cast($18 as bigint), value_paisa = value_paisa + cast($19 as bigint)
+  where shard = $20
+), "change_3" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($21, $22, cast($23 as bigint), cast($24 as bigint), cast($25 as bigint), cast($26 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_4" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($27, $28, $29, $30, $31)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_5" as (insert into "receipt_movements" ("receipt_id", "history_id") values ($32, $33)) update products set "updated_at" = $34, "quantity" = $35,
+    version = case when version = $36 then version + 1 end
+    where id = $37 returning *;
+
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + unit returned + units dispatched + movement units + stock totals + stock daily + product daily + delivery windows + claim resolved
 -- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :locationId, :id, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :resolution, :replacementUnitId, :note, :resolvedBy, :at, :claimId, :updated_at, :quantity, :versionRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
@@ -392,6 +418,38 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     version = case when version = $40 then version + 1 end
     where id = $41 returning *;
 
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units registered + unit serials + movement units + stock totals + stock daily + product daily + receipt movement
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :at, :units, :serials, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :receiptId, :historyId, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
+        select r.id, $18, r.serial, r."pairedSerial", r."locationId", 'in_stock',
+          cast($19 as timestamptz)
+        from json_to_recordset(cast($20 as json))
+          as r(id text, serial text, "pairedSerial" text, "locationId" text)), "change_3" as (insert into unit_serials (serial_key, unit_id)
+        select r.key, r."unitId" from json_to_recordset(cast($21 as json)) as r(key text, "unitId" text)), "change_4" as (insert into movement_units (history_id, unit_id)
+    select $22, value from (select json_array_elements_text(cast($23 as json)) as value) as moved), "change_5" as (
+  update stock_totals set units = units + cast($24 as bigint), value_paisa = value_paisa + cast($25 as bigint)
+  where shard = $26
+), "change_6" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($27, $28, cast($29 as bigint), cast($30 as bigint), cast($31 as bigint), cast($32 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_7" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($33, $34, $35, $36, $37)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_8" as (insert into "receipt_movements" ("receipt_id", "history_id") values ($38, $39)) update products set "updated_at" = $40, "quantity" = $41,
+    version = case when version = $42 then version + 1 end
+    where id = $43 returning *;
+
 -- ProductRepository.change: as one + product update updated_at,serial_tracked + history row + units registered + unit serials + movement units + stock daily + product daily
 -- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :at, :units, :serials, :historyId, :ids, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :serial_tracked, :versionRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
@@ -474,6 +532,15 @@ select *, (select json_object_agg(location_id, quantity) from stock_levels
         'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
         from unit_serials s join units u on u.id = s.unit_id
         where s.serial_key in (select json_array_elements_text(cast($1 as json)) as value)) as "units" from "products" where "id" = $2;
+
+-- ProductRepository: to change, with units, locked
+-- parameters: :keys, :id
+select *, (select json_object_agg(location_id, quantity) from stock_levels
+            where product_id = products.id and quantity > 0) as "levels", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
+        'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
+        'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
+        from unit_serials s join units u on u.id = s.unit_id
+        where s.serial_key in (select json_array_elements_text(cast($1 as json)) as value)) as "units" from "products" where "id" = $2 for update;
 
 -- ProductSearch: capped count created asc live   q1  none
 -- parameters: :word0, :word0, 1001

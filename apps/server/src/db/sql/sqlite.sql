@@ -97,6 +97,10 @@ update products set "updated_at" = ?, "warranty_months" = ?,
     version = case when version = ? then version + 1 end
     where id = ? returning *;
 
+-- ProductRepository.change: alone + receipt movement
+-- parameters: :receiptId, :historyId
+insert into "receipt_movements" ("receipt_id", "history_id") values (?, ?);
+
 -- ProductRepository.change: alone + stock daily
 -- parameters: :day, :shard, :delivered, :restocked, :units, :valuePaisa
 insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)

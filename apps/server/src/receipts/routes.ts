@@ -1,0 +1,191 @@
+import {
+  apiErrorSchema,
+  completeReceiptSchema,
+  createReceiptSchema,
+  receiptListQuerySchema,
+  receiptParamsSchema,
+  receiptScanSchema,
+  receiptScanSchemaOut,
+  receiptSchema,
+  receiptSummarySchema,
+} from '@walton/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../http/http-error.ts';
+import { changeErrors, idempotencyKeyHeaders, protectedErrors, setTotal } from '../products/routes.ts';
+import type { ReceiptActor, ReceiptService } from './service.ts';
+
+export interface ReceiptRoutesOptions {
+  service: ReceiptService;
+}
+
+function receiptActorOf(request: FastifyRequest): ReceiptActor {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const seenBySupplier =
+  "A supplier sees only their own receipts (their verified email is the receipt's `supplier`); another " +
+  'receipt is 404 `RECEIPT_NOT_FOUND` to them.';
+
+/** Receipts (goods in): HTTP only (the rules are ReceiptService's, the stock change path the repository's). */
+export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/receipts',
+    {
+      config: { access: 'session', action: 'receipt.create' },
+      schema: {
+        operationId: 'createReceipt',
+        tags: ['receipts'],
+        summary: "Declare a supplier's delivery: the items and how many of each are expected",
+        description:
+          'A receipt `expected` at `locationId` (400 `UNKNOWN_LOCATION`, 409 `LOCATION_INACTIVE`), one line ' +
+          'per live item (400 `RECEIPT_ITEM_NOT_FOUND`, `RECEIPT_LINE_REPEATED`). A supplier declares their ' +
+          'own deliveries (`supplier` is their email: 403 `RECEIPT_SUPPLIER_NOT_SELF`) of the items they ' +
+          "supply (403 `FORBIDDEN` for another's item). Nothing arrives in stock until it is completed.",
+        body: createReceiptSchema,
+        response: { 201: receiptSchema, ...changeErrors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await service.create(request.body, receiptActorOf(request));
+      return reply.status(201).send(receipt);
+    },
+  );
+
+  app.get(
+    '/receipts',
+    {
+      config: { access: 'session', action: 'inventory.read' },
+      schema: {
+        operationId: 'listReceipts',
+        tags: ['receipts'],
+        summary: 'List receipts, newest first, narrowed by status',
+        description: `The total is in \`X-Total-Count\`. ${seenBySupplier}`,
+        querystring: receiptListQuerySchema,
+        response: {
+          200: z.array(receiptSummarySchema),
+          400: apiErrorSchema,
+          ...protectedErrors,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.list(request.query, receiptActorOf(request));
+      setTotal(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/receipts/:id',
+    {
+      config: { access: 'session', action: 'inventory.read' },
+      schema: {
+        operationId: 'getReceipt',
+        tags: ['receipts'],
+        summary: 'A receipt with its lines (expected, received, damaged) and its discrepancies',
+        description: `404 \`RECEIPT_NOT_FOUND\`. ${seenBySupplier}`,
+        params: receiptParamsSchema,
+        response: {
+          200: receiptSchema,
+          400: apiErrorSchema,
+          ...protectedErrors,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.get(request.params.id, receiptActorOf(request)),
+  );
+
+  app.post(
+    '/receipts/:id/scans',
+    {
+      config: { access: 'session', action: 'receipt.receive' },
+      schema: {
+        operationId: 'scanReceipt',
+        tags: ['receipts'],
+        summary: 'Count units of one line that arrived, whole or damaged',
+        description:
+          'The first scan makes the receipt `receiving`; several clerks may scan one receipt at once, each ' +
+          'scan counting on its own. An item tracked by serial is scanned by its `serials` (409 ' +
+          '`SERIALS_REQUIRED`; `quantity`, when sent, is their number: 409 `UNITS_COUNT_MISMATCH`; a serial ' +
+          'registered already, scanned on this receipt already or given twice: 409 `SERIAL_TAKEN`); another ' +
+          'item by `quantity` (1 when left out; 409 `ITEM_NOT_TRACKED` for serials). 409 `ITEM_NOT_ON_RECEIPT`, ' +
+          '`RECEIPT_CLOSED`; 404 `RECEIPT_NOT_FOUND`. With an `Idempotency-Key` (a new UUID per scan) a scan ' +
+          'sent again is counted once and answered as the first time; with another request, 422 ' +
+          '`IDEMPOTENCY_KEY_REUSED`.',
+        params: receiptParamsSchema,
+        headers: idempotencyKeyHeaders,
+        body: receiptScanSchema,
+        response: {
+          201: receiptScanSchemaOut,
+          ...changeErrors,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { headers, params, body } = request;
+      const scan = await service.scan(params.id, body, receiptActorOf(request), headers['idempotency-key']);
+      return reply.status(201).send(scan);
+    },
+  );
+
+  app.post(
+    '/receipts/:id/complete',
+    {
+      config: { access: 'session', action: 'receipt.receive' },
+      schema: {
+        operationId: 'completeReceipt',
+        tags: ['receipts'],
+        summary: 'Complete a receipt: every line arrives in stock in one transaction, or none',
+        description:
+          "The receipt becomes `received`; each line's whole units arrive at its location and its damaged " +
+          'units at a quarantine location (`quarantineLocationId`, an active location of kind `quarantine`, ' +
+          '409 `NOT_A_QUARANTINE_LOCATION`; left out, the only active one: 409 `QUARANTINE_LOCATION_REQUIRED` ' +
+          'when there is none or several), not for sale. Each is one change of its item (a `restocked` ' +
+          "history row the receipt names; a tracked item's scanned serials registered as units). Lines short " +
+          'or over stay as discrepancies, with the `notes` given. Any refusal writes nothing: 409 ' +
+          '`RECEIPT_ITEM_GONE` (an item deleted meanwhile), `SERIAL_TAKEN` (a serial registered meanwhile), ' +
+          '`LOCATION_INACTIVE`, `RECEIPT_CLOSED`, `ITEM_NOT_ON_RECEIPT` (a note of another item); 404 ' +
+          '`RECEIPT_NOT_FOUND`.',
+        params: receiptParamsSchema,
+        body: completeReceiptSchema,
+        response: { 200: receiptSchema, ...changeErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => service.complete(request.params.id, request.body, receiptActorOf(request)),
+  );
+
+  app.post(
+    '/receipts/:id/cancel',
+    {
+      config: { access: 'session', action: 'receipt.create' },
+      schema: {
+        operationId: 'cancelReceipt',
+        tags: ['receipts'],
+        summary: 'Cancel an open receipt: nothing of it arrives',
+        description:
+          'Staff cancel an `expected` or `receiving` receipt; a supplier only their own (403 `FORBIDDEN` for ' +
+          "another supplier's), while it is `expected`. 409 `RECEIPT_CLOSED`; 404 `RECEIPT_NOT_FOUND`.",
+        params: receiptParamsSchema,
+        response: {
+          200: receiptSchema,
+          400: apiErrorSchema,
+          ...protectedErrors,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.cancel(request.params.id, receiptActorOf(request)),
+  );
+};
