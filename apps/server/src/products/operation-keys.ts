@@ -20,6 +20,13 @@ export interface Operation {
   request: unknown;
 }
 
+/** The operation of a change `accountId` sent with `key` for `request`; none when it came without a key. */
+export const operationOf = (
+  accountId: string,
+  key: string | undefined,
+  request: unknown,
+): Operation | undefined => (key === undefined ? undefined : { accountId, key, request });
+
 /** How often a send whose key another send took looks for that one's answer before failing. */
 const KEY_TAKEN_ATTEMPTS = 40;
 

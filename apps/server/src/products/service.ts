@@ -39,7 +39,7 @@ import type { UnitListFilter, UnitRepository } from '../units/unit-repository.ts
 import { warrantyUntil } from '../units/warranty.ts';
 import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
-import type { KeptAnswer, Operation, OperationKeys } from './operation-keys.ts';
+import { type KeptAnswer, type Operation, type OperationKeys, operationOf } from './operation-keys.ts';
 import {
   type ChangeParticipant,
   type DecidedChange,
@@ -819,10 +819,7 @@ export class ProductService {
     actor: Actor,
     operationKey?: string,
   ): Promise<KeptAnswer<UnitsChanged>> {
-    const operation =
-      operationKey === undefined
-        ? undefined
-        : { accountId: actor.id, key: operationKey, request: ['register units', id, request] };
+    const operation = operationOf(actor.id, operationKey, ['register units', id, request]);
     const serials = serialsOf(request.units);
     return this.#unitChange(
       operation,
@@ -847,14 +844,7 @@ export class ProductService {
     actor: Actor,
     operationKey?: string,
   ): Promise<KeptAnswer<UnitsChanged>> {
-    const operation =
-      operationKey === undefined
-        ? undefined
-        : {
-            accountId: actor.id,
-            key: operationKey,
-            request: ['dispatch unit', serialKeyOf(serial), request],
-          };
+    const operation = operationOf(actor.id, operationKey, ['dispatch unit', serialKeyOf(serial), request]);
     // Units never change item: the one read here says which item's change dispatches it.
     const unit = await this.#units.findBySerialKey(serialKeyOf(serial));
     if (!unit) throw new HttpError(404, 'UNIT_NOT_FOUND', { params: { serial } });
@@ -935,10 +925,7 @@ export class ProductService {
     actor: Actor,
     operationKey?: string,
   ): Promise<KeptAnswer<Transferred>> {
-    const operation =
-      operationKey === undefined
-        ? undefined
-        : { accountId: actor.id, key: operationKey, request: ['transfer', id, transfer] };
+    const operation = operationOf(actor.id, operationKey, ['transfer', id, transfer]);
     return this.#operations.once(
       operation,
       (kept) => transferredSchema.parse(kept),
@@ -1096,10 +1083,7 @@ export class ProductService {
     actor: Actor,
     operationKey?: string,
   ): Promise<KeptAnswer<Product>> {
-    const operation =
-      operationKey === undefined
-        ? undefined
-        : { accountId: actor.id, key: operationKey, request: ['switch tracking', id, request] };
+    const operation = operationOf(actor.id, operationKey, ['switch tracking', id, request]);
     return this.#operations.once(
       operation,
       (kept) => productSchema.parse(kept),
