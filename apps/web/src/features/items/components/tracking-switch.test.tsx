@@ -54,4 +54,35 @@ describe('"Serial tracked" on the Edit page', () => {
     expect(screen.queryByRole('button', { name: 'Track by serial number' })).not.toBeInTheDocument();
     expect(switches).toHaveLength(0);
   });
+
+  it('edits the warranty months of a tracked item with the form, checked as when adding', async () => {
+    itemOnServer(productFixture({ quentity: 0, serialTracked: true, warrantyMonths: 12 }));
+    const edits: unknown[] = [];
+    server.use(
+      http.patch('/api/product/:id', async ({ request }) => {
+        const edit = (await request.json()) as { warrantyMonths: number };
+        edits.push(edit);
+        return HttpResponse.json(productFixture({ quentity: 0, serialTracked: true, ...edit, version: 4 }));
+      }),
+    );
+    const { user } = await renderRoute('/manageItem/p-1/edit', { user: testUser() });
+    const field = await screen.findByRole('textbox', { name: 'Warranty (months)' });
+    expect(field).toHaveValue('12');
+    await user.clear(field);
+    await user.type(field, '121');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Must be a whole number of months from 0 to 120')).toBeInTheDocument();
+    expect(edits).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '24');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(edits).toEqual([{ warrantyMonths: 24 }]));
+  });
+
+  it('does not ask the warranty of an item not tracked', async () => {
+    itemOnServer(productFixture({ quentity: 0, serialTracked: false }));
+    await renderRoute('/manageItem/p-1/edit', { user: testUser() });
+    expect(await screen.findByRole('button', { name: 'Track by serial number' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Warranty (months)' })).not.toBeInTheDocument();
+  });
 });
