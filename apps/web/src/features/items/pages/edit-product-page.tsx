@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Product } from '@walton/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -159,7 +159,13 @@ function EditProductForm({ opened, tracked }: { opened: Product; tracked: boolea
   );
 }
 
-export default function EditProductPage() {
+/** What the app layer passes in from other features (see app/routes/edit-product-route.tsx). */
+export interface EditProductParts {
+  /** Switches an item with stock on to tracking, registering its units. */
+  switchOnWithUnits?: (product: Product) => ReactNode;
+}
+
+export default function EditProductPage({ parts = {} }: { parts?: EditProductParts }) {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const [opened, setOpened] = useState<Product | null>(null);
@@ -182,7 +188,7 @@ export default function EditProductPage() {
             opened={opened}
             tracked={(product.data ?? opened).serialTracked === true}
           />
-          <TrackingSwitch product={product.data ?? opened} />
+          <TrackingSwitch product={product.data ?? opened} switchOnWithUnits={parts.switchOnWithUnits} />
         </>
       ) : !product.isError ? (
         <Spinner label={t('detail.loading')} />
