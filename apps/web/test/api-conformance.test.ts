@@ -15,6 +15,7 @@ import { getStockLevels } from '../src/entities/locations/api/get-stock-levels.t
 import { getProduct } from '../src/entities/products/api/get-product.ts';
 import { getProducts } from '../src/entities/products/api/get-products.ts';
 import { productListSchema } from '../src/entities/products/api/product-list-schema.ts';
+import { switchTracking } from '../src/entities/products/api/switch-tracking.ts';
 import { getUnit } from '../src/entities/units/api/get-unit.ts';
 import { getUnits } from '../src/entities/units/api/get-units.ts';
 import { getAuthMethods } from '../src/features/auth/api/get-auth-methods.ts';
@@ -23,7 +24,6 @@ import { createProduct } from '../src/features/items/api/create-product.ts';
 import { deleteProduct } from '../src/features/items/api/delete-product.ts';
 import { getSupplierProducts } from '../src/features/items/api/get-supplier-products.ts';
 import { restoreProduct } from '../src/features/items/api/restore-product.ts';
-import { switchTracking } from '../src/features/items/api/switch-tracking.ts';
 import {
   createLocation,
   deleteLocation,
@@ -222,7 +222,12 @@ const calls = {
     method: 'post',
     status: 200,
     answer: { ...product, serialTracked: true, warrantyMonths: 12 },
-    run: () => switchTracking({ id: product._id, serialTracked: true }),
+    run: () =>
+      switchTracking({
+        id: product._id,
+        serialTracked: true,
+        units: [{ serial: 'SN-1', locationId: 'main' }],
+      }),
   }),
   getStockLevels: call({
     path: '/api/product/{id}/stock',
@@ -354,10 +359,7 @@ export type Checks = [
   Assert<Same<Result<typeof getUnit>, AnswerOf<typeof calls.getUnit>>>,
   Assert<Same<Result<typeof switchTracking>, AnswerOf<typeof calls.switchTracking>>>,
   Assert<
-    { serialTracked: Parameters<typeof switchTracking>[0]['serialTracked'] } extends Body<
-      '/api/product/{id}/tracking',
-      'post'
-    >
+    Omit<Parameters<typeof switchTracking>[0], 'id'> extends Body<'/api/product/{id}/tracking', 'post'>
       ? true
       : false
   >,

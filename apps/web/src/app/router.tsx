@@ -58,7 +58,7 @@ function lazyPage(load: () => Promise<PageModule>): OnDemandPage {
 const ManageProductsPage = lazyPage(() => import('../features/items/pages/manage-products-page.tsx'));
 const ProductDetailRoute = lazyPage(() => import('./routes/product-detail-route.tsx'));
 const AddProductPage = lazyPage(() => import('../features/items/pages/add-product-page.tsx'));
-const EditProductPage = lazyPage(() => import('../features/items/pages/edit-product-page.tsx'));
+const EditProductRoute = lazyPage(() => import('./routes/edit-product-route.tsx'));
 const MyProductsPage = lazyPage(() => import('../features/items/pages/my-products-page.tsx'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx'));
 const ImportProductsPage = lazyPage(() => import('../features/import/pages/import-products-page.tsx'));
@@ -163,7 +163,7 @@ export function AppRoutes() {
             path={paths.itemEditPattern}
             element={
               <GuardedPage title="page.edit" action="item.edit">
-                <EditProductPage />
+                <EditProductRoute />
               </GuardedPage>
             }
           />

@@ -64,16 +64,15 @@ export type AddProductFormValues = z.input<typeof addProductFormSchema>;
 
 /**
  * The Edit form: the Add form's schema without what an edit cannot change (quantity, supplier) and
- * the serial tracking (not edited by this form), so
- * every field and message of adding holds here too, and a field added there is editable here.
+ * the serial tracking (switched on its own, POST /api/product/:id/tracking), so every field and
+ * message of adding holds here too (the warranty months of a tracked item included), and a field
+ * added there is editable here.
  */
 export const editProductFormSchema = z.omit(addProductFormSchema, {
   quentity: true,
   suplerName: true,
   email: true,
-  // Switched on its own (POST /api/product/:id/tracking), and the warranty with it.
   serialTracked: true,
-  warrantyMonths: true,
 });
 export type EditProductFormValues = z.input<typeof editProductFormSchema>;
 export type EditProductValues = z.output<typeof editProductFormSchema>;

@@ -1,10 +1,19 @@
-import { type EditableField, type EditProduct, editableFieldSchema, type Product } from '@walton/contract';
+import {
+  type EditableField,
+  type EditProduct,
+  editableFieldSchema,
+  type Product,
+  WARRANTY_MONTHS_DEFAULT,
+} from '@walton/contract';
 import type { EditProductValues } from './add-product-form-schema.ts';
 
-/** Every field an edit can change. */
-export const EDITABLE_FIELDS: readonly EditableField[] = editableFieldSchema.options;
+/** A field the Edit form changes: an item's editable fields and the warranty of a tracked item. */
+export type EditField = EditableField | 'warrantyMonths';
 
-type Value = EditProductValues[EditableField];
+/** Every field an edit can change. */
+export const EDITABLE_FIELDS: readonly EditField[] = [...editableFieldSchema.options, 'warrantyMonths'];
+
+type Value = EditProductValues[EditField];
 
 /** An optional field left empty and one that is absent are the same. */
 const same = (a: Value, b: Value) => (a ?? '') === (b ?? '');
@@ -22,6 +31,7 @@ export function editValuesOf(product: Product): EditProductValues {
     display: product.display,
     prosesor: product.prosesor,
     lowStockThreshold: product.lowStockThreshold ?? null,
+    warrantyMonths: product.warrantyMonths ?? WARRANTY_MONTHS_DEFAULT,
   };
 }
 
@@ -36,7 +46,7 @@ export function editFrom(base: EditProductValues, values: EditProductValues): Ed
 
 /** A field both clerks changed, to different values. */
 export interface EditConflict {
-  field: EditableField;
+  field: EditField;
   theirs: Value;
   yours: Value;
 }

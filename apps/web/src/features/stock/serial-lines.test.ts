@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { filled, linesOfPaste, newLine, nextSerialField, unitsOfLines, withPasted } from './serial-lines.ts';
+import {
+  filled,
+  heldLines,
+  heldUnitsOfLines,
+  intoEmptyLines,
+  linesOfPaste,
+  newLine,
+  nextSerialField,
+  unitsOfLines,
+  withPasted,
+} from './serial-lines.ts';
 
 const shape = (lines: { serial: string; pairedSerial: string }[]) =>
   lines.map(({ serial, pairedSerial }) => ({ serial, pairedSerial }));
@@ -66,5 +76,61 @@ describe('nextSerialField', () => {
       { serial: 'WSN-2', pairedSerial: '' },
     ]);
     expect(nextSerialField(full, null)).toBeNull();
+  });
+});
+
+describe('the lines of the units an item holds', () => {
+  const held = [
+    { locationId: 'main', name: 'Main warehouse', quantity: 2 },
+    { locationId: 'mirpur', name: 'Mirpur showroom', quantity: 1 },
+  ];
+
+  it('has one empty line per unit held, each at its location', () => {
+    const lines = heldLines(held);
+    expect(
+      lines.map(({ serial, pairedSerial, locationId }) => ({ serial, pairedSerial, locationId })),
+    ).toEqual([
+      { serial: '', pairedSerial: '', locationId: 'main' },
+      { serial: '', pairedSerial: '', locationId: 'main' },
+      { serial: '', pairedSerial: '', locationId: 'mirpur' },
+    ]);
+    expect(new Set(lines.map((line) => line.id)).size).toBe(3);
+  });
+
+  it('takes a paste into its empty lines in order, and counts what found no line', () => {
+    const lines = heldLines(held);
+    const typed = filled(lines, { lineId: lines[1]?.id ?? 0, field: 'serial' }, 'WSN-9');
+    const { lines: next, leftOver } = intoEmptyLines(typed, linesOfPaste('WSN-1\nWSN-2\tOUT-2\nWSN-3'));
+    expect(
+      next.map(({ serial, pairedSerial, locationId }) => ({ serial, pairedSerial, locationId })),
+    ).toEqual([
+      { serial: 'WSN-1', pairedSerial: '', locationId: 'main' },
+      { serial: 'WSN-9', pairedSerial: '', locationId: 'main' },
+      { serial: 'WSN-2', pairedSerial: 'OUT-2', locationId: 'mirpur' },
+    ]);
+    expect(leftOver).toBe(1);
+  });
+
+  it('sends every line with its location, and names the first without a serial', () => {
+    const lines = heldLines(held);
+    const [first, second, third] = lines.map((line) => line.id);
+    const some = filled(
+      filled(lines, { lineId: first ?? 0, field: 'serial' }, ' WSN-1 '),
+      {
+        lineId: third ?? 0,
+        field: 'serial',
+      },
+      'WSN-3',
+    );
+    const missing = heldUnitsOfLines(some);
+    expect(missing).toMatchObject({ problem: { lineId: second, field: 'serial' } });
+    const all = filled(some, { lineId: second ?? 0, field: 'pairedSerial' }, 'OUT-2');
+    expect(heldUnitsOfLines(filled(all, { lineId: second ?? 0, field: 'serial' }, 'WSN-2'))).toEqual({
+      units: [
+        { serial: 'WSN-1', locationId: 'main' },
+        { serial: 'WSN-2', pairedSerial: 'OUT-2', locationId: 'main' },
+        { serial: 'WSN-3', locationId: 'mirpur' },
+      ],
+    });
   });
 });

@@ -5,6 +5,15 @@ export interface SerialLine {
   id: number;
   serial: string;
   pairedSerial: string;
+  /** Where the unit is, when the lines are the units an item holds (see heldLines). */
+  locationId?: string;
+}
+
+/** A location holding units of an item, and how many: the lines it needs when its units are named. */
+export interface HeldPlace {
+  locationId: string;
+  name: string;
+  quantity: number;
 }
 
 /** Which field of which line a serial read by the camera goes to. */
@@ -38,6 +47,30 @@ export const withPasted = (lines: readonly SerialLine[], pasted: readonly Serial
   return [...kept, ...pasted];
 };
 
+/** One empty line per unit `held`, each at the location that holds it. */
+export const heldLines = (held: readonly HeldPlace[]): SerialLine[] =>
+  held.flatMap((place) =>
+    Array.from({ length: place.quantity }, () => ({ ...newLine(), locationId: place.locationId })),
+  );
+
+/**
+ * The lines with the pasted units in their empty lines, in order (the lines of the units an item
+ * holds are as many as it holds), and how many pasted units found no empty line.
+ */
+export function intoEmptyLines(
+  lines: readonly SerialLine[],
+  pasted: readonly SerialLine[],
+): { lines: SerialLine[]; leftOver: number } {
+  let next = 0;
+  const filledLines = lines.map((line) => {
+    const unit = pasted[next];
+    if (!unit || line.serial.trim() !== '' || line.pairedSerial.trim() !== '') return line;
+    next += 1;
+    return { ...line, serial: unit.serial, pairedSerial: unit.pairedSerial };
+  });
+  return { lines: filledLines, leftOver: pasted.length - next };
+}
+
 /** A line the form cannot send: which field, and the contract's words for why. */
 export interface LineProblem {
   lineId: number;
@@ -56,25 +89,43 @@ export function unitsOfLines(
   const units: NewUnit[] = [];
   for (const line of lines) {
     if (line.serial.trim() === '' && line.pairedSerial.trim() === '') continue;
-    const serial = serialSchema.safeParse(line.serial);
-    if (!serial.success) {
-      return {
-        problem: { lineId: line.id, field: 'serial', message: serial.error.issues[0]?.message ?? '' },
-      };
-    }
-    if (line.pairedSerial.trim() === '') {
-      units.push({ serial: serial.data });
-      continue;
-    }
-    const paired = serialSchema.safeParse(line.pairedSerial);
-    if (!paired.success) {
-      return {
-        problem: { lineId: line.id, field: 'pairedSerial', message: paired.error.issues[0]?.message ?? '' },
-      };
-    }
-    units.push({ serial: serial.data, pairedSerial: paired.data });
+    const checked = unitOfLine(line);
+    if ('problem' in checked) return checked;
+    units.push(checked.unit);
   }
   return units.length === 0 ? { empty: true } : { units };
+}
+
+/**
+ * The units an item holds, one a line (see heldLines), each at its location: every line needs its
+ * serial (an empty one is not a serial), checked as unitsOfLines checks them.
+ */
+export function heldUnitsOfLines(
+  lines: readonly SerialLine[],
+): { units: Array<NewUnit & { locationId: string }> } | { problem: LineProblem } {
+  const units: Array<NewUnit & { locationId: string }> = [];
+  for (const line of lines) {
+    const checked = unitOfLine(line);
+    if ('problem' in checked) return checked;
+    units.push({ ...checked.unit, locationId: line.locationId ?? '' });
+  }
+  return { units };
+}
+
+/** A line's unit, its serial and any paired serial checked by the contract's rule. */
+function unitOfLine(line: SerialLine): { unit: NewUnit } | { problem: LineProblem } {
+  const serial = serialSchema.safeParse(line.serial);
+  if (!serial.success) {
+    return { problem: { lineId: line.id, field: 'serial', message: serial.error.issues[0]?.message ?? '' } };
+  }
+  if (line.pairedSerial.trim() === '') return { unit: { serial: serial.data } };
+  const paired = serialSchema.safeParse(line.pairedSerial);
+  if (!paired.success) {
+    return {
+      problem: { lineId: line.id, field: 'pairedSerial', message: paired.error.issues[0]?.message ?? '' },
+    };
+  }
+  return { unit: { serial: serial.data, pairedSerial: paired.data } };
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 import { useCreateProduct } from '../api/create-product.ts';
 import { FormField } from '../components/form-field.tsx';
 import { DETAIL_FIELDS, ProductDetailFields } from '../components/product-detail-fields.tsx';
+import { WarrantyMonthsField } from '../components/warranty-months-field.tsx';
 
 const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   name: '',
@@ -117,13 +118,9 @@ function AddProductForm({ user }: { user: SignedInUser }) {
         </Col>
         {tracked && (
           <Col sm={6}>
-            <FormField
-              label={t('add.warrantyMonths')}
+            <WarrantyMonthsField
               error={form.formState.errors.warrantyMonths?.message}
               registration={form.register('warrantyMonths')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
             />
           </Col>
         )}

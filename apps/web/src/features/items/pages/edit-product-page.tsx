@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Product } from '@walton/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
@@ -31,6 +32,7 @@ import { useEditProduct } from '../api/edit-product.ts';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { TrackingSwitch } from '../components/tracking-switch.tsx';
+import { WarrantyMonthsField } from '../components/warranty-months-field.tsx';
 import { EDITABLE_FIELDS, type EditConflict, editFrom, editValuesOf, mergeEdit } from '../edit-merge.ts';
 
 /** Checked values back into the form's text inputs. */
@@ -38,6 +40,7 @@ const formValuesOf = (values: EditProductValues): EditProductFormValues => ({
   ...values,
   price: String(values.price),
   lowStockThreshold: values.lowStockThreshold === null ? '' : String(values.lowStockThreshold),
+  warrantyMonths: String(values.warrantyMonths),
 });
 
 interface Conflict {
@@ -48,10 +51,12 @@ interface Conflict {
 
 /**
  * The Add form's fields, prefilled with the version the clerk opened (`base`), saved against that
- * version. When someone saved meanwhile (412), the edit is merged with theirs (see mergeEdit): saved
- * at once when no field was changed by both, otherwise after the clerk chose for each such field.
+ * version; the warranty months too when the item is `tracked` (as it is now: switched on from this
+ * page, the field appears). When someone saved meanwhile (412), the edit is merged with theirs (see
+ * mergeEdit): saved at once when no field was changed by both, otherwise after the clerk chose for
+ * each such field.
  */
-function EditProductForm({ opened }: { opened: Product }) {
+function EditProductForm({ opened, tracked }: { opened: Product; tracked: boolean }) {
   const navigate = useNavigate();
   const save = useEditProduct();
   const lock = useActionLock();
@@ -133,6 +138,14 @@ function EditProductForm({ opened }: { opened: Product }) {
       )}
       <Row>
         <ProductDetailFields form={form} />
+        {tracked && (
+          <Col sm={6}>
+            <WarrantyMonthsField
+              error={form.formState.errors.warrantyMonths?.message}
+              registration={form.register('warrantyMonths')}
+            />
+          </Col>
+        )}
       </Row>
       <div className="d-flex flex-wrap gap-2">
         <Button type="submit" variant="primary" disabled={lock.busy}>
@@ -146,7 +159,13 @@ function EditProductForm({ opened }: { opened: Product }) {
   );
 }
 
-export default function EditProductPage() {
+/** What the app layer passes in from other features (see app/routes/edit-product-route.tsx). */
+export interface EditProductParts {
+  /** Switches an item with stock on to tracking, registering its units. */
+  switchOnWithUnits?: (product: Product) => ReactNode;
+}
+
+export default function EditProductPage({ parts = {} }: { parts?: EditProductParts }) {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const [opened, setOpened] = useState<Product | null>(null);
@@ -164,8 +183,12 @@ export default function EditProductPage() {
       </h1>
       {opened ? (
         <>
-          <EditProductForm key={opened._id} opened={opened} />
-          <TrackingSwitch product={product.data ?? opened} />
+          <EditProductForm
+            key={opened._id}
+            opened={opened}
+            tracked={(product.data ?? opened).serialTracked === true}
+          />
+          <TrackingSwitch product={product.data ?? opened} switchOnWithUnits={parts.switchOnWithUnits} />
         </>
       ) : !product.isError ? (
         <Spinner label={t('detail.loading')} />

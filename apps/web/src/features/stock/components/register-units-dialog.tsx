@@ -10,6 +10,10 @@ import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import {
   filled,
+  type HeldPlace,
+  heldLines,
+  heldUnitsOfLines,
+  intoEmptyLines,
   type LineProblem,
   linesOfPaste,
   newLine,
@@ -30,12 +34,28 @@ const CameraScanner = lazy(() =>
 /** The id of a line's field, for focus and labels. */
 const fieldId = (formId: string, target: SerialField) => `${formId}-${target.field}-${target.lineId}`;
 
+/** What the dialog registers: units that arrived, or the units an item holds (switching it on). */
+type Purpose =
+  | {
+      held?: undefined;
+      onSubmit: (units: NewUnit[], locationId: string | undefined) => void;
+    }
+  | {
+      /** The locations holding the item's units, and how many each: one line per unit, no more. */
+      held: readonly HeldPlace[];
+      onSubmit: (units: Array<NewUnit & { locationId: string }>) => void;
+    };
+
 /**
  * Add Quentity of an item tracked by serial number: the units that arrived, one line each (a serial,
  * and a split AC's paired serial when it has one); "Add line", "Paste many" (a list, one unit a line)
  * and "Scan" (the camera fills the serial field the clerk chose, then the next). Where they arrive is
  * asked only when there is a choice (`places`), as for any Add Quentity. `refusal` is the server's
  * last refusal in words (a taken serial named).
+ *
+ * With `held` (an item with stock switched on to tracking), the lines are the units it holds, grouped
+ * by the location holding them, as many as it holds: no line is added or removed, a paste and the
+ * camera fill the empty ones, and every line needs its serial.
  */
 export function RegisterUnitsDialog({
   show,
@@ -45,8 +65,8 @@ export function RegisterUnitsDialog({
   firstSerial = '',
   saving,
   refusal,
-  onSubmit,
   onHide,
+  ...purpose
 }: {
   show: boolean;
   productName: string;
@@ -56,13 +76,15 @@ export function RegisterUnitsDialog({
   firstSerial?: string | undefined;
   saving: boolean;
   refusal: string | null;
-  onSubmit: (units: NewUnit[], locationId: string | undefined) => void;
   onHide: () => void;
-}) {
+} & Purpose) {
   const t = useTranslate();
   const format = useFormatters();
   const formId = useId();
-  const [lines, setLines] = useState<SerialLine[]>(() => [newLine(firstSerial)]);
+  const { held } = purpose;
+  const startLines = () => (held ? heldLines(held) : [newLine(firstSerial)]);
+  const [lines, setLines] = useState<SerialLine[]>(startLines);
+  const [leftOver, setLeftOver] = useState(0);
   const [chosen, setChosen] = useState<SerialField | null>(null);
   const [problem, setProblem] = useState<LineProblem | null>(null);
   const [empty, setEmpty] = useState(false);
@@ -83,6 +105,7 @@ export function RegisterUnitsDialog({
     setLines(next);
     setProblem(null);
     setEmpty(false);
+    setLeftOver(0);
   };
 
   const addLine = () => {
@@ -93,7 +116,11 @@ export function RegisterUnitsDialog({
 
   const addPasted = () => {
     const added = linesOfPaste(pasted);
-    if (added.length > 0) change(withPasted(lines, added));
+    if (added.length > 0 && held) {
+      const into = intoEmptyLines(lines, added);
+      change(into.lines);
+      setLeftOver(into.leftOver);
+    } else if (added.length > 0) change(withPasted(lines, added));
     setPasted('');
     setPasting(false);
   };
@@ -103,6 +130,8 @@ export function RegisterUnitsDialog({
     const text = code.text.trim();
     if (text === '') return;
     const target = nextSerialField(lines, chosen);
+    // The units an item holds are as many as it holds: a read with every serial filled adds none.
+    if (!target && held) return;
     const next = target ? filled(lines, target, text) : [...lines, newLine(text)];
     change(next);
     setChosen(nextSerialField(next, null));
@@ -110,6 +139,16 @@ export function RegisterUnitsDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (purpose.held) {
+      const named = heldUnitsOfLines(lines);
+      if ('problem' in named) {
+        setProblem(named.problem);
+        focus(named.problem);
+        return;
+      }
+      purpose.onSubmit(named.units);
+      return;
+    }
     const checked = unitsOfLines(lines);
     if ('problem' in checked) {
       setProblem(checked.problem);
@@ -120,11 +159,12 @@ export function RegisterUnitsDialog({
       setEmpty(true);
       return;
     }
-    onSubmit(checked.units, asks && !option?.isDefault ? option?.id : undefined);
+    purpose.onSubmit(checked.units, asks && !option?.isDefault ? option?.id : undefined);
   };
 
   const reset = () => {
-    setLines([newLine(firstSerial)]);
+    setLines(startLines());
+    setLeftOver(0);
     setChosen(null);
     setProblem(null);
     setEmpty(false);
@@ -175,33 +215,62 @@ export function RegisterUnitsDialog({
       <Form noValidate onSubmit={submit} className="d-flex flex-column overflow-hidden">
         <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title id={`${formId}-title`} as="h2" className="h5 text-break">
-            {t('units.registerHeading', { name: productName })}
+            {held
+              ? t('tracking.registerHeading', { name: productName })
+              : t('units.registerHeading', { name: productName })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body ref={body}>
-          <p className="small text-body-secondary">{t('units.registerHelp')}</p>
-          <ol className="list-unstyled d-grid gap-2 mb-3">
-            {lines.map((line, index) => (
-              <li key={line.id} className="d-flex flex-wrap align-items-end gap-2">
-                {input(line, index, 'serial')}
-                {input(line, index, 'pairedSerial')}
-                {lines.length > 1 && (
-                  <Button
-                    variant="outline-secondary"
-                    size="sm"
-                    className="mb-1"
-                    onClick={() => change(lines.filter((other) => other.id !== line.id))}
-                  >
-                    {t('units.removeLine', { n: format.count(index + 1) })}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ol>
+          <p className="small text-body-secondary">
+            {held
+              ? t('tracking.registerHelp', { count: format.count(lines.length) })
+              : t('units.registerHelp')}
+          </p>
+          {held ? (
+            held.map((place) => (
+              <fieldset key={place.locationId} className="mb-3">
+                <legend className="h6">
+                  {t('tracking.heldAt', { location: place.name, count: format.count(place.quantity) })}
+                </legend>
+                <ol className="list-unstyled d-grid gap-2 mb-0">
+                  {lines.map(
+                    (line, index) =>
+                      line.locationId === place.locationId && (
+                        <li key={line.id} className="d-flex flex-wrap align-items-end gap-2">
+                          {input(line, index, 'serial')}
+                          {input(line, index, 'pairedSerial')}
+                        </li>
+                      ),
+                  )}
+                </ol>
+              </fieldset>
+            ))
+          ) : (
+            <ol className="list-unstyled d-grid gap-2 mb-3">
+              {lines.map((line, index) => (
+                <li key={line.id} className="d-flex flex-wrap align-items-end gap-2">
+                  {input(line, index, 'serial')}
+                  {input(line, index, 'pairedSerial')}
+                  {lines.length > 1 && (
+                    <Button
+                      variant="outline-secondary"
+                      size="sm"
+                      className="mb-1"
+                      onClick={() => change(lines.filter((other) => other.id !== line.id))}
+                    >
+                      {t('units.removeLine', { n: format.count(index + 1) })}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
           <div className="d-flex flex-wrap gap-2 mb-3">
-            <Button variant="outline-primary" size="sm" onClick={addLine}>
-              {t('units.addLine')}
-            </Button>
+            {!held && (
+              <Button variant="outline-primary" size="sm" onClick={addLine}>
+                {t('units.addLine')}
+              </Button>
+            )}
             <Button
               variant="outline-primary"
               size="sm"
@@ -245,7 +314,12 @@ export function RegisterUnitsDialog({
               </Suspense>
             </div>
           )}
-          {asks && option !== undefined && (
+          {leftOver > 0 && (
+            <Alert variant="warning" className="mb-3" role="alert">
+              {t('tracking.pastedLeftOver', { count: format.count(leftOver) })}
+            </Alert>
+          )}
+          {!held && asks && option !== undefined && (
             <LocationSelect
               label={t('location.restockTo')}
               options={places}
@@ -253,7 +327,7 @@ export function RegisterUnitsDialog({
               onChange={choose}
             />
           )}
-          {!asks && arrivesAt !== undefined && (
+          {!held && !asks && arrivesAt !== undefined && (
             <p className="mb-0">{t('location.arrivesAt', { location: arrivesAt })}</p>
           )}
           {empty && (
@@ -272,7 +346,11 @@ export function RegisterUnitsDialog({
             {t('common.cancel')}
           </Button>
           <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? t('common.saving') : t('units.registerSubmit', { count: format.count(count) })}
+            {saving
+              ? t('common.saving')
+              : held
+                ? t('tracking.registerSubmit', { count: format.count(lines.length) })
+                : t('units.registerSubmit', { count: format.count(count) })}
           </Button>
         </Modal.Footer>
       </Form>
