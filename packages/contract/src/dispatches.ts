@@ -34,16 +34,20 @@ const optionalText = (max: number) =>
   );
 
 /** Who the order goes to: a name, and a phone number and an address when given. */
-export const dispatchCustomerSchema = z.strictObject({
-  name: checked(
-    z.string({ error: requiredOr('NOT_TEXT') }),
-    z.trim(),
-    z.minLength(1, fieldIssue('REQUIRED')),
-    z.maxLength(200, fieldIssue('TOO_LONG', { max: 200 })),
-  ),
-  phone: optionalText(40),
-  address: optionalText(500),
-});
+export const dispatchCustomerSchema = z.strictObject(
+  {
+    name: checked(
+      z.string({ error: requiredOr('NOT_TEXT') }),
+      z.trim(),
+      z.minLength(1, fieldIssue('REQUIRED')),
+      z.maxLength(200, fieldIssue('TOO_LONG', { max: 200 })),
+    ),
+    phone: optionalText(40),
+    address: optionalText(500),
+  },
+  // Missing: REQUIRED; not an object: INVALID (an unknown key keeps its own UNKNOWN_FIELD).
+  { error: (issue) => (issue.code === 'invalid_type' ? requiredOr('INVALID')(issue) : undefined) },
+);
 export type DispatchCustomer = z.output<typeof dispatchCustomerSchema>;
 
 /** One line of a new order: an item and how many units of it. */

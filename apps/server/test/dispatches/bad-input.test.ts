@@ -100,6 +100,22 @@ describe.each(TEST_ENGINES)('bad dispatch requests (%s)', (engine) => {
       'REQUIRED',
     ],
     [
+      'a customer of another field',
+      'POST',
+      () => '/api/dispatches',
+      () => create({ customer: { name: 'Dealer', email: 'dealer@example.com' } }),
+      'body.customer',
+      'UNKNOWN_FIELD',
+    ],
+    [
+      'a customer that is text',
+      'POST',
+      () => '/api/dispatches',
+      () => create({ customer: 'Dealer' }),
+      'body.customer',
+      'INVALID',
+    ],
+    [
       'a customer without a name',
       'POST',
       () => '/api/dispatches',
