@@ -179,6 +179,23 @@ export const API_ERROR_TEXT = {
   QUARANTINE_LOCATION_REQUIRED: 'Say which quarantine location the damaged units go to ({count} active)',
   NOT_A_QUARANTINE_LOCATION: '{location} is not an active quarantine location',
   RECEIPT_ITEM_GONE: 'The item {name} was deleted: restore it to complete this receipt',
+  // Dispatch orders (docs/dispatches.md): not found, not in the status a step needs (`status`: what
+  // it is), an item a line names that is not live (`id`), an item on two lines, a confirmation short
+  // of stock (`name`, `quantity` asked, `available` at `location`), a pick of the wrong item or of a
+  // unit picked for another order (`expected`: what the order still expects), and an item gone.
+  DISPATCH_NOT_FOUND: 'No dispatch order has this id',
+  DISPATCH_WRONG_STATUS: 'This order is {status}: this step cannot be taken now',
+  DISPATCH_ITEM_NOT_FOUND: 'No live item has the id {id}',
+  DISPATCH_LINE_REPEATED: 'The item {id} is on two lines: give each item one line',
+  DISPATCH_SHORT:
+    'Not enough {name} to reserve: {quantity} asked, only {available} available at {location}. Nothing was reserved',
+  DISPATCH_WRONG_ITEM: '{name} is not what this order expects: it expects {expected}',
+  DISPATCH_LINE_PICKED: 'Every unit of {name} is picked already: this order expects {expected}',
+  DISPATCH_PICK_BY_SERIAL: '{name} is tracked by serial number: scan the serial of the unit picked',
+  DISPATCH_UNIT_OF_ANOTHER_ORDER:
+    'The unit {serial} is picked for another order: this order expects {expected}',
+  DISPATCH_UNIT_PICKED: 'The unit {serial} is picked for this order already',
+  DISPATCH_ITEM_GONE: 'The item {name} was deleted: restore it to ship this order',
   // A transfer of a tracked item names as many units as it moves.
   UNITS_COUNT_MISMATCH: 'Name each unit moved: {quantity} units to move, {count} serial numbers given',
   // An item becomes tracked by registering exactly the units it holds (`levels`: where, how many).

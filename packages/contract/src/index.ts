@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './claims.ts';
 export * from './constants.ts';
 export * from './csv.ts';
+export * from './dispatches.ts';
 export * from './errors.ts';
 export * from './etag.ts';
 export * from './events.ts';

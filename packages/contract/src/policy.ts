@@ -46,6 +46,13 @@ export const ACTIONS = [
   'receipt.create',
   // Checks a receipt in: scans what arrived and completes it (reading receipts is inventory.read).
   'receipt.receive',
+  // Takes a customer's dispatch order, confirms it (reserving its stock) and cancels it (reading
+  // orders is inventory.read).
+  'dispatch.create',
+  // Picks an order's units by scanning them.
+  'dispatch.pick',
+  // Ships a picked order: every line's units leave in one change.
+  'dispatch.ship',
   // The signed-in user's own account: who they are, their access token, their preferences.
   'account.read',
   'account.token',

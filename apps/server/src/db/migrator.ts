@@ -19,6 +19,7 @@ import * as operationKeys from './migrations/016-operation-keys.ts';
 import * as units from './migrations/017-units.ts';
 import * as claims from './migrations/018-claims.ts';
 import * as receipts from './migrations/019-receipts.ts';
+import * as dispatches from './migrations/020-dispatches.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -48,6 +49,7 @@ const migrations: Record<string, MigrationModule> = {
   '017-units': units,
   '018-claims': claims,
   '019-receipts': receipts,
+  '020-dispatches': dispatches,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -136,6 +136,8 @@ export interface StockLevelsTable {
   product_id: string;
   location_id: string;
   quantity: number;
+  /** The units of it held by open dispatch orders (migration 020): 0 ≤ reserved ≤ quantity. */
+  reserved: ColumnType<number, number | undefined, number>;
 }
 
 /** Live and deleted product totals, kept by triggers (migration 003) so counting is one row read. */
@@ -402,6 +404,59 @@ export interface ReceiptMovementsTable {
   history_id: string;
 }
 
+/** A customer's order taken out of one location (migration 020). */
+export interface DispatchesTable {
+  id: string;
+  customer_name: string;
+  customer_phone: string | null;
+  customer_address: string | null;
+  location_id: string;
+  /** `draft`, `confirmed`, `picked`, `shipped` or `cancelled`. */
+  status: string;
+  created_by: string;
+  created_at: Timestamp;
+  confirmed_at: ColumnType<Date | string | null, string | null, string | null>;
+  closed_by: string | null;
+  closed_at: ColumnType<Date | string | null, string | null, string | null>;
+}
+
+/** One item of a dispatch order and how many units of it. */
+export interface DispatchLinesTable {
+  dispatch_id: string;
+  product_id: string;
+  position: number;
+  quantity: number;
+}
+
+/** What a confirmation reserved for one line: the item, where, how many. */
+export interface DispatchReservationsTable {
+  dispatch_id: string;
+  product_id: string;
+  location_id: string;
+  quantity: number;
+}
+
+/** One pick of a dispatch order, as it came; `active` (0/1) while the order is open. */
+export interface DispatchPicksTable {
+  id: string;
+  dispatch_id: string;
+  product_id: string;
+  serial: string | null;
+  serial_key: string | null;
+  active: ColumnType<number, number | undefined, number>;
+  account_id: string;
+  idempotency_key: string | null;
+  request_digest: string;
+  picked_by: string;
+  picked_at: Timestamp;
+}
+
+/** A history row (movement) a dispatch order's shipping wrote. */
+export interface DispatchMovementsTable {
+  dispatch_id: string;
+  history_id: string;
+}
+
 export interface Database {
   products: ProductsTable;
   product_history: ProductHistoryTable;
@@ -416,6 +471,11 @@ export interface Database {
   receipt_scans: ReceiptScansTable;
   receipt_serials: ReceiptSerialsTable;
   receipt_movements: ReceiptMovementsTable;
+  dispatches: DispatchesTable;
+  dispatch_lines: DispatchLinesTable;
+  dispatch_reservations: DispatchReservationsTable;
+  dispatch_picks: DispatchPicksTable;
+  dispatch_movements: DispatchMovementsTable;
   operation_keys: OperationKeysTable;
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;

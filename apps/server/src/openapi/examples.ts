@@ -5,9 +5,11 @@ import {
   type ChangeEvent,
   type CreateProductInput,
   type completeReceiptSchema,
+  type createDispatchSchema,
   type createLocationSchema,
   type createReceiptSchema,
   type deliveryRequestSchema,
+  type dispatchPickSchema,
   type dispatchUnitSchema,
   type editProductSchema,
   type Movement,
@@ -168,4 +170,13 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   completeReceipt: {
     notes: [{ productId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e71', note: 'Two boxes missing from the truck' }],
   } satisfies z.input<typeof completeReceiptSchema>,
+  createDispatch: {
+    customer: { name: 'Rahman Electronics', phone: '+8801711000000', address: 'Shop 12, Mirpur 10, Dhaka' },
+    locationId: 'main',
+    lines: [
+      { productId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e70', quantity: 4 },
+      { productId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e71', quantity: 2 },
+    ],
+  } satisfies z.input<typeof createDispatchSchema>,
+  pickDispatch: { serial: 'WSI18C-2611-000125' } satisfies z.input<typeof dispatchPickSchema>,
 };

@@ -308,6 +308,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description:
             "A supplier's delivery checked in by scanning, completed in one change of all its lines",
         },
+        {
+          name: 'dispatches',
+          description:
+            "A customer's order reserved, picked by scanning and shipped in one change of all its lines",
+        },
         { name: 'events', description: 'Live change feed' },
         { name: 'accounts', description: 'Sign-in methods and the access token (sessions: /api/auth/*)' },
         { name: 'settings', description: "The signed-in user's preferences" },

@@ -2,6 +2,9 @@ import { sessionUser } from '../auth/guards.ts';
 import { ClaimRepository } from '../claims/claim-repository.ts';
 import { claimRoutes } from '../claims/routes.ts';
 import { ClaimService } from '../claims/service.ts';
+import { DispatchRepository } from '../dispatches/dispatch-repository.ts';
+import { dispatchRoutes } from '../dispatches/routes.ts';
+import { DispatchService } from '../dispatches/service.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
 import { type ServerModule, shared } from '../module.ts';
 import { ReceiptRepository } from '../receipts/receipt-repository.ts';
@@ -100,6 +103,13 @@ export const productsModule: ServerModule = {
         { receipts: new ReceiptRepository(api.database.db), products, locations },
         api.publishProductChange,
         { now: clock },
+      ),
+    });
+    await api.register(dispatchRoutes, {
+      service: new DispatchService(
+        { dispatches: new DispatchRepository(api.database.db), products, locations, units },
+        api.publishProductChange,
+        { now: clock, timeZone: config.timeZone },
       ),
     });
     await api.register(productRoutes, {

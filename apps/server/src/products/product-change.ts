@@ -65,6 +65,30 @@ export type ProductUpdate = Partial<ProductDetails> & { quantity?: number; delet
 export type StockLevels = Readonly<Record<string, number>>;
 
 /**
+ * What open dispatch orders hold of the levels a change read (`stock_levels.reserved`), known by the
+ * levels object itself, so that every rule that judges levels sees it without another argument; levels
+ * made elsewhere (a test's, a fresh item's) hold nothing reserved.
+ */
+const RESERVED = new WeakMap<StockLevels, StockLevels>();
+
+/** `levels`, now known to have `reserved` of them held by open orders (see availableAt). */
+export function withReserved(levels: StockLevels, reserved: StockLevels): StockLevels {
+  RESERVED.set(levels, reserved);
+  return levels;
+}
+
+/** The units of `levels` held by open orders, per location. */
+export const reservedOf = (levels: StockLevels): StockLevels => RESERVED.get(levels) ?? {};
+
+/**
+ * The one rule of what may leave a location: its units on hand minus those reserved there by open
+ * orders (DOMAIN.md's `available`). Every rule that takes units (Delivered, transfers, imports, other
+ * orders) judges this, never the level itself.
+ */
+export const availableAt = (levels: StockLevels, location: string): number =>
+  (levels[location] ?? 0) - (reservedOf(levels)[location] ?? 0);
+
+/**
  * Where a change moves units: `quantity` of them out of `from` and/or into `to` (a location id; null
  * for the world outside: a sale, a delivery from a supplier, opening stock).
  */
@@ -72,6 +96,11 @@ export interface StockMovement {
   from: string | null;
   to: string | null;
   quantity: number;
+  /**
+   * Of the units leaving `from`, how many were reserved for this very movement (a dispatch order
+   * shipped): its reservation is released in the same write of the level.
+   */
+  released?: number | undefined;
 }
 
 /** A unit of a tracked item as a change reads it. */
@@ -148,7 +177,17 @@ export function levelsAfter(levels: StockLevels, movement: StockMovement | undef
     throw new Error(`a change would take ${quantity} from ${from}, which holds ${levels[from] ?? 0}`);
   }
   for (const [location, units] of Object.entries(after)) if (units === 0) delete after[location];
-  return after;
+  const reserved: Record<string, number> = { ...reservedOf(levels) };
+  if (from !== null) {
+    const held = (reserved[from] ?? 0) - (movement.released ?? 0);
+    if (held < 0) throw new Error(`a change would release more than is reserved at ${from}`);
+    if ((after[from] ?? 0) < held) {
+      throw new Error(`a change would take from ${from} units reserved by open orders`);
+    }
+    if (held === 0) delete reserved[from];
+    else reserved[from] = held;
+  }
+  return withReserved(after, reserved);
 }
 
 /** All the units of an item: the sum of its levels (the quantity it must have). */

@@ -21,7 +21,7 @@ import type {
   UnitEffect,
   UnitState,
 } from './product-change.ts';
-import { levelsAfter, sumOfLevels } from './product-change.ts';
+import { levelsAfter, sumOfLevels, withReserved } from './product-change.ts';
 import { rowToProduct, toProductColumns, toProductState, toUpdateColumns } from './product-mapper.ts';
 import { type ListedRow, toListedProduct } from './product-search.ts';
 import { stockedAtLocation, unitsAtLocation } from './stock-at-location.ts';
@@ -155,6 +155,24 @@ const isSerialTaken = (error: unknown) =>
       error.errcode === SQLITE_CONSTRAINT_PRIMARYKEY &&
       error.message.endsWith('unit_serials.serial_key')));
 
+/** SQLite's extended result code for a CHECK constraint that failed. */
+const SQLITE_CONSTRAINT_CHECK = 275;
+
+/**
+ * The database refused a change's level because it would hold fewer units than open orders reserved
+ * there (`stock_levels_reserved`): a confirmation reserved them after the change read the level. The
+ * change is undone whole; judged again on a fresh read, its rule sees what is available.
+ */
+const isReservedTaken = (error: unknown) =>
+  error instanceof Error &&
+  (('code' in error &&
+    error.code === '23514' &&
+    'constraint' in error &&
+    error.constraint === 'stock_levels_reserved') ||
+    ('errcode' in error &&
+      error.errcode === SQLITE_CONSTRAINT_CHECK &&
+      error.message.endsWith('stock_levels_reserved')));
+
 /** How often a change whose serials were taken meanwhile is judged again before its error reaches the caller. */
 const SERIAL_TAKEN_ATTEMPTS = 3;
 
@@ -199,6 +217,15 @@ const levelUpsert = () =>
   sql`insert into stock_levels (product_id, location_id, quantity)
     values (${slot<string>('productId')}, ${slot<string>('locationId')}, ${slot<number>('quantity')})
     on conflict (product_id, location_id) do update set quantity = excluded.quantity`;
+
+/**
+ * The level a shipped dispatch order's units leave: its new quantity, and its reservation for them
+ * released (slot `released`) in the same write.
+ */
+const levelRelease = () =>
+  sql`update stock_levels set quantity = ${slot<number>('quantity')},
+    reserved = reserved - ${slot<number>('released')}
+    where product_id = ${slot<string>('productId')} and location_id = ${slot<string>('locationId')}`;
 
 /** Each text of a JSON array bound as `name`, as rows of one column (`value`). */
 const jsonTexts = (postgres: boolean, name: string) =>
@@ -291,9 +318,9 @@ export class ProductRepository {
   readonly #rows = new QueryShapes<ProductRow>(SHAPES_OWNER);
   readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
   readonly #listed = new QueryShapes<ListedRow>(SHAPES_OWNER);
-  readonly #rowsWithLevels = new QueryShapes<ProductRow & { levels: LevelsColumn; units?: UnitsColumn }>(
-    SHAPES_OWNER,
-  );
+  readonly #rowsWithLevels = new QueryShapes<
+    ProductRow & { levels: LevelsColumn; reserved: LevelsColumn; units?: UnitsColumn }
+  >(SHAPES_OWNER);
   /** The statements of a change, each built once per shape (see #write). */
   readonly #writes = new StatementShapes(`${SHAPES_OWNER}.change`);
 
@@ -636,6 +663,11 @@ export class ProductRepository {
             where product_id = products.id and quantity > 0)`
       : sql<LevelsColumn>`(select json_group_object(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0)`;
+    const reserved = postgres
+      ? sql<LevelsColumn>`(select json_object_agg(location_id, reserved) from stock_levels
+            where product_id = products.id and reserved > 0)`
+      : sql<LevelsColumn>`(select json_group_object(location_id, reserved) from stock_levels
+            where product_id = products.id and reserved > 0)`;
     const withUnits = keys.length > 0;
     if (locks) {
       // The row lock first, in a statement of its own: a read that waits for the lock in the same
@@ -652,6 +684,7 @@ export class ProductRepository {
           .selectFrom('products')
           .selectAll()
           .select(levels.as('levels'))
+          .select(reserved.as('reserved'))
           .$if(withUnits, (query) => query.select(namedUnitsColumn(postgres).as('units')))
           .where('id', '=', slot<string>('id'))
           .$if(locks, (query) => query.forUpdate())
@@ -659,8 +692,12 @@ export class ProductRepository {
       { id, keys: JSON.stringify(keys) },
     );
     if (!read) return undefined;
-    const { levels: stored, units, ...row } = read;
-    const product = { row, levels: levelsOf(stored), units: unitsOf(units ?? null) };
+    const { levels: stored, reserved: held, units, ...row } = read;
+    const product = {
+      row,
+      levels: withReserved(levelsOf(stored), levelsOf(held)),
+      units: unitsOf(units ?? null),
+    };
     this.#remember({ row, levels: product.levels });
     return product;
   }
@@ -674,12 +711,15 @@ export class ProductRepository {
     if (this.#engine === 'postgres' && !this.#inTransaction) this.#recent.set(stored.row.id, stored);
   }
 
-  /** What `changing` came to, or undefined when it met a newer version (and was undone whole). */
+  /**
+   * What `changing` came to, or undefined when it met a newer version or units reserved since it read
+   * (and was undone whole: judged again on a fresh read).
+   */
   async #unlessNewer<T>(changing: Promise<T>): Promise<{ done: T } | undefined> {
     try {
       return { done: await changing };
     } catch (error) {
-      if (!isNewerVersion(error)) throw error;
+      if (!isNewerVersion(error) && !isReservedTaken(error)) throw error;
       return undefined;
     }
   }
@@ -762,13 +802,13 @@ export class ProductRepository {
     const moved = movement ? [movement.from, movement.to] : [];
     const levelWrites = moved
       .filter((location): location is string => location !== null)
-      .map(
-        (locationId): ChangeStatement => ({
-          shape: 'stock level',
-          build: levelUpsert,
-          values: { productId: after.id, locationId, quantity: levels[locationId] ?? 0 },
-        }),
-      );
+      .map((locationId): ChangeStatement => {
+        const values = { productId: after.id, locationId, quantity: levels[locationId] ?? 0 };
+        const released = locationId === movement?.from ? (movement.released ?? 0) : 0;
+        return released > 0
+          ? { shape: 'stock level released', build: levelRelease, values: { ...values, released } }
+          : { shape: 'stock level', build: levelUpsert, values };
+      });
     return [
       this.#history.append(change, historyId),
       ...levelWrites,

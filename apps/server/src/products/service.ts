@@ -41,6 +41,7 @@ import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from '
 import type { HistoryRepository, Page } from './history-repository.ts';
 import { type KeptAnswer, type Operation, type OperationKeys, operationOf } from './operation-keys.ts';
 import {
+  availableAt,
   type ChangeParticipant,
   type DecidedChange,
   type HistoryRecord,
@@ -146,8 +147,10 @@ const isSellable = (locations: LocationDirectory, id: string) => locations.get(i
  * otherwise the one location for sale that has some; with several, the clerk must say which (409).
  */
 function deliveryLocation(product: ProductState, levels: StockLevels, locations: LocationDirectory): string {
-  if ((levels[DEFAULT_LOCATION_ID] ?? 0) > 0) return DEFAULT_LOCATION_ID;
-  const withStock = Object.keys(levels).filter((id) => isSellable(locations, id));
+  if (availableAt(levels, DEFAULT_LOCATION_ID) > 0) return DEFAULT_LOCATION_ID;
+  const withStock = Object.keys(levels).filter(
+    (id) => isSellable(locations, id) && availableAt(levels, id) > 0,
+  );
   const [only, ...others] = withStock;
   if (only === undefined) return DEFAULT_LOCATION_ID;
   if (others.length === 0) return only;
@@ -157,18 +160,22 @@ function deliveryLocation(product: ProductState, levels: StockLevels, locations:
   });
 }
 
-/** `quantity` units can leave `from`: it holds them, and they are for sale when `sale` says so. */
+/**
+ * `quantity` units can leave `from`: they are available there (on hand minus what open dispatch
+ * orders reserved, availableAt; `released`: how many of them the movement's own order reserved), and
+ * for sale when `sale` says so.
+ */
 function takeFrom(
   product: ProductState,
   levels: StockLevels,
   locations: LocationDirectory,
-  movement: { from: string; quantity: number; sale: boolean },
+  movement: { from: string; quantity: number; sale: boolean; released?: number },
 ): void {
   const { from, quantity } = movement;
   if (movement.sale && !isSellable(locations, from)) {
     throw refusal(409, 'LOCATION_NOT_SELLABLE', product, { location: nameOf(locations, from) });
   }
-  const available = levels[from] ?? 0;
+  const available = availableAt(levels, from) + (movement.released ?? 0);
   if (available < quantity) {
     throw refusal(409, 'NOT_ENOUGH_AT_LOCATION', product, {
       available,
@@ -462,6 +469,42 @@ export function decideReceived(
     set: { quantity: product.quantity + arrived.quantity },
     movement,
     units: { kind: 'register', units: registered },
+  };
+}
+
+/**
+ * A dispatch order's line shipped (docs/dispatches.md): `quantity` units leave `from` for the order's
+ * customer, the units the order reserved there (released in the same write); a tracked item's units
+ * are the picked ones (`serials`), each in stock at `from`, dispatched with their warranty running
+ * from `day`. The history row is a `delivered` one (the order names it).
+ */
+export function decideShipped(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  units: NamedUnits,
+  shipped: { from: string; quantity: number; serials: readonly string[]; customer: Customer; day: string },
+  locations: LocationDirectory,
+): DecidedChange {
+  const product = live(current);
+  const { from, quantity } = shipped;
+  takeFrom(product, levels, locations, { from, quantity, sale: true, released: quantity });
+  const movement = { from, to: null, quantity, released: quantity };
+  const set = { quantity: product.quantity - quantity };
+  if (!product.serialTracked) return { kind: 'delivered', set, movement };
+  const picked = shipped.serials.map((serial) => unitNamed(product, units, serial, locations, from));
+  if (picked.length !== quantity) {
+    throw refusal(409, 'UNITS_COUNT_MISMATCH', product, { quantity, count: picked.length });
+  }
+  return {
+    kind: 'delivered',
+    set,
+    movement,
+    units: {
+      kind: 'dispatch',
+      units: picked,
+      warrantyUntil: warrantyUntil(shipped.day, product.warrantyMonths),
+      customer: shipped.customer,
+    },
   };
 }
 

@@ -159,6 +159,34 @@ async function workload(app: FastifyInstance): Promise<void> {
     expect(scanned.statusCode, scanned.body).toBe(201);
   }
   await ok('POST', `/api/receipts/${receipt}/complete`, {});
+  // A dispatch order: confirmed (reserving), picked (an item by id, a tracked unit by serial) and
+  // shipped, every line a change of its item releasing its reservation, each naming the order.
+  const dispatch = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/dispatches',
+      headers: clerk.session,
+      payload: {
+        customer: { name: 'Shape customer' },
+        locationId: 'main',
+        lines: [
+          { productId: b._id, quantity: 1 },
+          { productId: tracked._id, quantity: 1 },
+        ],
+      },
+    })
+  ).json<{ id: string }>().id;
+  await ok('POST', `/api/dispatches/${dispatch}/confirm`);
+  for (const pick of [{ productId: b._id }, { serial: 'SHAPE-6' }]) {
+    const picked = await app.inject({
+      method: 'POST',
+      url: `/api/dispatches/${dispatch}/picks`,
+      headers: clerk.session,
+      payload: pick,
+    });
+    expect(picked.statusCode, picked.body).toBe(201);
+  }
+  await ok('POST', `/api/dispatches/${dispatch}/ship`);
   await ok('GET', '/api/units/SHAPE-1');
   await ok('GET', `/api/product/${tracked._id}/units?status=in_stock&location=main`);
 

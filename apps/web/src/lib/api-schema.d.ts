@@ -527,6 +527,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dispatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List dispatch orders, newest first, narrowed by status
+         * @description The total is in `X-Total-Count`.
+         */
+        get: operations["listDispatches"];
+        put?: never;
+        /**
+         * Take a customer's order as a draft: the items and how many units of each
+         * @description A `draft` order out of `locationId`, an active location for sale (400 `UNKNOWN_LOCATION`, 409 `LOCATION_INACTIVE`, `LOCATION_NOT_SELLABLE`), one line per live item (400 `DISPATCH_ITEM_NOT_FOUND`, `DISPATCH_LINE_REPEATED`). Nothing is reserved until it is confirmed.
+         */
+        post: operations["createDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispatches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dispatch order with its lines (reserved, picked, serials) and its movements
+         * @description 404 `DISPATCH_NOT_FOUND`.
+         */
+        get: operations["getDispatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispatches/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a draft: every line's units reserved at its location, all or none
+         * @description Each line reserves its units at the order's location while they are available there (on hand minus what other orders reserved); `available` never goes below 0, also under confirmations at once. A line short of stock is refused, 409 `DISPATCH_SHORT` naming the item (`productId` in the answer), and nothing is reserved. Reserved units are not available to Delivered, transfers, imports or other orders. 409 `DISPATCH_WRONG_STATUS` (not a draft), `LOCATION_INACTIVE`, `LOCATION_NOT_SELLABLE`; 404 `DISPATCH_NOT_FOUND`.
+         */
+        post: operations["confirmDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispatches/{id}/picks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pick one unit of a confirmed order, by its item or its serial
+         * @description An item not tracked by serial is picked by `productId`, a tracked item's unit by `serial` (409 `DISPATCH_PICK_BY_SERIAL`; a unit in stock at the order's location: 409 `UNIT_NOT_AVAILABLE`, 404 `UNIT_NOT_FOUND`). A wrong item (409 `DISPATCH_WRONG_ITEM`), a unit picked for another order (409 `DISPATCH_UNIT_OF_ANOTHER_ORDER`) or a line picked whole (409 `DISPATCH_LINE_PICKED`) is refused with the words naming what the order still expects; 409 `DISPATCH_UNIT_PICKED`, `DISPATCH_WRONG_STATUS` (not confirmed). The last unit makes the order `picked`. With an `Idempotency-Key` (a new UUID per pick) a pick sent again is kept once and answered as the first time; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
+         */
+        post: operations["pickDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispatches/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship a picked order: every line leaves in one transaction, or none
+         * @description The order becomes `shipped`; each line is one change of its item (a `delivered` history row the order names, listed in `movements`), its units leaving the order's location and its reservation released; a tracked item's picked units are dispatched to the customer, their warranty starting today. Any refusal writes nothing: 409 `DISPATCH_ITEM_GONE` (an item deleted meanwhile), `UNIT_NOT_AVAILABLE`, `DISPATCH_WRONG_STATUS` (not picked); 404 `DISPATCH_NOT_FOUND`.
+         */
+        post: operations["shipDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispatches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an open order: its reservations released, nothing leaves
+         * @description A `draft`, `confirmed` or `picked` order becomes `cancelled`; what it reserved is available again and its picked units may be picked for another order. 409 `DISPATCH_WRONG_STATUS` (shipped or cancelled); 404 `DISPATCH_NOT_FOUND`.
+         */
+        post: operations["cancelDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product": {
         parameters: {
             query?: never;
@@ -1175,7 +1299,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1184,7 +1308,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -1215,7 +1339,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1224,7 +1348,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -1389,7 +1513,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1398,7 +1522,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -4244,6 +4368,832 @@ export interface operations {
             };
         };
     };
+    listDispatches: {
+        parameters: {
+            query?: {
+                status?: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        customer: {
+                            name: string;
+                            phone: string | null;
+                            address: string | null;
+                        };
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                        createdBy: string;
+                        createdAt: string;
+                        confirmedAt: string | null;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer": {
+                 *         "name": "Rahman Electronics",
+                 *         "phone": "+8801711000000",
+                 *         "address": "Shop 12, Mirpur 10, Dhaka"
+                 *       },
+                 *       "locationId": "main",
+                 *       "lines": [
+                 *         {
+                 *           "productId": "0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e70",
+                 *           "quantity": 4
+                 *         },
+                 *         {
+                 *           "productId": "0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e71",
+                 *           "quantity": 2
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    customer: {
+                        name: string;
+                        phone?: string;
+                        address?: string;
+                    };
+                    locationId: string;
+                    lines: {
+                        productId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        customer: {
+                            name: string;
+                            phone: string | null;
+                            address: string | null;
+                        };
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                        createdBy: string;
+                        createdAt: string;
+                        confirmedAt: string | null;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            quantity: number;
+                            reserved: number;
+                            picked: number;
+                            serials: string[];
+                        }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        customer: {
+                            name: string;
+                            phone: string | null;
+                            address: string | null;
+                        };
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                        createdBy: string;
+                        createdAt: string;
+                        confirmedAt: string | null;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            quantity: number;
+                            reserved: number;
+                            picked: number;
+                            serials: string[];
+                        }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    confirmDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        customer: {
+                            name: string;
+                            phone: string | null;
+                            address: string | null;
+                        };
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                        createdBy: string;
+                        createdAt: string;
+                        confirmedAt: string | null;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            quantity: number;
+                            reserved: number;
+                            picked: number;
+                            serials: string[];
+                        }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    pickDispatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "serial": "WSI18C-2611-000125"
+                 *     }
+                 */
+                "application/json": {
+                    productId?: string;
+                    serial?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        dispatchId: string;
+                        productId: string;
+                        serial: string | null;
+                        pickedBy: string;
+                        pickedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    shipDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        customer: {
+                            name: string;
+                            phone: string | null;
+                            address: string | null;
+                        };
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                        createdBy: string;
+                        createdAt: string;
+                        confirmedAt: string | null;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            quantity: number;
+                            reserved: number;
+                            picked: number;
+                            serials: string[];
+                        }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        customer: {
+                            name: string;
+                            phone: string | null;
+                            address: string | null;
+                        };
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                        createdBy: string;
+                        createdAt: string;
+                        confirmedAt: string | null;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            quantity: number;
+                            reserved: number;
+                            picked: number;
+                            serials: string[];
+                        }[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            quantity: number;
+                            locationId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -5840,7 +6790,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -5851,7 +6801,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -5888,7 +6838,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -5899,7 +6849,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -6005,7 +6955,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -6016,7 +6966,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -6053,7 +7003,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -6064,7 +7014,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -6165,7 +7115,7 @@ export interface operations {
                         name: string;
                         /** @enum {string} */
                         role: "admin" | "staff" | "supplier" | "viewer";
-                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "claim.manage" | "receipt.create" | "receipt.receive" | "account.read" | "account.token" | "settings.own" | "site.public")[];
+                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "claim.manage" | "receipt.create" | "receipt.receive" | "dispatch.create" | "dispatch.pick" | "dispatch.ship" | "account.read" | "account.token" | "settings.own" | "site.public")[];
                     };
                 };
             };

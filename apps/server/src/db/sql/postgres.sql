@@ -450,6 +450,73 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     version = case when version = $42 then version + 1 end
     where id = $43 returning *;
 
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level released + stock totals + stock daily + product daily + delivery windows + dispatch movement
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :quantity, :released, :productId, :locationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :dispatchId, :historyId, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (update stock_levels set quantity = $15,
+    reserved = reserved - $16
+    where product_id = $17 and location_id = $18), "change_2" as (
+  update stock_totals set units = units + cast($19 as bigint), value_paisa = value_paisa + cast($20 as bigint)
+  where shard = $21
+), "change_3" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($22, $23, cast($24 as bigint), cast($25 as bigint), cast($26 as bigint), cast($27 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_4" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($28, $29, $30, $31, $32)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_5" as (
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, $33, $34), (90, $35, $36)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+), "change_6" as (insert into "dispatch_movements" ("dispatch_id", "history_id") values ($37, $38)) update products set "updated_at" = $39, "quantity" = $40,
+    version = case when version = $41 then version + 1 end
+    where id = $42 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level released + units dispatched + movement units + stock totals + stock daily + product daily + delivery windows + dispatch movement
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :quantity, :released, :productId, :locationId, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :dispatchId, :historyId, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (update stock_levels set quantity = $15,
+    reserved = reserved - $16
+    where product_id = $17 and location_id = $18), "change_2" as (update units set location_id = null, status = 'dispatched',
+    dispatched_at = cast($19 as timestamptz),
+    warranty_until = $20, customer_name = $21,
+    customer_phone = $22
+    where id in (select json_array_elements_text(cast($23 as json)) as value)), "change_3" as (insert into movement_units (history_id, unit_id)
+    select $24, value from (select json_array_elements_text(cast($25 as json)) as value) as moved), "change_4" as (
+  update stock_totals set units = units + cast($26 as bigint), value_paisa = value_paisa + cast($27 as bigint)
+  where shard = $28
+), "change_5" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($29, $30, cast($31 as bigint), cast($32 as bigint), cast($33 as bigint), cast($34 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_6" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($35, $36, $37, $38, $39)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_7" as (
+  insert into product_delivery_windows (window_days, product_id, delivered_units)
+  values (30, $40, $41), (90, $42, $43)
+  on conflict (window_days, product_id) do update set
+    delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
+), "change_8" as (insert into "dispatch_movements" ("dispatch_id", "history_id") values ($44, $45)) update products set "updated_at" = $46, "quantity" = $47,
+    version = case when version = $48 then version + 1 end
+    where id = $49 returning *;
+
 -- ProductRepository.change: as one + product update updated_at,serial_tracked + history row + units registered + unit serials + movement units + stock daily + product daily
 -- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :at, :units, :serials, :historyId, :ids, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :serial_tracked, :versionRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
@@ -517,17 +584,20 @@ select * from "products" where "id" = $1 and "deleted_at" is null;
 -- ProductRepository: to change
 -- parameters: :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
-            where product_id = products.id and quantity > 0) as "levels" from "products" where "id" = $1;
+            where product_id = products.id and quantity > 0) as "levels", (select json_object_agg(location_id, reserved) from stock_levels
+            where product_id = products.id and reserved > 0) as "reserved" from "products" where "id" = $1;
 
 -- ProductRepository: to change, locked
 -- parameters: :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
-            where product_id = products.id and quantity > 0) as "levels" from "products" where "id" = $1 for update;
+            where product_id = products.id and quantity > 0) as "levels", (select json_object_agg(location_id, reserved) from stock_levels
+            where product_id = products.id and reserved > 0) as "reserved" from "products" where "id" = $1 for update;
 
 -- ProductRepository: to change, with units
 -- parameters: :keys, :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
-            where product_id = products.id and quantity > 0) as "levels", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
+            where product_id = products.id and quantity > 0) as "levels", (select json_object_agg(location_id, reserved) from stock_levels
+            where product_id = products.id and reserved > 0) as "reserved", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
         'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
         'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
         from unit_serials s join units u on u.id = s.unit_id
@@ -536,7 +606,8 @@ select *, (select json_object_agg(location_id, quantity) from stock_levels
 -- ProductRepository: to change, with units, locked
 -- parameters: :keys, :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
-            where product_id = products.id and quantity > 0) as "levels", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
+            where product_id = products.id and quantity > 0) as "levels", (select json_object_agg(location_id, reserved) from stock_levels
+            where product_id = products.id and reserved > 0) as "reserved", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
         'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
         'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
         from unit_serials s join units u on u.id = s.unit_id

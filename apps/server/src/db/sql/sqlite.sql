@@ -23,6 +23,10 @@ insert into product_delivery_windows (window_days, product_id, delivered_units)
   on conflict (window_days, product_id) do update set
     delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units;
 
+-- ProductRepository.change: alone + dispatch movement
+-- parameters: :dispatchId, :historyId
+insert into "dispatch_movements" ("dispatch_id", "history_id") values (?, ?);
+
 -- ProductRepository.change: alone + history row
 -- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId
 insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
@@ -117,6 +121,12 @@ insert into stock_levels (product_id, location_id, quantity)
     values (?, ?, ?)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity;
 
+-- ProductRepository.change: alone + stock level released
+-- parameters: :quantity, :released, :productId, :locationId
+update stock_levels set quantity = ?,
+    reserved = reserved - ?
+    where product_id = ? and location_id = ?;
+
 -- ProductRepository.change: alone + stock totals
 -- parameters: :units, :valuePaisa, :shard
 update stock_totals set units = units + cast(? as bigint), value_paisa = value_paisa + cast(? as bigint)
@@ -171,12 +181,14 @@ select * from "products" where "id" = ? and "deleted_at" is null;
 -- ProductRepository: to change
 -- parameters: :id
 select *, (select json_group_object(location_id, quantity) from stock_levels
-            where product_id = products.id and quantity > 0) as "levels" from "products" where "id" = ?;
+            where product_id = products.id and quantity > 0) as "levels", (select json_group_object(location_id, reserved) from stock_levels
+            where product_id = products.id and reserved > 0) as "reserved" from "products" where "id" = ?;
 
 -- ProductRepository: to change, with units
 -- parameters: :keys, :id
 select *, (select json_group_object(location_id, quantity) from stock_levels
-            where product_id = products.id and quantity > 0) as "levels", (select json_group_array(json_object('key', s.serial_key, 'id', u.id,
+            where product_id = products.id and quantity > 0) as "levels", (select json_group_object(location_id, reserved) from stock_levels
+            where product_id = products.id and reserved > 0) as "reserved", (select json_group_array(json_object('key', s.serial_key, 'id', u.id,
         'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
         'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
         from unit_serials s join units u on u.id = s.unit_id
