@@ -19,6 +19,7 @@ import * as operationKeys from './migrations/016-operation-keys.ts';
 import * as units from './migrations/017-units.ts';
 import * as claims from './migrations/018-claims.ts';
 import * as receipts from './migrations/019-receipts.ts';
+import * as receivedAndAdjustedKinds from './migrations/021-received-and-adjusted-kinds.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -48,6 +49,7 @@ const migrations: Record<string, MigrationModule> = {
   '017-units': units,
   '018-claims': claims,
   '019-receipts': receipts,
+  '021-received-and-adjusted-kinds': receivedAndAdjustedKinds,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
