@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryEntry, Product, Receipt, ReceiptScan, ReceiptSummary } from '@walton/contract';
+import type {
+  HistoryEntry,
+  Product,
+  Receipt,
+  ReceiptScan,
+  ReceiptSummary,
+  StatsMovements,
+  StatsSummary,
+  StockSeries,
+} from '@walton/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
@@ -90,6 +99,14 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     );
   const history = async (id: string) =>
     (await call('GET', `/api/product/${id}/history?limit=200`)).json<HistoryEntry[]>();
+  /** Units restocked in the last 7 days (the dashboard), and into the showroom today (its moves). */
+  const restockedLately = async () => {
+    const summary = (await call('GET', '/api/stats/summary')).json<StatsSummary>();
+    const moves = (
+      await call('GET', `/api/stats/movements?days=30&location=${showroom}`)
+    ).json<StatsMovements>();
+    return { lastSevenDays: summary.restockedLast7Days, atShowroomToday: moves.days.at(-1)?.restocked };
+  };
   const untracked = (quentity = 5, as: Clerk = clerks.staff) => addProduct(test.app, as, { quentity });
   const tracked = () => addProduct(test.app, clerks.staff, { quentity: 0, serialTracked: true });
 
@@ -161,6 +178,7 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
 
     await scanned(declared.id, { productId: fans._id, quantity: 6 });
     await scanned(declared.id, { productId: acs._id, quantity: 1, serials: [other] });
+    const restockedBefore = await restockedLately();
     const done = await complete(declared.id);
     expect(done.statusCode, done.body).toBe(200);
     const received = done.json<Receipt>();
@@ -176,9 +194,9 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     expect(unit.unit).toMatchObject({ status: 'in_stock', location: { id: showroom } });
 
     const [fansMoved] = await history(fans._id);
-    expect(fansMoved).toMatchObject({ kind: 'restocked', delta: 10 });
+    expect(fansMoved).toMatchObject({ kind: 'received', delta: 10 });
     const [acsMoved] = await history(acs._id);
-    expect(acsMoved).toMatchObject({ kind: 'restocked', delta: 2 });
+    expect(acsMoved).toMatchObject({ kind: 'received', delta: 2 });
     // The receipt names the history rows it wrote, one per line.
     expect((await receipt(declared.id)).movements).toEqual(
       expect.arrayContaining([
@@ -187,6 +205,13 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
       ]),
     );
     expect(received.movements).toHaveLength(2);
+    // A receipt's units count as restocked on the dashboard, the item's chart and the location's moves.
+    expect(await restockedLately()).toEqual({
+      lastSevenDays: restockedBefore.lastSevenDays + 12,
+      atShowroomToday: restockedBefore.atShowroomToday + 12,
+    });
+    const series = (await call('GET', `/api/product/${fans._id}/stock-series?days=30`)).json<StockSeries>();
+    expect(series.points.at(-1)).toMatchObject({ quantity: 15, restocked: 10 });
 
     expectRefused(await scan(declared.id, { productId: fans._id }), 409, 'RECEIPT_CLOSED');
     expectRefused(await complete(declared.id), 409, 'RECEIPT_CLOSED');
