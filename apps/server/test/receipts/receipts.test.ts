@@ -9,6 +9,7 @@ import type {
   StatsSummary,
   StockSeries,
 } from '@walton/contract';
+import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
@@ -215,6 +216,22 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     });
     const series = (await call('GET', `/api/product/${fans._id}/stock-series?days=30`)).json<StockSeries>();
     expect(series.points.at(-1)).toMatchObject({ quantity: 15, restocked: 10 });
+    // The history export names their kind.
+    const exported = await call('GET', '/api/export/history.csv');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const [header = [], ...rows]: string[][] = parse(exported.body, { bom: true });
+    const cell = (row: string[], column: string) => row[header.indexOf(column)];
+    expect(
+      rows
+        .filter((row) => [fans._id, acs._id].includes(cell(row, 'productId') ?? ''))
+        .map((row) => [cell(row, 'kind'), cell(row, 'delta')]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['received', '10'],
+        ['received', '2'],
+      ]),
+    );
+    expect(rows.filter((row) => cell(row, 'kind') === 'received')).toHaveLength(2);
 
     expectRefused(await scan(declared.id, { productId: fans._id }), 409, 'RECEIPT_CLOSED');
     expectRefused(await complete(declared.id), 409, 'RECEIPT_CLOSED');
