@@ -3,7 +3,8 @@ import { checked, int } from './checked.ts';
 
 /**
  * What happened to an item: the kind of a history entry and of a live-feed event. `imported` is a
- * quantity an import set (the difference is its stock delta).
+ * quantity an import set (the difference is its stock delta); `received` is units a receipt's
+ * completion took in (the receipt names its rows); `adjusted` is a stock count's correction.
  */
 export const changeKindSchema = z.enum([
   'created',
@@ -15,6 +16,8 @@ export const changeKindSchema = z.enum([
   'reverted',
   'imported',
   'transferred',
+  'received',
+  'adjusted',
 ]);
 export type ChangeKind = z.infer<typeof changeKindSchema>;
 
@@ -28,8 +31,8 @@ export const changeEventSchema = z.object({
   id: z.string(),
   version: checked(z.number(), int()),
   /**
-   * A `delivered`, `restocked` or `transferred` item's stock after the change, and the time of the
-   * change (its `updatedAt`): a stock change touches nothing else of the item (a transfer leaves the
+   * A `delivered`, `restocked`, `transferred`, `received` or `adjusted` item's stock after the
+   * change, and the time of the change (its `updatedAt`): a stock change touches nothing else of the item (a transfer leaves the
    * total as it was and moves units between its levels, `GET /api/product/:id/stock`).
    */
   stock: z.optional(z.object({ quentity: checked(z.number(), int()), updatedAt: z.string() })),

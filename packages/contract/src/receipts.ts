@@ -153,7 +153,7 @@ export const receiptSchema = z.extend(receiptSummarySchema, {
   movements: checked(
     z.array(receiptMovementSchema),
     z.describe(
-      'The history rows its completion wrote (kind `restocked`), one per line and destination; none until it is received',
+      'The history rows its completion wrote (kind `received`), one per line and destination; none until it is received',
     ),
   ),
   discrepancies: checked(

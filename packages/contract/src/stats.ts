@@ -49,6 +49,7 @@ export const statsSummarySchema = z.object({
   itemsAtOrBelowThreshold: count,
   deliveredToday: count,
   deliveredLast7Days: count,
+  /** Units restocked: restocks, and units receipts took in. */
   restockedLast7Days: count,
 });
 export type StatsSummary = z.infer<typeof statsSummarySchema>;
@@ -114,7 +115,7 @@ export const locationDayMovesSchema = z.object({
   day,
   /** Units delivered from the location. */
   delivered: count,
-  /** Units restocked into the location. */
+  /** Units restocked into the location: restocks, and units a receipt took in. */
   restocked: count,
   /** Units transferred from the location to another. */
   transferredOut: count,

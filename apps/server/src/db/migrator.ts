@@ -20,6 +20,7 @@ import * as units from './migrations/017-units.ts';
 import * as claims from './migrations/018-claims.ts';
 import * as receipts from './migrations/019-receipts.ts';
 import * as dispatches from './migrations/020-dispatches.ts';
+import * as receivedAndAdjustedKinds from './migrations/021-received-and-adjusted-kinds.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -50,6 +51,7 @@ const migrations: Record<string, MigrationModule> = {
   '018-claims': claims,
   '019-receipts': receipts,
   '020-dispatches': dispatches,
+  '021-received-and-adjusted-kinds': receivedAndAdjustedKinds,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -578,7 +578,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         tags: ['products'],
         summary: "An item's history: every change, newest first",
         description:
-          'Created, edited, delivered, restocked, deleted, restored and reverted, each with who and when; ' +
+          'Created, edited, delivered, restocked, deleted, restored, reverted, imported, transferred, ' +
+          'received (by a receipt) and adjusted (by a count), each with who and when; ' +
           'edits and reverts list each field with its old and new value (prices as exact decimals). ' +
           'Deleted items keep their history. When more entries follow, `X-Next-Cursor` (and ' +
           '`Link: <…>; rel="next"`) gives the cursor to send as `after` for the next page.',

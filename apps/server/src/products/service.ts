@@ -42,6 +42,7 @@ import type { HistoryRepository, Page } from './history-repository.ts';
 import { type KeptAnswer, type Operation, type OperationKeys, operationOf } from './operation-keys.ts';
 import {
   availableAt,
+  type ChangeKind,
   type ChangeParticipant,
   type DecidedChange,
   type HistoryRecord,
@@ -437,7 +438,7 @@ export function decideRegistration(
  * Units of an item that arrived with a document (a receipt's line) at `to`, which must be active:
  * `quantity` of an item not tracked by serial, or the units of `serials` (each a unit of its own) of
  * a tracked one, registered there (409 SERIAL_TAKEN for a serial known meanwhile). The quantity rises
- * by their number; the history row is a `restocked` one (the document names it).
+ * by their number; the history row is a `received` one (the document names it).
  */
 export function decideReceived(
   current: ProductState | undefined,
@@ -450,7 +451,7 @@ export function decideReceived(
   const movement = { from: null, to: arrived.to, quantity: arrived.quantity };
   if (!product.serialTracked) {
     if (arrived.serials.length > 0) throw refusal(409, 'ITEM_NOT_TRACKED', product);
-    return { kind: 'restocked', set: { quantity: product.quantity + arrived.quantity }, movement };
+    return { kind: 'received', set: { quantity: product.quantity + arrived.quantity }, movement };
   }
   if (arrived.serials.length !== arrived.quantity) {
     throw refusal(409, 'UNITS_COUNT_MISMATCH', product, {
@@ -465,7 +466,7 @@ export function decideReceived(
     () => arrived.to,
   );
   return {
-    kind: 'restocked',
+    kind: 'received',
     set: { quantity: product.quantity + arrived.quantity },
     movement,
     units: { kind: 'register', units: registered },
@@ -721,12 +722,21 @@ function unitsAfter(change: ProductChange, locations: LocationDirectory): Unit[]
   }));
 }
 
+/** The kinds of change that set nothing of the item but its stock (and version and time). */
+const STOCK_CHANGE_KINDS: ReadonlySet<ChangeKind> = new Set([
+  'delivered',
+  'restocked',
+  'transferred',
+  'received',
+  'adjusted',
+]);
+
 /** What a committed change tells the feed and the stored answers (see PublishChange). */
 export function committedEvent({ kind, after }: ProductChange): CommittedChange {
   const event: CommittedChange = { type: kind, id: after.id, version: after.version };
   // A stock change sets nothing but the quantity (and, as every change, the version and time):
   // its event says what they became, so that stored answers can follow it (product-answers.ts).
-  if (kind === 'delivered' || kind === 'restocked' || kind === 'transferred') {
+  if (STOCK_CHANGE_KINDS.has(kind)) {
     event.stock = { quantity: after.quantity, updatedAt: after.updatedAt };
   }
   return event;

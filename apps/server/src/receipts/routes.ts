@@ -149,7 +149,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
           "The receipt becomes `received`; each line's whole units arrive at its location and its damaged " +
           'units at a quarantine location (`quarantineLocationId`, an active location of kind `quarantine`, ' +
           '409 `NOT_A_QUARANTINE_LOCATION`; left out, the only active one: 409 `QUARANTINE_LOCATION_REQUIRED` ' +
-          'when there is none or several), not for sale. Each is one change of its item (a `restocked` ' +
+          'when there is none or several), not for sale. Each is one change of its item (a `received` ' +
           "history row the receipt names; a tracked item's scanned serials registered as units). Lines short " +
           'or over stay as discrepancies, with the `notes` given. Any refusal writes nothing: 409 ' +
           '`RECEIPT_ITEM_GONE` (an item deleted meanwhile), `SERIAL_TAKEN` (a serial registered meanwhile), ' +

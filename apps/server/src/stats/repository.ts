@@ -201,7 +201,7 @@ export class StatsRepository {
 
   /**
    * The changes that moved units out of or into `locationId` since `since` (later ones included),
-   * read from the history: Delivered from it, restocks into it, transfers from or to it. The
+   * read from the history: Delivered from it, restocks and receipts' units into it, transfers from or to it. The
    * history's rows from before locations name none and are the default location's (ADR 55).
    */
   async movesAt(locationId: string, since: Date): Promise<LocationMove[]> {
@@ -211,7 +211,7 @@ export class StatsRepository {
       .select([
         'at',
         sql<number>`case when kind = 'delivered' then -delta else 0 end`.as('delivered'),
-        sql<number>`case when kind = 'restocked' then delta else 0 end`.as('restocked'),
+        sql<number>`case when kind in ('restocked', 'received') then delta else 0 end`.as('restocked'),
         sql<number>`case when kind = 'transferred' and from_location_id = ${location} then moved else 0 end`.as(
           'transferred_out',
         ),
@@ -222,7 +222,7 @@ export class StatsRepository {
       .where('at', '>=', since.toISOString())
       .where(
         sql<boolean>`(kind = 'delivered' and coalesce(from_location_id, ${DEFAULT_LOCATION_ID}) = ${location})
-          or (kind = 'restocked' and coalesce(to_location_id, ${DEFAULT_LOCATION_ID}) = ${location})
+          or (kind in ('restocked', 'received') and coalesce(to_location_id, ${DEFAULT_LOCATION_ID}) = ${location})
           or (kind = 'transferred' and (from_location_id = ${location} or to_location_id = ${location}))`,
       )
       .execute();

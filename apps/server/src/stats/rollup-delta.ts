@@ -33,9 +33,13 @@ const liveUnits = (state: StockState | undefined) => (state && !state.deleted ? 
 const liveValue = (state: StockState | undefined) =>
   state && !state.deleted ? BigInt(state.pricePaisa) * BigInt(state.quantity) : 0n;
 
+/** The kinds whose units count as restocked: a restock, and units a receipt took in. */
+const RESTOCK_KINDS: ReadonlySet<string> = new Set(['restocked', 'received']);
+
 /**
  * The roll-ups' share of one change, from the item before and after it: a price edit, a delete or a
- * restore changes the stock value without moving a unit; only Delivered and restock count as moves.
+ * restore changes the stock value without moving a unit; only Delivered and restocks (a restock or
+ * a receipt's units) count as moves. A count's adjustment moves stock and value, and is neither.
  */
 export function rollupDelta({ kind, before, after }: StockChangeSummary): RollupDelta {
   const moved = after.quantity - (before?.quantity ?? 0);
@@ -43,7 +47,7 @@ export function rollupDelta({ kind, before, after }: StockChangeSummary): Rollup
     units: liveUnits(after) - liveUnits(before),
     valuePaisa: liveValue(after) - liveValue(before),
     delivered: kind === 'delivered' ? -moved : 0,
-    restocked: kind === 'restocked' ? moved : 0,
+    restocked: RESTOCK_KINDS.has(kind) ? moved : 0,
     quantityAfter: after.quantity,
   };
 }

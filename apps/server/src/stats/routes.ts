@@ -46,7 +46,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         description:
           'Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), ' +
           'live items at or below their low-stock threshold, units delivered today and in the last 7 days (today ' +
-          `included), units restocked in the last 7 days. ${daysNote}`,
+          `included), units restocked in the last 7 days (restocks and receipts' units). ${daysNote}`,
         response: { 200: statsSummarySchema, ...errors },
       },
     },
@@ -63,7 +63,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         summary: 'Units delivered and restocked, and stock at the end of each day',
         description:
           `The last \`days\` days (30 or 90) ending today, oldest first, and the ${TOP_DELIVERED} items with the most units ` +
-          `delivered in them (deleted items included). ${daysNote}`,
+          `delivered in them (deleted items included). Restocked counts restocks and receipts' units. ${daysNote}`,
         querystring: statsDailyQuerySchema,
         response: { 200: statsDailySchema, 400: apiErrorSchema, ...errors },
       },
@@ -99,7 +99,8 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         summary: "One location's units moved per day",
         description:
           'The last `days` days (30 or 90) ending today, oldest first: units delivered from `location`, restocked into ' +
-          'it, and transferred out of it and into it. History rows from before locations count as the default ' +
+          "it (restocks and receipts' units), and transferred out of it and into it. History rows from before " +
+          'locations count as the default ' +
           `location's. 404 \`NO_SUCH_LOCATION\` for an unknown location. ${daysNote}`,
         querystring: statsMovementsQuerySchema,
         response: { 200: statsMovementsSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...errors },

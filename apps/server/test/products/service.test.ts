@@ -10,8 +10,10 @@ import type {
   StockLevels,
 } from '../../src/products/product-change.ts';
 import {
+  committedEvent,
   decideDelivery,
   decideEdit,
+  decideReceived,
   decideRemoval,
   decideRestock,
   decideRestore,
@@ -254,6 +256,31 @@ describe('where stock changes happen', () => {
         decideTransfer(trashed, levels, { from: 'main', to: 'van', quantity: 1 }, LOCATIONS, NO_UNITS),
       ).status,
     ).toBe(404);
+  });
+});
+
+describe("a receipt's units", () => {
+  it('arrive at the location as a received change, and the feed tells the stock it left', () => {
+    const decided = decideReceived(product(), NO_UNITS, { to: 'main', quantity: 4, serials: [] }, LOCATIONS);
+    expect(decided).toMatchObject({
+      kind: 'received',
+      set: { quantity: 9 },
+      movement: { from: null, to: 'main', quantity: 4 },
+    });
+    const after = product({ quantity: 9, version: 4, updatedAt: '2026-01-03T00:00:00.000Z' });
+    const change = (kind: 'received' | 'adjusted' | 'edited') => ({
+      kind,
+      before: product(),
+      after,
+      actor: 'rahim@example.com',
+      actorName: 'Rahim',
+      at: new Date(after.updatedAt),
+      levels: { main: 9 },
+    });
+    const stock = { quantity: 9, updatedAt: after.updatedAt };
+    expect(committedEvent(change('received'))).toEqual({ type: 'received', id: 'p1', version: 4, stock });
+    expect(committedEvent(change('adjusted'))).toEqual({ type: 'adjusted', id: 'p1', version: 4, stock });
+    expect(committedEvent(change('edited'))).toEqual({ type: 'edited', id: 'p1', version: 4 });
   });
 });
 

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryEntry, Product, Receipt, ReceiptScan, ReceiptSummary } from '@walton/contract';
+import type {
+  HistoryEntry,
+  Product,
+  Receipt,
+  ReceiptScan,
+  ReceiptSummary,
+  StatsMovements,
+  StatsSummary,
+  StockSeries,
+} from '@walton/contract';
+import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
@@ -90,6 +100,17 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     );
   const history = async (id: string) =>
     (await call('GET', `/api/product/${id}/history?limit=200`)).json<HistoryEntry[]>();
+  /** Units restocked in the last 7 days (the dashboard), and into the showroom today (its moves). */
+  const restockedLately = async () => {
+    const summary = (await call('GET', '/api/stats/summary')).json<StatsSummary>();
+    const moves = (
+      await call('GET', `/api/stats/movements?days=30&location=${showroom}`)
+    ).json<StatsMovements>();
+    return {
+      lastSevenDays: summary.restockedLast7Days,
+      atShowroomToday: moves.days.at(-1)?.restocked ?? Number.NaN,
+    };
+  };
   const untracked = (quentity = 5, as: Clerk = clerks.staff) => addProduct(test.app, as, { quentity });
   const tracked = () => addProduct(test.app, clerks.staff, { quentity: 0, serialTracked: true });
 
@@ -161,6 +182,7 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
 
     await scanned(declared.id, { productId: fans._id, quantity: 6 });
     await scanned(declared.id, { productId: acs._id, quantity: 1, serials: [other] });
+    const restockedBefore = await restockedLately();
     const done = await complete(declared.id);
     expect(done.statusCode, done.body).toBe(200);
     const received = done.json<Receipt>();
@@ -176,9 +198,9 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     expect(unit.unit).toMatchObject({ status: 'in_stock', location: { id: showroom } });
 
     const [fansMoved] = await history(fans._id);
-    expect(fansMoved).toMatchObject({ kind: 'restocked', delta: 10 });
+    expect(fansMoved).toMatchObject({ kind: 'received', delta: 10 });
     const [acsMoved] = await history(acs._id);
-    expect(acsMoved).toMatchObject({ kind: 'restocked', delta: 2 });
+    expect(acsMoved).toMatchObject({ kind: 'received', delta: 2 });
     // The receipt names the history rows it wrote, one per line.
     expect((await receipt(declared.id)).movements).toEqual(
       expect.arrayContaining([
@@ -187,6 +209,29 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
       ]),
     );
     expect(received.movements).toHaveLength(2);
+    // A receipt's units count as restocked on the dashboard, the item's chart and the location's moves.
+    expect(await restockedLately()).toEqual({
+      lastSevenDays: restockedBefore.lastSevenDays + 12,
+      atShowroomToday: restockedBefore.atShowroomToday + 12,
+    });
+    const series = (await call('GET', `/api/product/${fans._id}/stock-series?days=30`)).json<StockSeries>();
+    expect(series.points.at(-1)).toMatchObject({ quantity: 15, restocked: 10 });
+    // The history export names their kind.
+    const exported = await call('GET', '/api/export/history.csv');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const [header = [], ...rows]: string[][] = parse(exported.body, { bom: true });
+    const cell = (row: string[], column: string) => row[header.indexOf(column)];
+    expect(
+      rows
+        .filter((row) => [fans._id, acs._id].includes(cell(row, 'productId') ?? ''))
+        .map((row) => [cell(row, 'kind'), cell(row, 'delta')]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['received', '10'],
+        ['received', '2'],
+      ]),
+    );
+    expect(rows.filter((row) => cell(row, 'kind') === 'received')).toHaveLength(2);
 
     expectRefused(await scan(declared.id, { productId: fans._id }), 409, 'RECEIPT_CLOSED');
     expectRefused(await complete(declared.id), 409, 'RECEIPT_CLOSED');

@@ -22,6 +22,8 @@ const DELTA_RULES: Record<MovementReason, (delta: number) => boolean> = {
   restored: (delta) => delta === 0,
   imported: (delta) => delta !== 0,
   transferred: (delta) => delta === 0,
+  received: (delta) => delta > 0,
+  adjusted: (delta) => delta !== 0,
 };
 
 /**
@@ -30,7 +32,7 @@ const DELTA_RULES: Record<MovementReason, (delta: number) => boolean> = {
  * - versions 1, 2, 3, … with no gap, the last one the item's version;
  * - a `created` movement first; each quantity after = the previous one + the delta, never below 0;
  *   the deltas sum to the item's quantity;
- * - deliveries take exactly 1, restocks add, deletes and restores move nothing; a deleted item is
+ * - deliveries take exactly 1, restocks and receipts add, counts' adjustments change, deletes and restores move nothing; a deleted item is
  *   neither delivered from nor restocked, deleted again, or restored unless deleted;
  * - every acknowledged change is there, with the version, reason and quantity it was answered with.
  */

@@ -38,6 +38,22 @@ describe('rollupDelta', () => {
     });
   });
 
+  it("counts a receipt's units as restocked, and a count's adjustment as stock only", () => {
+    expect(rollupDelta({ kind: 'received', before: live(9), after: live(12) })).toMatchObject({
+      units: 3,
+      valuePaisa: 30_150n,
+      delivered: 0,
+      restocked: 3,
+    });
+    expect(rollupDelta({ kind: 'adjusted', before: live(12), after: live(10) })).toEqual({
+      units: -2,
+      valuePaisa: -20_100n,
+      delivered: 0,
+      restocked: 0,
+      quantityAfter: 10,
+    });
+  });
+
   it('takes a deleted item out of stock and value and a restored one back, moving nothing', () => {
     expect(rollupDelta({ kind: 'deleted', before: live(4), after: trashed(4) })).toEqual({
       units: -4,

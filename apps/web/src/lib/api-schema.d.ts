@@ -140,7 +140,7 @@ export interface paths {
         };
         /**
          * The warehouse at a glance
-         * @description Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), live items at or below their low-stock threshold, units delivered today and in the last 7 days (today included), units restocked in the last 7 days. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         * @description Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), live items at or below their low-stock threshold, units delivered today and in the last 7 days (today included), units restocked in the last 7 days (restocks and receipts' units). Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
          */
         get: operations["getStatsSummary"];
         put?: never;
@@ -160,7 +160,7 @@ export interface paths {
         };
         /**
          * Units delivered and restocked, and stock at the end of each day
-         * @description The last `days` days (30 or 90) ending today, oldest first, and the 10 items with the most units delivered in them (deleted items included). Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         * @description The last `days` days (30 or 90) ending today, oldest first, and the 10 items with the most units delivered in them (deleted items included). Restocked counts restocks and receipts' units. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
          */
         get: operations["getStatsDaily"];
         put?: never;
@@ -200,7 +200,7 @@ export interface paths {
         };
         /**
          * One location's units moved per day
-         * @description The last `days` days (30 or 90) ending today, oldest first: units delivered from `location`, restocked into it, and transferred out of it and into it. History rows from before locations count as the default location's. 404 `NO_SUCH_LOCATION` for an unknown location. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         * @description The last `days` days (30 or 90) ending today, oldest first: units delivered from `location`, restocked into it (restocks and receipts' units), and transferred out of it and into it. History rows from before locations count as the default location's. 404 `NO_SUCH_LOCATION` for an unknown location. Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
          */
         get: operations["getStatsMovements"];
         put?: never;
@@ -498,7 +498,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a receipt: every line arrives in stock in one transaction, or none
-         * @description The receipt becomes `received`; each line's whole units arrive at its location and its damaged units at a quarantine location (`quarantineLocationId`, an active location of kind `quarantine`, 409 `NOT_A_QUARANTINE_LOCATION`; left out, the only active one: 409 `QUARANTINE_LOCATION_REQUIRED` when there is none or several), not for sale. Each is one change of its item (a `restocked` history row the receipt names; a tracked item's scanned serials registered as units). Lines short or over stay as discrepancies, with the `notes` given. Any refusal writes nothing: 409 `RECEIPT_ITEM_GONE` (an item deleted meanwhile), `SERIAL_TAKEN` (a serial registered meanwhile), `LOCATION_INACTIVE`, `RECEIPT_CLOSED`, `ITEM_NOT_ON_RECEIPT` (a note of another item); 404 `RECEIPT_NOT_FOUND`.
+         * @description The receipt becomes `received`; each line's whole units arrive at its location and its damaged units at a quarantine location (`quarantineLocationId`, an active location of kind `quarantine`, 409 `NOT_A_QUARANTINE_LOCATION`; left out, the only active one: 409 `QUARANTINE_LOCATION_REQUIRED` when there is none or several), not for sale. Each is one change of its item (a `received` history row the receipt names; a tracked item's scanned serials registered as units). Lines short or over stay as discrepancies, with the `notes` given. Any refusal writes nothing: 409 `RECEIPT_ITEM_GONE` (an item deleted meanwhile), `SERIAL_TAKEN` (a serial registered meanwhile), `LOCATION_INACTIVE`, `RECEIPT_CLOSED`, `ITEM_NOT_ON_RECEIPT` (a note of another item); 404 `RECEIPT_NOT_FOUND`.
          */
         post: operations["completeReceipt"];
         delete?: never;
@@ -836,7 +836,7 @@ export interface paths {
         };
         /**
          * An item's history: every change, newest first
-         * @description Created, edited, delivered, restocked, deleted, restored and reverted, each with who and when; edits and reverts list each field with its old and new value (prices as exact decimals). Deleted items keep their history. When more entries follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor to send as `after` for the next page.
+         * @description Created, edited, delivered, restocked, deleted, restored, reverted, imported, transferred, received (by a receipt) and adjusted (by a count), each with who and when; edits and reverts list each field with its old and new value (prices as exact decimals). Deleted items keep their history. When more entries follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor to send as `after` for the next page.
          */
         get: operations["listHistory"];
         put?: never;
@@ -1388,7 +1388,7 @@ export interface components {
                 name: string;
             } | null;
             /** @enum {string} */
-            reason: "created" | "delivered" | "restocked" | "deleted" | "restored" | "imported" | "transferred";
+            reason: "created" | "delivered" | "restocked" | "deleted" | "restored" | "imported" | "transferred" | "received" | "adjusted";
             version: number;
             actor: string;
             actorName: string;
@@ -1441,7 +1441,7 @@ export interface components {
          */
         ChangeEvent: {
             /** @enum {string} */
-            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred";
+            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred" | "received" | "adjusted";
             id: string;
             version: number;
             stock?: {
@@ -1485,7 +1485,7 @@ export interface components {
             id: string;
             productId: string;
             /** @enum {string} */
-            kind: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred";
+            kind: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred" | "received" | "adjusted";
             version: number;
             actor: string;
             actorName: string;

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '@walton/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '@/i18n/i18n.ts';
 import { actorOf, describeEntry, formatAgo } from './history-lines.ts';
 
 const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
@@ -66,6 +67,30 @@ describe('history lines', () => {
       'Added with 5 in stock at Main warehouse',
     );
   });
+
+  it("reads a receipt's units and a count's adjustment, with their location", async () => {
+    const showroom = { id: 'l2', name: 'Mirpur showroom' };
+    const received = entry({ kind: 'received', delta: 12, quantityAfter: 1012, moved: 12 });
+    const adjusted = entry({ kind: 'adjusted', delta: -2, quantityAfter: 8, moved: 2 });
+    expect(describeEntry(received)).toBe('Received +12 on a receipt, 1,012 in stock');
+    expect(describeEntry({ ...received, toLocation: showroom })).toBe(
+      'Received +12 at Mirpur showroom on a receipt, 1,012 in stock',
+    );
+    expect(describeEntry(adjusted)).toBe('Count adjusted: -2, 8 in stock');
+    expect(describeEntry({ ...adjusted, fromLocation: showroom })).toBe(
+      'Count adjusted at Mirpur showroom: -2, 8 in stock',
+    );
+    expect(describeEntry({ ...adjusted, delta: 3, quantityAfter: 13 })).toBe(
+      'Count adjusted: +3, 13 in stock',
+    );
+    await activateLanguage('bn');
+    expect(describeEntry({ ...received, toLocation: showroom })).toBe(
+      'Mirpur showroom-এ রসিদে রিসিভ +১২, স্টকে ১,০১২টি',
+    );
+    expect(describeEntry(adjusted)).toBe('গণনায় সমন্বয়: -২, স্টকে ৮টি');
+  });
+
+  afterEach(() => activateLanguage('en'));
 
   it('says who and how long ago', () => {
     expect(actorOf(entry({}))).toBe('Rahim');

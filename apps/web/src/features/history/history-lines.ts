@@ -12,6 +12,9 @@ function shown(change: FieldChange, value: string | null): string {
   return change.field === 'price' ? format().price(Number(value)) : `“${value}”`;
 }
 
+/** A change of stock with its sign when it adds: "+3", "-2". */
+const signedCount = (delta: number): string => `${delta > 0 ? '+' : ''}${format().count(delta)}`;
+
 const describeChanges = (changes: FieldChange[]): string =>
   changes
     .map(
@@ -52,6 +55,18 @@ export function describeEntry(entry: HistoryEntry): string {
         ? translate('history.restocked', values)
         : translate('history.restockedAt', { ...values, location: place });
     }
+    case 'received': {
+      const values = { count: format().count(entry.delta), quantity: format().count(entry.quantityAfter) };
+      return place === undefined
+        ? translate('history.received', values)
+        : translate('history.receivedAt', { ...values, location: place });
+    }
+    case 'adjusted': {
+      const values = { delta: signedCount(entry.delta), quantity: format().count(entry.quantityAfter) };
+      return place === undefined
+        ? translate('history.adjusted', values)
+        : translate('history.adjustedAt', { ...values, location: place });
+    }
     case 'transferred':
       return translate('history.transferred', {
         count: format().count(entry.moved),
@@ -66,7 +81,7 @@ export function describeEntry(entry: HistoryEntry): string {
       return translate('history.revertedEntry', { changes: describeChanges(entry.changes) });
     case 'imported':
       return translate('history.imported', {
-        delta: `${entry.delta > 0 ? '+' : ''}${format().count(entry.delta)}`,
+        delta: signedCount(entry.delta),
         quantity: format().count(entry.quantityAfter),
       });
   }

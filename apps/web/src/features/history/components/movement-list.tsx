@@ -14,6 +14,8 @@ const REASON_LABEL: Record<Movement['reason'], MessageKey> = {
   restored: 'movements.restored',
   imported: 'movements.imported',
   transferred: 'movements.transferred',
+  received: 'movements.received',
+  adjusted: 'movements.adjusted',
 };
 
 /**
