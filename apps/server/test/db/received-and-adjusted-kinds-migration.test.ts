@@ -111,6 +111,7 @@ describe.each(TEST_ENGINES)('migration 021-received-and-adjusted-kinds on %s', (
         where m.type = 'table' and f."table" = 'product_history' order by m.name`,
     );
     expect(references.map((row) => row.name)).toEqual([
+      'dispatch_movements',
       'movement_units',
       'product_history',
       'receipt_movements',

@@ -10,8 +10,8 @@ const KINDS = `kind in ('created', 'edited', 'delivered', 'restocked', 'deleted'
  * `received` (units a receipt's completion took in) and `adjusted` (a stock count's correction)
  * become kinds the history may hold. PostgreSQL swaps the CHECK constraint.
  *
- * SQLite cannot alter a CHECK, and since migrations 017 and 019 `movement_units` and
- * `receipt_movements` name history rows by foreign key, so the rebuild of 008 and 015 (rename the
+ * SQLite cannot alter a CHECK, and since migrations 017, 019 and 020 `movement_units`,
+ * `receipt_movements` and `dispatch_movements` name history rows by foreign key, so the rebuild of 008 and 015 (rename the
  * table, create it anew) no longer fits: with foreign keys on, renaming the table makes those
  * references follow the old one. Foreign keys cannot be turned off inside a transaction (every write
  * of our driver runs in one), and the driver's connection is defensive, so `writable_schema` is
