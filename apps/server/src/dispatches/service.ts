@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import {
   type CreateDispatch,
   type Dispatch,
@@ -13,7 +11,9 @@ import {
 import type { Clock } from '../clock.ts';
 import { newRowId } from '../db/row-ids.ts';
 import { HttpError } from '../http/http-error.ts';
+import { knownLocations } from '../locations/known-locations.ts';
 import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
+import { digestOf, keptSend } from '../products/operation-keys.ts';
 import type { ProductChange } from '../products/product-change.ts';
 import type { ProductRepository } from '../products/repository.ts';
 import { type Actor, committedEvent, decideShipped, type PublishChange } from '../products/service.ts';
@@ -31,12 +31,7 @@ import {
 /** Who acts on an order: the signed-in user with their role. */
 export type DispatchActor = Actor & PolicyActor;
 
-/** How often a pick whose key another send took looks for that send's pick before failing. */
-const KEY_TAKEN_ATTEMPTS = 20;
-
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-const digestOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 function toSummary(row: DispatchRow): DispatchSummary {
   return {
@@ -127,7 +122,7 @@ export class DispatchService {
         throw new HttpError(400, 'DISPATCH_ITEM_NOT_FOUND', { params: { id: productId } });
       }
     }
-    this.#sellable(await this.#directory(request.locationId), request.locationId);
+    this.#sellable(await knownLocations(this.#locations, request.locationId), request.locationId);
     const id = newRowId();
     const { customer } = request;
     await this.#dispatches.create({
@@ -213,8 +208,10 @@ export class DispatchService {
     operationKey?: string,
   ): Promise<DispatchPick> {
     const digest = digestOf(['dispatch pick', id, request]);
-    const kept = await this.#keptPick(actor, operationKey, digest);
-    if (kept) return kept;
+    const kept = await keptSend(operationKey, digest, (key, options) =>
+      this.#dispatches.pickByKey(actor.id, key, options),
+    );
+    if (kept) return toPick(kept);
     const order = await this.#find(id);
     if (order.status !== 'confirmed') throw this.#wrongStatus(order);
     const lines = await this.#dispatches.lines(id);
@@ -267,8 +264,15 @@ export class DispatchService {
     } catch (error) {
       // Another send of this key at the same moment kept its pick: that pick is this one's answer.
       if (isPickKeyTaken(error)) {
-        const again = await this.#keptPickMeanwhile(actor, operationKey, digest);
-        if (again) return again;
+        const again = await keptSend(
+          operationKey,
+          digest,
+          (key, options) => this.#dispatches.pickByKey(actor.id, key, options),
+          {
+            meanwhile: true,
+          },
+        );
+        if (again) return toPick(again);
       }
       if (isUnitPickedMeanwhile(error) && row.serial_key !== null) {
         const holder = await this.#dispatches.orderPickedFor(row.serial_key);
@@ -385,44 +389,5 @@ export class DispatchService {
     if (location.kind === 'quarantine') {
       throw new HttpError(409, 'LOCATION_NOT_SELLABLE', { params: { location: location.name } });
     }
-  }
-
-  /** The pick this account sent with `key`, when it is the same request (422 IDEMPOTENCY_KEY_REUSED otherwise). */
-  async #keptPick(actor: Actor, key: string | undefined, digest: string): Promise<DispatchPick | undefined> {
-    if (key === undefined) return undefined;
-    const row = await this.#dispatches.pickByKey(actor.id, key);
-    if (!row) return undefined;
-    if (row.request_digest !== digest) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED');
-    return toPick(row);
-  }
-
-  /**
-   * The pick another send of the key kept a moment ago, read in a transaction (on SQLite on the
-   * writer); looked for a few times, in case that pick's transaction is still on its way.
-   */
-  async #keptPickMeanwhile(
-    actor: Actor,
-    key: string | undefined,
-    digest: string,
-  ): Promise<DispatchPick | undefined> {
-    if (key === undefined) return undefined;
-    for (let attempt = 1; attempt <= KEY_TAKEN_ATTEMPTS; attempt += 1) {
-      const row = await this.#dispatches.pickByKey(actor.id, key, { onWriter: true });
-      if (row) {
-        if (row.request_digest !== digest) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED');
-        return toPick(row);
-      }
-      await setTimeout(attempt * 5);
-    }
-    return undefined;
-  }
-
-  /** The locations, read again when `id` is not among them; 400 UNKNOWN_LOCATION when it is not then. */
-  async #directory(id: string): Promise<LocationDirectory> {
-    const cached = await this.#locations.directory();
-    if (cached.has(id)) return cached;
-    const fresh = await this.#locations.directory({ fresh: true });
-    if (!fresh.has(id)) throw new HttpError(400, 'UNKNOWN_LOCATION', { params: { id } });
-    return fresh;
   }
 }

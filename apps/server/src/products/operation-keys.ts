@@ -29,8 +29,42 @@ export const operationOf = (
 
 /** How often a send whose key another send took looks for that one's answer before failing. */
 const KEY_TAKEN_ATTEMPTS = 40;
+/** How often a document's send whose key another send took looks for that one's row (see keptSend). */
+const DOCUMENT_KEY_TAKEN_ATTEMPTS = 20;
 
-const digestOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+/** The digest a kept send's request is compared by: the same key must come with the same request. */
+export const digestOf = (request: unknown) =>
+  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/** A row a send with an `Idempotency-Key` kept (a document's scan or pick): the digest of its request. */
+export interface KeptRequest {
+  request_digest: string;
+}
+
+/**
+ * What an account's earlier send of a key kept (`read`), when it was the same request (422
+ * IDEMPOTENCY_KEY_REUSED otherwise); undefined with no key or nothing kept. `meanwhile`: a send of
+ * the key just took it, so its row is read on the writer, a few times, while its transaction is on
+ * its way.
+ */
+export async function keptSend<Row extends KeptRequest>(
+  key: string | undefined,
+  digest: string,
+  read: (key: string, options: { onWriter: boolean }) => Promise<Row | undefined>,
+  options: { meanwhile: boolean } = { meanwhile: false },
+): Promise<Row | undefined> {
+  if (key === undefined) return undefined;
+  const attempts = options.meanwhile ? DOCUMENT_KEY_TAKEN_ATTEMPTS : 1;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const row = await read(key, { onWriter: options.meanwhile });
+    if (row) {
+      if (row.request_digest !== digest) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED');
+      return row;
+    }
+    if (attempt < attempts) await setTimeout(attempt * 5);
+  }
+  return undefined;
+}
 
 /** PostgreSQL's unique_violation; SQLite's extended codes of a PRIMARY KEY and a UNIQUE constraint. */
 const isKeyTaken = (error: unknown) =>

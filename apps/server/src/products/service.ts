@@ -32,6 +32,7 @@ import { newRowId } from '../db/row-ids.ts';
 import type { CommittedChange } from '../events/committed-change.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { DEFAULT_LOCATION_ID } from '../locations/default-location.ts';
+import { knownLocations } from '../locations/known-locations.ts';
 import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
 import { dayKey } from '../stats/days.ts';
 import { toUnit } from '../units/unit-mapper.ts';
@@ -847,7 +848,7 @@ export class ProductService {
 
   /** Delivered: the only valid new quantity is the current one minus one (see decideDelivery). */
   async deliver(id: string, request: StockRequest, actor: Actor): Promise<ChangedStock> {
-    const locations = await this.#knownLocations(request.locationId);
+    const locations = await knownLocations(this.#locations, request.locationId);
     const at = this.#now();
     const day = dayKey(at, this.#timeZone);
     const change = await this.#products.change(
@@ -936,7 +937,7 @@ export class ProductService {
       operation,
       (kept) => unitsChangedSchema.parse(kept),
       async () => {
-        const locations = await this.#knownLocations(locationId);
+        const locations = await knownLocations(this.#locations, locationId);
         const at = this.#now();
         const { id, serials, decide } = intent(locations, at);
         const answerOf = (change: ProductChange): KeptAnswer<UnitsChanged> => ({
@@ -964,7 +965,7 @@ export class ProductService {
 
   /** Restock: the new quantity must be above the current one (see decideRestock). */
   async restock(id: string, request: StockRequest, actor: Actor): Promise<ChangedStock> {
-    const locations = await this.#knownLocations(request.locationId);
+    const locations = await knownLocations(this.#locations, request.locationId);
     return this.#changeStock(id, (current) => decideRestock(current, request, locations), actor);
   }
 
@@ -983,7 +984,7 @@ export class ProductService {
       operation,
       (kept) => transferredSchema.parse(kept),
       async () => {
-        const locations = await this.#knownLocations(transfer.from, transfer.to);
+        const locations = await knownLocations(this.#locations, transfer.from, transfer.to);
         const answerOf = (change: ProductChange): KeptAnswer<Transferred> => ({
           statusCode: 200,
           body: {
@@ -1056,7 +1057,7 @@ export class ProductService {
     actor: Actor,
     alsoWrite: ChangeParticipant,
   ): Promise<ProductChange> {
-    const locations = await this.#knownLocations(replacement.serviceLocationId);
+    const locations = await knownLocations(this.#locations, replacement.serviceLocationId);
     const change = await this.#products.change(
       productId,
       (current, levels, units) => decideReplacement(current, levels, units, replacement, locations),
@@ -1073,20 +1074,6 @@ export class ProductService {
   async stock(id: string): Promise<LocationStock[]> {
     await this.get(id);
     return this.#locations.stockOf(id);
-  }
-
-  /**
-   * The locations, knowing each of `ids` (read again once when one is not known here: another
-   * instance may have added it a moment ago); 400 UNKNOWN_LOCATION for an id no location has.
-   */
-  async #knownLocations(...ids: Array<string | undefined>): Promise<LocationDirectory> {
-    const known = (directory: LocationDirectory) => ids.every((id) => id === undefined || directory.has(id));
-    const cached = await this.#locations.directory();
-    if (known(cached)) return cached;
-    const fresh = await this.#locations.directory({ fresh: true });
-    const unknown = ids.find((id) => id !== undefined && !fresh.has(id));
-    if (unknown !== undefined) throw new HttpError(400, 'UNKNOWN_LOCATION', { params: { id: unknown } });
-    return fresh;
   }
 
   async #changeStock(id: string, decide: DecideChange, actor: Actor): Promise<ChangedStock> {
@@ -1142,7 +1129,7 @@ export class ProductService {
       (kept) => productSchema.parse(kept),
       async () => {
         const named = request.units ?? [];
-        const locations = await this.#knownLocations(...named.map((unit) => unit.locationId));
+        const locations = await knownLocations(this.#locations, ...named.map((unit) => unit.locationId));
         const at = this.#now();
         const answerOf = (change: ProductChange): KeptAnswer<Product> => ({
           statusCode: 200,

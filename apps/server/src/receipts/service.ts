@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import {
   type CompleteReceipt,
   type CreateReceipt,
@@ -17,7 +15,9 @@ import { can } from '../auth/policy.ts';
 import type { Clock } from '../clock.ts';
 import { newRowId } from '../db/row-ids.ts';
 import { HttpError } from '../http/http-error.ts';
+import { knownLocations } from '../locations/known-locations.ts';
 import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
+import { digestOf, keptSend } from '../products/operation-keys.ts';
 import type { ProductChange } from '../products/product-change.ts';
 import type { ProductRepository } from '../products/repository.ts';
 import { type Actor, committedEvent, decideReceived, type PublishChange } from '../products/service.ts';
@@ -33,12 +33,7 @@ import {
 /** Who acts on a receipt: the signed-in user with their role. */
 export type ReceiptActor = Actor & PolicyActor;
 
-/** How often a scan whose key another send took looks for that send's scan before failing. */
-const KEY_TAKEN_ATTEMPTS = 20;
-
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-const digestOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 function toSummary(row: ReceiptRow): ReceiptSummary {
   return {
@@ -139,7 +134,7 @@ export class ReceiptService {
         throw forbiddenAction('receipt.create');
       }
     }
-    const location = (await this.#directory(request.locationId)).get(request.locationId);
+    const location = (await knownLocations(this.#locations, request.locationId)).get(request.locationId);
     if (location && !location.active) {
       throw new HttpError(409, 'LOCATION_INACTIVE', { params: { location: location.name } });
     }
@@ -193,8 +188,10 @@ export class ReceiptService {
     operationKey?: string,
   ): Promise<ReceiptScan> {
     const digest = digestOf(['receipt scan', id, request]);
-    const kept = await this.#keptScan(actor, operationKey, digest);
-    if (kept) return kept;
+    const kept = await keptSend(operationKey, digest, (key, options) =>
+      this.#receipts.scanByKey(actor.id, key, options),
+    );
+    if (kept) return toScan(kept);
     const receipt = await this.#visible(id, actor);
     this.#open(receipt);
     const line = await this.#receipts.lineOf(id, request.productId);
@@ -238,8 +235,15 @@ export class ReceiptService {
     } catch (error) {
       // Another send of this key at the same moment kept its scan: that scan is this one's answer.
       if (isScanKeyTaken(error)) {
-        const again = await this.#keptScanMeanwhile(actor, operationKey, digest);
-        if (again) return again;
+        const again = await keptSend(
+          operationKey,
+          digest,
+          (key, options) => this.#receipts.scanByKey(actor.id, key, options),
+          {
+            meanwhile: true,
+          },
+        );
+        if (again) return toScan(again);
       }
       if (isSerialScanned(error)) throw this.#scannedAlready(serials, keys, keys);
       throw error;
@@ -389,46 +393,6 @@ export class ReceiptService {
     const taken = new Set(scanned);
     const named = serials.filter((_serial, index) => taken.has(keys[index] ?? ''));
     return new HttpError(409, 'SERIAL_TAKEN', { params: { serials: named.join(', ') } });
-  }
-
-  /** The scan this account sent with `key`, when it is the same request (422 IDEMPOTENCY_KEY_REUSED otherwise). */
-  async #keptScan(actor: Actor, key: string | undefined, digest: string): Promise<ReceiptScan | undefined> {
-    if (key === undefined) return undefined;
-    const row = await this.#receipts.scanByKey(actor.id, key);
-    if (!row) return undefined;
-    if (row.request_digest !== digest) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED');
-    return toScan(row);
-  }
-
-  /**
-   * The scan another send of the key kept a moment ago, read in a transaction: on SQLite that is read
-   * on the writer, which sees that scan even before its group has committed, and resolves once it
-   * has; looked for a few times, in case that scan's transaction is still on its way.
-   */
-  async #keptScanMeanwhile(
-    actor: Actor,
-    key: string | undefined,
-    digest: string,
-  ): Promise<ReceiptScan | undefined> {
-    if (key === undefined) return undefined;
-    for (let attempt = 1; attempt <= KEY_TAKEN_ATTEMPTS; attempt += 1) {
-      const row = await this.#receipts.scanByKey(actor.id, key, { onWriter: true });
-      if (row) {
-        if (row.request_digest !== digest) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED');
-        return toScan(row);
-      }
-      await setTimeout(attempt * 5);
-    }
-    return undefined;
-  }
-
-  /** The locations, read again when `id` is not among them; 400 UNKNOWN_LOCATION when it is not then. */
-  async #directory(id: string): Promise<LocationDirectory> {
-    const cached = await this.#locations.directory();
-    if (cached.has(id)) return cached;
-    const fresh = await this.#locations.directory({ fresh: true });
-    if (!fresh.has(id)) throw new HttpError(400, 'UNKNOWN_LOCATION', { params: { id } });
-    return fresh;
   }
 }
 
