@@ -13,6 +13,7 @@ import { newRowId } from '../db/row-ids.ts';
 import { HttpError } from '../http/http-error.ts';
 import { knownLocations } from '../locations/known-locations.ts';
 import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
+import { itemsOfLines } from '../products/document-lines.ts';
 import { digestOf, keptSend } from '../products/operation-keys.ts';
 import type { ProductChange } from '../products/product-change.ts';
 import type { ProductRepository } from '../products/repository.ts';
@@ -107,21 +108,10 @@ export class DispatchService {
    * LOCATION_INACTIVE, LOCATION_NOT_SELLABLE). Nothing is reserved yet.
    */
   async create(request: CreateDispatch, actor: DispatchActor): Promise<Dispatch> {
-    const seen = new Set<string>();
-    for (const { productId } of request.lines) {
-      if (seen.has(productId))
-        throw new HttpError(400, 'DISPATCH_LINE_REPEATED', { params: { id: productId } });
-      seen.add(productId);
-    }
-    const items = new Map(
-      (await this.#products.findStates([...seen])).map((item) => [item.id, item] as const),
-    );
-    for (const { productId } of request.lines) {
-      const item = items.get(productId);
-      if (!item || item.deletedAt !== null) {
-        throw new HttpError(400, 'DISPATCH_ITEM_NOT_FOUND', { params: { id: productId } });
-      }
-    }
+    await itemsOfLines(this.#products, request.lines, {
+      repeated: 'DISPATCH_LINE_REPEATED',
+      notFound: 'DISPATCH_ITEM_NOT_FOUND',
+    });
     this.#sellable(await knownLocations(this.#locations, request.locationId), request.locationId);
     const id = newRowId();
     const { customer } = request;

@@ -17,6 +17,7 @@ import { newRowId } from '../db/row-ids.ts';
 import { HttpError } from '../http/http-error.ts';
 import { knownLocations } from '../locations/known-locations.ts';
 import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
+import { itemsOfLines } from '../products/document-lines.ts';
 import { digestOf, keptSend } from '../products/operation-keys.ts';
 import type { ProductChange } from '../products/product-change.ts';
 import type { ProductRepository } from '../products/repository.ts';
@@ -116,20 +117,11 @@ export class ReceiptService {
     if (actor.role === 'supplier' && (!actor.emailVerified || supplierEmail !== actor.email.toLowerCase())) {
       throw new HttpError(403, 'RECEIPT_SUPPLIER_NOT_SELF', { params: { email: actor.email } });
     }
-    const seen = new Set<string>();
-    for (const { productId } of request.lines) {
-      if (seen.has(productId))
-        throw new HttpError(400, 'RECEIPT_LINE_REPEATED', { params: { id: productId } });
-      seen.add(productId);
-    }
-    const items = new Map(
-      (await this.#products.findStates([...seen])).map((item) => [item.id, item] as const),
-    );
-    for (const { productId } of request.lines) {
-      const item = items.get(productId);
-      if (!item || item.deletedAt !== null) {
-        throw new HttpError(400, 'RECEIPT_ITEM_NOT_FOUND', { params: { id: productId } });
-      }
+    const items = await itemsOfLines(this.#products, request.lines, {
+      repeated: 'RECEIPT_LINE_REPEATED',
+      notFound: 'RECEIPT_ITEM_NOT_FOUND',
+    });
+    for (const item of items.values()) {
       if (!can(actor, 'receipt.create', { supplierEmail: item.supplierEmail })) {
         throw forbiddenAction('receipt.create');
       }
