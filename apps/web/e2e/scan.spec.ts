@@ -3,7 +3,7 @@ import { SUCCESS_TEXT } from '@walton/contract';
 import bwipjs from 'bwip-js/node';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
-import { decodePng, type Picture, writeY4m } from './support/fake-camera.ts';
+import { CAMERA_READ_TIMEOUT, decodePng, type Picture, writeY4m } from './support/fake-camera.ts';
 import { axeViolations, clientAddress, expect, test } from './support/fixtures.ts';
 import { createProductViaApi } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
@@ -102,7 +102,7 @@ test('a label decodes with jsQR to the item’s address; a phone camera reading 
     await expect(phone).toHaveTitle('Scan- Walton Warehouse');
 
     const item = phone.getByRole('region', { name: product.name });
-    await expect(item).toBeVisible();
+    await expect(item).toBeVisible(CAMERA_READ_TIMEOUT);
     await expect(item).toContainText('Model: WSI-SCAN-15');
     await expect(item.getByTestId('quantity')).toHaveText('3');
     // Chromium on Linux has no BarcodeDetector: ZXing read the label, its chunk fetched by this page alone.
@@ -170,7 +170,7 @@ test('a Code 128 barcode read by the phone’s camera is taken as an item code: 
       problems.watch(phone, `phone in ${language}`);
       await phone.goto('/scan');
       const item = phone.getByRole('region', { name: product.name });
-      await expect(item).toBeVisible();
+      await expect(item).toBeVisible(CAMERA_READ_TIMEOUT);
       await expect(phone.getByText(SCAN_TEXT[language].read('Code 128', product._id))).toBeVisible();
       expect(
         await axeViolations(phone),
@@ -218,7 +218,9 @@ test('an EAN-13 read by the phone’s camera is looked up as an item code: none 
       const { phone, close } = await phoneIn(phoneBrowser, page, baseURL, language, width);
       problems.watch(phone, `phone in ${language}`);
       await phone.goto('/scan');
-      await expect(phone.getByText(SCAN_TEXT[language].read('EAN-13', retail))).toBeVisible();
+      await expect(phone.getByText(SCAN_TEXT[language].read('EAN-13', retail))).toBeVisible(
+        CAMERA_READ_TIMEOUT,
+      );
       await expect(phone.getByRole('alert')).toContainText(SCAN_TEXT[language].notFound);
       expect(await axeViolations(phone), `axe on the unknown EAN-13, ${language} at ${width} px`).toEqual([]);
       await close();
@@ -253,7 +255,10 @@ test('a code that is not one of our labels is named as such, and the camera keep
     const phone = await context.newPage();
     problems.watch(phone, 'phone');
     await phone.goto('/scan');
-    await expect(phone.getByRole('alert')).toHaveText(`This code is not one of our labels: ${foreign}`);
+    await expect(phone.getByRole('alert')).toHaveText(
+      `This code is not one of our labels: ${foreign}`,
+      CAMERA_READ_TIMEOUT,
+    );
     await expect(phone.getByLabel(/Camera view/)).toBeVisible();
     await expect(phone.getByRole('button', { name: 'Delivered' })).toHaveCount(0);
     await context.close();

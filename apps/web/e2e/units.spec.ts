@@ -3,7 +3,7 @@ import { type Browser, chromium, type Page, type TestInfo } from '@playwright/te
 import { SUCCESS_TEXT } from '@walton/contract';
 import bwipjs from 'bwip-js/node';
 import { missingBootstrapRules } from './support/bootstrap-rules.ts';
-import { decodePng, writeY4m } from './support/fake-camera.ts';
+import { CAMERA_READ_TIMEOUT, decodePng, writeY4m } from './support/fake-camera.ts';
 import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
 import { type CreatedProduct, createProductViaApi } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
@@ -227,7 +227,7 @@ test('a unit registered by the camera reading its Code 128 in Register units; th
     await phone.getByRole('button', { name: 'Add Quentity' }).click();
     const dialog = phone.getByRole('dialog', { name: `Register units of ${product.name}` });
     await dialog.getByRole('button', { name: 'Scan' }).click();
-    await expect(dialog.getByLabel('Serial 1', { exact: true })).toHaveValue(serial);
+    await expect(dialog.getByLabel('Serial 1', { exact: true })).toHaveValue(serial, CAMERA_READ_TIMEOUT);
     await dialog.getByRole('button', { name: 'Stop scanning' }).click();
     // The barcode stayed in view: it was taken once.
     await expect(dialog.getByLabel('Serial 2', { exact: true })).toHaveCount(0);
@@ -237,7 +237,7 @@ test('a unit registered by the camera reading its Code 128 in Register units; th
     expect((await unitOf(page, serial)).status).toBe('in_stock');
 
     await phone.goto('/scan');
-    await expect(phone).toHaveURL((url) => url.pathname === `/units/${serial}`);
+    await expect(phone).toHaveURL((url) => url.pathname === `/units/${serial}`, CAMERA_READ_TIMEOUT);
     await expect(phone.getByRole('heading', { level: 1, name: `Unit ${serial}` })).toBeVisible();
     await close();
   } finally {
@@ -266,7 +266,7 @@ test('Delivered of a tracked item by scanning its unit’s serial in the chooser
     const chooser = phone.getByRole('dialog', { name: `Which unit of ${product.name} leaves?` });
     await expect(chooser.getByRole('radio')).toHaveCount(2);
     await chooser.getByRole('button', { name: 'Scan' }).click();
-    await expect(chooser.getByRole('radio', { name: new RegExp(sold) })).toBeChecked();
+    await expect(chooser.getByRole('radio', { name: new RegExp(sold) })).toBeChecked(CAMERA_READ_TIMEOUT);
     await chooser.getByLabel('Customer’s name (optional)').fill('Rahima Begum');
     await chooser.getByLabel('Customer’s phone (optional)').fill('01811000000');
     await chooser.getByRole('button', { name: 'Deliver this unit' }).click();

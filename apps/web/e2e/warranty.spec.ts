@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { chromium, type Page } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
-import { decodePng, writeY4m } from './support/fake-camera.ts';
+import { CAMERA_READ_TIMEOUT, decodePng, writeY4m } from './support/fake-camera.ts';
 import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
 import { createProductViaApi } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
@@ -202,7 +202,7 @@ test('a customer scans the Code 128 of a sold unit’s serial with the phone’s
       await expect(scan).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
     const result = phone.getByTestId('warranty-result');
-    await expect(result).toContainText(`In warranty until ${untilWords}`, { timeout: 30_000 });
+    await expect(result).toContainText(`In warranty until ${untilWords}`, CAMERA_READ_TIMEOUT);
     await expect(phone.getByLabel('Serial number')).toHaveValue(sold);
     await expect(phone.getByRole('button', { name: 'Scan the barcode' })).toHaveAttribute(
       'aria-expanded',

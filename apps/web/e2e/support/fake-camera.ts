@@ -1,6 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 
+/**
+ * How long a test waits for the fake camera's first read: the second Chromium has to start its
+ * camera, fetch the decoder and decode frames, which on a busy two-core machine takes well over the
+ * default 10 s expect timeout. What is waited for is still what the app shows on the read.
+ */
+export const CAMERA_READ_TIMEOUT = { timeout: 30_000 };
+
 /** An RGBA picture: `data` holds 4 bytes a pixel, row by row. */
 export interface Picture {
   width: number;
