@@ -148,9 +148,10 @@ export const dispatchPickSchemaOut = z.object({
 });
 export type DispatchPick = z.infer<typeof dispatchPickSchemaOut>;
 
-/** GET /api/dispatches query. */
+/** GET /api/dispatches query: by status, and `q`, text of the customer's name or phone. */
 export const dispatchListQuerySchema = z.strictObject({
   status: z.optional(dispatchStatusSchema),
+  q: z.optional(checked(z.string(), z.trim(), z.maxLength(200, fieldIssue('TOO_LONG', { max: 200 })))),
   limit: z._default(pageLimit(200), 50),
   offset: pageOffset,
 });

@@ -59,8 +59,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
       schema: {
         operationId: 'listDispatches',
         tags: ['dispatches'],
-        summary: 'List dispatch orders, newest first, narrowed by status',
-        description: 'The total is in `X-Total-Count`.',
+        summary: "List dispatch orders, newest first, narrowed by status and the customer's name or phone",
+        description:
+          "`q`: text the customer's name or phone holds, case aside (`%` and `_` are plain text). The total " +
+          'is in `X-Total-Count`.',
         querystring: dispatchListQuerySchema,
         response: { 200: z.array(dispatchSummarySchema), ...readErrors },
       },

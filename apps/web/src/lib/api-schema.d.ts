@@ -535,8 +535,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List dispatch orders, newest first, narrowed by status
-         * @description The total is in `X-Total-Count`.
+         * List dispatch orders, newest first, narrowed by status and the customer's name or phone
+         * @description `q`: text the customer's name or phone holds, case aside (`%` and `_` are plain text). The total is in `X-Total-Count`.
          */
         get: operations["listDispatches"];
         put?: never;
@@ -4372,6 +4372,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                q?: string;
                 limit?: number;
                 offset?: number;
             };
