@@ -157,6 +157,12 @@ export const dispatchListQuerySchema = z.strictObject({
 });
 export type DispatchListQuery = z.output<typeof dispatchListQuerySchema>;
 
+/**
+ * Columns of an order's CSV export (GET /api/dispatches/:id/export.csv): one row per line, its item,
+ * how many units, how many picked, and the serials picked separated by spaces.
+ */
+export const DISPATCH_CSV_COLUMNS = ['productId', 'name', 'quantity', 'picked', 'serials'] as const;
+
 /** `:id` of an order. */
 export const dispatchParamsSchema = z.object({
   id: checked(z.string(), z.minLength(1, fieldIssue('REQUIRED')), z.maxLength(100)),

@@ -178,13 +178,16 @@ export class DispatchRepository {
       .where('l.dispatch_id', '=', dispatchId)
       .orderBy('l.position')
       .execute();
+    // The open picks; once shipped, the picks that shipped (closing the order ended them, so that a
+    // unit that comes back may be picked again), which the order and its challan still list.
     const picks = await db
-      .selectFrom('dispatch_picks')
-      .select(['product_id', 'serial'])
-      .where('dispatch_id', '=', dispatchId)
-      .where('active', '=', 1)
-      .orderBy('picked_at')
-      .orderBy('id')
+      .selectFrom('dispatch_picks as k')
+      .innerJoin('dispatches as d', 'd.id', 'k.dispatch_id')
+      .select(['k.product_id', 'k.serial'])
+      .where('k.dispatch_id', '=', dispatchId)
+      .where((eb) => eb.or([eb('k.active', '=', 1), eb('d.status', '=', 'shipped')]))
+      .orderBy('k.picked_at')
+      .orderBy('k.id')
       .execute();
     const counts = new Map<string, DispatchLineCounts>(
       lines.map((line) => [
