@@ -65,14 +65,14 @@ export default function ChallanPage() {
         <Button onClick={() => window.print()}>{t('challan.print')}</Button>
       </div>
       <article className="challan" aria-labelledby="challan-heading">
-        <header className="d-flex justify-content-between gap-3 mb-3">
+        <header className="d-flex flex-wrap justify-content-between gap-3 mb-3">
           <div>
             <p className="h4 mb-0">{t('challan.company')}</p>
-            <p className="mb-2">{t('footer.address')}</p>
+            <p className="mb-2 text-break">{t('footer.address')}</p>
             <h1 id="challan-heading" className="h3">
               {t('challan.heading')}
             </h1>
-            <p className="mb-0">{t('challan.number', { id: shown.id })}</p>
+            <p className="mb-0 text-break">{t('challan.number', { id: shown.id })}</p>
             <p className="mb-0">
               {t('challan.date')}: <time dateTime={day}>{format.dateTime(day)}</time>
             </p>
@@ -121,7 +121,7 @@ export default function ChallanPage() {
             ))}
           </tbody>
         </Table>
-        <div className="challan-signatures d-flex justify-content-between gap-4 mt-5">
+        <div className="challan-signatures d-flex flex-wrap justify-content-between gap-4 mt-5">
           <div>{t('challan.deliveredBy')}</div>
           <div>{t('challan.receivedBy')}</div>
         </div>
