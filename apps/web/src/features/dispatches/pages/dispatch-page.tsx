@@ -109,7 +109,7 @@ function Lines({ lines }: { lines: readonly DispatchLine[] }) {
  */
 function Picking({ order, onOutcome }: { order: Dispatch; onOutcome: (outcome: Outcome) => void }) {
   const t = useTranslate();
-  const pick = usePickUnit();
+  const { mutate: pick, isPending } = usePickUnit();
   const [scanning, setScanning] = useState(false);
   const [typed, setTyped] = useState('');
   const inputId = useId();
@@ -121,7 +121,7 @@ function Picking({ order, onOutcome }: { order: Dispatch; onOutcome: (outcome: O
         onOutcome({ kind: 'refused', text: t('dispatches.unknownCode', { code }) });
         return;
       }
-      pick.mutate(
+      pick(
         { id: order.id, pick: request },
         {
           onSuccess: (picked) => {
@@ -173,7 +173,7 @@ function Picking({ order, onOutcome }: { order: Dispatch; onOutcome: (outcome: O
             onChange={(event) => setTyped(event.target.value)}
             autoComplete="off"
           />
-          <Button type="submit" variant="outline-primary" className="text-nowrap" disabled={pick.isPending}>
+          <Button type="submit" variant="outline-primary" className="text-nowrap" disabled={isPending}>
             {t('dispatches.pick')}
           </Button>
         </div>
