@@ -128,6 +128,13 @@ test('an order taken on /dispatches, confirmed, picked on a phone by scanning (a
   await expect(page.getByRole('button', { name: 'Scan', exact: true })).toBeVisible();
   await expectClean(page, 'a confirmed order');
 
+  // Without a camera, a code typed: the other item's label address is refused the same way.
+  await page.getByLabel('Or type the code or serial number').fill(`/manageItem/${fan._id}`);
+  await page.getByRole('button', { name: 'Pick', exact: true }).click();
+  await expect(page.getByTestId('dispatch-refusal')).toHaveText(
+    `${fan.name} is not what this order expects: it expects ${fridge.name} × 1`,
+  );
+
   // A phone whose camera films the label of another item: refused, naming what the order expects.
   const label = decodePng(
     await QRCode.toBuffer(`${baseURL}/manageItem/${fan._id}`, { type: 'png', scale: 6, margin: 4 }),
@@ -223,7 +230,7 @@ test('an order taken on /dispatches, confirmed, picked on a phone by scanning (a
   await expect(page).toHaveURL((url) => url.pathname === orderPath);
 });
 
-test('in Bengali: a confirmation short of stock is refused naming the item and what is available; the list, the order and the challan pass axe at 375 and 1280 px', async ({
+test('in Bengali: a confirmation short of stock is refused naming the item and what is available, the order is cancelled; the list, the order and the challan pass axe at 375 and 1280 px', async ({
   page,
   problems,
 }) => {
@@ -260,6 +267,12 @@ test('in Bengali: a confirmation short of stock is refused naming the item and w
   await expect(refusal).toContainText('পাওয়া যাচ্ছে মাত্র');
   await expect(page.getByTestId('dispatch-status')).toHaveText('খসড়া');
   await expectClean(page, 'a refused confirmation in Bengali');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'অর্ডার বাতিল করুন' }).click();
+  await expect(page.getByTestId('dispatch-status')).toHaveText('বাতিল');
+  await expect(page.getByTestId('dispatch-outcome')).toHaveText('অর্ডারটি বাতিল হয়েছে');
+  await expect(page.getByRole('button', { name: 'নিশ্চিত ও রিজার্ভ করুন' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'চালান প্রিন্ট করুন' }).click();
   await expect(page).toHaveTitle('ডেলিভারি চালান- ওয়ালটন ওয়্যারহাউস');
