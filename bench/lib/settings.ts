@@ -8,6 +8,7 @@
  * BENCH_CSV=0 skips the CSV export and import; BENCH_CSV_SIZES and BENCH_CSV_IMPORT_ROWS size them.
  * BENCH_UNITS=0 skips the units benchmark; BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS and
  * BENCH_UNIT_DELIVERY size it.
+ * BENCH_DISPATCHES=0 skips the dispatch benchmark; BENCH_DISPATCH_ORDERS sets how many orders it ships.
  */
 
 export interface Settings {
@@ -49,6 +50,10 @@ export interface Settings {
   unitsItems: number;
   /** Serials in each registered delivery. */
   unitDelivery: number;
+  /** Whether the dispatch benchmark runs (with `npm run bench`). */
+  dispatches: boolean;
+  /** Orders of 200 lines the dispatch benchmark ships. */
+  dispatchOrders: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -100,5 +105,7 @@ export function readSettings(): Settings {
     unitsCount: Math.round(positiveNumber('BENCH_UNITS_COUNT', 1_000_000)),
     unitsItems: Math.round(positiveNumber('BENCH_UNITS_ITEMS', 10_000)),
     unitDelivery: Math.round(positiveNumber('BENCH_UNIT_DELIVERY', 500)),
+    dispatches: process.env.BENCH_DISPATCHES !== '0',
+    dispatchOrders: Math.round(positiveNumber('BENCH_DISPATCH_ORDERS', 5)),
   };
 }

@@ -43,6 +43,21 @@ async function firstProductPath(page: Page): Promise<string> {
   return `/manageItem/${first._id}`;
 }
 
+/** A new draft order of the first demo product (the signed-in user's), for an order's page and its challan. */
+async function draftOrderPath(page: Page): Promise<string> {
+  const product = await firstProductPath(page);
+  const response = await page.request.post('/api/dispatches', {
+    data: {
+      customer: { name: 'Route check dealer', phone: '+8801700000000', address: 'Kawran Bazar, Dhaka' },
+      locationId: 'main',
+      lines: [{ productId: product.split('/').at(-1), quantity: 1 }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  return `/dispatches/${id}`;
+}
+
 const SIGNED_IN: Route[] = [
   { name: 'home', path: '/', title: 'Home' },
   { name: 'manage', path: '/manageItem', title: 'Manage Item' },
@@ -57,6 +72,13 @@ const SIGNED_IN: Route[] = [
   { name: 'locations', path: '/locations', title: 'Locations' },
   // The suite's browser has no camera: the scan page as it is without one.
   { name: 'scan', path: '/scan', title: 'Scan' },
+  { name: 'dispatches', path: '/dispatches', title: 'Dispatch orders' },
+  { name: 'dispatch', path: draftOrderPath, title: 'Dispatch order' },
+  {
+    name: 'challan',
+    path: async (page) => `${await draftOrderPath(page)}/challan`,
+    title: 'Delivery challan',
+  },
 ];
 
 /** Waits until the page has its heading, nothing is loading any more, and every picture has arrived. */

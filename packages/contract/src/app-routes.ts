@@ -30,6 +30,12 @@ export const APP_ROUTES = {
   warranty: '/warranty',
   /** One serial-tracked unit, by either of its serials: its state and its history (signed in). */
   unitPattern: '/units/:serial',
+  /** Dispatch orders (goods out): the list and a new order. */
+  dispatches: '/dispatches',
+  /** One dispatch order: confirmed, picked by scanning, shipped. */
+  dispatchPattern: '/dispatches/:id',
+  /** An order's delivery challan, printed on A4. */
+  challanPattern: '/dispatches/:id/challan',
   /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`, `/bn/warranty`). */
   bengali: '/bn',
 } as const;

@@ -148,13 +148,20 @@ export const dispatchPickSchemaOut = z.object({
 });
 export type DispatchPick = z.infer<typeof dispatchPickSchemaOut>;
 
-/** GET /api/dispatches query. */
+/** GET /api/dispatches query: by status, and `q`, text of the customer's name or phone. */
 export const dispatchListQuerySchema = z.strictObject({
   status: z.optional(dispatchStatusSchema),
+  q: z.optional(checked(z.string(), z.trim(), z.maxLength(200, fieldIssue('TOO_LONG', { max: 200 })))),
   limit: z._default(pageLimit(200), 50),
   offset: pageOffset,
 });
 export type DispatchListQuery = z.output<typeof dispatchListQuerySchema>;
+
+/**
+ * Columns of an order's CSV export (GET /api/dispatches/:id/export.csv): one row per line, its item,
+ * how many units, how many picked, and the serials picked separated by spaces.
+ */
+export const DISPATCH_CSV_COLUMNS = ['productId', 'name', 'quantity', 'picked', 'serials'] as const;
 
 /** `:id` of an order. */
 export const dispatchParamsSchema = z.object({

@@ -1,5 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import {
+  DISPATCH_CSV_COLUMNS,
+  type Dispatch,
   HISTORY_CSV_COLUMNS,
   type HistoryExportQuery,
   PRODUCT_CSV_COLUMNS,
@@ -102,6 +104,46 @@ export function historyPeriod(query: HistoryExportQuery): { from: Date | undefin
       ? undefined
       : new Date(Date.parse(query.to) + (DATE_ONLY.test(query.to) ? DAY_MS : 0));
   return { from: query.from === undefined ? undefined : new Date(query.from), to };
+}
+
+/**
+ * The records as a CSV byte stream (RFC 4180: CRLF, quotes doubled, cells with commas, quotes, CR or
+ * LF quoted, behind a UTF-8 byte-order mark so that Excel reads Bengali right). The pipeline carries
+ * backpressure from the socket back to the generator, so no page is read before the previous one is
+ * on its way; a failure half-way (the database gone) ends the response early, and is logged.
+ */
+export function csvStream(
+  columns: readonly string[],
+  records: Iterable<Cell[]> | AsyncIterable<Cell[]>,
+  log: FastifyBaseLogger,
+): Readable {
+  // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a lone CR or LF, which
+  // every RFC 4180 reader takes for the end of a row: any cell with either is quoted.
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: [...columns],
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n]/,
+  });
+  return pipeline(Readable.from(records), csv, (error) => {
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.error({ err: error }, 'CSV export failed');
+  });
+}
+
+/** One order's lines as CSV (DISPATCH_CSV_COLUMNS): each item, how many, how many picked, the serials picked. */
+export function dispatchCsv(order: Dispatch, log: FastifyBaseLogger): Readable {
+  return csvStream(
+    DISPATCH_CSV_COLUMNS,
+    order.lines.map((line) => [
+      text(line.productId),
+      text(line.name),
+      line.quantity,
+      line.picked,
+      text(line.serials.join(' ')),
+    ]),
+    log,
+  );
 }
 
 /**
@@ -208,24 +250,7 @@ export class CsvExports {
     }
   }
 
-  /**
-   * The records as a CSV byte stream. The pipeline carries backpressure from the socket back to the
-   * generator, so no page is read before the previous one is on its way; a failure half-way (the
-   * database gone) ends the response early, and is logged.
-   */
   #csv(columns: readonly string[], records: AsyncIterable<Cell[]>): Readable {
-    // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a lone CR or LF, which
-    // every RFC 4180 reader takes for the end of a row: any cell with either is quoted.
-    const csv = stringify({
-      bom: true,
-      header: true,
-      columns: [...columns],
-      record_delimiter: 'windows',
-      quoted_match: /[\r\n]/,
-    });
-    return pipeline(Readable.from(records), csv, (error) => {
-      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
-        this.#log.error({ err: error }, 'CSV export failed');
-    });
+    return csvStream(columns, records, this.#log);
   }
 }

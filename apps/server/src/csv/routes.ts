@@ -405,7 +405,8 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
   }
 };
 
-function sendCsv(reply: FastifyReply, name: string, csv: NodeJS.ReadableStream) {
+/** A CSV download named `walton-{name}-{today}.csv`, not kept by any cache. */
+export function sendCsv(reply: FastifyReply, name: string, csv: NodeJS.ReadableStream) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', attachment(name))

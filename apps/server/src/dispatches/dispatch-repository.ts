@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { slot } from '../db/query-shapes.ts';
 import type { Database, DispatchesTable, DispatchPicksTable } from '../db/schema.ts';
 import type { ChangeStatement, ProductChange } from '../products/product-change.ts';
+import { likePattern } from '../products/product-search.ts';
 
 /** An order as stored. */
 export type DispatchRow = Omit<DispatchesTable, 'created_at' | 'confirmed_at' | 'closed_at'> & {
@@ -41,6 +42,8 @@ export interface NewDispatch {
 /** What an order list narrows to, and its page. */
 export interface DispatchListFilter {
   status?: string | undefined;
+  /** Text of the customer's name or phone, case aside. */
+  q?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -151,9 +154,15 @@ export class DispatchRepository {
   }
 
   #filtered(filter: DispatchListFilter) {
+    const pattern = likePattern(filter.q ?? '');
     return this.#db
       .selectFrom('dispatches')
-      .$if(filter.status !== undefined, (query) => query.where('status', '=', filter.status ?? ''));
+      .$if(filter.status !== undefined, (query) => query.where('status', '=', filter.status ?? ''))
+      .$if(Boolean(filter.q), (query) =>
+        query.where(
+          sql<boolean>`(lower(customer_name) like ${pattern} escape '\\' or lower(customer_phone) like ${pattern} escape '\\')`,
+        ),
+      );
   }
 
   /** The order's lines in their order, each with what is reserved for it and what was picked. */
@@ -169,13 +178,16 @@ export class DispatchRepository {
       .where('l.dispatch_id', '=', dispatchId)
       .orderBy('l.position')
       .execute();
+    // The open picks; once shipped, the picks that shipped (closing the order ended them, so that a
+    // unit that comes back may be picked again), which the order and its challan still list.
     const picks = await db
-      .selectFrom('dispatch_picks')
-      .select(['product_id', 'serial'])
-      .where('dispatch_id', '=', dispatchId)
-      .where('active', '=', 1)
-      .orderBy('picked_at')
-      .orderBy('id')
+      .selectFrom('dispatch_picks as k')
+      .innerJoin('dispatches as d', 'd.id', 'k.dispatch_id')
+      .select(['k.product_id', 'k.serial'])
+      .where('k.dispatch_id', '=', dispatchId)
+      .where((eb) => eb.or([eb('k.active', '=', 1), eb('d.status', '=', 'shipped')]))
+      .orderBy('k.picked_at')
+      .orderBy('k.id')
       .execute();
     const counts = new Map<string, DispatchLineCounts>(
       lines.map((line) => [

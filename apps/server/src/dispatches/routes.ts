@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   createDispatchSchema,
+  DISPATCH_CSV_COLUMNS,
   dispatchListQuerySchema,
   dispatchParamsSchema,
   dispatchPickSchema,
@@ -11,6 +12,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dispatchCsv } from '../csv/exports.ts';
+import { sendCsv } from '../csv/routes.ts';
 import { unauthorized } from '../http/http-error.ts';
 import { changeErrors, idempotencyKeyHeaders, protectedErrors, setTotal } from '../products/routes.ts';
 import type { DispatchActor, DispatchService } from './service.ts';
@@ -59,8 +62,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
       schema: {
         operationId: 'listDispatches',
         tags: ['dispatches'],
-        summary: 'List dispatch orders, newest first, narrowed by status',
-        description: 'The total is in `X-Total-Count`.',
+        summary: "List dispatch orders, newest first, narrowed by status and the customer's name or phone",
+        description:
+          "`q`: text the customer's name or phone holds, case aside (`%` and `_` are plain text). The total " +
+          'is in `X-Total-Count`.',
         querystring: dispatchListQuerySchema,
         response: { 200: z.array(dispatchSummarySchema), ...readErrors },
       },
@@ -86,6 +91,34 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
       },
     },
     async (request) => service.get(request.params.id),
+  );
+
+  app.get(
+    '/dispatches/:id/export.csv',
+    {
+      config: { access: 'session', action: 'export.run' },
+      schema: {
+        operationId: 'exportDispatch',
+        tags: ['dispatches', 'csv'],
+        summary: "Download an order's lines as CSV",
+        description:
+          `Columns: ${DISPATCH_CSV_COLUMNS.join(', ')} (the serials picked, separated by spaces), one row ` +
+          'per line in the order given; the same escaping of formula-looking text as the other exports. ' +
+          '404 `DISPATCH_NOT_FOUND`.',
+        params: dispatchParamsSchema,
+        response: {
+          200: {
+            description: 'RFC 4180 CSV (CRLF line ends), UTF-8 with a byte-order mark',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...readErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await service.get(request.params.id);
+      return sendCsv(reply, `dispatch-${order.id}`, dispatchCsv(order, request.log));
+    },
   );
 
   app.post(

@@ -126,9 +126,9 @@ export class DispatchService {
     return this.get(id);
   }
 
-  /** A page of orders, newest first, narrowed by status. */
+  /** A page of orders, newest first, narrowed by status and by text of the customer's name or phone. */
   async list(query: DispatchListQuery): Promise<{ items: DispatchSummary[]; total: number }> {
-    const filter = { status: query.status, limit: query.limit, offset: query.offset };
+    const filter = { status: query.status, q: query.q, limit: query.limit, offset: query.offset };
     const [rows, total] = await Promise.all([this.#dispatches.list(filter), this.#dispatches.count(filter)]);
     return { items: rows.map(toSummary), total };
   }

@@ -73,7 +73,8 @@ const lowStockOnly = (query: ProductQuery): ProductQuery =>
   query.where('deleted_at', 'is', null).where(sql<boolean>`quantity <= low_stock_threshold`);
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const likePattern = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** An FTS5 phrase matching `text` as a substring (trigram tokenizer); quotes are doubled. */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;

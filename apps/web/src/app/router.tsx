@@ -72,6 +72,9 @@ const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
 const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
 const ClaimsPage = lazyPage(() => import('../features/claims/pages/claims-page.tsx'));
+const DispatchesPage = lazyPage(() => import('../features/dispatches/pages/dispatches-page.tsx'));
+const DispatchPage = lazyPage(() => import('../features/dispatches/pages/dispatch-page.tsx'));
+const ChallanPage = lazyPage(() => import('../features/dispatches/pages/challan-page.tsx'));
 const BlogPage = onDemand(() => import('../features/blog/pages/blog-page.tsx'));
 const UnitRoute = lazyPage(() => import('./routes/unit-route.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
@@ -252,6 +255,30 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.claims" action="inventory.read">
                 <ClaimsPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.dispatches}
+            element={
+              <GuardedPage title="page.dispatches" action="inventory.read">
+                <DispatchesPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.dispatchPattern}
+            element={
+              <GuardedPage title="page.dispatch" action="inventory.read">
+                <DispatchPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.challanPattern}
+            element={
+              <GuardedPage title="page.challan" action="inventory.read">
+                <ChallanPage />
               </GuardedPage>
             }
           />

@@ -14,6 +14,8 @@ export const paths = {
   itemRegister: (id: string, serial: string) =>
     `${productPagePath(id)}?${new URLSearchParams({ [REGISTER_PARAM]: serial.trim() })}`,
   unit: (serial: string) => `/units/${encodeURIComponent(serial.trim())}`,
+  dispatch: (id: string) => `/dispatches/${encodeURIComponent(id)}`,
+  challan: (id: string) => `/dispatches/${encodeURIComponent(id)}/challan`,
   unitClaims: (serial: string) =>
     `${APP_ROUTES.claims}?${new URLSearchParams({ [CLAIMS_SERIAL_PARAM]: serial.trim() })}`,
 } as const;

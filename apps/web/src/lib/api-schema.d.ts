@@ -535,8 +535,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List dispatch orders, newest first, narrowed by status
-         * @description The total is in `X-Total-Count`.
+         * List dispatch orders, newest first, narrowed by status and the customer's name or phone
+         * @description `q`: text the customer's name or phone holds, case aside (`%` and `_` are plain text). The total is in `X-Total-Count`.
          */
         get: operations["listDispatches"];
         put?: never;
@@ -563,6 +563,26 @@ export interface paths {
          * @description 404 `DISPATCH_NOT_FOUND`.
          */
         get: operations["getDispatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispatches/{id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an order's lines as CSV
+         * @description Columns: productId, name, quantity, picked, serials (the serials picked, separated by spaces), one row per line in the order given; the same escaping of formula-looking text as the other exports. 404 `DISPATCH_NOT_FOUND`.
+         */
+        get: operations["exportDispatch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4372,6 +4392,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "draft" | "confirmed" | "picked" | "shipped" | "cancelled";
+                q?: string;
                 limit?: number;
                 offset?: number;
             };
@@ -4659,6 +4680,73 @@ export interface operations {
                             locationId: string | null;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180 CSV (CRLF line ends), UTF-8 with a byte-order mark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
