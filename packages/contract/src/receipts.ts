@@ -176,9 +176,33 @@ export const receiptScanSchemaOut = z.object({
 });
 export type ReceiptScan = z.infer<typeof receiptScanSchemaOut>;
 
-/** GET /api/receipts query. */
+/**
+ * Columns of a receipt's CSV export (GET /api/receipts/:id/export.csv): one row per line, in the
+ * receipt's order. `difference` is arrived (received and damaged) − expected, as its discrepancies
+ * say; `serials` holds the scanned serials, one per line of the cell.
+ */
+export const RECEIPT_CSV_COLUMNS = [
+  'productId',
+  'name',
+  'expected',
+  'received',
+  'damaged',
+  'difference',
+  'note',
+  'serials',
+] as const;
+
+/** GET /api/receipts query: by status, and `q`, text the supplier's email or the reference contains. */
 export const receiptListQuerySchema = z.strictObject({
   status: z.optional(receiptStatusSchema),
+  q: z.optional(
+    checked(
+      z.string({ error: requiredOr('NOT_TEXT') }),
+      z.trim(),
+      z.maxLength(RECEIPT_TEXT_MAX_LENGTH, fieldIssue('TOO_LONG', { max: RECEIPT_TEXT_MAX_LENGTH })),
+      z.describe("Text the supplier's email or the delivery note's reference contains (letter case aside)"),
+    ),
+  ),
   limit: z._default(pageLimit(200), 50),
   offset: pageOffset,
 });

@@ -29,10 +29,10 @@ export const EXPORT_PAGE = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-type Cell = string | number;
+export type Cell = string | number;
 
 /** A text cell: formula-looking text is escaped (numbers are written as numbers, see formula-escape.ts). */
-const text = (value: string | null | undefined): string => escapeFormula(value ?? '');
+export const text = (value: string | null | undefined): string => escapeFormula(value ?? '');
 
 /** A field's cell: numbers as numbers (none: empty), text escaped. */
 const cellOf = (value: string | number | null | undefined): Cell =>
@@ -208,24 +208,32 @@ export class CsvExports {
     }
   }
 
-  /**
-   * The records as a CSV byte stream. The pipeline carries backpressure from the socket back to the
-   * generator, so no page is read before the previous one is on its way; a failure half-way (the
-   * database gone) ends the response early, and is logged.
-   */
   #csv(columns: readonly string[], records: AsyncIterable<Cell[]>): Readable {
-    // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a lone CR or LF, which
-    // every RFC 4180 reader takes for the end of a row: any cell with either is quoted.
-    const csv = stringify({
-      bom: true,
-      header: true,
-      columns: [...columns],
-      record_delimiter: 'windows',
-      quoted_match: /[\r\n]/,
-    });
-    return pipeline(Readable.from(records), csv, (error) => {
-      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
-        this.#log.error({ err: error }, 'CSV export failed');
-    });
+    return csvStream(columns, records, this.#log);
   }
+}
+
+/**
+ * The records as a CSV byte stream: every export's format (UTF-8 with a byte-order mark, a header,
+ * CRLF). The pipeline carries backpressure from the socket back to the generator, so no page is read
+ * before the previous one is on its way; a failure half-way (the database gone) ends the response
+ * early, and is logged.
+ */
+export function csvStream(
+  columns: readonly string[],
+  records: AsyncIterable<Cell[]> | Iterable<Cell[]>,
+  log: FastifyBaseLogger,
+): Readable {
+  // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a lone CR or LF, which
+  // every RFC 4180 reader takes for the end of a row: any cell with either is quoted.
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: [...columns],
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n]/,
+  });
+  return pipeline(Readable.from(records), csv, (error) => {
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.error({ err: error }, 'CSV export failed');
+  });
 }

@@ -405,7 +405,8 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
   }
 };
 
-function sendCsv(reply: FastifyReply, name: string, csv: NodeJS.ReadableStream) {
+/** Sends a CSV download named `walton-<name>-<today>.csv`, never cached (every export answers so). */
+export function sendCsv(reply: FastifyReply, name: string, csv: NodeJS.ReadableStream) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', attachment(name))

@@ -431,7 +431,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List receipts, newest first, narrowed by status
+         * List receipts, newest first, narrowed by status and by text of the supplier's email or the reference
          * @description The total is in `X-Total-Count`. A supplier sees only their own receipts (their verified email is the receipt's `supplier`); another receipt is 404 `RECEIPT_NOT_FOUND` to them.
          */
         get: operations["listReceipts"];
@@ -459,6 +459,26 @@ export interface paths {
          * @description 404 `RECEIPT_NOT_FOUND`. A supplier sees only their own receipts (their verified email is the receipt's `supplier`); another receipt is 404 `RECEIPT_NOT_FOUND` to them.
          */
         get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receipts/{id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a receipt's lines as CSV
+         * @description Columns: productId, name, expected, received, damaged, difference, note, serials. One row per line, in the receipt's order: what was expected, received whole and damaged, `difference` (arrived − expected, as its discrepancies say), the line's note and its scanned serials (one per line of the cell). UTF-8 with a byte-order mark, CRLF, formula-looking text escaped, as the other exports. 404 `RECEIPT_NOT_FOUND`.
+         */
+        get: operations["exportReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3606,6 +3626,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "expected" | "receiving" | "received" | "cancelled";
+                q?: string;
                 limit?: number;
                 offset?: number;
             };
@@ -3888,6 +3909,73 @@ export interface operations {
                             note: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
