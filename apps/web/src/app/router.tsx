@@ -72,6 +72,8 @@ const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
 const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
 const ClaimsPage = lazyPage(() => import('../features/claims/pages/claims-page.tsx'));
+const ReceiptsPage = lazyPage(() => import('../features/receipts/pages/receipts-page.tsx'));
+const ReceiptPage = lazyPage(() => import('../features/receipts/pages/receipt-page.tsx'));
 const BlogPage = onDemand(() => import('../features/blog/pages/blog-page.tsx'));
 const UnitRoute = lazyPage(() => import('./routes/unit-route.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
@@ -252,6 +254,22 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.claims" action="inventory.read">
                 <ClaimsPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.receipts}
+            element={
+              <GuardedPage title="page.receipts" action="inventory.read">
+                <ReceiptsPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.receiptPattern}
+            element={
+              <GuardedPage title="page.receipt" action="inventory.read">
+                <ReceiptPage />
               </GuardedPage>
             }
           />

@@ -14,6 +14,7 @@ export const paths = {
   itemRegister: (id: string, serial: string) =>
     `${productPagePath(id)}?${new URLSearchParams({ [REGISTER_PARAM]: serial.trim() })}`,
   unit: (serial: string) => `/units/${encodeURIComponent(serial.trim())}`,
+  receipt: (id: string) => `/receipts/${encodeURIComponent(id)}`,
   unitClaims: (serial: string) =>
     `${APP_ROUTES.claims}?${new URLSearchParams({ [CLAIMS_SERIAL_PARAM]: serial.trim() })}`,
 } as const;
