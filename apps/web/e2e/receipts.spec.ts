@@ -277,3 +277,44 @@ test('in Bengali: the receipts page and a receipt being checked in, a wrong item
   await expect(page.getByRole('alert').filter({ hasText: other.name })).toContainText('এই রিসিটে নেই');
   await expectAxeClean(page, 'a receipt being checked in, in Bengali');
 });
+
+test("a delivery note's CSV fills the new receipt's lines: a file with a bad row is refused whole, naming the row; a good one declares", async ({
+  page,
+  problems,
+}) => {
+  problems.allow(/status of 422 .*@ \S+\/api\/import\/receipt-lines$/);
+  const clerk = await signedInUser(page);
+  const fan = await createProductViaApi(page, clerk, { quentity: 0 });
+  const kettle = await createProductViaApi(page, clerk, { quentity: 0 });
+  const reference = `DN-${randomUUID().slice(0, 8)}`;
+  await page.goto('/receipts');
+  const form = page.getByRole('form', { name: 'Declare a delivery' });
+  await form.getByLabel("Supplier's email").fill(clerk.email);
+  await form.getByLabel('Arrives at').selectOption({ label: 'Main warehouse' });
+  await form.getByLabel('Delivery note reference').fill(reference);
+  const file = form.getByLabel('Lines from a delivery note (CSV)');
+  await file.setInputFiles({
+    name: 'bad-note.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`productId,expected\r\n${fan._id},4\r\nno-such-item,2\r\n`),
+  });
+  const refused = form.getByRole('alert');
+  await expect(refused).toContainText('Nothing was imported');
+  await expect(
+    refused.getByRole('row').filter({ hasText: 'No item in stock has the id or model "no-such-item"' }),
+  ).toContainText('3');
+  await expect(form.getByLabel('Item code, line 1')).toHaveValue('');
+  await expectAxeClean(page, 'a delivery note refused');
+
+  await file.setInputFiles({
+    name: 'note.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`productId,expected\r\n${fan._id},4\r\n${kettle._id},9\r\n`),
+  });
+  await expect(form.getByRole('status')).toHaveText('2 lines read from note.csv');
+  await expect(form.getByLabel('Item code, line 2')).toHaveValue(kettle._id);
+  await expect(form.getByLabel('Expected, line 2')).toHaveValue('9');
+  await form.getByRole('button', { name: 'Declare the delivery' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Receipt ${reference}` })).toBeVisible();
+  await expect(page.getByTestId('line-count')).toHaveText(['0 of 4 received', '0 of 9 received']);
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { IMPORT_DELIMITERS } from './csv.ts';
 import { fieldIssue, requiredOr } from './field-issues.ts';
 import { pageLimit, pageOffset } from './paging.ts';
 import { locationIdSchema } from './product-input.ts';
@@ -191,6 +192,20 @@ export const RECEIPT_CSV_COLUMNS = [
   'note',
   'serials',
 ] as const;
+
+/**
+ * Columns a delivery note's CSV may have (POST /api/import/receipt-lines): the item by `productId`
+ * (else by `model`) and how many are `expected`. A receipt's export imports as it is: its other
+ * columns are read and ignored.
+ */
+export const RECEIPT_LINES_CSV_COLUMNS = ['productId', 'model', 'expected'] as const;
+
+/** POST /api/import/receipt-lines answer: the file's lines, ready for a new receipt, and its delimiter. */
+export const receiptLinesImportSchema = z.object({
+  lines: z.array(z.object({ productId: z.string(), expected: checked(z.number(), int()) })),
+  delimiter: z.enum(IMPORT_DELIMITERS),
+});
+export type ReceiptLinesImport = z.infer<typeof receiptLinesImportSchema>;
 
 /** GET /api/receipts query: by status, and `q`, text the supplier's email or the reference contains. */
 export const receiptListQuerySchema = z.strictObject({

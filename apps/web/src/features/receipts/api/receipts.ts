@@ -3,16 +3,19 @@ import {
   type CompleteReceipt,
   type CreateReceipt,
   type Receipt,
+  type ReceiptLinesImport,
   type ReceiptScanRequest,
   type ReceiptStatus,
   type ReceiptSummary,
+  receiptLinesImportSchema,
   receiptScanSchemaOut,
   receiptSchema,
   receiptSummarySchema,
 } from '@walton/contract';
 import { z } from 'zod/mini';
+import { type ImportRefused, importRefusedOf } from '@/components/import-refusal.tsx';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
-import { apiRequest } from '@/lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 
 /** What the receipts list shows: by status and text of the supplier or the reference. */
 export interface ReceiptFilter {
@@ -125,3 +128,23 @@ export const useCreateReceipt = () => useReceiptMutation(createReceipt);
 export const useScanReceipt = () => useReceiptMutation(scanReceipt);
 export const useCompleteReceipt = () => useReceiptMutation(completeReceipt);
 export const useCancelReceipt = () => useReceiptMutation(cancelReceipt);
+
+/** What a delivery note's CSV gave: its lines, or the server's refusal with every row problem. */
+export type ReceiptLinesOutcome =
+  | { kind: 'read'; lines: ReceiptLinesImport['lines'] }
+  | ({ kind: 'refused' } & ImportRefused);
+
+/** POST /api/import/receipt-lines with the file as a text/csv body: nothing is written. */
+export async function readReceiptLines(file: Blob): Promise<ReceiptLinesOutcome> {
+  try {
+    const { data } = await apiRequest('/import/receipt-lines', receiptLinesImportSchema, {
+      method: 'POST',
+      body: file,
+      headers: { 'content-type': 'text/csv' },
+    });
+    return { kind: 'read', lines: data.lines };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return { kind: 'refused', ...importRefusedOf(error) };
+  }
+}

@@ -8,6 +8,7 @@ import { type FormEvent, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
+import { ImportRefusal } from '@/components/import-refusal.tsx';
 import { paths } from '@/config/paths.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
 import { useProducts } from '@/entities/products/api/get-products.ts';
@@ -17,7 +18,7 @@ import { announceRefusal } from '@/lib/announce-refusal.ts';
 import { useAccess, useMe } from '@/lib/me.ts';
 import { useSession } from '@/lib/session.ts';
 import { toast } from '@/lib/toast.ts';
-import { useCreateReceipt } from '../api/receipts.ts';
+import { type ReceiptLinesOutcome, readReceiptLines, useCreateReceipt } from '../api/receipts.ts';
 
 /** A line as typed: the item's code and how many the delivery note says (text until sent). */
 interface TypedLine {
@@ -51,6 +52,7 @@ export function NewReceiptForm() {
   const [reference, setReference] = useState('');
   const [lines, setLines] = useState<TypedLine[]>([{ key: 0, productId: '', expected: '1' }]);
   const [search, setSearch] = useState('');
+  const [read, setRead] = useState<{ file: string; outcome: ReceiptLinesOutcome } | null>(null);
   const items = useProducts({ limit: ITEM_CHOICES, q: search }, productListSchema);
   const choices = (items.data?.items ?? []).filter((item) => may('receipt.create', item));
   const id = useId();
@@ -65,6 +67,25 @@ export function NewReceiptForm() {
       { key: (current.at(-1)?.key ?? 0) + 1, productId: '', expected: '1' },
     ]);
   const removeLine = (key: number) => setLines((current) => current.filter((line) => line.key !== key));
+
+  /** The file's lines replace the typed ones; a refusal lists every row problem. */
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const outcome = await readReceiptLines(file);
+      setRead({ file: file.name, outcome });
+      if (outcome.kind === 'read' && outcome.lines.length > 0)
+        setLines(
+          outcome.lines.map((line, key) => ({
+            key,
+            productId: line.productId,
+            expected: String(line.expected),
+          })),
+        );
+    } catch (error) {
+      if (error instanceof Error) announceRefusal('receipts.notDeclared')(error);
+    }
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -131,6 +152,27 @@ export function NewReceiptForm() {
             />
           </Form.Group>
         </div>
+        <Form.Group className="mt-3" controlId={`${id}-file`}>
+          <Form.Label>{t('receipts.importLines')}</Form.Label>
+          <Form.Control
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={`${id}-file-hint`}
+            onChange={(event) => void readFile((event.target as HTMLInputElement).files?.[0])}
+          />
+          <Form.Text id={`${id}-file-hint`}>{t('receipts.importHint')}</Form.Text>
+        </Form.Group>
+        {read?.outcome.kind === 'read' && (
+          <p role="status" className="mt-2 mb-0">
+            {t('receipts.linesRead', { count: read.outcome.lines.length, file: read.file })}
+          </p>
+        )}
+        {read?.outcome.kind === 'refused' && (
+          <div className="mt-2">
+            <p className="mb-1 fw-semibold">{t('receipts.linesRefused', { file: read.file })}</p>
+            <ImportRefusal refused={read.outcome} titleId={`${id}-refused`} heading="h3" />
+          </div>
+        )}
         <fieldset className="mt-3">
           <legend className="form-label fs-6 fw-semibold">{t('receipts.lines')}</legend>
           <datalist id={listId}>
