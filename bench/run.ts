@@ -8,17 +8,21 @@
  *   npm run bench:csv    CSV export and import only (bench/results/<date>-<engine>-csv.json and .md)
  *   npm run bench:units  units only: lookup by serial among 1,000,000 units, registering deliveries
  *                        (bench/results/<date>-units-<engine>.json and .md)
+ *   npm run bench:receipts  receipts only: completing a 500-line receipt against a single Delivered
+ *                        (bench/results/<date>-receipts-<engine>.json and .md)
  *
  * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
  * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_MOVEMENTS_PER_ITEM, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
  * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH, BENCH_CSV,
- * BENCH_CSV_SIZES, BENCH_CSV_IMPORT_ROWS, BENCH_UNITS, BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS, BENCH_UNIT_DELIVERY.
+ * BENCH_CSV_SIZES, BENCH_CSV_IMPORT_ROWS, BENCH_UNITS, BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS, BENCH_UNIT_DELIVERY, BENCH_RECEIPTS,
+ * BENCH_RECEIPT_LINES.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ApiReport, runApiBench } from './api/api-bench.ts';
 import { type CsvReport, runCsvBench } from './api/csv-bench.ts';
+import { type ReceiptsReport, runReceiptsBench } from './api/receipts-bench.ts';
 import { runUnitsBench, type UnitsReport } from './api/units-bench.ts';
 import { describeMachine } from './lib/machine.ts';
 import { ROOT } from './lib/processes.ts';
@@ -47,10 +51,11 @@ async function main(): Promise<void> {
       web: { type: 'boolean' },
       csv: { type: 'boolean' },
       units: { type: 'boolean' },
+      receipts: { type: 'boolean' },
       docs: { type: 'boolean' },
     },
   });
-  const both = !values.api && !values.web && !values.csv && !values.units;
+  const both = !values.api && !values.web && !values.csv && !values.units && !values.receipts;
   const settings = readSettings();
   const machine = describeMachine();
   const startedAt = new Date();
@@ -59,9 +64,11 @@ async function main(): Promise<void> {
     values.csv || ((values.api || both) && settings.csv) ? await runCsvBench(settings) : undefined;
   const units: UnitsReport | undefined =
     values.units || (both && settings.units) ? await runUnitsBench(settings) : undefined;
+  const receipts: ReceiptsReport | undefined =
+    values.receipts || (both && settings.receipts) ? await runReceiptsBench(settings) : undefined;
   const web: WebReport | undefined = values.web || both ? await runWebBench(settings) : undefined;
 
-  const engine = api?.engine ?? csv?.engine ?? units?.engine ?? 'sqlite';
+  const engine = api?.engine ?? csv?.engine ?? units?.engine ?? receipts?.engine ?? 'sqlite';
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
     engine,
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
     csv,
     web,
     units,
+    receipts,
     targets: checkTargets(api, web, csv),
   };
   const table = toMarkdown(results);
@@ -78,7 +86,11 @@ async function main(): Promise<void> {
   const base = join(
     ROOT,
     'bench/results',
-    values.units ? `${day}-units-${engine}` : `${day}-${engine}${suffix}`,
+    values.units
+      ? `${day}-units-${engine}`
+      : values.receipts
+        ? `${day}-receipts-${engine}`
+        : `${day}-${engine}${suffix}`,
   );
   writeFileSync(`${base}.json`, `${JSON.stringify({ settings, ...results }, null, 2)}\n`);
   writeFileSync(`${base}.md`, table);

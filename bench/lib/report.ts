@@ -1,6 +1,7 @@
 /** One run's figures as Markdown tables. */
 import type { ApiReport } from '../api/api-bench.ts';
 import { type CsvReport, healthLine } from '../api/csv-bench.ts';
+import { type ReceiptsReport, receiptsTable } from '../api/receipts-bench.ts';
 import { type UnitsReport, unitsTable } from '../api/units-bench.ts';
 import type { WebReport } from '../web/web-bench.ts';
 import type { Machine } from './machine.ts';
@@ -15,6 +16,7 @@ export interface BenchResults {
   csv: CsvReport | undefined;
   web: WebReport | undefined;
   units?: UnitsReport | undefined;
+  receipts?: ReceiptsReport | undefined;
   targets: TargetCheck[];
 }
 
@@ -177,6 +179,7 @@ export function toMarkdown(results: BenchResults): string {
   if (results.api) lines.push(...apiTables(results.api));
   if (results.csv) lines.push(...csvTable(results.csv));
   if (results.units) lines.push(...unitsTable(results.units));
+  if (results.receipts) lines.push(...receiptsTable(results.receipts));
   if (results.web) lines.push(...webTable(results.web));
   lines.push('**Targets**', '', '| Target | Measured | Met |', '|---|---|---|');
   for (const t of results.targets) {

@@ -7,7 +7,8 @@
  * BENCH_UNCACHED=0 skips the second pass of the read cases on a server without its read cache.
  * BENCH_CSV=0 skips the CSV export and import; BENCH_CSV_SIZES and BENCH_CSV_IMPORT_ROWS size them.
  * BENCH_UNITS=0 skips the units benchmark; BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS and
- * BENCH_UNIT_DELIVERY size it.
+ * BENCH_UNIT_DELIVERY size it. BENCH_RECEIPTS=0 skips the receipts benchmark; BENCH_RECEIPT_LINES
+ * sizes its receipts.
  */
 
 export interface Settings {
@@ -49,6 +50,10 @@ export interface Settings {
   unitsItems: number;
   /** Serials in each registered delivery. */
   unitDelivery: number;
+  /** Whether the receipts benchmark runs (with `npm run bench`). */
+  receipts: boolean;
+  /** Lines of each receipt it completes (one per seeded item). */
+  receiptLines: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -100,5 +105,7 @@ export function readSettings(): Settings {
     unitsCount: Math.round(positiveNumber('BENCH_UNITS_COUNT', 1_000_000)),
     unitsItems: Math.round(positiveNumber('BENCH_UNITS_ITEMS', 10_000)),
     unitDelivery: Math.round(positiveNumber('BENCH_UNIT_DELIVERY', 500)),
+    receipts: process.env.BENCH_RECEIPTS !== '0',
+    receiptLines: Math.round(positiveNumber('BENCH_RECEIPT_LINES', 500)),
   };
 }
