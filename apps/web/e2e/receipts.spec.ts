@@ -245,7 +245,7 @@ const BENGALI = {
   status: 'গ্রহণ চলছে',
 } as const;
 
-test('in Bengali: the receipts page and a receipt being checked in, a wrong item refused in Bengali (axe at 375 and 1280 px)', async ({
+test("in Bengali: the receipts page and a receipt being checked in, another clerk's scan appearing live, a wrong item refused in Bengali (axe at 375 and 1280 px)", async ({
   page,
   problems,
 }) => {
@@ -271,6 +271,13 @@ test('in Bengali: the receipts page and a receipt being checked in, a wrong item
   await page.getByLabel(BENGALI.typed).fill(fan._id);
   await page.getByRole('button', { name: BENGALI.add, exact: true }).click();
   await expect(page.getByTestId('line-count')).toHaveText('২টির মধ্যে ১টি এসেছে');
+  // Another clerk's scan (through the API) appears without a reload: the open receipt is read again.
+  const elsewhere = await page.request.post(`/api/receipts/${receipt.id}/scans`, {
+    data: { productId: fan._id },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(201);
+  await expect(page.getByTestId('line-count')).toHaveText('২টির মধ্যে ২টি এসেছে');
   await expect(page.getByTestId('receipt-details')).toContainText(BENGALI.status);
   await page.getByLabel(BENGALI.typed).fill(other._id);
   await page.getByRole('button', { name: BENGALI.add, exact: true }).click();

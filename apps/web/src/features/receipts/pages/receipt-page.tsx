@@ -202,7 +202,6 @@ function ScanPanel({ receipt }: { receipt: Receipt }) {
         size="lg"
         variant={scanning ? 'outline-secondary' : 'primary'}
         className="w-100 py-3 fs-3"
-        aria-pressed={scanning}
         onClick={() => setScanning((on) => !on)}
       >
         {scanning ? t('receipts.stopScanning') : t('receipts.scan')}
