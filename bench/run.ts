@@ -10,12 +10,14 @@
  *                        (bench/results/<date>-units-<engine>.json and .md)
  *   npm run bench:dispatches  dispatch orders only: shipping 200-line orders against single Delivered
  *                        calls in the same run (bench/results/<date>-dispatches-<engine>.json and .md)
+ *   npm run bench:receipts  receipts only: completing a 500-line receipt against a single Delivered
+ *                        (bench/results/<date>-receipts-<engine>.json and .md)
  *
  * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
  * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_MOVEMENTS_PER_ITEM, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
  * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH, BENCH_CSV,
  * BENCH_CSV_SIZES, BENCH_CSV_IMPORT_ROWS, BENCH_UNITS, BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS, BENCH_UNIT_DELIVERY,
- * BENCH_DISPATCHES, BENCH_DISPATCH_ORDERS.
+ * BENCH_DISPATCHES, BENCH_DISPATCH_ORDERS, BENCH_RECEIPTS, BENCH_RECEIPT_LINES.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { type ApiReport, runApiBench } from './api/api-bench.ts';
 import { type CsvReport, runCsvBench } from './api/csv-bench.ts';
 import { type DispatchesReport, runDispatchesBench } from './api/dispatches-bench.ts';
+import { type ReceiptsReport, runReceiptsBench } from './api/receipts-bench.ts';
 import { runUnitsBench, type UnitsReport } from './api/units-bench.ts';
 import { describeMachine } from './lib/machine.ts';
 import { ROOT } from './lib/processes.ts';
@@ -52,10 +55,12 @@ async function main(): Promise<void> {
       csv: { type: 'boolean' },
       units: { type: 'boolean' },
       dispatches: { type: 'boolean' },
+      receipts: { type: 'boolean' },
       docs: { type: 'boolean' },
     },
   });
-  const both = !values.api && !values.web && !values.csv && !values.units && !values.dispatches;
+  const both =
+    !values.api && !values.web && !values.csv && !values.units && !values.dispatches && !values.receipts;
   const settings = readSettings();
   const machine = describeMachine();
   const startedAt = new Date();
@@ -66,9 +71,12 @@ async function main(): Promise<void> {
     values.units || (both && settings.units) ? await runUnitsBench(settings) : undefined;
   const dispatches: DispatchesReport | undefined =
     values.dispatches || (both && settings.dispatches) ? await runDispatchesBench(settings) : undefined;
+  const receipts: ReceiptsReport | undefined =
+    values.receipts || (both && settings.receipts) ? await runReceiptsBench(settings) : undefined;
   const web: WebReport | undefined = values.web || both ? await runWebBench(settings) : undefined;
 
-  const engine = api?.engine ?? csv?.engine ?? units?.engine ?? dispatches?.engine ?? 'sqlite';
+  const engine =
+    api?.engine ?? csv?.engine ?? units?.engine ?? dispatches?.engine ?? receipts?.engine ?? 'sqlite';
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
     engine,
@@ -78,6 +86,7 @@ async function main(): Promise<void> {
     web,
     units,
     dispatches,
+    receipts,
     targets: checkTargets(api, web, csv),
   };
   const table = toMarkdown(results);
@@ -90,7 +99,9 @@ async function main(): Promise<void> {
       ? `${day}-units-${engine}`
       : values.dispatches
         ? `${day}-dispatches-${engine}`
-        : `${day}-${engine}${suffix}`,
+        : values.receipts
+          ? `${day}-receipts-${engine}`
+          : `${day}-${engine}${suffix}`,
   );
   writeFileSync(`${base}.json`, `${JSON.stringify({ settings, ...results }, null, 2)}\n`);
   writeFileSync(`${base}.md`, table);

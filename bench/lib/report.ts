@@ -2,6 +2,7 @@
 import type { ApiReport } from '../api/api-bench.ts';
 import { type CsvReport, healthLine } from '../api/csv-bench.ts';
 import { type DispatchesReport, dispatchesTable } from '../api/dispatches-bench.ts';
+import { type ReceiptsReport, receiptsTable } from '../api/receipts-bench.ts';
 import { type UnitsReport, unitsTable } from '../api/units-bench.ts';
 import type { WebReport } from '../web/web-bench.ts';
 import type { Machine } from './machine.ts';
@@ -17,6 +18,7 @@ export interface BenchResults {
   web: WebReport | undefined;
   units?: UnitsReport | undefined;
   dispatches?: DispatchesReport | undefined;
+  receipts?: ReceiptsReport | undefined;
   targets: TargetCheck[];
 }
 
@@ -180,6 +182,7 @@ export function toMarkdown(results: BenchResults): string {
   if (results.csv) lines.push(...csvTable(results.csv));
   if (results.units) lines.push(...unitsTable(results.units));
   if (results.dispatches) lines.push(...dispatchesTable(results.dispatches));
+  if (results.receipts) lines.push(...receiptsTable(results.receipts));
   if (results.web) lines.push(...webTable(results.web));
   lines.push('**Targets**', '', '| Target | Measured | Met |', '|---|---|---|');
   for (const t of results.targets) {

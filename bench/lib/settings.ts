@@ -9,6 +9,7 @@
  * BENCH_UNITS=0 skips the units benchmark; BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS and
  * BENCH_UNIT_DELIVERY size it.
  * BENCH_DISPATCHES=0 skips the dispatch benchmark; BENCH_DISPATCH_ORDERS sets how many orders it ships.
+ * BENCH_RECEIPTS=0 skips the receipts benchmark; BENCH_RECEIPT_LINES sizes its receipts.
  */
 
 export interface Settings {
@@ -54,6 +55,10 @@ export interface Settings {
   dispatches: boolean;
   /** Orders of 200 lines the dispatch benchmark ships. */
   dispatchOrders: number;
+  /** Whether the receipts benchmark runs (with `npm run bench`). */
+  receipts: boolean;
+  /** Lines of each receipt it completes (one per seeded item). */
+  receiptLines: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -107,5 +112,7 @@ export function readSettings(): Settings {
     unitDelivery: Math.round(positiveNumber('BENCH_UNIT_DELIVERY', 500)),
     dispatches: process.env.BENCH_DISPATCHES !== '0',
     dispatchOrders: Math.round(positiveNumber('BENCH_DISPATCH_ORDERS', 5)),
+    receipts: process.env.BENCH_RECEIPTS !== '0',
+    receiptLines: Math.round(positiveNumber('BENCH_RECEIPT_LINES', 500)),
   };
 }

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/env.ts';
 import { axeViolationsAt, expect, test } from './support/fixtures.ts';
-import { appLinkIn, waitForMail } from './support/mailbox.ts';
+import { verifyEmail } from './support/mailbox.ts';
 import { type CreatedProduct, createProductViaApi } from './support/products.ts';
 import { adminPage, setRole } from './support/roles.ts';
-import { signedInUser, type TestUser } from './support/users.ts';
+import { signedInUser } from './support/users.ts';
 
 /**
  * Roles on screen: what a role may not do is not offered (the server refuses it all the same), a
@@ -14,13 +14,6 @@ import { signedInUser, type TestUser } from './support/users.ts';
 
 const NO_ACCESS = 'You do not have access to this page';
 const NO_ACCESS_TITLE = 'No Access- Walton Warehouse';
-
-/** Opens the verification link the server mailed to `user` (a supplier's own items are those of their verified address). */
-async function verifyEmail(page: Page, user: TestUser): Promise<void> {
-  const mail = await waitForMail(user.email, (message) => /confirm your email/i.test(message.subject));
-  const verified = await page.request.get(appLinkIn(mail, '/api/auth/verify-email').href);
-  expect(verified.ok()).toBe(true);
-}
 
 /** The row of Manage Items showing `product`, found by searching its name. */
 async function manageRow(page: Page, product: CreatedProduct) {

@@ -70,6 +70,7 @@ const SIGNED_IN: Route[] = [
   { name: 'blog', path: '/blog', title: 'Blog' },
   { name: 'labels', path: '/labels', title: 'Labels' },
   { name: 'locations', path: '/locations', title: 'Locations' },
+  { name: 'receipts', path: '/receipts', title: 'Receipts' },
   // The suite's browser has no camera: the scan page as it is without one.
   { name: 'scan', path: '/scan', title: 'Scan' },
   { name: 'dispatches', path: '/dispatches', title: 'Dispatch orders' },

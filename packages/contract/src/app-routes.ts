@@ -26,6 +26,10 @@ export const APP_ROUTES = {
   locations: '/locations',
   /** Warranty claims: opened on sold units, resolved (repaired, replaced, rejected). */
   claims: '/claims',
+  /** Receipts (goods in): suppliers' deliveries, declared and checked in by scanning. */
+  receipts: '/receipts',
+  /** One receipt: its lines counted as they are scanned (built for a phone). */
+  receiptPattern: '/receipts/:id',
   /** The public warranty check: a customer types a unit's serial number. */
   warranty: '/warranty',
   /** One serial-tracked unit, by either of its serials: its state and its history (signed in). */

@@ -210,6 +210,8 @@ export const IMPORT_PROBLEM_CODES = [
   'SERIAL_TAKEN',
   'REPEATED_SERIAL',
   'STATUS_NOT_IN_STOCK',
+  // A receipt's lines import's own (POST /api/import/receipt-lines): an item on an earlier row too.
+  'REPEATED_ITEM',
 ] as const;
 export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];
 

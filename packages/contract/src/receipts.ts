@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checked, int } from './checked.ts';
+import { IMPORT_DELIMITERS } from './csv.ts';
 import { fieldIssue, requiredOr } from './field-issues.ts';
 import { pageLimit, pageOffset } from './paging.ts';
 import { locationIdSchema } from './product-input.ts';
@@ -176,9 +177,47 @@ export const receiptScanSchemaOut = z.object({
 });
 export type ReceiptScan = z.infer<typeof receiptScanSchemaOut>;
 
-/** GET /api/receipts query. */
+/**
+ * Columns of a receipt's CSV export (GET /api/receipts/:id/export.csv): one row per line, in the
+ * receipt's order. `difference` is arrived (received and damaged) − expected, as its discrepancies
+ * say; `serials` holds the scanned serials, one per line of the cell.
+ */
+export const RECEIPT_CSV_COLUMNS = [
+  'productId',
+  'name',
+  'expected',
+  'received',
+  'damaged',
+  'difference',
+  'note',
+  'serials',
+] as const;
+
+/**
+ * Columns a delivery note's CSV may have (POST /api/import/receipt-lines): the item by `productId`
+ * (else by `model`) and how many are `expected`. A receipt's export imports as it is: its other
+ * columns are read and ignored.
+ */
+export const RECEIPT_LINES_CSV_COLUMNS = ['productId', 'model', 'expected'] as const;
+
+/** POST /api/import/receipt-lines answer: the file's lines, ready for a new receipt, and its delimiter. */
+export const receiptLinesImportSchema = z.object({
+  lines: z.array(z.object({ productId: z.string(), expected: checked(z.number(), int()) })),
+  delimiter: z.enum(IMPORT_DELIMITERS),
+});
+export type ReceiptLinesImport = z.infer<typeof receiptLinesImportSchema>;
+
+/** GET /api/receipts query: by status, and `q`, text the supplier's email or the reference contains. */
 export const receiptListQuerySchema = z.strictObject({
   status: z.optional(receiptStatusSchema),
+  q: z.optional(
+    checked(
+      z.string({ error: requiredOr('NOT_TEXT') }),
+      z.trim(),
+      z.maxLength(RECEIPT_TEXT_MAX_LENGTH, fieldIssue('TOO_LONG', { max: RECEIPT_TEXT_MAX_LENGTH })),
+      z.describe("Text the supplier's email or the delivery note's reference contains (letter case aside)"),
+    ),
+  ),
   limit: z._default(pageLimit(200), 50),
   offset: pageOffset,
 });

@@ -31,10 +31,10 @@ export const EXPORT_PAGE = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-type Cell = string | number;
+export type Cell = string | number;
 
 /** A text cell: formula-looking text is escaped (numbers are written as numbers, see formula-escape.ts). */
-const text = (value: string | null | undefined): string => escapeFormula(value ?? '');
+export const text = (value: string | null | undefined): string => escapeFormula(value ?? '');
 
 /** A field's cell: numbers as numbers (none: empty), text escaped. */
 const cellOf = (value: string | number | null | undefined): Cell =>

@@ -2,6 +2,7 @@ import type { ServerModule } from '../module.ts';
 import { UnitRepository } from '../units/unit-repository.ts';
 import { CsvExports } from './exports.ts';
 import { ProductImport } from './product-import.ts';
+import { ReceiptLinesImport } from './receipt-lines-import.ts';
 import { csvRoutes } from './routes.ts';
 import { UnitImport } from './unit-import.ts';
 
@@ -19,6 +20,7 @@ export const csvModule: ServerModule = {
         { products: api.products, units, locations: api.locations },
         api.publishProductChange,
       ),
+      receiptLinesImport: new ReceiptLinesImport(api.products),
       changeWeights: api.changeWeights,
     });
   },

@@ -20,6 +20,8 @@ import {
   PRODUCT_CSV_IMPORT_ONLY_COLUMNS,
   PRODUCT_CSV_REQUIRED_COLUMNS,
   productExportQuerySchema,
+  RECEIPT_LINES_CSV_COLUMNS,
+  receiptLinesImportSchema,
   STOCK_BY_LOCATION_CSV_COLUMNS,
   UNIT_CSV_COLUMNS,
   UNIT_CSV_EXPORT_ONLY_COLUMNS,
@@ -36,12 +38,14 @@ import type { Actor } from '../products/service.ts';
 import type { CsvExports } from './exports.ts';
 import { ImportSlots } from './import-slots.ts';
 import type { ImportProgress, ProductImport } from './product-import.ts';
+import type { ReceiptLinesImport } from './receipt-lines-import.ts';
 import type { UnitImport } from './unit-import.ts';
 
 export interface CsvRoutesOptions {
   exports: CsvExports;
   productImport: ProductImport;
   unitImport: UnitImport;
+  receiptLinesImport: ReceiptLinesImport;
   /** The change limit's weights: an import counts as a change per IMPORT_ROWS_PER_CHANGE rows it read. */
   changeWeights: ChangeWeights;
 }
@@ -117,7 +121,7 @@ const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? ''
 /** HTTP only: CSV downloads and the product import. */
 export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
   app,
-  { exports, productImport, unitImport, changeWeights },
+  { exports, productImport, unitImport, receiptLinesImport, changeWeights },
 ) => {
   const slots = new ImportSlots(IMPORT_MAX_PER_USER, IMPORT_MAX_PER_INSTANCE);
   await app.register(multipart);
@@ -273,6 +277,40 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
         unitImport.run({ file: await uploadedFile(request), dryRun: request.query.dryRun, actor, progress }),
       );
     },
+  );
+
+  app.post(
+    '/import/receipt-lines',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      config: { access: 'session', action: 'receipt.create' },
+      schema: {
+        operationId: 'importReceiptLines',
+        tags: ['csv', 'receipts'],
+        summary: "Read a new receipt's lines from a supplier's delivery note (CSV), all or nothing",
+        description:
+          'The file as a `text/csv` body or the file of a `multipart/form-data` upload. Header: ' +
+          `${RECEIPT_LINES_CSV_COLUMNS.join(', ')} (\`expected\` required, and the item by \`productId\` or ` +
+          '`model`, as the units import reads them; a receipt’s export imports as it is, its other columns ' +
+          'ignored). Row problems: `ITEM_REQUIRED`, `UNKNOWN_ITEM`, `MODEL_AMBIGUOUS`, `REPEATED_ITEM` (on an ' +
+          'earlier row), `INVALID_VALUE` (`expected` as a line of POST /api/receipts takes it), `CELL_COUNT`; ' +
+          'any problem: 422 listing each. Nothing is written: the lines answered go into a new receipt, ' +
+          'declared with POST /api/receipts (whose own checks still apply).',
+        consumes: ['text/csv', 'multipart/form-data'],
+        response: {
+          200: receiptLinesImportSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          422: importRefusalSchema,
+          429: apiErrorSchema,
+          500: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => receiptLinesImport.run(await uploadedFile(request)),
   );
 
   /**

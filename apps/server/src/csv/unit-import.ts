@@ -72,7 +72,7 @@ export interface UnitImportRequest {
 }
 
 /** What a pass knows of the live items: by id, and the ids of each model (trimmed, case aside). */
-interface KnownItems {
+export interface KnownItems {
   ids: ReadonlySet<string>;
   byModel: ReadonlyMap<string, readonly string[]>;
 }
@@ -153,7 +153,7 @@ export class UnitImport {
   /** Every row checked; the units of the valid rows grouped by item and location. */
   async #check(request: UnitImportRequest, delimiter: ImportDelimiter, locations: LocationDirectory) {
     const problems = new Problems();
-    const items = await this.#liveItems();
+    const items = await liveItems(this.#products);
     const byName = new Map<string, Location>(
       [...locations.values()].map((location) => [nameKeyOf(location.name), location]),
     );
@@ -208,20 +208,6 @@ export class UnitImport {
     await flush();
     progress(rows);
     return { groups, problems, rows };
-  }
-
-  async #liveItems(): Promise<KnownItems> {
-    const ids = new Set<string>();
-    const byModel = new Map<string, string[]>();
-    for await (const page of this.#products.liveNamesAndModels()) {
-      for (const item of page) {
-        ids.add(item.id);
-        if (item.model === null || item.model.trim() === '') continue;
-        const key = modelKeyOf(item.model);
-        byModel.set(key, [...(byModel.get(key) ?? []), item.id]);
-      }
-    }
-    return { ids, byModel };
   }
 
   /** A batch of rows against the database: their serials unknown so far, their items tracked. */
@@ -403,14 +389,32 @@ function checkRow(
   };
 }
 
-/** The live item a row names: by `productId` when it is a live item's, else the one live item of `model`. */
-function itemOf(
+/** The live items' ids and models, read a page at a time (an import's rows name items by either). */
+export async function liveItems(products: ProductRepository): Promise<KnownItems> {
+  const ids = new Set<string>();
+  const byModel = new Map<string, string[]>();
+  for await (const page of products.liveNamesAndModels()) {
+    for (const item of page) {
+      ids.add(item.id);
+      if (item.model === null || item.model.trim() === '') continue;
+      const key = modelKeyOf(item.model);
+      byModel.set(key, [...(byModel.get(key) ?? []), item.id]);
+    }
+  }
+  return { ids, byModel };
+}
+
+/**
+ * The live item a row names: by `productId` when it is a live item's, else the one live item of
+ * `model` (a problem on the row otherwise). The units import and a receipt's lines import read items so.
+ */
+export function itemOf(
   productId: string,
   model: string,
   row: number,
   items: KnownItems,
   problems: Problems,
-): Pick<UnitRow, 'productId' | 'itemField'> | undefined {
+): { productId: string; itemField: 'productId' | 'model' } | undefined {
   if (productId !== '' && items.ids.has(productId)) return { productId, itemField: 'productId' };
   if (model === '') {
     if (productId === '') problems.add(row, 'model', 'ITEM_REQUIRED', UNIT_ROW_MESSAGES.itemRequired);

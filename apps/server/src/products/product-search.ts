@@ -72,7 +72,7 @@ interface Collected extends Total {
 const lowStockOnly = (query: ProductQuery): ProductQuery =>
   query.where('deleted_at', 'is', null).where(sql<boolean>`quantity <= low_stock_threshold`);
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%" (lower-cased, for `lower(column) like … escape '\\'`). */
 export const likePattern = (text: string) =>
   `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 

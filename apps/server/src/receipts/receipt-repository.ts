@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { slot } from '../db/query-shapes.ts';
 import type { Database, ReceiptScansTable, ReceiptsTable } from '../db/schema.ts';
 import type { ChangeStatement, ProductChange } from '../products/product-change.ts';
+import { likePattern } from '../products/product-search.ts';
 
 /** A receipt as stored. */
 export type ReceiptRow = Omit<ReceiptsTable, 'created_at' | 'closed_at'> & {
@@ -49,6 +50,8 @@ export interface ReceiptListFilter {
   status?: string | undefined;
   /** Only this supplier's (lower-cased). */
   supplierEmail?: string | undefined;
+  /** Text the supplier's email or the reference contains, letter case aside. */
+  q?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -141,7 +144,13 @@ export class ReceiptRepository {
       .$if(filter.status !== undefined, (query) => query.where('status', '=', filter.status ?? ''))
       .$if(filter.supplierEmail !== undefined, (query) =>
         query.where('supplier_email', '=', filter.supplierEmail ?? ''),
-      );
+      )
+      .$if(Boolean(filter.q), (query) => {
+        const pattern = likePattern(filter.q ?? '');
+        return query.where(
+          sql<boolean>`(lower(supplier_email) like ${pattern} escape '\\' or lower(reference) like ${pattern} escape '\\')`,
+        );
+      });
   }
 
   /** The receipt's lines in their order, each with what its scans counted. */

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   completeReceiptSchema,
   createReceiptSchema,
+  RECEIPT_CSV_COLUMNS,
   receiptListQuerySchema,
   receiptParamsSchema,
   receiptScanSchema,
@@ -12,8 +13,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvStream } from '../csv/exports.ts';
+import { sendCsv } from '../csv/routes.ts';
 import { unauthorized } from '../http/http-error.ts';
 import { changeErrors, idempotencyKeyHeaders, protectedErrors, setTotal } from '../products/routes.ts';
+import { receiptCsvRecords } from './receipt-csv.ts';
 import type { ReceiptActor, ReceiptService } from './service.ts';
 
 export interface ReceiptRoutesOptions {
@@ -61,7 +65,8 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
       schema: {
         operationId: 'listReceipts',
         tags: ['receipts'],
-        summary: 'List receipts, newest first, narrowed by status',
+        summary:
+          "List receipts, newest first, narrowed by status and by text of the supplier's email or the reference",
         description: `The total is in \`X-Total-Count\`. ${seenBySupplier}`,
         querystring: receiptListQuerySchema,
         response: {
@@ -99,6 +104,42 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
       },
     },
     async (request) => service.get(request.params.id, receiptActorOf(request)),
+  );
+
+  app.get(
+    '/receipts/:id/export.csv',
+    {
+      config: { access: 'session', action: 'export.run' },
+      schema: {
+        operationId: 'exportReceipt',
+        tags: ['receipts'],
+        summary: "Download a receipt's lines as CSV",
+        description:
+          `Columns: ${RECEIPT_CSV_COLUMNS.join(', ')}. One row per line, in the receipt's order: what was ` +
+          'expected, received whole and damaged, `difference` (arrived − expected, as its discrepancies ' +
+          "say), the line's note and its scanned serials (one per line of the cell). UTF-8 with a " +
+          'byte-order mark, CRLF, formula-looking text escaped, as the other exports. 404 `RECEIPT_NOT_FOUND`.',
+        params: receiptParamsSchema,
+        response: {
+          200: {
+            description: 'The CSV file',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          400: apiErrorSchema,
+          ...protectedErrors,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await service.get(request.params.id, receiptActorOf(request));
+      return sendCsv(
+        reply,
+        'receipt',
+        csvStream(RECEIPT_CSV_COLUMNS, receiptCsvRecords(receipt), request.log),
+      );
+    },
   );
 
   app.post(

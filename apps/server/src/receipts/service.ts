@@ -151,6 +151,7 @@ export class ReceiptService {
     if (actor.role === 'supplier' && !actor.emailVerified) return { items: [], total: 0 };
     const filter = {
       status: query.status,
+      q: query.q,
       supplierEmail: actor.role === 'supplier' ? actor.email.toLowerCase() : undefined,
       limit: query.limit,
       offset: query.offset,

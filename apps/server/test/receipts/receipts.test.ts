@@ -282,6 +282,56 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     expect((await item(short._id)).quentity).toBe(3);
   });
 
+  it("exports a receipt's lines as CSV: counts, difference, note and serials, formula text escaped", async () => {
+    const fans = await untracked(0);
+    const acs = await tracked();
+    const declared = await declare([
+      { productId: fans._id, expected: 4 },
+      { productId: acs._id, expected: 1 },
+    ]);
+    const [indoor, outdoor] = [serial('CSV'), serial('CSV')];
+    await scanned(declared.id, { productId: fans._id, quantity: 2 });
+    await scanned(declared.id, { productId: fans._id, condition: 'damaged' });
+    await scanned(declared.id, { productId: acs._id, serials: [indoor, outdoor] });
+    const exportOf = async (as: Clerk = clerks.staff) => {
+      const answer = await call('GET', `/api/receipts/${declared.id}/export.csv`, undefined, as);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/csv/);
+      expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="walton-receipt-/);
+      return parse(answer.body, { bom: true }) as string[][];
+    };
+    const header = ['productId', 'name', 'expected', 'received', 'damaged', 'difference', 'note', 'serials'];
+    expect(await exportOf()).toEqual([
+      header,
+      [fans._id, fans.name, '4', '2', '1', '-1', '', ''],
+      [acs._id, acs.name, '1', '2', '0', '1', '', `${indoor}\n${outdoor}`],
+    ]);
+
+    quarantine ??= await addLocation(test.app, clerks.admin, 'Damaged goods', 'quarantine');
+    const done = await complete(declared.id, {
+      quarantineLocationId: quarantine,
+      notes: [{ productId: fans._id, note: '=One box short' }],
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    // A viewer exports too; the note that looks like a formula is written as text.
+    expect((await exportOf(clerks.viewer))[1]).toEqual([
+      fans._id,
+      fans.name,
+      '4',
+      '2',
+      '1',
+      '-1',
+      "'=One box short",
+      '',
+    ]);
+    expectRefused(
+      await call('GET', `/api/receipts/${declared.id}/export.csv`, undefined, clerks.supplier),
+      403,
+      'FORBIDDEN',
+    );
+    expectRefused(await call('GET', '/api/receipts/nope/export.csv'), 404, 'RECEIPT_NOT_FOUND');
+  });
+
   it('counts a scan sent again with its Idempotency-Key once, and refuses the key with another scan', async () => {
     const fans = await untracked(0);
     const declared = await declare([{ productId: fans._id, expected: 5 }]);
@@ -496,6 +546,37 @@ describe.each(TEST_ENGINES)('receipts (%s)', (engine) => {
     const listed = (await call('GET', '/api/receipts?status=cancelled')).json<ReceiptSummary[]>();
     expect(listed.map((one) => one.id)).toContain(declared.id);
     expect(listed.every((one) => one.status === 'cancelled')).toBe(true);
+  });
+
+  it("finds receipts by text of the supplier's email or the reference, letter case and wildcards aside", async () => {
+    const fans = await untracked(0);
+    const post = async (supplier: string, reference: string) => {
+      const answer = await call('POST', '/api/receipts', {
+        supplier,
+        locationId: showroom,
+        reference,
+        lines: [{ productId: fans._id, expected: 1 }],
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json<Receipt>().id;
+    };
+    const tag = randomUUID().slice(0, 8);
+    const byReference = await post(clerks.staff.email, `DN-${tag}-Eid`);
+    const bySupplier = await post(`truck-${tag}@example.com`, 'DN-9');
+    const percent = await post(clerks.staff.email, `50%-${tag}`);
+    const found = async (q: string, query = '') => {
+      const answer = await call('GET', `/api/receipts?${new URLSearchParams({ q, limit: '200' })}${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<ReceiptSummary[]>().map((one) => one.id);
+    };
+    expect((await found(`${tag}-EID`)).sort()).toEqual([byReference]);
+    expect(await found(`TRUCK-${tag}`)).toEqual([bySupplier]);
+    expect((await found(tag)).sort()).toEqual([byReference, bySupplier, percent].sort());
+    expect(await found(`0%-${tag}`)).toEqual([percent]);
+    expect(await found(`5_%-${tag}`)).toEqual([]);
+    expect(await found(tag, '&status=cancelled')).toEqual([]);
+    const total = await call('GET', `/api/receipts?q=${tag}&limit=1`);
+    expect(total.headers['x-total-count']).toBe('3');
   });
 
   it('refuses a declaration of unknown items, repeated lines and unknown or inactive locations', async () => {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import type { CapturedMail } from './mail-server.ts';
 
@@ -71,4 +72,11 @@ export function appLinkIn(mail: CapturedMail, pathPrefix: string): URL {
     );
   }
   return link;
+}
+
+/** Opens the verification link the server mailed to `user` (a supplier's own items are those of their verified address). */
+export async function verifyEmail(page: Page, user: { email: string }): Promise<void> {
+  const mail = await waitForMail(user.email, (message) => /confirm your email/i.test(message.subject));
+  const verified = await page.request.get(appLinkIn(mail, '/api/auth/verify-email').href);
+  expect(verified.ok()).toBe(true);
 }

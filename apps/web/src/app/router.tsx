@@ -75,6 +75,8 @@ const ClaimsPage = lazyPage(() => import('../features/claims/pages/claims-page.t
 const DispatchesPage = lazyPage(() => import('../features/dispatches/pages/dispatches-page.tsx'));
 const DispatchPage = lazyPage(() => import('../features/dispatches/pages/dispatch-page.tsx'));
 const ChallanPage = lazyPage(() => import('../features/dispatches/pages/challan-page.tsx'));
+const ReceiptsPage = lazyPage(() => import('../features/receipts/pages/receipts-page.tsx'));
+const ReceiptPage = lazyPage(() => import('../features/receipts/pages/receipt-page.tsx'));
 const BlogPage = onDemand(() => import('../features/blog/pages/blog-page.tsx'));
 const UnitRoute = lazyPage(() => import('./routes/unit-route.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
@@ -267,6 +269,14 @@ export function AppRoutes() {
             }
           />
           <Route
+            path={paths.receipts}
+            element={
+              <GuardedPage title="page.receipts" action="inventory.read">
+                <ReceiptsPage />
+              </GuardedPage>
+            }
+          />
+          <Route
             path={paths.dispatchPattern}
             element={
               <GuardedPage title="page.dispatch" action="inventory.read">
@@ -279,6 +289,14 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.challan" action="inventory.read">
                 <ChallanPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.receiptPattern}
+            element={
+              <GuardedPage title="page.receipt" action="inventory.read">
+                <ReceiptPage />
               </GuardedPage>
             }
           />

@@ -16,6 +16,7 @@ export const paths = {
   unit: (serial: string) => `/units/${encodeURIComponent(serial.trim())}`,
   dispatch: (id: string) => `/dispatches/${encodeURIComponent(id)}`,
   challan: (id: string) => `/dispatches/${encodeURIComponent(id)}/challan`,
+  receipt: (id: string) => `/receipts/${encodeURIComponent(id)}`,
   unitClaims: (serial: string) =>
     `${APP_ROUTES.claims}?${new URLSearchParams({ [CLAIMS_SERIAL_PARAM]: serial.trim() })}`,
 } as const;

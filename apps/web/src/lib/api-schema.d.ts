@@ -431,7 +431,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List receipts, newest first, narrowed by status
+         * List receipts, newest first, narrowed by status and by text of the supplier's email or the reference
          * @description The total is in `X-Total-Count`. A supplier sees only their own receipts (their verified email is the receipt's `supplier`); another receipt is 404 `RECEIPT_NOT_FOUND` to them.
          */
         get: operations["listReceipts"];
@@ -459,6 +459,26 @@ export interface paths {
          * @description 404 `RECEIPT_NOT_FOUND`. A supplier sees only their own receipts (their verified email is the receipt's `supplier`); another receipt is 404 `RECEIPT_NOT_FOUND` to them.
          */
         get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receipts/{id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a receipt's lines as CSV
+         * @description Columns: productId, name, expected, received, damaged, difference, note, serials. One row per line, in the receipt's order: what was expected, received whole and damaged, `difference` (arrived − expected, as its discrepancies say), the line's note and its scanned serials (one per line of the cell). UTF-8 with a byte-order mark, CRLF, formula-looking text escaped, as the other exports. 404 `RECEIPT_NOT_FOUND`.
+         */
+        get: operations["exportReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1021,6 +1041,26 @@ export interface paths {
          * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload, with the limits of the product import. Header: serial, pairedSerial, productId, model, location, status (`serial` required, and the item by `productId` or `model`; an export’s receivedAt, dispatchedAt, warrantyUntil are accepted and ignored, so an export of units in stock imports as it is). A row is one unit received: its serial and a split AC’s `pairedSerial` (as POST /api/product/:id/units reads them), its item (the live item `productId` names, else the one live item of `model`, trimmed, case aside), `location` (a location’s name; empty: the default location) and `status` (empty or `in_stock`: other statuses are not imported, `STATUS_NOT_IN_STOCK`). Row problems: `SERIAL_TAKEN` (already registered), `REPEATED_SERIAL` (on an earlier row), `ITEM_REQUIRED`, `UNKNOWN_ITEM`, `MODEL_AMBIGUOUS`, `ITEM_NOT_TRACKED`, `UNKNOWN_LOCATION`, `LOCATION_INACTIVE`, `INVALID_VALUE`; any problem: 422 listing each, and nothing is written. Otherwise the units of each item at each location are registered as one change of the item (a `restocked` history row naming them, its quantity rising by their number), all in one transaction; units registered meanwhile: 409 `IMPORT_CHANGED_MEANWHILE`, nothing written. `dryRun=true` checks without writing. The import slots and the change limit are those of the product import.
          */
         post: operations["importUnits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/receipt-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a new receipt's lines from a supplier's delivery note (CSV), all or nothing
+         * @description The file as a `text/csv` body or the file of a `multipart/form-data` upload. Header: productId, model, expected (`expected` required, and the item by `productId` or `model`, as the units import reads them; a receipt’s export imports as it is, its other columns ignored). Row problems: `ITEM_REQUIRED`, `UNKNOWN_ITEM`, `MODEL_AMBIGUOUS`, `REPEATED_ITEM` (on an earlier row), `INVALID_VALUE` (`expected` as a line of POST /api/receipts takes it), `CELL_COUNT`; any problem: 422 listing each. Nothing is written: the lines answered go into a new receipt, declared with POST /api/receipts (whose own checks still apply).
+         */
+        post: operations["importReceiptLines"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3626,6 +3666,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "expected" | "receiving" | "received" | "cancelled";
+                q?: string;
                 limit?: number;
                 offset?: number;
             };
@@ -3908,6 +3949,73 @@ export interface operations {
                             note: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
@@ -6887,7 +6995,7 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
                             issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                             params: {
@@ -6935,7 +7043,129 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
+                            /** @enum {string} */
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                            params: {
+                                [key: string]: string | number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    importReceiptLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            productId: string;
+                            expected: number;
+                        }[];
+                        /** @enum {string} */
+                        delimiter: "," | ";" | "\t";
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        errors: {
+                            row: number;
+                            field: string;
+                            message: string;
+                            /** @enum {string} */
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
                             issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                             params: {
@@ -7052,7 +7282,7 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
                             issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                             params: {
@@ -7100,7 +7330,7 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
                             issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
                             params: {

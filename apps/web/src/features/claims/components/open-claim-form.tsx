@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { translate, useTranslate } from '@/i18n/i18n.ts';
+import { announceRefusal } from '@/lib/announce-refusal.ts';
 import { toast } from '@/lib/toast.ts';
 import { useOpenClaim } from '../api/claims.ts';
-import { announceRefusal } from './claim-texts.ts';
 
 /**
  * Opens a claim on a sold unit: what is wrong with it and, unless the unit is known (`serial`, on the

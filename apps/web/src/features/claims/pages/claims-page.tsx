@@ -12,10 +12,11 @@ import { CLAIMS_SERIAL_PARAM } from '@/config/paths.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { translate, useTranslate } from '@/i18n/i18n.ts';
+import { announceRefusal } from '@/lib/announce-refusal.ts';
 import { useCan } from '@/lib/me.ts';
 import { toast } from '@/lib/toast.ts';
 import { type ClaimFilter, useClaims, useResolveClaim } from '../api/claims.ts';
-import { announceRefusal, RESOLUTION_NAMES, STATUS_NAMES } from '../components/claim-texts.ts';
+import { RESOLUTION_NAMES, STATUS_NAMES } from '../components/claim-texts.ts';
 import { OpenClaimForm } from '../components/open-claim-form.tsx';
 
 /** Resolves an open claim: repaired, replaced by a unit in stock (to a service location), or rejected. */

@@ -377,10 +377,15 @@ export default function DashboardPage() {
               })}
             </p>
           )}
-          {/* The claims and dispatch orders pages are reached from here, not the navbar, which has no room left at 992 px. */}
+          {/* The claims, receipts and dispatch orders pages are reached from here, not the navbar, which has no room left at 992 px. */}
           {readsClaims && (
             <Link to={paths.claims} className="btn btn-outline-primary">
               {t('claims.heading')}
+            </Link>
+          )}
+          {readsClaims && (
+            <Link to={paths.receipts} className="btn btn-outline-primary">
+              {t('receipts.heading')}
             </Link>
           )}
           {readsClaims && (

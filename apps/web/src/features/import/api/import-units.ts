@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { importRefusalSchema, type UnitImportResult, unitImportResultSchema } from '@walton/contract';
+import { type UnitImportResult, unitImportResultSchema } from '@walton/contract';
 import { useCallback } from 'react';
+import { type ImportRefused, importRefusedOf } from '@/components/import-refusal.tsx';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { unitKeys } from '@/entities/units/api/unit-keys.ts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
-import type { ImportRefused } from '../components/import-refusal.tsx';
 
 /** How a units import (or its dry run) ended: done, or refused with every problem found. */
 export type UnitImportOutcome =
@@ -25,14 +25,7 @@ export async function importUnits(file: Blob, dryRun: boolean): Promise<UnitImpo
     return { kind: 'done', result: data };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
-    const body = importRefusalSchema.safeParse(error.body);
-    return {
-      kind: 'refused',
-      message: error.message,
-      code: error.code,
-      params: error.params,
-      errors: body.success ? body.data.errors : [],
-    };
+    return { kind: 'refused', ...importRefusedOf(error) };
   }
 }
 

@@ -5,12 +5,12 @@ import {
   UNIT_CSV_IMPORT_COLUMNS,
 } from '@walton/contract';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { ImportRefusal } from '@/components/import-refusal.tsx';
 import { errorText } from '@/i18n/error-text.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { translate, useTranslate } from '@/i18n/i18n.ts';
 import { toast } from '@/lib/toast.ts';
 import { type UnitImportOutcome, useImportUnits } from '../api/import-units.ts';
-import { ImportRefusal } from './import-refusal.tsx';
 
 type Step =
   | { kind: 'idle' }

@@ -9,6 +9,7 @@ import {
 } from '@walton/contract';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ImportRefusal, ScrollingTable } from '@/components/import-refusal.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorText } from '@/i18n/error-text.ts';
@@ -21,7 +22,6 @@ import {
   type ImportProgress,
   useImportProducts,
 } from '../api/import-products.ts';
-import { ImportRefusal, ScrollingTable } from '../components/import-refusal.tsx';
 import { ImportUnitsSection } from '../components/import-units-section.tsx';
 
 type Step =

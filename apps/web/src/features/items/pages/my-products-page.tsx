@@ -20,6 +20,7 @@ export default function MyProductsPage() {
   const { user } = useSession();
   const t = useTranslate();
   const addsItems = useCan('item.create');
+  const declaresDeliveries = useCan('receipt.create');
   // Pages count from 1; the server pages this list by offset (GET /api/productOrder?limit=&offset=).
   const [page, setPage] = useState(1);
   // The location the list is of (undefined: all of them); choosing one starts again from page 1.
@@ -50,11 +51,19 @@ export default function MyProductsPage() {
   return (
     <div className="container py-4">
       <PageHeader title={t('my.heading')}>
-        {addsItems && (
-          <Link to={paths.addItem} className="btn btn-primary">
-            {t('my.addItem')}
-          </Link>
-        )}
+        <div className="d-flex flex-wrap gap-2">
+          {/* A supplier (who has no dashboard) declares their deliveries on the receipts page. */}
+          {declaresDeliveries && (
+            <Link to={paths.receipts} className="btn btn-outline-primary">
+              {t('receipts.heading')}
+            </Link>
+          )}
+          {addsItems && (
+            <Link to={paths.addItem} className="btn btn-primary">
+              {t('my.addItem')}
+            </Link>
+          )}
+        </div>
       </PageHeader>
       {user && <p className="text-body-secondary">{t('my.addedAs', { email: user.email })}</p>}
       {user && <LocationFilter value={location?.id} onChange={chooseLocation} />}

@@ -1,9 +1,10 @@
-import type { ErrorParams, ImportRowError } from '@walton/contract';
+import { type ErrorParams, type ImportRowError, importRefusalSchema } from '@walton/contract';
 import type { ReactNode } from 'react';
 import { errorText } from '@/i18n/error-text.ts';
 import { fieldIssueText } from '@/i18n/field-issue-text.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { currentLanguage, translateCode, useTranslate } from '@/i18n/i18n.ts';
+import type { ApiRequestError } from '@/lib/api-client.ts';
 
 /** An import the server refused: its message (and code), and every problem it found by row. */
 export interface ImportRefused {
@@ -11,6 +12,17 @@ export interface ImportRefused {
   code?: string | undefined;
   params?: ErrorParams | undefined;
   errors: ImportRowError[];
+}
+
+/** An import's refusal as the server answered it: its message and code, and its body's row problems. */
+export function importRefusedOf(error: ApiRequestError): ImportRefused {
+  const body = importRefusalSchema.safeParse(error.body);
+  return {
+    message: error.message,
+    code: error.code,
+    params: error.params,
+    errors: body.success ? body.data.errors : [],
+  };
 }
 
 /**
@@ -47,7 +59,8 @@ export function ScrollingTable({ labelledBy, children }: { labelledBy: string; c
 
 /**
  * An import refused, as an alert: the refusal in the user's language as its heading (`titleId`), then
- * each row problem (row, column, problem). The items import and the units import both show theirs so.
+ * each row problem (row, column, problem). The items and units imports, and a receipt's lines read
+ * from a delivery note, show theirs so.
  */
 export function ImportRefusal({
   refused,
