@@ -219,7 +219,11 @@ export class DispatchService {
           params: { name: `${item?.name ?? unit.product_id} (${serial})`, expected },
         });
       }
-      if (unit.status !== 'in_stock' || unit.location_id !== order.location_id) {
+      // A `reserved` unit is picked for an order: which one is told below (this one or another).
+      if (
+        (unit.status !== 'in_stock' && unit.status !== 'reserved') ||
+        unit.location_id !== order.location_id
+      ) {
         throw new HttpError(409, 'UNIT_NOT_AVAILABLE', {
           params: { serial, status: unit.status.replace('_', ' '), location: unit.location_name ?? '-' },
         });
@@ -250,7 +254,7 @@ export class DispatchService {
     };
     let outcome: Awaited<ReturnType<DispatchRepository['pick']>>;
     try {
-      outcome = await this.#dispatches.pick(row, line.quantity);
+      outcome = await this.#dispatches.pick(row, line.quantity, order.location_id);
     } catch (error) {
       // Another send of this key at the same moment kept its pick: that pick is this one's answer.
       if (isPickKeyTaken(error)) {
@@ -282,6 +286,17 @@ export class DispatchService {
     }
     if (outcome === 'unit-picked')
       throw new HttpError(409, 'DISPATCH_UNIT_PICKED', { params: { serial: serial ?? '' } });
+    if (outcome === 'unit-not-available') {
+      // It left (or was moved) between its read and the pick: say where it is now.
+      const unit = await this.#units.findBySerialKey(serialKeyOf(serial ?? ''));
+      throw new HttpError(409, 'UNIT_NOT_AVAILABLE', {
+        params: {
+          serial: serial ?? '',
+          status: unit?.status.replace('_', ' ') ?? '-',
+          location: unit?.location_name ?? '-',
+        },
+      });
+    }
     if (outcome !== 'kept') {
       throw new HttpError(409, 'DISPATCH_UNIT_OF_ANOTHER_ORDER', {
         params: { serial: serial ?? '', expected },

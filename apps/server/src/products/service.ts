@@ -310,8 +310,9 @@ const STATUS_WORDS: Record<UnitState['status'], string> = {
 };
 
 /**
- * The unit `serial` names, a unit of `product` in stock at `from` (404 when no unit has the serial;
- * 409 when it is another item's, or not in stock there, naming where it is and its status).
+ * The unit `serial` names, a unit of `product` in stock (or, for a dispatch order's shipment, reserved
+ * for it: `status`) at `from` (404 when no unit has the serial; 409 when it is another item's, or not
+ * so there, naming where it is and its status).
  */
 function unitNamed(
   product: ProductState,
@@ -319,11 +320,12 @@ function unitNamed(
   serial: string,
   locations: LocationDirectory,
   from: string | undefined,
+  status: 'in_stock' | 'reserved' = 'in_stock',
 ): UnitState {
   const unit = units.get(serialKeyOf(serial));
   if (!unit) throw new HttpError(404, 'UNIT_NOT_FOUND', { params: { serial } });
   if (unit.productId !== product.id) throw refusal(409, 'UNIT_OF_ANOTHER_ITEM', product, { serial });
-  if (unit.status !== 'in_stock' || (from !== undefined && unit.locationId !== from)) {
+  if (unit.status !== status || (from !== undefined && unit.locationId !== from)) {
     throw refusal(409, 'UNIT_NOT_AVAILABLE', product, {
       serial,
       status: STATUS_WORDS[unit.status],
@@ -477,7 +479,7 @@ export function decideReceived(
 /**
  * A dispatch order's line shipped (docs/dispatches.md): `quantity` units leave `from` for the order's
  * customer, the units the order reserved there (released in the same write); a tracked item's units
- * are the picked ones (`serials`), each in stock at `from`, dispatched with their warranty running
+ * are the picked ones (`serials`), each reserved for it at `from`, dispatched with their warranty running
  * from `day`. The history row is a `delivered` one (the order names it).
  */
 export function decideShipped(
@@ -493,7 +495,10 @@ export function decideShipped(
   const movement = { from, to: null, quantity, released: quantity };
   const set = { quantity: product.quantity - quantity };
   if (!product.serialTracked) return { kind: 'delivered', set, movement };
-  const picked = shipped.serials.map((serial) => unitNamed(product, units, serial, locations, from));
+  // The order's picked units, `reserved` for it since their pick.
+  const picked = shipped.serials.map((serial) =>
+    unitNamed(product, units, serial, locations, from, 'reserved'),
+  );
   if (picked.length !== quantity) {
     throw refusal(409, 'UNITS_COUNT_MISMATCH', product, { quantity, count: picked.length });
   }

@@ -324,6 +324,62 @@ describe.each(TEST_ENGINES)('dispatch orders (%s)', (engine) => {
     expect((await picked(third.id, { serial: theirs })).serial).toBe(theirs);
   });
 
+  it('reserves a picked unit: no Delivered, unit dispatch or transfer takes it, a cancel puts it back in stock', async () => {
+    const [pickedSerial, spare] = [serial('AC'), serial('AC')];
+    const acs = await trackedWith([pickedSerial, spare]);
+    const status = async (unitSerial: string) =>
+      (await call('GET', `/api/units/${unitSerial}`)).json<UnitWithHistory>().unit.status;
+    const taken = await confirmed([{ productId: acs._id, quantity: 1 }]);
+    expect(await status(pickedSerial)).toBe('in_stock');
+    await picked(taken.id, { serial: pickedSerial });
+    expect(await status(pickedSerial)).toBe('reserved');
+    expect(await status(spare)).toBe('in_stock');
+
+    // Delivered naming the picked unit, its dispatch, a transfer of it: all refused, nothing changes.
+    const before = await item(acs._id);
+    const named = expectRefused(
+      await call('PUT', `/api/product/${acs._id}`, {
+        newQuentity: 1,
+        serial: pickedSerial,
+        locationId: showroom,
+      }),
+      409,
+      'UNIT_NOT_AVAILABLE',
+    );
+    expect(named.message).toContain('reserved');
+    expectRefused(
+      await call('POST', `/api/units/${pickedSerial}/dispatch`, { customer: { name: 'Walk-in' } }),
+      409,
+      'UNIT_NOT_AVAILABLE',
+    );
+    expectRefused(
+      await call('POST', `/api/product/${acs._id}/transfers`, {
+        from: showroom,
+        to: DEFAULT_LOCATION_ID,
+        quantity: 1,
+        serials: [pickedSerial],
+      }),
+      409,
+      'UNIT_NOT_AVAILABLE',
+    );
+    // Another order cannot pick it either.
+    const another = await draft([{ productId: acs._id, quantity: 1 }]);
+    expect((await confirm(another.id)).statusCode).toBe(200);
+    expectRefused(await pick(another.id, { serial: pickedSerial }), 409, 'DISPATCH_UNIT_OF_ANOTHER_ORDER');
+    expectRefused(await pick(taken.id, { serial: pickedSerial }), 409, 'DISPATCH_WRONG_STATUS');
+    expect(await item(acs._id)).toMatchObject({ quentity: before.quentity, version: before.version });
+
+    // Cancelled, the order lets its unit go back in stock: the other order picks and ships it.
+    expect((await call('POST', `/api/dispatches/${taken.id}/cancel`)).statusCode).toBe(200);
+    expect(await status(pickedSerial)).toBe('in_stock');
+    await picked(another.id, { serial: pickedSerial });
+    expect(await status(pickedSerial)).toBe('reserved');
+    const shipping = await call('POST', `/api/dispatches/${another.id}/ship`);
+    expect(shipping.statusCode, shipping.body).toBe(200);
+    expect(await status(pickedSerial)).toBe('dispatched');
+    expect(await status(spare)).toBe('in_stock');
+  });
+
   it('counts a resent pick once, and refuses its key with another request', async () => {
     const fans = await stocked(3);
     const taken = await confirmed([{ productId: fans._id, quantity: 2 }]);
