@@ -180,6 +180,7 @@ export class DispatchService {
         },
       });
     }
+    await this.#reservationsChanged(id);
     return this.get(id);
   }
 
@@ -358,7 +359,7 @@ export class DispatchService {
       }
       return written;
     });
-    for (const change of changes) await this.#publish(committedEvent(change));
+    for (const change of changes) await this.#publish(committedEvent(change, locations));
     return this.get(id);
   }
 
@@ -372,7 +373,19 @@ export class DispatchService {
     if (!(await this.#dispatches.cancel(id, actor.email, this.#now()))) {
       throw this.#wrongStatus((await this.#dispatches.find(id)) ?? order);
     }
+    if (order.status !== 'draft') await this.#reservationsChanged(id);
     return this.get(id);
+  }
+
+  /**
+   * Tells that the order's reservations changed (a confirmation, a cancellation): each of its items'
+   * `reserved` and `available` did, and nothing else of it, so its stored answers are read again on
+   * every instance and open pages hear of it (a `reserved` change, at the item's version).
+   */
+  async #reservationsChanged(id: string): Promise<void> {
+    const lines = await this.#dispatches.lines(id);
+    const items = await this.#products.findStates(lines.map((line) => line.productId));
+    for (const item of items) await this.#publish({ type: 'reserved', id: item.id, version: item.version });
   }
 
   async #find(id: string): Promise<DispatchRow> {

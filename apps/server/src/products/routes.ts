@@ -7,7 +7,7 @@ import {
   deletedSchema,
   deliveryRequestSchema,
   editProductSchema,
-  etagOf,
+  etagOfItem,
   fieldIssue,
   historyEntrySchema,
   historyListQuerySchema,
@@ -315,7 +315,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         reply,
         async () => {
           const product = await service.get(id);
-          return { headers: { etag: etagOf(product.version) }, payload: visibleTo(product, reader) };
+          return { headers: { etag: etagOfItem(product) }, payload: visibleTo(product, reader) };
         },
         { key: audience && `${audience} item ${id}`, product: id, stock: itemFollowsStock },
       );
@@ -564,7 +564,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request, reply) => {
       const version = requiredVersion(request.headers['if-match']);
       const product = await service.edit(request.params.id, request.body, version, actorOf(request));
-      reply.header('etag', etagOf(product.version));
+      reply.header('etag', etagOfItem(product));
       return product;
     },
   );
@@ -631,7 +631,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       const version = requiredVersion(request.headers['if-match']);
       const { id, entryId } = request.params;
       const product = await service.revert(id, entryId, version, actorOf(request));
-      reply.header('etag', etagOf(product.version));
+      reply.header('etag', etagOfItem(product));
       return product;
     },
   );

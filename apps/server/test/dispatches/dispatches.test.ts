@@ -279,6 +279,93 @@ describe.each(TEST_ENGINES)('dispatch orders (%s)', (engine) => {
     expectRefused(await call('POST', `/api/dispatches/${all.id}/confirm`), 409, 'DISPATCH_WRONG_STATUS');
   });
 
+  it('shows on the item and in lists what is reserved and available, its ETag changing with them', async () => {
+    const fans = await stocked(10);
+    /** The item as staff and as an anonymous reader get it (both answers are stored), and its list row. */
+    const seen = async () => {
+      const staff = await call('GET', `/api/product/${fans._id}`);
+      const anonymous = await test.app.inject({ method: 'GET', url: `/api/product/${fans._id}` });
+      const listed = (await call('GET', `/api/product?q=${encodeURIComponent(fans.name)}`)).json<
+        { items?: Product[] } | Product[]
+      >();
+      const rows = Array.isArray(listed) ? listed : (listed.items ?? []);
+      expect(anonymous.json()).toMatchObject({ reserved: staff.json<Product>().reserved });
+      expect(anonymous.headers.etag).toBe(staff.headers.etag);
+      return {
+        product: staff.json<Product>(),
+        etag: staff.headers.etag,
+        row: rows.find((row) => row._id === fans._id),
+      };
+    };
+    const fresh = await seen();
+    expect(fresh.product).toMatchObject({ quentity: 10, reserved: 0, available: 10 });
+    expect(fresh.etag).toBe(`"${fresh.product.version}"`);
+    expect(fresh.row).toMatchObject({ reserved: 0, available: 10 });
+
+    const taken = await confirmed([{ productId: fans._id, quantity: 4 }]);
+    const reserved = await seen();
+    // A reservation is not a change of the item: its version stays, its numbers and ETag change.
+    expect(reserved.product).toMatchObject({
+      quentity: 10,
+      reserved: 4,
+      available: 6,
+      version: fresh.product.version,
+    });
+    expect(reserved.etag).toBe(`"${fresh.product.version}.4.6"`);
+    expect(reserved.row).toMatchObject({ quentity: 10, reserved: 4, available: 6 });
+
+    // A Delivered takes an available unit (the stored answers follow it); units in quarantine are not available.
+    expect((await deliver(fans._id, showroom)).statusCode).toBe(200);
+    expect((await seen()).product).toMatchObject({ quentity: 9, reserved: 4, available: 5 });
+    const moved = await transferStock(test.app, clerks.staff, fans._id, {
+      from: showroom,
+      to: quarantine,
+      quantity: 2,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const quarantined = await seen();
+    expect(quarantined.product).toMatchObject({ quentity: 9, reserved: 4, available: 3 });
+    expect(quarantined.row).toMatchObject({ reserved: 4, available: 3 });
+    // A restock into quarantine adds units on hand, none available.
+    const restocked = await call('PUT', `/api/products/${fans._id}`, {
+      newQuentity: 10,
+      locationId: quarantine,
+    });
+    expect(restocked.statusCode, restocked.body).toBe(200);
+    const restockedSeen = await seen();
+    expect(restockedSeen.product).toMatchObject({ quentity: 10, reserved: 4, available: 3 });
+
+    // The ETag of an item with units held is taken back as If-Match.
+    const edited = await call(
+      'PATCH',
+      `/api/product/${fans._id}`,
+      { description: 'Ceiling fan' },
+      clerks.staff,
+      {
+        'if-match': restockedSeen.etag ?? '',
+      },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ reserved: 4, available: 3 });
+    expect(edited.headers.etag).toBe(`"${restockedSeen.product.version + 1}.4.3"`);
+
+    expect((await call('POST', `/api/dispatches/${taken.id}/cancel`)).statusCode).toBe(200);
+    const released = await seen();
+    expect(released.product).toMatchObject({ quentity: 10, reserved: 0, available: 7 });
+    expect(released.etag).toBe(`"${released.product.version}.0.7"`);
+    expect(released.row).toMatchObject({ reserved: 0, available: 7 });
+  });
+
+  it('a shipment leaves reserved and available as the order left them on the item', async () => {
+    const fans = await stocked(5);
+    const taken = await confirmed([{ productId: fans._id, quantity: 2 }]);
+    expect(await item(fans._id)).toMatchObject({ quentity: 5, reserved: 2, available: 3 });
+    await picked(taken.id, { productId: fans._id });
+    await picked(taken.id, { productId: fans._id });
+    expect((await call('POST', `/api/dispatches/${taken.id}/ship`)).statusCode).toBe(200);
+    expect(await item(fans._id)).toMatchObject({ quentity: 3, reserved: 0, available: 3 });
+  });
+
   it('refuses a wrong pick naming what the order expects, and a unit of another order', async () => {
     const fans = await stocked(3);
     const other = await stocked(3);

@@ -1258,6 +1258,8 @@ export interface components {
             prosesor?: string;
             lowStockThreshold?: number | null;
             locationQuentity?: number;
+            reserved?: number;
+            available?: number;
             serialTracked?: boolean;
             warrantyMonths?: number;
             version: number;
@@ -1441,7 +1443,7 @@ export interface components {
          */
         ChangeEvent: {
             /** @enum {string} */
-            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred" | "received" | "adjusted";
+            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred" | "received" | "adjusted" | "reserved";
             id: string;
             version: number;
             stock?: {
