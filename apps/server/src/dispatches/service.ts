@@ -288,7 +288,14 @@ export class DispatchService {
     if (outcome === 'unit-picked')
       throw new HttpError(409, 'DISPATCH_UNIT_PICKED', { params: { serial: serial ?? '' } });
     if (outcome === 'unit-not-available') {
-      // It left (or was moved) between its read and the pick: say where it is now.
+      // Picked for another order, or gone, between its read and the pick: say which, or where it is now.
+      const holder =
+        row.serial_key === null ? undefined : await this.#dispatches.orderPickedFor(row.serial_key);
+      if (holder !== undefined && holder !== id) {
+        throw new HttpError(409, 'DISPATCH_UNIT_OF_ANOTHER_ORDER', {
+          params: { serial: serial ?? '', expected },
+        });
+      }
       const unit = await this.#units.findBySerialKey(serialKeyOf(serial ?? ''));
       throw new HttpError(409, 'UNIT_NOT_AVAILABLE', {
         params: {
