@@ -300,7 +300,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         tags: ['products'],
         summary: 'One live product',
         description:
-          'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes. Without ' +
+          'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes; while units are ' +
+          'held (`reserved` by dispatch orders, or in quarantine) it also carries `reserved` and `available` ' +
+          '(`"3.2.5"`), so that it changes with them. Without ' +
           "signing in, the item comes without the supplier's `email`.",
         params: idParams,
         response: { 200: productSchema, 404: apiErrorSchema, ...serverError },

@@ -680,7 +680,7 @@ export interface paths {
         };
         /**
          * One live product
-         * @description The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes. Without signing in, the item comes without the supplier's `email`.
+         * @description The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes; while units are held (`reserved` by dispatch orders, or in quarantine) it also carries `reserved` and `available` (`"3.2.5"`), so that it changes with them. Without signing in, the item comes without the supplier's `email`.
          */
         get: operations["getProduct"];
         /**
@@ -5275,7 +5275,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The version, quoted: send it back as If-Match */
+                    /** @description The version, quoted (`"3"`; while units are held, with the units reserved and available: `"3.2.5"`): send it back as If-Match */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5523,7 +5523,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The version, quoted: send it back as If-Match */
+                    /** @description The version, quoted (`"3"`; while units are held, with the units reserved and available: `"3.2.5"`): send it back as If-Match */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6307,7 +6307,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The version, quoted: send it back as If-Match */
+                    /** @description The version, quoted (`"3"`; while units are held, with the units reserved and available: `"3.2.5"`): send it back as If-Match */
                     ETag?: string;
                     [name: string]: unknown;
                 };
