@@ -346,6 +346,14 @@ describe.each(TEST_ENGINES)('dispatch orders (%s)', (engine) => {
       },
     );
     expect(edited.statusCode, edited.body).toBe(200);
+    // Half a held tag is no ETag.
+    expectRefused(
+      await call('PATCH', `/api/product/${fans._id}`, { description: 'Fan' }, clerks.staff, {
+        'if-match': '"3.4"',
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(edited.json()).toMatchObject({ reserved: 4, available: 3 });
     expect(edited.headers.etag).toBe(`"${restockedSeen.product.version + 1}.4.3"`);
 
