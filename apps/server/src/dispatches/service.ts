@@ -380,7 +380,8 @@ export class DispatchService {
     if (!(await this.#dispatches.cancel(id, actor.email, this.#now()))) {
       throw this.#wrongStatus((await this.#dispatches.find(id)) ?? order);
     }
-    if (order.status !== 'draft') await this.#reservationsChanged(id);
+    // Even a draft as read: it may have been confirmed since, and its reservations are now released.
+    await this.#reservationsChanged(id);
     return this.get(id);
   }
 
