@@ -9,7 +9,9 @@ import { signedInUser } from './support/users.ts';
 /**
  * Locations on screen: staff add a showroom on /locations and move units of an item there from its
  * item page (the levels and the history follow, a move made elsewhere too, live); a viewer reads both pages and changes nothing;
- * both pages (and the Transfer dialog) pass axe at 375 and 1280 px in English and in Bengali.
+ * both pages (and the Transfer dialog) pass axe at 375 and 1280 px in English and in Bengali. An
+ * item with units reserved by a dispatch order says what is reserved and available on its page and
+ * in Manage Items.
  */
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -222,6 +224,57 @@ for (const language of ['en', 'bn'] as const) {
       expect(overflow, `${list} of one location scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
       await page.setViewportSize({ width: 1280, height: 800 });
     }
+    expect(violations, violations.join('\n')).toEqual([]);
+  });
+}
+
+const HELD = {
+  en: 'Reserved 2 · available 10',
+  bn: 'সংরক্ষিত ২টি · বিক্রির জন্য আছে ১০টি',
+} as const;
+
+for (const language of ['en', 'bn'] as const) {
+  test(`[${language}] an item with units reserved by a confirmed dispatch order says reserved and available on its page and in Manage Items, and passes axe at 375 and 1280 px`, async ({
+    page,
+  }) => {
+    const clerk = await signedInUser(page);
+    await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+    const product = await createProductViaApi(page, clerk, { quentity: 12 });
+    const showroom = newShowroomName();
+    const created = await page.request.post('/api/locations', { data: { name: showroom, kind: 'showroom' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as Location;
+    const moved = await page.request.post(`/api/product/${product._id}/transfers`, {
+      data: { from: 'main', to: id, quantity: 5 },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+    const order = await page.request.post('/api/dispatches', {
+      data: {
+        customer: { name: 'Rahman Electronics' },
+        locationId: id,
+        lines: [{ productId: product._id, quantity: 2 }],
+      },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    const { id: orderId } = (await order.json()) as { id: string };
+    const confirmed = await page.request.post(`/api/dispatches/${orderId}/confirm`);
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+    await page.goto(`/manageItem/${product._id}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByTestId('held-stock')).toHaveText(HELD[language]);
+    const violations = await axeViolationsAt(page, [375, 1280]);
+
+    await page.goto('/manageItem');
+    await page
+      .getByRole('combobox', { name: FILTER[language], exact: true })
+      .selectOption({ label: showroom });
+    const row = page.getByRole('main').getByRole('table').getByRole('row').filter({ hasText: product.name });
+    await expect(row.getByTestId('held-stock')).toHaveText(HELD[language]);
+    violations.push(...(await axeViolationsAt(page, [375, 1280])));
+    await page.setViewportSize({ width: 375, height: 812 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'Manage Items with units held scrolls sideways at 375 px').toBeLessThanOrEqual(0);
     expect(violations, violations.join('\n')).toEqual([]);
   });
 }

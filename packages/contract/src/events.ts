@@ -27,7 +27,12 @@ export type ChangeKind = z.infer<typeof changeKindSchema>;
  * A stock change says what the item's stock became, so that a reader can follow it without reading.
  */
 export const changeEventSchema = z.object({
-  type: changeKindSchema,
+  /**
+   * What happened: a kind of the history, or `reserved`: the units dispatch orders hold of the item
+   * changed (a confirmation or a cancellation), which changes its `reserved` and `available` and
+   * nothing else (its version stays).
+   */
+  type: z.enum([...changeKindSchema.options, 'reserved']),
   id: z.string(),
   version: checked(z.number(), int()),
   /**

@@ -34,6 +34,20 @@ export const productSchema = z.object({
       z.describe('In a list of one location (`?location=`): the units there; quentity is the total'),
     ),
   ),
+  reserved: z.optional(
+    checked(
+      integer(),
+      z.describe('The units reserved by open dispatch orders (confirmed or picked), all locations'),
+    ),
+  ),
+  available: z.optional(
+    checked(
+      integer(),
+      z.describe(
+        'The units that may leave: on hand at locations for sale (not quarantine) minus those reserved',
+      ),
+    ),
+  ),
   serialTracked: z.optional(
     checked(z.boolean(), z.describe('Each unit is known by its serial number (see /api/product/:id/units)')),
   ),

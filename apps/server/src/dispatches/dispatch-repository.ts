@@ -52,7 +52,13 @@ export interface DispatchListFilter {
 export type NewPick = Omit<DispatchPickRow, 'picked_at' | 'active'> & { picked_at: string };
 
 /** How keeping a pick came out. */
-export type PickOutcome = 'kept' | 'not-confirmed' | 'line-picked' | 'unit-picked' | { otherOrder: string };
+export type PickOutcome =
+  | 'kept'
+  | 'not-confirmed'
+  | 'line-picked'
+  | 'unit-picked'
+  | 'unit-not-available'
+  | { otherOrder: string };
 
 /** PostgreSQL's unique_violation / SQLite's UNIQUE constraint, on `table` (PostgreSQL: `constraint`). */
 function isUniqueOn(error: unknown, table: string, constraint: string, columns: string): boolean {
@@ -283,6 +289,7 @@ export class DispatchRepository {
     return this.#db.transaction().execute(async (trx) => {
       if (!(await this.close(trx, id, 'cancelled', by, at, OPEN_STATUSES))) return false;
       await this.#release(trx, id);
+      await this.#unreserveUnits(trx, id);
       return true;
     });
   }
@@ -330,6 +337,22 @@ export class DispatchRepository {
     }
   }
 
+  /** Puts back in stock the units the order picked (a cancellation: they were `reserved` for it). */
+  async #unreserveUnits(db: Kysely<Database>, id: string): Promise<void> {
+    await db
+      .updateTable('units')
+      .set({ status: 'in_stock' })
+      .where('status', '=', 'reserved')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('unit_serials as s')
+          .innerJoin('dispatch_picks as p', 'p.serial_key', 's.serial_key')
+          .select('s.unit_id')
+          .where('p.dispatch_id', '=', id),
+      )
+      .execute();
+  }
+
   /**
    * The pick an account sent with this Idempotency-Key, if any; `onWriter`: read in a transaction (on
    * SQLite, on the writer, which sees a pick whose group has not committed yet).
@@ -353,10 +376,11 @@ export class DispatchRepository {
    * Keeps a pick of one unit, in one transaction: the order, confirmed, is touched first (on
    * PostgreSQL picks of one order, and its shipping, wait for each other there), then the line's
    * picks are counted against its quantity (`line-picked` when all are), a serial is checked against
-   * the picks of open orders (`unit-picked` on this one, `otherOrder` on another), the pick is kept,
-   * and the order becomes `picked` once every line is.
+   * the picks of open orders (`unit-picked` on this one, `otherOrder` on another) and its unit becomes
+   * `reserved` only while it is in stock at `locationId` (`unit-not-available` otherwise: it left
+   * meanwhile), the pick is kept, and the order becomes `picked` once every line is.
    */
-  async pick(pick: NewPick, lineQuantity: number): Promise<PickOutcome> {
+  async pick(pick: NewPick, lineQuantity: number, locationId: string): Promise<PickOutcome> {
     return this.#db.transaction().execute(async (trx) => {
       const open = await trx
         .updateTable('dispatches')
@@ -383,6 +407,17 @@ export class DispatchRepository {
           .executeTakeFirst();
         if (holder)
           return holder.dispatch_id === pick.dispatch_id ? 'unit-picked' : { otherOrder: holder.dispatch_id };
+        const reserved = await trx
+          .updateTable('units')
+          .set({ status: 'reserved' })
+          .where('id', '=', (eb) =>
+            eb.selectFrom('unit_serials').select('unit_id').where('serial_key', '=', pick.serial_key),
+          )
+          .where('status', '=', 'in_stock')
+          .where('location_id', '=', locationId)
+          .returning('id')
+          .executeTakeFirst();
+        if (!reserved) return 'unit-not-available';
       }
       await trx.insertInto('dispatch_picks').values(pick).execute();
       const totals = await trx

@@ -180,6 +180,7 @@ export class DispatchService {
         },
       });
     }
+    await this.#reservationsChanged(id);
     return this.get(id);
   }
 
@@ -219,7 +220,11 @@ export class DispatchService {
           params: { name: `${item?.name ?? unit.product_id} (${serial})`, expected },
         });
       }
-      if (unit.status !== 'in_stock' || unit.location_id !== order.location_id) {
+      // A `reserved` unit is picked for an order: which one is told below (this one or another).
+      if (
+        (unit.status !== 'in_stock' && unit.status !== 'reserved') ||
+        unit.location_id !== order.location_id
+      ) {
         throw new HttpError(409, 'UNIT_NOT_AVAILABLE', {
           params: { serial, status: unit.status.replace('_', ' '), location: unit.location_name ?? '-' },
         });
@@ -250,7 +255,7 @@ export class DispatchService {
     };
     let outcome: Awaited<ReturnType<DispatchRepository['pick']>>;
     try {
-      outcome = await this.#dispatches.pick(row, line.quantity);
+      outcome = await this.#dispatches.pick(row, line.quantity, order.location_id);
     } catch (error) {
       // Another send of this key at the same moment kept its pick: that pick is this one's answer.
       if (isPickKeyTaken(error)) {
@@ -282,6 +287,24 @@ export class DispatchService {
     }
     if (outcome === 'unit-picked')
       throw new HttpError(409, 'DISPATCH_UNIT_PICKED', { params: { serial: serial ?? '' } });
+    if (outcome === 'unit-not-available') {
+      // Picked for another order, or gone, between its read and the pick: say which, or where it is now.
+      const holder =
+        row.serial_key === null ? undefined : await this.#dispatches.orderPickedFor(row.serial_key);
+      if (holder !== undefined && holder !== id) {
+        throw new HttpError(409, 'DISPATCH_UNIT_OF_ANOTHER_ORDER', {
+          params: { serial: serial ?? '', expected },
+        });
+      }
+      const unit = await this.#units.findBySerialKey(serialKeyOf(serial ?? ''));
+      throw new HttpError(409, 'UNIT_NOT_AVAILABLE', {
+        params: {
+          serial: serial ?? '',
+          status: unit?.status.replace('_', ' ') ?? '-',
+          location: unit?.location_name ?? '-',
+        },
+      });
+    }
     if (outcome !== 'kept') {
       throw new HttpError(409, 'DISPATCH_UNIT_OF_ANOTHER_ORDER', {
         params: { serial: serial ?? '', expected },
@@ -343,7 +366,7 @@ export class DispatchService {
       }
       return written;
     });
-    for (const change of changes) await this.#publish(committedEvent(change));
+    for (const change of changes) await this.#publish(committedEvent(change, locations));
     return this.get(id);
   }
 
@@ -357,7 +380,20 @@ export class DispatchService {
     if (!(await this.#dispatches.cancel(id, actor.email, this.#now()))) {
       throw this.#wrongStatus((await this.#dispatches.find(id)) ?? order);
     }
+    // Even a draft as read: it may have been confirmed since, and its reservations are now released.
+    await this.#reservationsChanged(id);
     return this.get(id);
+  }
+
+  /**
+   * Tells that the order's reservations changed (a confirmation, a cancellation): each of its items'
+   * `reserved` and `available` did, and nothing else of it, so its stored answers are read again on
+   * every instance and open pages hear of it (a `reserved` change, at the item's version).
+   */
+  async #reservationsChanged(id: string): Promise<void> {
+    const lines = await this.#dispatches.lines(id);
+    const items = await this.#products.findStates(lines.map((line) => line.productId));
+    for (const item of items) await this.#publish({ type: 'reserved', id: item.id, version: item.version });
   }
 
   async #find(id: string): Promise<DispatchRow> {

@@ -108,7 +108,8 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
 
 const etagHeader = {
-  description: 'The version, quoted: send it back as If-Match',
+  description:
+    'The version, quoted (`"3"`; while units are held, with the units reserved and available: `"3.2.5"`): send it back as If-Match',
   schema: { type: 'string' },
 };
 

@@ -1,10 +1,11 @@
-import { etagOf, type Product } from '@walton/contract';
+import { etagOfItem, type Product } from '@walton/contract';
 import type { StockChange, StockFollower } from '../http/answer-cache.ts';
 import type { ProductListFilter } from './product-search.ts';
 
 /**
  * How the product API's stored answers follow a Delivered or a restock (ADR 25): a stock change sets
- * the quantity, the version and `updatedAt`, and nothing else of the product.
+ * the quantity, the version and `updatedAt`, and nothing else of the product; what is available moves
+ * by as much as the quantity (a change where it does not publishes no stock to follow: committedEvent).
  */
 
 /**
@@ -15,7 +16,15 @@ import type { ProductListFilter } from './product-search.ts';
 function followedProduct(product: Product, change: StockChange): Product | undefined {
   if (product._id !== change.id || product.version >= change.version) return product;
   if (product.version !== change.version - 1) return undefined;
-  return { ...product, quentity: change.quantity, version: change.version, updatedAt: change.updatedAt };
+  const followed = {
+    ...product,
+    quentity: change.quantity,
+    version: change.version,
+    updatedAt: change.updatedAt,
+  };
+  return product.available === undefined
+    ? followed
+    : { ...followed, available: product.available + change.quantity - product.quentity };
 }
 
 /** One product's answer follows its stock changes, ETag included. */
@@ -25,7 +34,7 @@ export const itemFollowsStock: StockFollower<Product> = {
     const product = followedProduct(answer.payload, change);
     if (!product) return undefined;
     if (product === answer.payload) return answer;
-    return { headers: { ...answer.headers, etag: etagOf(product.version) }, payload: product };
+    return { headers: { ...answer.headers, etag: etagOfItem(product) }, payload: product };
   },
 };
 

@@ -9,11 +9,12 @@ import type { AnswerCache } from '../http/answer-cache.ts';
 const APPLIED_CHANGES_KEPT = 4096;
 
 /**
- * What a committed change of the inventory does to the stored answers (ADR 25), decided here and
- * not by the HTTP cache, which only forgets or follows what it is told: a Delivered or a restock is
- * followed by the answers whose route gave a StockFollower (answers-follow-stock.ts), any other
- * change forgets what may show its item, and an import, whose event names the import and not an
- * item, forgets everything.
+ * What a committed change of the inventory does to the stored answers (ADR 25, ADR 61), decided here
+ * and not by the HTTP cache, which only forgets or follows what it is told: a stock change that says
+ * its stock (one where what is available moves with the quantity: committedEvent) is followed by the
+ * answers whose route gave a StockFollower (answers-follow-stock.ts), any other change (a
+ * reservation's too) forgets what may show its item, and an import, whose event names the import
+ * and not an item, forgets everything.
  */
 export class ProductAnswers {
   readonly #answers: AnswerCache;
@@ -30,6 +31,11 @@ export class ProductAnswers {
     // one process, as an echo of its NOTIFY on PostgreSQL): the second time changes nothing. Any read
     // that could show the state before the change either was under way the first time (and keeps
     // nothing) or started after it.
+    // A reservation keeps the version: two of them would have one name. Forgetting twice is harmless.
+    if (type === 'reserved') {
+      this.#answers.invalidate(id);
+      return;
+    }
     const name = `${type} ${id} ${version}`;
     if (this.#applied.get(name)) return;
     this.#applied.set(name, true);

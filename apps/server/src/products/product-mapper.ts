@@ -98,6 +98,21 @@ export function toProduct(product: ProductState): Product {
   };
 }
 
+/** What is held of an item: units reserved by open dispatch orders, units on hand not for sale. */
+export interface Holds {
+  reserved: number;
+  unsellable: number;
+}
+
+/**
+ * The item with what is held of it (ProductRepository.holdsOf; undefined: nothing): `reserved`, and
+ * `available`, its units on hand at locations for sale minus those reserved.
+ */
+export function withHolds(product: Product, holds: Holds | undefined): Product {
+  const reserved = holds?.reserved ?? 0;
+  return { ...product, reserved, available: product.quentity - (holds?.unsellable ?? 0) - reserved };
+}
+
 /** Database row → the wire shape, for reads that only pass products on. */
 export const rowToProduct = (row: ProductRow): Product => toProduct(toProductState(row));
 

@@ -22,7 +22,13 @@ import type {
   UnitState,
 } from './product-change.ts';
 import { levelsAfter, sumOfLevels, withReserved } from './product-change.ts';
-import { rowToProduct, toProductColumns, toProductState, toUpdateColumns } from './product-mapper.ts';
+import {
+  type Holds,
+  rowToProduct,
+  toProductColumns,
+  toProductState,
+  toUpdateColumns,
+} from './product-mapper.ts';
 import { type ListedRow, toListedProduct } from './product-search.ts';
 import { stockedAtLocation, unitsAtLocation } from './stock-at-location.ts';
 
@@ -390,6 +396,42 @@ export class ProductRepository {
       { id },
     );
     return row && rowToProduct(row);
+  }
+
+  /**
+   * What is held of these items (docs/dispatches.md): for each item with any, the units reserved by
+   * open dispatch orders (all locations) and the units on hand at locations not for sale (quarantine).
+   * An item left out holds nothing.
+   */
+  async holdsOf(ids: readonly string[]): Promise<Map<string, Holds>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('stock_levels as s')
+      .innerJoin('locations as l', 'l.id', 's.location_id')
+      .select((eb) => [
+        's.product_id',
+        eb.fn.sum<number | string>('s.reserved').as('reserved'),
+        eb.fn
+          .sum<number | string>(
+            eb.case().when('l.kind', '=', 'quarantine').then(eb.ref('s.quantity')).else(0).end(),
+          )
+          .as('unsellable'),
+      ])
+      .where('s.product_id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb('s.reserved', '>', 0),
+          eb.and([eb('l.kind', '=', 'quarantine'), eb('s.quantity', '>', 0)]),
+        ]),
+      )
+      .groupBy('s.product_id')
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.product_id,
+        { reserved: Number(row.reserved), unsellable: Number(row.unsellable) },
+      ]),
+    );
   }
 
   /**

@@ -7,7 +7,7 @@ import {
   deletedSchema,
   deliveryRequestSchema,
   editProductSchema,
-  etagOf,
+  etagOfItem,
   fieldIssue,
   historyEntrySchema,
   historyListQuerySchema,
@@ -300,7 +300,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         tags: ['products'],
         summary: 'One live product',
         description:
-          'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes. Without ' +
+          'The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes; while units are ' +
+          'held (`reserved` by dispatch orders, or in quarantine) it also carries `reserved` and `available` ' +
+          '(`"3.2.5"`), so that it changes with them. Without ' +
           "signing in, the item comes without the supplier's `email`.",
         params: idParams,
         response: { 200: productSchema, 404: apiErrorSchema, ...serverError },
@@ -315,7 +317,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         reply,
         async () => {
           const product = await service.get(id);
-          return { headers: { etag: etagOf(product.version) }, payload: visibleTo(product, reader) };
+          return { headers: { etag: etagOfItem(product) }, payload: visibleTo(product, reader) };
         },
         { key: audience && `${audience} item ${id}`, product: id, stock: itemFollowsStock },
       );
@@ -564,7 +566,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request, reply) => {
       const version = requiredVersion(request.headers['if-match']);
       const product = await service.edit(request.params.id, request.body, version, actorOf(request));
-      reply.header('etag', etagOf(product.version));
+      reply.header('etag', etagOfItem(product));
       return product;
     },
   );
@@ -631,7 +633,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       const version = requiredVersion(request.headers['if-match']);
       const { id, entryId } = request.params;
       const product = await service.revert(id, entryId, version, actorOf(request));
-      reply.header('etag', etagOf(product.version));
+      reply.header('etag', etagOfItem(product));
       return product;
     },
   );

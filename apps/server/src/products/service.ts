@@ -54,9 +54,10 @@ import {
   type ProductState,
   type RegisteredUnit,
   type StockLevels,
+  type StockMovement,
   type UnitState,
 } from './product-change.ts';
-import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf } from './product-mapper.ts';
+import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf, withHolds } from './product-mapper.ts';
 import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
 import type { DecideChange, ProductRepository } from './repository.ts';
 
@@ -310,8 +311,9 @@ const STATUS_WORDS: Record<UnitState['status'], string> = {
 };
 
 /**
- * The unit `serial` names, a unit of `product` in stock at `from` (404 when no unit has the serial;
- * 409 when it is another item's, or not in stock there, naming where it is and its status).
+ * The unit `serial` names, a unit of `product` in stock (or, for a dispatch order's shipment, reserved
+ * for it: `status`) at `from` (404 when no unit has the serial; 409 when it is another item's, or not
+ * so there, naming where it is and its status).
  */
 function unitNamed(
   product: ProductState,
@@ -319,11 +321,12 @@ function unitNamed(
   serial: string,
   locations: LocationDirectory,
   from: string | undefined,
+  status: 'in_stock' | 'reserved' = 'in_stock',
 ): UnitState {
   const unit = units.get(serialKeyOf(serial));
   if (!unit) throw new HttpError(404, 'UNIT_NOT_FOUND', { params: { serial } });
   if (unit.productId !== product.id) throw refusal(409, 'UNIT_OF_ANOTHER_ITEM', product, { serial });
-  if (unit.status !== 'in_stock' || (from !== undefined && unit.locationId !== from)) {
+  if (unit.status !== status || (from !== undefined && unit.locationId !== from)) {
     throw refusal(409, 'UNIT_NOT_AVAILABLE', product, {
       serial,
       status: STATUS_WORDS[unit.status],
@@ -477,7 +480,7 @@ export function decideReceived(
 /**
  * A dispatch order's line shipped (docs/dispatches.md): `quantity` units leave `from` for the order's
  * customer, the units the order reserved there (released in the same write); a tracked item's units
- * are the picked ones (`serials`), each in stock at `from`, dispatched with their warranty running
+ * are the picked ones (`serials`), each reserved for it at `from`, dispatched with their warranty running
  * from `day`. The history row is a `delivered` one (the order names it).
  */
 export function decideShipped(
@@ -493,7 +496,10 @@ export function decideShipped(
   const movement = { from, to: null, quantity, released: quantity };
   const set = { quantity: product.quantity - quantity };
   if (!product.serialTracked) return { kind: 'delivered', set, movement };
-  const picked = shipped.serials.map((serial) => unitNamed(product, units, serial, locations, from));
+  // The order's picked units, `reserved` for it since their pick.
+  const picked = shipped.serials.map((serial) =>
+    unitNamed(product, units, serial, locations, from, 'reserved'),
+  );
   if (picked.length !== quantity) {
     throw refusal(409, 'UNITS_COUNT_MISMATCH', product, { quantity, count: picked.length });
   }
@@ -733,14 +739,29 @@ const STOCK_CHANGE_KINDS: ReadonlySet<ChangeKind> = new Set([
 ]);
 
 /** What a committed change tells the feed and the stored answers (see PublishChange). */
-export function committedEvent({ kind, after }: ProductChange): CommittedChange {
+export function committedEvent(
+  { kind, after, movement }: ProductChange,
+  locations?: LocationDirectory,
+): CommittedChange {
   const event: CommittedChange = { type: kind, id: after.id, version: after.version };
   // A stock change sets nothing but the quantity (and, as every change, the version and time):
-  // its event says what they became, so that stored answers can follow it (product-answers.ts).
-  if (STOCK_CHANGE_KINDS.has(kind)) {
+  // its event says what they became, so that stored answers can follow it (product-answers.ts),
+  // when what is available moves with the quantity (movesAvailable); otherwise they read it again.
+  if (STOCK_CHANGE_KINDS.has(kind) && locations !== undefined && movesAvailable(movement, locations)) {
     event.stock = { quantity: after.quantity, updatedAt: after.updatedAt };
   }
   return event;
+}
+
+/**
+ * Whether what is available of an item (on hand for sale minus reserved) moves exactly as its
+ * quantity in a stock change (ADR 61): its units came from and went to locations for sale, or
+ * nowhere, and it released no reservation (a dispatch order's shipment does).
+ */
+function movesAvailable(movement: StockMovement | undefined, locations: LocationDirectory): boolean {
+  if (movement === undefined) return true;
+  if ((movement.released ?? 0) > 0) return false;
+  return [movement.from, movement.to].every((at) => at === null || isSellable(locations, at));
 }
 
 /**
@@ -798,7 +819,7 @@ export class ProductService {
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
     const next = rows.length > items.length && last ? cursorAfter(last, request) : undefined;
-    return { items, next, ...total };
+    return { items: await this.#held(items), next, ...total };
   }
 
   async #pageAndCount(filter: ProductListFilter): Promise<{ items: Product[] } & Total> {
@@ -809,7 +830,18 @@ export class ProductService {
   async get(id: string): Promise<Product> {
     const product = await this.#products.findById(id);
     if (!product) throw notFound('PRODUCT_NOT_FOUND');
-    return product;
+    return this.#heldOne(product);
+  }
+
+  /** Products with what is held of them (`reserved`, `available`: withHolds), read in one statement. */
+  async #held(products: Product[]): Promise<Product[]> {
+    const holds = await this.#products.holdsOf(products.map((product) => product._id));
+    return products.map((product) => withHolds(product, holds.get(product._id)));
+  }
+
+  async #heldOne(product: Product): Promise<Product> {
+    const [held] = await this.#held([product]);
+    return held ?? product;
   }
 
   async listBySupplier(
@@ -821,7 +853,7 @@ export class ProductService {
       this.#products.listBySupplier(email, page, location),
       this.#products.countBySupplier(email, location),
     ]);
-    return { items, total };
+    return { items: await this.#held(items), total };
   }
 
   /** Adds an item supplied by the signed-in user: the supplier is always the actor. */
@@ -859,7 +891,7 @@ export class ProductService {
       undefined,
       request.serial === undefined ? [] : [request.serial],
     );
-    await this.#published(change);
+    await this.#published(change, locations);
     return { quantity: change.after.quantity, version: change.after.version };
   }
 
@@ -957,7 +989,7 @@ export class ProductService {
           (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
           serials,
         );
-        await this.#published(change);
+        await this.#published(change, locations);
         return answerOf(change);
       },
     );
@@ -966,7 +998,7 @@ export class ProductService {
   /** Restock: the new quantity must be above the current one (see decideRestock). */
   async restock(id: string, request: StockRequest, actor: Actor): Promise<ChangedStock> {
     const locations = await knownLocations(this.#locations, request.locationId);
-    return this.#changeStock(id, (current) => decideRestock(current, request, locations), actor);
+    return this.#changeStock(id, (current) => decideRestock(current, request, locations), actor, locations);
   }
 
   /**
@@ -1007,7 +1039,7 @@ export class ProductService {
           (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
           transfer.serials,
         );
-        await this.#published(change);
+        await this.#published(change, locations);
         return answerOf(change);
       },
     );
@@ -1066,7 +1098,7 @@ export class ProductService {
       alsoWrite,
       [replacement.returnedSerial, replacement.replacementSerial],
     );
-    await this.#published(change);
+    await this.#published(change, locations);
     return change;
   }
 
@@ -1076,9 +1108,14 @@ export class ProductService {
     return this.#locations.stockOf(id);
   }
 
-  async #changeStock(id: string, decide: DecideChange, actor: Actor): Promise<ChangedStock> {
+  async #changeStock(
+    id: string,
+    decide: DecideChange,
+    actor: Actor,
+    locations: LocationDirectory,
+  ): Promise<ChangedStock> {
     const change = await this.#products.change(id, decide, actor, this.#now());
-    await this.#published(change);
+    await this.#published(change, locations);
     return { quantity: change.after.quantity, version: change.after.version };
   }
 
@@ -1110,7 +1147,7 @@ export class ProductService {
     );
     if (!change) return this.get(id);
     await this.#published(change);
-    return toProduct(change.after);
+    return this.#heldOne(toProduct(change.after));
   }
 
   /**
@@ -1176,11 +1213,12 @@ export class ProductService {
       this.#now(),
     );
     await this.#published(change);
-    return toProduct(change.after);
+    return this.#heldOne(toProduct(change.after));
   }
 
-  async #published(change: ProductChange): Promise<void> {
-    await this.#publish(committedEvent(change));
+  /** Tells of a committed change; a stock change names the locations it was judged with (committedEvent). */
+  async #published(change: ProductChange, locations?: LocationDirectory): Promise<void> {
+    await this.#publish(committedEvent(change, locations));
   }
 
   /** An item's ledger (deleted items included), newest first. */

@@ -295,7 +295,7 @@ export class ReceiptService {
       await this.#receipts.setNotes(trx, id, request.notes);
       return written;
     });
-    for (const change of changes) await this.#publish(committedEvent(change));
+    for (const change of changes) await this.#publish(committedEvent(change, locations));
     return this.get(id, actor);
   }
 

@@ -1,4 +1,4 @@
-import type { Dispatch, Product } from '@walton/contract';
+import type { Dispatch, Product, Unit } from '@walton/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,16 +11,26 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * Reservations under concurrency, on every engine: 100 orders confirmed at once on two items with
  * limited stock, while clerks press Delivered on the same items, never reserve more than is on hand
  * (each order all its lines or none), and Delivered never takes a reserved unit; cancelling gives
- * back exactly what was reserved.
+ * back exactly what was reserved. A third item is tracked by serial: the confirmed orders pick its
+ * units at once, racing for the same serials; each unit is picked for one order and becomes
+ * `reserved`, its units in stock and reserved are its level, and a cancel puts them back in stock.
  */
 
 const ORDERS = 100;
 /** Each order's quantities of the two items (0: no line of it; never both 0). */
 const orderArbitrary = fc
-  .record({ a: fc.integer({ min: 0, max: 3 }), b: fc.integer({ min: 0, max: 3 }) })
-  .filter(({ a, b }) => a + b > 0);
+  .record({
+    a: fc.integer({ min: 0, max: 3 }),
+    b: fc.integer({ min: 0, max: 3 }),
+    c: fc.integer({ min: 0, max: 1 }),
+  })
+  .filter(({ a, b, c }) => a + b + c > 0);
 const plans = fc.record({
-  stock: fc.record({ a: fc.integer({ min: 5, max: 40 }), b: fc.integer({ min: 5, max: 40 }) }),
+  stock: fc.record({
+    a: fc.integer({ min: 5, max: 40 }),
+    b: fc.integer({ min: 5, max: 40 }),
+    c: fc.integer({ min: 3, max: 12 }),
+  }),
   orders: fc.array(orderArbitrary, { minLength: ORDERS, maxLength: ORDERS }),
   deliverers: fc.integer({ min: 1, max: 4 }),
 });
@@ -36,6 +46,41 @@ describe.each(TEST_ENGINES)('dispatch reservations under concurrency (%s)', (eng
   ): Promise<LightMyRequestResponse> =>
     test.app.inject({ method, url, headers: clerk.session, ...(payload === undefined ? {} : { payload }) });
   const item = async (id: string) => (await call('GET', `/api/product/${id}`)).json<Product>();
+  let runs = 0;
+  /** A tracked item with `count` units at the default location; answers it and their serials. */
+  const trackedWith = async (count: number) => {
+    runs += 1;
+    const added = await addProduct(test.app, clerk, { quentity: 0, serialTracked: true });
+    const serials = Array.from({ length: count }, (_, index) => `PROP-${engine}-${runs}-${index}`);
+    const registered = await call('POST', `/api/product/${added._id}/units`, {
+      locationId: DEFAULT_LOCATION_ID,
+      units: serials.map((serial) => ({ serial })),
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    return { id: added._id, serials };
+  };
+  /** The statuses of an item's units, by serial. */
+  const unitStatuses = async (id: string) =>
+    new Map(
+      (await call('GET', `/api/product/${id}/units?limit=500`))
+        .json<Unit[]>()
+        .map((unit) => [unit.serial, unit.status]),
+    );
+  /** Picks `wanted` units of `serials` for an order, from `start` on, past units of other orders. */
+  const pickUnits = async (orderId: string, wanted: number, serials: string[], start: number) => {
+    const mine: string[] = [];
+    for (let step = 0; step < serials.length && mine.length < wanted; step += 1) {
+      const serial = serials[(start + step) % serials.length] ?? '';
+      const answer = await call('POST', `/api/dispatches/${orderId}/picks`, { serial });
+      if (answer.statusCode === 201) {
+        mine.push(serial);
+        continue;
+      }
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json()).toMatchObject({ code: 'DISPATCH_UNIT_OF_ANOTHER_ORDER' });
+    }
+    return mine;
+  };
 
   /** Presses Delivered on `id` until it is refused for want of available units; answers how many it delivered. */
   const deliverUntilRefused = async (id: string): Promise<number> => {
@@ -71,11 +116,13 @@ describe.each(TEST_ENGINES)('dispatch reservations under concurrency (%s)', (eng
       fc.asyncProperty(plans, async ({ stock, orders, deliverers }) => {
         const a = await addProduct(test.app, clerk, { quentity: stock.a });
         const b = await addProduct(test.app, clerk, { quentity: stock.b });
-        const drafts: Array<{ id: string; a: number; b: number }> = [];
+        const c = await trackedWith(stock.c);
+        const drafts: Array<{ id: string; a: number; b: number; c: number }> = [];
         for (const order of orders) {
           const lines = [
             ...(order.a > 0 ? [{ productId: a._id, quantity: order.a }] : []),
             ...(order.b > 0 ? [{ productId: b._id, quantity: order.b }] : []),
+            ...(order.c > 0 ? [{ productId: c.id, quantity: order.c }] : []),
           ];
           const answer = await call('POST', '/api/dispatches', {
             customer: { name: 'Dealer' },
@@ -92,13 +139,14 @@ describe.each(TEST_ENGINES)('dispatch reservations under concurrency (%s)', (eng
             deliverUntilRefused(index % 2 === 0 ? a._id : b._id),
           ),
         ]);
-        const reserved = { a: 0, b: 0 };
+        const reserved = { a: 0, b: 0, c: 0 };
         for (const [index, answer] of confirmations.entries()) {
           const order = drafts[index];
           if (!order) throw new Error('an answer without its order');
           if (answer.statusCode === 200) {
             reserved.a += order.a;
             reserved.b += order.b;
+            reserved.c += order.c;
             continue;
           }
           expect(answer.statusCode, answer.body).toBe(409);
@@ -124,27 +172,55 @@ describe.each(TEST_ENGINES)('dispatch reservations under concurrency (%s)', (eng
         expect(reserved.a).toBe(afterA.quentity);
         if (deliverers > 1) expect(reserved.b).toBe(afterB.quentity);
 
-        // Cancelling every confirmed order gives back exactly what was reserved: all is available again.
+        // The item's reserved and available are the orders' (nothing is in quarantine).
+        expect(afterA).toMatchObject({ reserved: reserved.a, available: afterA.quentity - reserved.a });
+        expect(afterB).toMatchObject({ reserved: reserved.b, available: afterB.quentity - reserved.b });
+
+        // The confirmed orders pick the tracked item's units at once, racing for the same serials.
         const confirmed = drafts.filter((_, index) => confirmations[index]?.statusCode === 200);
+        const picking = confirmed.filter((order) => order.c > 0);
+        const picks = await Promise.all(
+          picking.map((order, index) => pickUnits(order.id, order.c, c.serials, index * 3)),
+        );
+        // Each order got its units (there are enough: the reservations fit in the level), each unit
+        // went to one order only, and exactly the picked units are reserved.
+        for (const [index, order] of picking.entries()) expect(picks[index]).toHaveLength(order.c);
+        const picked = picks.flat();
+        expect(new Set(picked).size).toBe(picked.length);
+        const statuses = await unitStatuses(c.id);
+        const reservedUnits = [...statuses]
+          .filter(([, status]) => status === 'reserved')
+          .map(([serial]) => serial);
+        expect(reservedUnits.sort()).toEqual([...picked].sort());
+        // Units match the level: in stock and reserved are what is on hand, the reserved within its reservation.
+        const afterC = await item(c.id);
+        expect(
+          [...statuses.values()].filter((status) => status === 'in_stock' || status === 'reserved'),
+        ).toHaveLength(afterC.quentity);
+        expect(afterC).toMatchObject({ quentity: stock.c, reserved: reserved.c });
+        expect(reservedUnits.length).toBeLessThanOrEqual(reserved.c);
+
+        // Cancelling every confirmed order gives back exactly what was reserved: all is available again.
         await Promise.all(
           confirmed.map(async ({ id }) => {
             const answer = await call('POST', `/api/dispatches/${id}/cancel`);
             expect(answer.statusCode, answer.body).toBe(200);
           }),
         );
+        expect([...(await unitStatuses(c.id)).values()].every((status) => status === 'in_stock')).toBe(true);
+        expect(await item(c.id)).toMatchObject({ reserved: 0, available: stock.c });
         const everything = [
           ...(afterA.quentity > 0 ? [{ productId: a._id, quantity: afterA.quentity }] : []),
           ...(afterB.quentity > 0 ? [{ productId: b._id, quantity: afterB.quentity }] : []),
+          { productId: c.id, quantity: stock.c },
         ];
-        if (everything.length > 0) {
-          const whole = await call('POST', '/api/dispatches', {
-            customer: { name: 'Dealer' },
-            locationId: DEFAULT_LOCATION_ID,
-            lines: everything,
-          });
-          const answer = await call('POST', `/api/dispatches/${whole.json<Dispatch>().id}/confirm`);
-          expect(answer.statusCode, answer.body).toBe(200);
-        }
+        const whole = await call('POST', '/api/dispatches', {
+          customer: { name: 'Dealer' },
+          locationId: DEFAULT_LOCATION_ID,
+          lines: everything,
+        });
+        const answer = await call('POST', `/api/dispatches/${whole.json<Dispatch>().id}/confirm`);
+        expect(answer.statusCode, answer.body).toBe(200);
       }),
       { numRuns: 3 },
     );

@@ -279,6 +279,101 @@ describe.each(TEST_ENGINES)('dispatch orders (%s)', (engine) => {
     expectRefused(await call('POST', `/api/dispatches/${all.id}/confirm`), 409, 'DISPATCH_WRONG_STATUS');
   });
 
+  it('shows on the item and in lists what is reserved and available, its ETag changing with them', async () => {
+    const fans = await stocked(10);
+    /** The item as staff and as an anonymous reader get it (both answers are stored), and its list row. */
+    const seen = async () => {
+      const staff = await call('GET', `/api/product/${fans._id}`);
+      const anonymous = await test.app.inject({ method: 'GET', url: `/api/product/${fans._id}` });
+      const listed = (await call('GET', `/api/product?q=${encodeURIComponent(fans.name)}`)).json<
+        { items?: Product[] } | Product[]
+      >();
+      const rows = Array.isArray(listed) ? listed : (listed.items ?? []);
+      expect(anonymous.json()).toMatchObject({ reserved: staff.json<Product>().reserved });
+      expect(anonymous.headers.etag).toBe(staff.headers.etag);
+      return {
+        product: staff.json<Product>(),
+        etag: staff.headers.etag,
+        row: rows.find((row) => row._id === fans._id),
+      };
+    };
+    const fresh = await seen();
+    expect(fresh.product).toMatchObject({ quentity: 10, reserved: 0, available: 10 });
+    expect(fresh.etag).toBe(`"${fresh.product.version}"`);
+    expect(fresh.row).toMatchObject({ reserved: 0, available: 10 });
+
+    const taken = await confirmed([{ productId: fans._id, quantity: 4 }]);
+    const reserved = await seen();
+    // A reservation is not a change of the item: its version stays, its numbers and ETag change.
+    expect(reserved.product).toMatchObject({
+      quentity: 10,
+      reserved: 4,
+      available: 6,
+      version: fresh.product.version,
+    });
+    expect(reserved.etag).toBe(`"${fresh.product.version}.4.6"`);
+    expect(reserved.row).toMatchObject({ quentity: 10, reserved: 4, available: 6 });
+
+    // A Delivered takes an available unit (the stored answers follow it); units in quarantine are not available.
+    expect((await deliver(fans._id, showroom)).statusCode).toBe(200);
+    expect((await seen()).product).toMatchObject({ quentity: 9, reserved: 4, available: 5 });
+    const moved = await transferStock(test.app, clerks.staff, fans._id, {
+      from: showroom,
+      to: quarantine,
+      quantity: 2,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const quarantined = await seen();
+    expect(quarantined.product).toMatchObject({ quentity: 9, reserved: 4, available: 3 });
+    expect(quarantined.row).toMatchObject({ reserved: 4, available: 3 });
+    // A restock into quarantine adds units on hand, none available.
+    const restocked = await call('PUT', `/api/products/${fans._id}`, {
+      newQuentity: 10,
+      locationId: quarantine,
+    });
+    expect(restocked.statusCode, restocked.body).toBe(200);
+    const restockedSeen = await seen();
+    expect(restockedSeen.product).toMatchObject({ quentity: 10, reserved: 4, available: 3 });
+
+    // The ETag of an item with units held is taken back as If-Match.
+    const edited = await call(
+      'PATCH',
+      `/api/product/${fans._id}`,
+      { description: 'Ceiling fan' },
+      clerks.staff,
+      {
+        'if-match': restockedSeen.etag ?? '',
+      },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    // Half a held tag is no ETag.
+    expectRefused(
+      await call('PATCH', `/api/product/${fans._id}`, { description: 'Fan' }, clerks.staff, {
+        'if-match': '"3.4"',
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(edited.json()).toMatchObject({ reserved: 4, available: 3 });
+    expect(edited.headers.etag).toBe(`"${restockedSeen.product.version + 1}.4.3"`);
+
+    expect((await call('POST', `/api/dispatches/${taken.id}/cancel`)).statusCode).toBe(200);
+    const released = await seen();
+    expect(released.product).toMatchObject({ quentity: 10, reserved: 0, available: 7 });
+    expect(released.etag).toBe(`"${released.product.version}.0.7"`);
+    expect(released.row).toMatchObject({ reserved: 0, available: 7 });
+  });
+
+  it('a shipment leaves reserved and available as the order left them on the item', async () => {
+    const fans = await stocked(5);
+    const taken = await confirmed([{ productId: fans._id, quantity: 2 }]);
+    expect(await item(fans._id)).toMatchObject({ quentity: 5, reserved: 2, available: 3 });
+    await picked(taken.id, { productId: fans._id });
+    await picked(taken.id, { productId: fans._id });
+    expect((await call('POST', `/api/dispatches/${taken.id}/ship`)).statusCode).toBe(200);
+    expect(await item(fans._id)).toMatchObject({ quentity: 3, reserved: 0, available: 3 });
+  });
+
   it('refuses a wrong pick naming what the order expects, and a unit of another order', async () => {
     const fans = await stocked(3);
     const other = await stocked(3);
@@ -322,6 +417,62 @@ describe.each(TEST_ENGINES)('dispatch orders (%s)', (engine) => {
     expect((await call('POST', `/api/dispatches/${another.id}/cancel`)).statusCode).toBe(200);
     const third = await confirmed([{ productId: acs._id, quantity: 1 }]);
     expect((await picked(third.id, { serial: theirs })).serial).toBe(theirs);
+  });
+
+  it('reserves a picked unit: no Delivered, unit dispatch or transfer takes it, a cancel puts it back in stock', async () => {
+    const [pickedSerial, spare] = [serial('AC'), serial('AC')];
+    const acs = await trackedWith([pickedSerial, spare]);
+    const status = async (unitSerial: string) =>
+      (await call('GET', `/api/units/${unitSerial}`)).json<UnitWithHistory>().unit.status;
+    const taken = await confirmed([{ productId: acs._id, quantity: 1 }]);
+    expect(await status(pickedSerial)).toBe('in_stock');
+    await picked(taken.id, { serial: pickedSerial });
+    expect(await status(pickedSerial)).toBe('reserved');
+    expect(await status(spare)).toBe('in_stock');
+
+    // Delivered naming the picked unit, its dispatch, a transfer of it: all refused, nothing changes.
+    const before = await item(acs._id);
+    const named = expectRefused(
+      await call('PUT', `/api/product/${acs._id}`, {
+        newQuentity: 1,
+        serial: pickedSerial,
+        locationId: showroom,
+      }),
+      409,
+      'UNIT_NOT_AVAILABLE',
+    );
+    expect(named.message).toContain('reserved');
+    expectRefused(
+      await call('POST', `/api/units/${pickedSerial}/dispatch`, { customer: { name: 'Walk-in' } }),
+      409,
+      'UNIT_NOT_AVAILABLE',
+    );
+    expectRefused(
+      await call('POST', `/api/product/${acs._id}/transfers`, {
+        from: showroom,
+        to: DEFAULT_LOCATION_ID,
+        quantity: 1,
+        serials: [pickedSerial],
+      }),
+      409,
+      'UNIT_NOT_AVAILABLE',
+    );
+    // Another order cannot pick it either.
+    const another = await draft([{ productId: acs._id, quantity: 1 }]);
+    expect((await confirm(another.id)).statusCode).toBe(200);
+    expectRefused(await pick(another.id, { serial: pickedSerial }), 409, 'DISPATCH_UNIT_OF_ANOTHER_ORDER');
+    expectRefused(await pick(taken.id, { serial: pickedSerial }), 409, 'DISPATCH_WRONG_STATUS');
+    expect(await item(acs._id)).toMatchObject({ quentity: before.quentity, version: before.version });
+
+    // Cancelled, the order lets its unit go back in stock: the other order picks and ships it.
+    expect((await call('POST', `/api/dispatches/${taken.id}/cancel`)).statusCode).toBe(200);
+    expect(await status(pickedSerial)).toBe('in_stock');
+    await picked(another.id, { serial: pickedSerial });
+    expect(await status(pickedSerial)).toBe('reserved');
+    const shipping = await call('POST', `/api/dispatches/${another.id}/ship`);
+    expect(shipping.statusCode, shipping.body).toBe(200);
+    expect(await status(pickedSerial)).toBe('dispatched');
+    expect(await status(spare)).toBe('in_stock');
   });
 
   it('counts a resent pick once, and refuses its key with another request', async () => {

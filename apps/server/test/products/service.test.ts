@@ -260,7 +260,7 @@ describe('where stock changes happen', () => {
 });
 
 describe("a receipt's units", () => {
-  it('arrive at the location as a received change, and the feed tells the stock it left', () => {
+  it('arrive at the location as a received change, and the feed tells the stock it left when available moved as much', () => {
     const decided = decideReceived(product(), NO_UNITS, { to: 'main', quantity: 4, serials: [] }, LOCATIONS);
     expect(decided).toMatchObject({
       kind: 'received',
@@ -268,7 +268,10 @@ describe("a receipt's units", () => {
       movement: { from: null, to: 'main', quantity: 4 },
     });
     const after = product({ quantity: 9, version: 4, updatedAt: '2026-01-03T00:00:00.000Z' });
-    const change = (kind: 'received' | 'adjusted' | 'edited') => ({
+    const change = (
+      kind: 'received' | 'adjusted' | 'edited' | 'delivered',
+      movement?: { from: string | null; to: string | null; quantity: number; released?: number },
+    ) => ({
       kind,
       before: product(),
       after,
@@ -276,11 +279,32 @@ describe("a receipt's units", () => {
       actorName: 'Rahim',
       at: new Date(after.updatedAt),
       levels: { main: 9 },
+      movement,
     });
     const stock = { quantity: 9, updatedAt: after.updatedAt };
-    expect(committedEvent(change('received'))).toEqual({ type: 'received', id: 'p1', version: 4, stock });
-    expect(committedEvent(change('adjusted'))).toEqual({ type: 'adjusted', id: 'p1', version: 4, stock });
-    expect(committedEvent(change('edited'))).toEqual({ type: 'edited', id: 'p1', version: 4 });
+    const intoMain = { from: null, to: 'main', quantity: 4 };
+    expect(committedEvent(change('received', intoMain), LOCATIONS)).toEqual({
+      type: 'received',
+      id: 'p1',
+      version: 4,
+      stock,
+    });
+    expect(committedEvent(change('adjusted'), LOCATIONS)).toEqual({
+      type: 'adjusted',
+      id: 'p1',
+      version: 4,
+      stock,
+    });
+    expect(committedEvent(change('edited'), LOCATIONS)).toEqual({ type: 'edited', id: 'p1', version: 4 });
+    // Units into quarantine, a shipment's released reservation, or no locations to judge by: no stock to follow.
+    const received = { type: 'received', id: 'p1', version: 4 };
+    expect(committedEvent(change('received', { from: null, to: 'damaged', quantity: 4 }), LOCATIONS)).toEqual(
+      received,
+    );
+    expect(committedEvent(change('received', intoMain))).toEqual(received);
+    expect(
+      committedEvent(change('delivered', { from: 'main', to: null, quantity: 2, released: 2 }), LOCATIONS),
+    ).toEqual({ type: 'delivered', id: 'p1', version: 4 });
   });
 });
 

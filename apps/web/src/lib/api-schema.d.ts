@@ -720,7 +720,7 @@ export interface paths {
         };
         /**
          * One live product
-         * @description The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes. Without signing in, the item comes without the supplier's `email`.
+         * @description The `ETag` header carries its version (`"3"`), for `If-Match` on stock changes; while units are held (`reserved` by dispatch orders, or in quarantine) it also carries `reserved` and `available` (`"3.2.5"`), so that it changes with them. Without signing in, the item comes without the supplier's `email`.
          */
         get: operations["getProduct"];
         /**
@@ -1318,6 +1318,8 @@ export interface components {
             prosesor?: string;
             lowStockThreshold?: number | null;
             locationQuentity?: number;
+            reserved?: number;
+            available?: number;
             serialTracked?: boolean;
             warrantyMonths?: number;
             version: number;
@@ -1501,7 +1503,7 @@ export interface components {
          */
         ChangeEvent: {
             /** @enum {string} */
-            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred" | "received" | "adjusted";
+            type: "created" | "edited" | "delivered" | "restocked" | "deleted" | "restored" | "reverted" | "imported" | "transferred" | "received" | "adjusted" | "reserved";
             id: string;
             version: number;
             stock?: {
@@ -5469,7 +5471,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The version, quoted: send it back as If-Match */
+                    /** @description The version, quoted (`"3"`; while units are held, with the units reserved and available: `"3.2.5"`): send it back as If-Match */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5717,7 +5719,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The version, quoted: send it back as If-Match */
+                    /** @description The version, quoted (`"3"`; while units are held, with the units reserved and available: `"3.2.5"`): send it back as If-Match */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6501,7 +6503,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The version, quoted: send it back as If-Match */
+                    /** @description The version, quoted (`"3"`; while units are held, with the units reserved and available: `"3.2.5"`): send it back as If-Match */
                     ETag?: string;
                     [name: string]: unknown;
                 };

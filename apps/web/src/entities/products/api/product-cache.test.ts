@@ -58,6 +58,25 @@ describe('applyProductChange', () => {
     expect(isStale(queryClient, listKey)).toBe(true);
   });
 
+  it('a change of this tab fetches the product again when it shows what is available (the server judges it)', async () => {
+    const queryClient = cacheWithProduct();
+    queryClient.setQueryData(productKeys.detail('p-1'), productFixture({ reserved: 2, available: 5 }));
+    await applyProductChange(queryClient, { type: 'delivered', id: 'p-1', version: 4, quantity: 6 });
+    expect(queryClient.getQueryData<Product>(productKeys.detail('p-1'))).toMatchObject({
+      quentity: 6,
+      version: 4,
+    });
+    expect(isStale(queryClient, productKeys.detail('p-1'))).toBe(true);
+  });
+
+  it('a reservation (same version) fetches the product and every list again', async () => {
+    const queryClient = cacheWithProduct();
+    await applyProductChange(queryClient, { type: 'reserved', id: 'p-1', version: 3 });
+    for (const key of [productKeys.detail('p-1'), listKey, supplierKey]) {
+      expect(isStale(queryClient, key), JSON.stringify(key)).toBe(true);
+    }
+  });
+
   it('a refused change shows the latest state it brought', async () => {
     const queryClient = cacheWithProduct();
     const latest = productFixture({ quentity: 0, version: 9 });

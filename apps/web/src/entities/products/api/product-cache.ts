@@ -57,14 +57,23 @@ function withoutProduct(page: ProductPage | undefined, id: string): ProductPage 
  * product gone from the pages shown), then refetches whatever the change can have made stale (the
  * product, its movements, history and units, every list and supplier page: a change can move a product into
  * or out of any of them; its stock at each location is keyed by its version, so a new version reads
- * it again). A change whose version the cache already shows everywhere is skipped; an import
+ * it again; an item that shows what is available is fetched again, as is one whose reservations
+ * changed). A change whose version the cache already shows everywhere is skipped; an import
  * refetches everything.
  */
 export function applyProductChange(queryClient: QueryClient, change: ProductChange): Promise<unknown> {
   // A CSV import may have added or changed any number of products: its id names the import.
   if (change.type === 'imported') return queryClient.invalidateQueries({ queryKey: productKeys.all });
-  if (alreadyCached(queryClient, change)) return Promise.resolve();
   const { id } = change;
+  // A reservation changes what is reserved and available, not the version: read the item again.
+  if (change.type === 'reserved') {
+    return Promise.all(
+      [productKeys.detail(id), productKeys.lists(), productKeys.bySupplier()].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  }
+  if (alreadyCached(queryClient, change)) return Promise.resolve();
   if (change.latest) {
     queryClient.setQueryData(productKeys.detail(id), change.latest);
   } else if (change.quantity !== undefined && change.version !== undefined) {
@@ -79,8 +88,12 @@ export function applyProductChange(queryClient: QueryClient, change: ProductChan
     }
   }
   const detail = queryClient.getQueryData<Product>(productKeys.detail(id));
+  // What is available follows units on hand only where they are for sale: the server says it again.
   const detailCurrent =
-    detail !== undefined && change.version !== undefined && detail.version >= change.version;
+    detail !== undefined &&
+    detail.available === undefined &&
+    change.version !== undefined &&
+    detail.version >= change.version;
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: productKeys.bySupplier() }),

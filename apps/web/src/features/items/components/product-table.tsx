@@ -5,12 +5,13 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
+import { HeldStock } from './held-stock.tsx';
 import { LowStockBadge } from './low-stock-badge.tsx';
 import { ProductImage } from './product-image.tsx';
 
 /**
- * The item, price and quantity cells every product table starts with; in a list of one location
- * (`at`), the units there beside the total.
+ * The item, price and quantity cells every product table starts with (with what is reserved and
+ * available when units are held); in a list of one location (`at`), the units there beside the total.
  */
 function ProductRowCells({ product, at }: { product: Product; at: string | undefined }) {
   const format = useFormatters();
@@ -38,6 +39,7 @@ function ProductRowCells({ product, at }: { product: Product; at: string | undef
       <td data-label={t('table.quantity')}>
         <span className="d-inline-flex flex-wrap align-items-center gap-2">
           {format.count(product.quentity)} <LowStockBadge product={product} />
+          <HeldStock product={product} />
           {at !== undefined && product.locationQuentity !== undefined && (
             <span className="text-body-secondary small" data-testid="quantity-here">
               {t('location.unitsAt', { location: at, quantity: format.count(product.locationQuentity) })}

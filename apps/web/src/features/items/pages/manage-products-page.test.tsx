@@ -78,6 +78,20 @@ describe('/manageItem', () => {
     expect(screen.getByRole('link', { name: 'Product 2' })).toHaveAttribute('href', '/manageItem/p-2');
   });
 
+  it('shows beside the quantity what is reserved and available, for the items with units held only', async () => {
+    const [free, held] = productList(2);
+    if (!free || !held) throw new Error('productList gave fewer than two items');
+    catalogue([
+      { ...free, reserved: 0, available: free.quentity },
+      { ...held, quentity: 9, reserved: 3, available: 5 },
+    ]);
+    await renderRoute('/manageItem', { user: testUser() });
+    const [, freeRow, heldRow] = within(await table()).getAllByRole('row');
+    if (!freeRow || !heldRow) throw new Error('the table has fewer than two rows');
+    expect(within(freeRow).queryByTestId('held-stock')).not.toBeInTheDocument();
+    expect(within(heldRow).getByTestId('held-stock')).toHaveTextContent('Reserved 3 · available 5');
+  });
+
   it('pages through the API with the cursor of each answer, and back', async () => {
     const { listRequests } = catalogue(productList(23));
     const { user } = await renderRoute('/manageItem', { user: testUser() });

@@ -469,6 +469,17 @@ describe('/manageItem/:id: the amounts a clerk types, and the limits, in words',
     expect(screen.queryByText(/body\.newQuentity/)).not.toBeInTheDocument();
   });
 
+  it('shows what is reserved and available only when units are held', async () => {
+    const server$ = itemOnServer(productFixture({ quentity: 7, reserved: 0, available: 7 }));
+    await renderRoute('/manageItem/p-1', { user: testUser() });
+    expect(await quantity()).toHaveTextContent('7');
+    expect(screen.queryByTestId('held-stock')).not.toBeInTheDocument();
+
+    server$.state.product = productFixture({ quentity: 7, reserved: 2, available: 4 });
+    await renderRoute('/manageItem/p-1', { user: testUser() });
+    expect(await screen.findByTestId('held-stock')).toHaveTextContent('Reserved 2 · available 4');
+  });
+
   describe('in Bengali', () => {
     afterEach(async () => {
       localStorage.removeItem(LANGUAGE_STORAGE_KEY);
@@ -487,6 +498,14 @@ describe('/manageItem/:id: the amounts a clerk types, and the limits, in words',
         ),
       ).toBeInTheDocument();
       expect(server$.calls).toEqual([]);
+    });
+
+    it('says what is reserved and available in Bengali, with Bengali digits', async () => {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, 'bn');
+      await activateLanguage('bn');
+      itemOnServer(productFixture({ quentity: 7, reserved: 2, available: 4 }));
+      await renderRoute('/manageItem/p-1', { user: testUser() });
+      expect(await screen.findByTestId('held-stock')).toHaveTextContent('সংরক্ষিত ২টি · বিক্রির জন্য আছে ৪টি');
     });
 
     it('says a field the server refused in Bengali', async () => {

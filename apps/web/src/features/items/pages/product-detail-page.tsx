@@ -11,6 +11,7 @@ import { FIELD_LABELS } from '@/entities/products/field-labels.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { useAccess, useCan } from '@/lib/me.ts';
+import { HeldStock } from '../components/held-stock.tsx';
 import { LowStockBadge } from '../components/low-stock-badge.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 
@@ -54,6 +55,7 @@ function ProductDetails({ product, parts }: { product: Product; parts: ProductDe
           <p className="mb-2" aria-live="polite">
             {t('detail.quantity')} <strong data-testid="quantity">{format.count(product.quentity)}</strong>{' '}
             <LowStockBadge product={product} className="ms-1" />
+            <HeldStock product={product} className="d-block" />
           </p>
           <p className="mb-2">
             {t('detail.supplier')} {product.suplerName}
