@@ -21,6 +21,7 @@ import * as claims from './migrations/018-claims.ts';
 import * as receipts from './migrations/019-receipts.ts';
 import * as dispatches from './migrations/020-dispatches.ts';
 import * as receivedAndAdjustedKinds from './migrations/021-received-and-adjusted-kinds.ts';
+import * as counts from './migrations/023-counts.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -52,6 +53,7 @@ const migrations: Record<string, MigrationModule> = {
   '019-receipts': receipts,
   '020-dispatches': dispatches,
   '021-received-and-adjusted-kinds': receivedAndAdjustedKinds,
+  '023-counts': counts,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

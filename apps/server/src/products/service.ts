@@ -475,6 +475,46 @@ export function decideReceived(
 }
 
 /**
+ * A stock count's correction of an item not tracked by serial at `location` (docs/counts.md): the
+ * item was `counted` there when `expected` units were (left out: the units there now, an item nobody
+ * counted), so the difference is added there, or taken (409 COUNT_TAKES_TOO_MANY when more than is
+ * available there now); none is nothing to change. The history row is an `adjusted` one (the count
+ * names it).
+ */
+export function decideAdjusted(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  adjustment: { location: string; counted: number; expected?: number | undefined },
+  locations: LocationDirectory,
+): DecidedChange | undefined {
+  const product = live(current);
+  const { location, counted } = adjustment;
+  const difference = counted - (adjustment.expected ?? levels[location] ?? 0);
+  if (difference === 0) return undefined;
+  if (difference > 0) {
+    putAt(product, locations, location);
+    return {
+      kind: 'adjusted',
+      set: { quantity: product.quantity + difference },
+      movement: { from: null, to: location, quantity: difference },
+    };
+  }
+  const available = availableAt(levels, location);
+  if (available < -difference) {
+    throw refusal(409, 'COUNT_TAKES_TOO_MANY', product, {
+      name: product.name,
+      quantity: -difference,
+      available,
+    });
+  }
+  return {
+    kind: 'adjusted',
+    set: { quantity: product.quantity + difference },
+    movement: { from: location, to: null, quantity: -difference },
+  };
+}
+
+/**
  * A dispatch order's line shipped (docs/dispatches.md): `quantity` units leave `from` for the order's
  * customer, the units the order reserved there (released in the same write); a tracked item's units
  * are the picked ones (`serials`), each in stock at `from`, dispatched with their warranty running

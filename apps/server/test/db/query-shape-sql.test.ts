@@ -187,6 +187,29 @@ async function workload(app: FastifyInstance): Promise<void> {
     expect(picked.statusCode, picked.body).toBe(201);
   }
   await ok('POST', `/api/dispatches/${dispatch}/ship`);
+  // A count of two items at the default location: one found over, one short, each difference a
+  // change of its item in one transaction, naming the count.
+  const count = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/counts',
+      headers: clerk.session,
+      payload: { locationId: 'main', productIds: [a._id, b._id] },
+    })
+  ).json<{ id: string; lines: Array<{ productId: string; expected: number }> }>();
+  for (const line of count.lines) {
+    const counted = await app.inject({
+      method: 'POST',
+      url: `/api/counts/${count.id}/scans`,
+      headers: clerk.session,
+      payload: {
+        productId: line.productId,
+        quantity: line.productId === a._id ? line.expected + 1 : line.expected - 1,
+      },
+    });
+    expect(counted.statusCode, counted.body).toBe(201);
+  }
+  await ok('POST', `/api/counts/${count.id}/apply`, {});
   await ok('GET', '/api/units/SHAPE-1');
   await ok('GET', `/api/product/${tracked._id}/units?status=in_stock&location=main`);
 

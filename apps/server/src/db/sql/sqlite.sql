@@ -16,6 +16,10 @@ update claims set status = 'resolved',
           resolved_at = ?
           where id = ?;
 
+-- ProductRepository.change: alone + count movement
+-- parameters: :countId, :historyId
+insert into "count_movements" ("count_id", "history_id") values (?, ?);
+
 -- ProductRepository.change: alone + delivery windows
 -- parameters: :productId, :delivered, :productId, :delivered
 insert into product_delivery_windows (window_days, product_id, delivered_units)
