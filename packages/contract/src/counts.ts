@@ -119,16 +119,27 @@ export const countLineSchema = z.object({
   value: checked(z.nullable(z.string()), z.describe(hidden('price × difference, in BDT, two decimals'))),
   missingSerials: checked(
     z.nullable(z.array(z.string())),
-    z.describe(hidden('A tracked item: its units in stock there that nobody scanned')),
+    z.describe(
+      hidden(
+        'A tracked item: its units expected there (at its first scan) and in stock there now that nobody scanned: applying writes them off',
+      ),
+    ),
   ),
   unexpectedSerials: checked(
     z.nullable(z.array(z.string())),
-    z.describe(hidden('A tracked item: the units scanned that are not in stock there')),
+    z.describe(
+      hidden(
+        'A tracked item: the units scanned that were not expected there: applying brings those in stock elsewhere here',
+      ),
+    ),
   ),
 });
 export type CountLine = z.infer<typeof countLineSchema>;
 
-/** A movement an applied count wrote: its history row, its item and the units it added (negative: took). */
+/**
+ * A movement an applied count wrote: its history row, its item, and the units it added at the count's
+ * location (negative: took from it).
+ */
 export const countMovementSchema = z.object({
   historyId: z.string(),
   productId: z.string(),
@@ -147,7 +158,9 @@ export const countSchema = z.extend(countSummarySchema, {
   ),
   movements: checked(
     z.array(countMovementSchema),
-    z.describe('The history rows (kind `adjusted`) applying wrote, one per item with a difference'),
+    z.describe(
+      'The history rows (kind `adjusted`) applying wrote: one per item with a difference; a tracked item one for its units written off and one per location its units found here came from',
+    ),
   ),
 });
 export type Count = z.infer<typeof countSchema>;

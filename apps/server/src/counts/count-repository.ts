@@ -27,10 +27,20 @@ export interface CountItem {
   levelNow: number;
   /** The sum of its scans. */
   counted: number;
-  /** The serials scanned (a tracked item), as sent. */
-  serials: string[];
-  /** Its units in stock (or reserved) there now, by serial (a tracked item). */
-  serialsThere: string[];
+  /** A tracked item: the units scanned (the serial as sent), where each is now and its status. */
+  scannedUnits: ScannedUnit[];
+  /** A tracked item: its units in stock (or reserved) there now. */
+  unitsThere: Array<{ unitId: string; serial: string }>;
+  /** A tracked item: the ids of its units in stock (or reserved) there at its first scan; null until then. */
+  unitsExpected: string[] | null;
+}
+
+/** A unit a count's scan read, as it is now. */
+export interface ScannedUnit {
+  serial: string;
+  unitId: string;
+  locationId: string | null;
+  status: string;
 }
 
 /** A new count: its row, and the items named (none: every item the location holds). */
@@ -43,10 +53,11 @@ export interface NewCount {
   at: Date;
 }
 
-/** A scan to keep: its row, the key of the serial it read, and where the count is. */
+/** A scan to keep: its row, the key of the serial it read, and whether its item is tracked by serial. */
 export interface NewCountScan {
   row: Omit<CountScanRow, 'scanned_at'> & { scanned_at: string };
   serialKey: string | undefined;
+  tracked: boolean;
 }
 
 /** What a count list narrows to, and its page. */
@@ -210,10 +221,8 @@ export class CountRepository {
         : [];
     const scans = await db
       .selectFrom('count_scans')
-      .select(['product_id', 'quantity', 'serial'])
+      .select(['product_id', 'quantity'])
       .where('count_id', '=', count.id)
-      .orderBy('scanned_at')
-      .orderBy('id')
       .execute();
     const items = new Map<string, CountItem>();
     for (const line of lines) {
@@ -227,8 +236,9 @@ export class CountRepository {
         expectedAtScan: line.expected_at_scan === null ? null : Number(line.expected_at_scan),
         levelNow: Number(line.quantity ?? 0),
         counted: 0,
-        serials: [],
-        serialsThere: [],
+        scannedUnits: [],
+        unitsThere: [],
+        unitsExpected: null,
       });
     }
     for (const item of arrived) {
@@ -242,28 +252,55 @@ export class CountRepository {
         expectedAtScan: null,
         levelNow: Number(item.quantity),
         counted: 0,
-        serials: [],
-        serialsThere: [],
+        scannedUnits: [],
+        unitsThere: [],
+        unitsExpected: null,
       });
     }
     for (const scan of scans) {
       const item = items.get(scan.product_id);
-      if (!item) continue;
-      item.counted += Number(scan.quantity);
-      if (scan.serial !== null) item.serials.push(scan.serial);
+      if (item) item.counted += Number(scan.quantity);
     }
     const tracked = [...items.values()].filter((item) => item.serialTracked).map((item) => item.productId);
-    if (tracked.length > 0) {
-      const units = await db
-        .selectFrom('units')
-        .select(['product_id', 'serial'])
-        .where('location_id', '=', count.location_id)
-        .where('status', 'in', ['in_stock', 'reserved'])
-        .where('product_id', 'in', tracked)
-        .orderBy('serial')
-        .execute();
-      for (const unit of units) items.get(unit.product_id)?.serialsThere.push(unit.serial);
+    if (tracked.length === 0) return [...items.values()];
+    const scanned = await db
+      .selectFrom('count_scans as c')
+      .innerJoin('count_serials as cs', 'cs.scan_id', 'c.id')
+      .innerJoin('unit_serials as us', 'us.serial_key', 'cs.serial_key')
+      .innerJoin('units as u', 'u.id', 'us.unit_id')
+      .select(['c.product_id', 'c.serial', 'u.id', 'u.location_id', 'u.status'])
+      .where('c.count_id', '=', count.id)
+      .orderBy('c.scanned_at')
+      .orderBy('c.id')
+      .execute();
+    for (const unit of scanned) {
+      items.get(unit.product_id)?.scannedUnits.push({
+        serial: unit.serial ?? '',
+        unitId: unit.id,
+        locationId: unit.location_id,
+        status: unit.status,
+      });
     }
+    const there = await db
+      .selectFrom('units')
+      .select(['id', 'product_id', 'serial'])
+      .where('location_id', '=', count.location_id)
+      .where('status', 'in', ['in_stock', 'reserved'])
+      .where('product_id', 'in', tracked)
+      .orderBy('serial')
+      .execute();
+    for (const unit of there)
+      items.get(unit.product_id)?.unitsThere.push({ unitId: unit.id, serial: unit.serial });
+    const expected = await db
+      .selectFrom('count_units as c')
+      .innerJoin('units as u', 'u.id', 'c.unit_id')
+      .select(['u.id', 'u.product_id'])
+      .where('c.count_id', '=', count.id)
+      .execute();
+    for (const item of items.values()) {
+      if (item.serialTracked && item.expectedAtScan !== null) item.unitsExpected = [];
+    }
+    for (const unit of expected) items.get(unit.product_id)?.unitsExpected?.push(unit.id);
     return [...items.values()];
   }
 
@@ -278,22 +315,27 @@ export class CountRepository {
     return row?.product_id;
   }
 
-  /** The history rows applying the count wrote, with their item and the units added (negative: taken). */
+  /**
+   * The history rows applying the count wrote, with their item and the units each added at the
+   * count's location (negative: took from it).
+   */
   async movementsOf(
-    countId: string,
+    count: CountRow,
   ): Promise<Array<{ historyId: string; productId: string; difference: number }>> {
     const rows = await this.#db
       .selectFrom('count_movements as m')
       .innerJoin('product_history as h', 'h.id', 'm.history_id')
-      .select(['h.id', 'h.product_id', 'h.delta'])
-      .where('m.count_id', '=', countId)
+      .select(['h.id', 'h.product_id', 'h.moved', 'h.from_location_id', 'h.to_location_id'])
+      .where('m.count_id', '=', count.id)
       .orderBy('h.product_id')
       .orderBy('h.id')
       .execute();
     return rows.map((row) => ({
       historyId: row.id,
       productId: row.product_id,
-      difference: Number(row.delta),
+      difference:
+        (row.to_location_id === count.location_id ? Number(row.moved) : 0) -
+        (row.from_location_id === count.location_id ? Number(row.moved) : 0),
     }));
   }
 
@@ -320,7 +362,8 @@ export class CountRepository {
    * Keeps a scan, in one transaction: the count, still `counting`, is touched (an update that makes
    * scans and applying one count wait for each other on PostgreSQL); the item's line is made (a full
    * count: an item found there that it did not expect) and, on the item's first scan, keeps the
-   * units there now as what was expected of it; then the scan and its serial. `closed` when the
+   * units there now as what was expected of it (a tracked item: which units); then the scan and its
+   * serial. `closed` when the
    * count is not counting; `not on count` for an item a count of some items does not name;
    * `counted` when the serial is counted already. A serial or key taken by a scan at the same moment
    * fails on its unique index (isSerialCounted, isCountScanKeyTaken) and keeps nothing.
@@ -355,6 +398,12 @@ export class CountRepository {
         .returning('product_id')
         .executeTakeFirst();
       if (!firstScan && !(await this.#lineIn(trx, row.count_id, row.product_id))) return 'not on count';
+      if (firstScan && scan.tracked) {
+        await sql`insert into count_units (count_id, unit_id)
+          select cast(${row.count_id} as text), id from units
+          where product_id = ${row.product_id} and location_id = ${count.location_id}
+            and status in ('in_stock', 'reserved')`.execute(trx);
+      }
       if (scan.serialKey !== undefined) {
         const counted = await trx
           .selectFrom('count_serials')

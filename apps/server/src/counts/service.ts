@@ -14,13 +14,19 @@ import type { Clock } from '../clock.ts';
 import { newRowId } from '../db/row-ids.ts';
 import { HttpError } from '../http/http-error.ts';
 import { knownLocations } from '../locations/known-locations.ts';
-import type { LocationDirectory, LocationRepository } from '../locations/location-repository.ts';
+import type { LocationRepository } from '../locations/location-repository.ts';
 import { itemsOfLines } from '../products/document-lines.ts';
 import { digestOf, keptSend } from '../products/operation-keys.ts';
 import type { ProductChange } from '../products/product-change.ts';
 import { formatPaisa } from '../products/product-mapper.ts';
-import type { ProductRepository } from '../products/repository.ts';
-import { type Actor, committedEvent, decideAdjusted, type PublishChange } from '../products/service.ts';
+import type { Decide as DecideCorrection, ProductRepository } from '../products/repository.ts';
+import {
+  type Actor,
+  committedEvent,
+  decideAdjusted,
+  decideCountedUnits,
+  type PublishChange,
+} from '../products/service.ts';
 import {
   type CountItem,
   type CountRepository,
@@ -28,7 +34,14 @@ import {
   type CountScanRow,
   isCountScanKeyTaken,
   isSerialCounted,
+  type ScannedUnit,
 } from './count-repository.ts';
+
+/** One correction of an item applying a count writes: its rule, and the serials of the units it names. */
+interface Decide {
+  decide: DecideCorrection;
+  serials: readonly string[];
+}
 
 /** Who acts on a count: the signed-in user with their role. */
 export type CountActor = Actor & PolicyActor;
@@ -68,35 +81,41 @@ const isScanned = (item: CountItem) => item.expectedAtScan !== null;
 const expectedOf = (item: CountItem) => item.expectedAtScan ?? item.levelNow;
 
 /**
+ * A tracked item's units a count found `missing` (expected there, in stock there now, not scanned:
+ * their serials) and `unexpected` (scanned, not expected there). Expected: its units there at its
+ * first scan, or there now while nobody scanned it.
+ */
+function unitsFoundOf(item: CountItem): { missing: string[]; unexpected: ScannedUnit[] } {
+  const scanned = new Set(item.scannedUnits.map((unit) => unit.unitId));
+  const expected = new Set(item.unitsExpected ?? item.unitsThere.map((unit) => unit.unitId));
+  return {
+    missing: item.unitsThere
+      .filter((unit) => expected.has(unit.unitId) && !scanned.has(unit.unitId))
+      .map((unit) => unit.serial),
+    unexpected: item.scannedUnits.filter((unit) => !expected.has(unit.unitId)),
+  };
+}
+
+/**
  * An item of a count as the API sends it; with `shown` false (a blind count open to a clerk who may
  * not see them) without the numbers and serials the system expected.
  */
 export function countLineOf(item: CountItem, shown: boolean): CountLine {
   const expected = expectedOf(item);
   const difference = item.counted - expected;
-  const scannedKeys = new Set(item.serials.map(serialKeyOf));
-  const thereKeys = new Set(item.serialsThere.map(serialKeyOf));
-  const tracked = item.serialTracked;
+  const { missing, unexpected } = unitsFoundOf(item);
   return {
     productId: item.productId,
     name: item.name,
-    serialTracked: tracked,
+    serialTracked: item.serialTracked,
     snapshot: shown ? item.snapshot : null,
     expected: shown ? expected : null,
     counted: item.counted,
     scanned: isScanned(item),
     difference: shown ? difference : null,
     value: shown ? formatPaisa(BigInt(item.pricePaisa) * BigInt(difference)) : null,
-    missingSerials: !shown
-      ? null
-      : tracked
-        ? item.serialsThere.filter((serial) => !scannedKeys.has(serialKeyOf(serial)))
-        : [],
-    unexpectedSerials: !shown
-      ? null
-      : tracked
-        ? item.serials.filter((serial) => !thereKeys.has(serialKeyOf(serial)))
-        : [],
+    missingSerials: shown ? missing : null,
+    unexpectedSerials: shown ? unexpected.map((unit) => unit.serial) : null,
   };
 }
 
@@ -163,7 +182,10 @@ export class CountService {
   /** A count with every item's expected, counted and difference (404 COUNT_NOT_FOUND). */
   async get(id: string, actor: CountActor): Promise<Count> {
     const count = await this.#found(id);
-    const [items, movements] = await Promise.all([this.#counts.items(count), this.#counts.movementsOf(id)]);
+    const [items, movements] = await Promise.all([
+      this.#counts.items(count),
+      this.#counts.movementsOf(count),
+    ]);
     const shown = expectedShownTo(count, actor);
     items.sort((a, b) => a.name.localeCompare(b.name) || (a.productId < b.productId ? -1 : 1));
     return {
@@ -229,7 +251,7 @@ export class CountService {
     };
     let outcome: Awaited<ReturnType<CountRepository['scan']>>;
     try {
-      outcome = await this.#counts.scan({ row, serialKey });
+      outcome = await this.#counts.scan({ row, serialKey, tracked: item.serialTracked });
     } catch (error) {
       // Another send of this key at the same moment kept its scan: that scan is this one's answer.
       if (isCountScanKeyTaken(error)) {
@@ -251,11 +273,13 @@ export class CountService {
   }
 
   /**
-   * Applies a count: in one transaction it becomes `applied` and each item not tracked by serial
-   * whose count differs from what was expected gets one `adjusted` change at the location, in item
-   * order, whose history row the count names. The items nobody counted count as none (`uncounted:
-   * zero`) or stay as they are (`keep`); with some and no choice, 409 COUNT_UNCOUNTED_ITEMS. Any
-   * refusal (COUNT_TAKES_TOO_MANY, COUNT_ITEM_GONE, LOCATION_INACTIVE…) writes nothing.
+   * Applies a count: in one transaction it becomes `applied` and each item whose count differs from
+   * what was expected gets its `adjusted` changes at the location, in item order, whose history rows
+   * the count names: an item not tracked by serial one change of the difference; a tracked item one
+   * writing its missing units off and one per location its unexpected units are brought from. The
+   * items nobody counted count as none (`uncounted: zero`) or stay as they are (`keep`); with some and
+   * no choice, 409 COUNT_UNCOUNTED_ITEMS. Any refusal (COUNT_TAKES_TOO_MANY, COUNT_ITEM_GONE,
+   * LOCATION_INACTIVE…) writes nothing.
    */
   async apply(id: string, request: ApplyCount, actor: CountActor): Promise<Count> {
     const count = await this.#found(id);
@@ -274,21 +298,40 @@ export class CountService {
       items.sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
       const at = this.#now();
       const written: ProductChange[] = [];
+      const location = count.location_id;
       for (const item of items) {
-        // A tracked item's missing and unexpected units are listed, not written (docs/counts.md).
-        if (item.serialTracked) continue;
-        if (
-          isScanned(item) ? item.counted === expectedOf(item) : request.uncounted !== 'zero' || item.deleted
-        ) {
-          continue;
+        if (!isScanned(item) && (request.uncounted !== 'zero' || item.deleted)) continue;
+        const decisions: Decide[] = [];
+        if (!item.serialTracked) {
+          const adjustment = { location, counted: item.counted, expected: item.expectedAtScan ?? undefined };
+          if (isScanned(item) && item.counted === adjustment.expected) continue;
+          decisions.push({
+            decide: (current, levels) => decideAdjusted(current, levels, adjustment, locations),
+            serials: [],
+          });
+        } else {
+          // A tracked item by unit: the missing ones written off, those found from elsewhere brought here.
+          const { missing, unexpected } = unitsFoundOf(item);
+          const correction = (serials: string[], from?: string): Decide => ({
+            decide: (current, levels, units) =>
+              decideCountedUnits(current, levels, units, { location, serials, from }, locations),
+            serials,
+          });
+          if (missing.length > 0) decisions.push(correction(missing));
+          const elsewhere = new Map<string, string[]>();
+          for (const unit of unexpected) {
+            if (unit.status !== 'in_stock' || unit.locationId === null || unit.locationId === location)
+              continue;
+            elsewhere.set(unit.locationId, [...(elsewhere.get(unit.locationId) ?? []), unit.serial]);
+          }
+          for (const [from, serials] of [...elsewhere].sort(([a], [b]) => (a < b ? -1 : 1))) {
+            decisions.push(correction(serials, from));
+          }
         }
-        const adjustment = {
-          location: count.location_id,
-          counted: item.counted,
-          expected: item.expectedAtScan ?? undefined,
-        };
-        const change = await this.#adjust(products, id, item, adjustment, locations, actor, at);
-        if (change) written.push(change);
+        for (const decision of decisions) {
+          const change = await this.#adjust(products, id, item, decision, actor, at);
+          if (change) written.push(change);
+        }
       }
       return written;
     });
@@ -311,18 +354,18 @@ export class CountService {
     products: ProductRepository,
     countId: string,
     item: CountItem,
-    adjustment: { location: string; counted: number; expected: number | undefined },
-    locations: LocationDirectory,
+    { decide, serials }: Decide,
     actor: Actor,
     at: Date,
   ): Promise<ProductChange | undefined> {
     try {
       return await products.change(
         item.productId,
-        (current, levels) => decideAdjusted(current, levels, adjustment, locations),
+        decide,
         actor,
         at,
         (change) => [this.#counts.movement(countId, change)],
+        serials,
       );
     } catch (error) {
       if (error instanceof HttpError && error.code === 'PRODUCT_NOT_FOUND') {

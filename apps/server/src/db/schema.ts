@@ -496,6 +496,12 @@ export interface CountScansTable {
   scanned_at: Timestamp;
 }
 
+/** A unit of a tracked item in stock at a count's location when the item was first scanned. */
+export interface CountUnitsTable {
+  count_id: string;
+  unit_id: string;
+}
+
 /** A serial counted on a count (its key), once per count. */
 export interface CountSerialsTable {
   count_id: string;
@@ -531,6 +537,7 @@ export interface Database {
   counts: CountsTable;
   count_lines: CountLinesTable;
   count_scans: CountScansTable;
+  count_units: CountUnitsTable;
   count_serials: CountSerialsTable;
   count_movements: CountMovementsTable;
   operation_keys: OperationKeysTable;

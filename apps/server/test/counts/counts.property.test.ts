@@ -243,13 +243,17 @@ describe.each(TEST_ENGINES)('counts under concurrent scans and moves (%s)', (eng
           expect(await history(product._id, 'adjusted')).toHaveLength(difference === 0 ? 0 : 1);
           expect(await history(product._id, 'transferred')).toHaveLength(1 + (transfersApplied[index] ?? 0));
         }
-        expect(done.movements).toHaveLength(withDifference);
+        // The tracked item's units nobody scanned, written off in one movement.
+        const writtenOff = lineOf(acs._id)?.scanned && serialsCounted.size < 3 ? 1 : 0;
+        expect(done.movements).toHaveLength(withDifference + writtenOff);
         const acsLevels = await levels(acs._id);
         const inStock = (
           await call('GET', `/api/product/${acs._id}/units?status=in_stock&location=${place}`)
         ).json<unknown[]>();
         expect(inStock).toHaveLength(acsLevels[place] ?? 0);
-        expect((await item(acs._id)).quentity).toBe(3);
+        // Scanned, the units nobody scanned are written off; nobody scanned it, it is kept as it is.
+        expect((await item(acs._id)).quentity).toBe(lineOf(acs._id)?.scanned ? serialsCounted.size : 3);
+        expect(acsLevels[place] ?? 0).toBe(lineOf(acs._id)?.scanned ? serialsCounted.size : 3);
       }),
       { numRuns: engine === 'sqlite' ? 10 : 6 },
     );

@@ -347,27 +347,29 @@ describe.each(TEST_ENGINES)('stock counts (%s)', (engine) => {
     expect(await levelAt(fans._id, place)).toBe(6);
   });
 
-  it('counts a tracked item by serial, listing missing and unexpected units, and leaves them as they are', async () => {
+  it('counts a tracked item by serial: writes its missing units off and brings the ones found from elsewhere', async () => {
     const place = await newPlace();
     const elsewhere = await newPlace();
     const product = await addProduct(test.app, clerks.staff, { quentity: 0, serialTracked: true });
-    const here = [serial(), serial(), serial()];
-    const away = serial();
-    for (const [locationId, units] of [
-      [place, here],
-      [elsewhere, [away]],
-    ] as const) {
+    const register = async (locationId: string, serials: string[]) => {
       const registered = await call('POST', `/api/product/${product._id}/units`, {
         locationId,
-        units: units.map((each) => ({ serial: each })),
+        units: serials.map((each) => ({ serial: each })),
       });
       expect(registered.statusCode, registered.body).toBe(200);
-    }
+    };
+    const here = [serial(), serial(), serial()];
+    const away = serial();
+    const late = serial();
+    await register(place, here);
+    await register(elsewhere, [away]);
     const started = await start({ locationId: place });
     expectRefused(await scan(started.id, { productId: product._id }), 409, 'COUNT_BY_SERIAL');
     expectRefused(await scan(started.id, { serial: 'NO-SUCH-UNIT' }), 404, 'UNIT_NOT_FOUND');
     expectRefused(await scan(started.id, { serial: here[0], quantity: 2 }), 409, 'UNITS_COUNT_MISMATCH');
     await scanned(started.id, { serial: here[0] });
+    // A unit that arrives after the item's first scan is not expected of the count, nor missing.
+    await register(place, [late]);
     await scanned(started.id, { serial: here[1] });
     expectRefused(
       await scan(started.id, { serial: here[1] }, { as: clerks.otherStaff }),
@@ -379,11 +381,24 @@ describe.each(TEST_ENGINES)('stock counts (%s)', (engine) => {
     expect(line).toMatchObject({ serialTracked: true, expected: 3, counted: 3, difference: 0 });
     expect(line.missingSerials).toEqual([here[2]]);
     expect(line.unexpectedSerials).toEqual([away]);
+
     const applied = await apply(started.id);
     expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json<Count>().movements).toEqual([]);
-    expect(await levelAt(product._id, place)).toBe(3);
-    expect(await levelAt(product._id, elsewhere)).toBe(1);
+    expect(applied.json<Count>().movements.map((movement) => movement.difference)).toEqual(
+      expect.arrayContaining([-1, 1]),
+    );
+    expect(applied.json<Count>().movements).toHaveLength(2);
+    expect(await levelAt(product._id, place)).toBe(4);
+    expect(await levelAt(product._id, elsewhere)).toBe(0);
+    expect((await item(product._id)).quentity).toBe(4);
+    const unit = async (serialNumber: string | undefined) =>
+      (await call('GET', `/api/units/${encodeURIComponent(serialNumber ?? '')}`)).json<{
+        unit: { status: string; location: { id: string } | null };
+      }>().unit;
+    expect(await unit(here[2])).toMatchObject({ status: 'scrapped', location: null });
+    expect(await unit(away)).toMatchObject({ status: 'in_stock', location: { id: place } });
+    expect(await unit(late)).toMatchObject({ status: 'in_stock', location: { id: place } });
+    expect(await adjustedRows(product._id)).toHaveLength(2);
   });
 
   it('lets staff and admins count and apply; a viewer and a supplier change nothing', async () => {

@@ -1,9 +1,15 @@
 import type { Location } from '@walton/contract';
+import { serialKeyOf } from '@walton/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/http-error.ts';
 import type { LocationDirectory } from '../../src/locations/location-repository.ts';
-import { type ProductState, withReserved } from '../../src/products/product-change.ts';
-import { decideAdjusted } from '../../src/products/service.ts';
+import {
+  type NamedUnits,
+  type ProductState,
+  type UnitState,
+  withReserved,
+} from '../../src/products/product-change.ts';
+import { decideAdjusted, decideCountedUnits } from '../../src/products/service.ts';
 
 /** A count's correction is a pure decision on the item's locked state and levels: no database needed. */
 const product = (overrides: Partial<ProductState> = {}): ProductState => ({
@@ -116,5 +122,79 @@ describe('decideAdjusted', () => {
       status: 404,
       code: 'PRODUCT_NOT_FOUND',
     });
+  });
+});
+
+describe('decideCountedUnits', () => {
+  const tracked = product({ serialTracked: true, quantity: 4 });
+  const unit = (serial: string, overrides: Partial<UnitState> = {}): UnitState => ({
+    id: `u-${serial}`,
+    productId: 'p1',
+    serial,
+    pairedSerial: null,
+    locationId: 'main',
+    status: 'in_stock',
+    receivedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+  const named = (...units: UnitState[]): NamedUnits =>
+    new Map(units.map((each) => [serialKeyOf(each.serial), each]));
+  const levels = { main: 3, mirpur: 1 };
+
+  it('writes off the missing units still in stock there, leaving out those that moved meanwhile', () => {
+    const units = named(
+      unit('A'),
+      unit('B', { locationId: 'mirpur' }),
+      unit('C', { status: 'dispatched', locationId: null }),
+    );
+    const decided = decideCountedUnits(
+      tracked,
+      levels,
+      units,
+      { location: 'main', serials: ['A', 'B', 'C'] },
+      LOCATIONS,
+    );
+    expect(decided).toEqual({
+      kind: 'adjusted',
+      set: { quantity: 3 },
+      movement: { from: 'main', to: null, quantity: 1 },
+      units: { kind: 'writeOff', units: [unit('A')] },
+    });
+    expect(
+      decideCountedUnits(tracked, levels, named(), { location: 'main', serials: ['A'] }, LOCATIONS),
+    ).toBeUndefined();
+  });
+
+  it('brings the units found from another location, the quantity unchanged', () => {
+    const found = unit('B', { locationId: 'mirpur' });
+    expect(
+      decideCountedUnits(
+        tracked,
+        levels,
+        named(found),
+        { location: 'main', serials: ['B'], from: 'mirpur' },
+        LOCATIONS,
+      ),
+    ).toEqual({
+      kind: 'adjusted',
+      set: {},
+      movement: { from: 'mirpur', to: 'main', quantity: 1 },
+      units: { kind: 'move', units: [found] },
+    });
+  });
+
+  it('refuses to write off units open orders reserved there', () => {
+    const reserved = withReserved({ main: 3 }, { main: 3 });
+    expect(
+      codeOf(() =>
+        decideCountedUnits(
+          tracked,
+          reserved,
+          named(unit('A')),
+          { location: 'main', serials: ['A'] },
+          LOCATIONS,
+        ),
+      ),
+    ).toEqual({ status: 409, code: 'COUNT_TAKES_TOO_MANY' });
   });
 });

@@ -602,7 +602,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a count: every difference written as one correction, in one transaction, or none
-         * @description The count becomes `applied`; each item not tracked by serial whose count differs from what was expected gets one change (a history row of kind `adjusted` that the count names) adding or taking the difference at the location. Items nobody counted count as none (`uncounted: zero`) or stay as they are (`keep`): with some and no choice, 409 `COUNT_UNCOUNTED_ITEMS`. Any refusal writes nothing: 409 `COUNT_TAKES_TOO_MANY` (more to take than is available there now), `COUNT_ITEM_GONE` (an item deleted meanwhile), `LOCATION_INACTIVE`, `COUNT_CLOSED`; 404 `COUNT_NOT_FOUND`. A tracked item's missing and unexpected units are listed, not written.
+         * @description The count becomes `applied`; each item whose count differs from what was expected gets one change (a history row of kind `adjusted` that the count names) adding or taking the difference at the location; a tracked item's missing units are written off (`scrapped`) and its units found there from another location brought in, one change per location. Items nobody counted count as none (`uncounted: zero`) or stay as they are (`keep`): with some and no choice, 409 `COUNT_UNCOUNTED_ITEMS`. Any refusal writes nothing: 409 `COUNT_TAKES_TOO_MANY` (more to take than is available now), `COUNT_ITEM_GONE` (an item deleted meanwhile), `LOCATION_INACTIVE`, `COUNT_CLOSED`; 404 `COUNT_NOT_FOUND`.
          */
         post: operations["applyCount"];
         delete?: never;

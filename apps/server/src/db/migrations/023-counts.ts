@@ -13,6 +13,8 @@ import type { MigrationContext } from './context.ts';
  *   tracked item's unit), who and when. `(account_id, idempotency_key)` is unique, so a scan sent
  *   again with its key is kept once; `request_digest` tells a resend from another request with the
  *   same key. An item's counted units are the sum of its scans.
+ * - `count_units`: the units of a tracked item in stock (or reserved) there when it was first
+ *   scanned: the units it was expected to find.
  * - `count_serials`: the serials counted (their key), once per count.
  * - `count_movements`: the history rows (kind `adjusted`) applying the count wrote.
  */
@@ -55,6 +57,12 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
   )`.execute(db);
   await sql`create unique index count_scans_once on count_scans (account_id, idempotency_key)`.execute(db);
   await sql`create index count_scans_by_item on count_scans (count_id, product_id)`.execute(db);
+
+  await sql`create table count_units (
+    count_id text not null references counts (id),
+    unit_id text not null references units (id),
+    primary key (count_id, unit_id)
+  )`.execute(db);
 
   await sql`create table count_serials (
     count_id text not null references counts (id),

@@ -166,6 +166,10 @@ insert into units (id, product_id, serial, paired_serial, location_id, status, r
           json_extract(value, '$.pairedSerial'), json_extract(value, '$.locationId'), 'in_stock', ?
         from json_each(?);
 
+-- ProductRepository.change: alone + units written off
+-- parameters: :ids
+update units set location_id = null, status = 'scrapped' where id in (select value from json_each(?));
+
 -- ProductRepository: by id
 -- parameters: :id
 select * from "products" where "id" = ?;
