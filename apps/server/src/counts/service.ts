@@ -100,7 +100,7 @@ function unitsFoundOf(item: CountItem): { missing: string[]; unexpected: Scanned
  * An item of a count as the API sends it; with `shown` false (a blind count open to a clerk who may
  * not see them) without the numbers and serials the system expected.
  */
-export function countLineOf(item: CountItem, shown: boolean): CountLine {
+function countLineOf(item: CountItem, shown: boolean): CountLine {
   const expected = expectedOf(item);
   const difference = item.counted - expected;
   const { missing, unexpected } = unitsFoundOf(item);
@@ -390,7 +390,7 @@ const closedError = (count: CountRow) =>
  * not blind; while a blind count is open, only an admin and the one who started it (the supervisor)
  * do, so the clerks counting are not led by the numbers.
  */
-export const expectedShownTo = (count: CountRow, actor: CountActor): boolean =>
+const expectedShownTo = (count: CountRow, actor: CountActor): boolean =>
   Number(count.blind) === 0 ||
   count.status !== 'counting' ||
   actor.role === 'admin' ||
