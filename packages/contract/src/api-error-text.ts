@@ -196,6 +196,23 @@ export const API_ERROR_TEXT = {
     'The unit {serial} is picked for another order: this order expects {expected}',
   DISPATCH_UNIT_PICKED: 'The unit {serial} is picked for this order already',
   DISPATCH_ITEM_GONE: 'The item {name} was deleted: restore it to ship this order',
+  // Stock counts (docs/counts.md): not found, closed (`status`: applied or abandoned), an item named
+  // twice or not live (`id`), a scan of an item a count of some items does not name or not live
+  // (`name`), a serial scanned on the count already, items nobody counted when applying (`count`), a
+  // correction that would take more than is available (`name`, `available`, `quantity`), an item
+  // deleted before applying.
+  COUNT_NOT_FOUND: 'No stock count has this id',
+  COUNT_CLOSED: 'This count is {status}: it takes no more changes',
+  COUNT_ITEM_REPEATED: 'The item {id} is named twice: name each item once',
+  COUNT_ITEM_NOT_FOUND: 'No live item has the id {id}',
+  ITEM_NOT_ON_COUNT: 'The item {name} is not on this count',
+  COUNT_BY_SERIAL: '{name} is tracked by serial number: scan the serial of each unit',
+  COUNT_SERIAL_COUNTED: 'The unit {serial} is counted already on this count',
+  COUNT_UNCOUNTED_ITEMS:
+    '{count} items were not counted: say whether they count as none (uncounted: zero) or stay as they are (uncounted: keep)',
+  COUNT_TAKES_TOO_MANY:
+    'The correction of {name} would take {quantity} units where only {available} are available (the rest is reserved or moved since): nothing was applied',
+  COUNT_ITEM_GONE: 'The item {name} was deleted: restore it to apply this count',
   // A transfer of a tracked item names as many units as it moves.
   UNITS_COUNT_MISMATCH: 'Name each unit moved: {quantity} units to move, {count} serial numbers given',
   // An item becomes tracked by registering exactly the units it holds (`levels`: where, how many).

@@ -5,6 +5,7 @@ export * from './app-routes.ts';
 export * from './auth.ts';
 export * from './claims.ts';
 export * from './constants.ts';
+export * from './counts.ts';
 export * from './csv.ts';
 export * from './dispatches.ts';
 export * from './errors.ts';

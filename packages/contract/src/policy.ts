@@ -53,6 +53,12 @@ export const ACTIONS = [
   'dispatch.pick',
   // Ships a picked order: every line's units leave in one change.
   'dispatch.ship',
+  // Starts a stock count of a location and abandons one (reading counts is inventory.read).
+  'count.create',
+  // Counts: scans what is found at the counted location.
+  'count.scan',
+  // Applies a count: every difference written as one correction, in one transaction.
+  'count.apply',
   // The signed-in user's own account: who they are, their access token, their preferences.
   'account.read',
   'account.token',

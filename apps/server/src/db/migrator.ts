@@ -22,6 +22,7 @@ import * as receipts from './migrations/019-receipts.ts';
 import * as dispatches from './migrations/020-dispatches.ts';
 import * as receivedAndAdjustedKinds from './migrations/021-received-and-adjusted-kinds.ts';
 import * as pickedUnitsReserved from './migrations/022-picked-units-reserved.ts';
+import * as counts from './migrations/023-counts.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -54,6 +55,7 @@ const migrations: Record<string, MigrationModule> = {
   '020-dispatches': dispatches,
   '021-received-and-adjusted-kinds': receivedAndAdjustedKinds,
   '022-picked-units-reserved': pickedUnitsReserved,
+  '023-counts': counts,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -457,6 +457,64 @@ export interface DispatchMovementsTable {
   history_id: string;
 }
 
+/** A stock count of one location (migration 023). */
+export interface CountsTable {
+  id: string;
+  location_id: string;
+  /** 0 or 1. */
+  blind: number;
+  /** 1: every item the location holds; 0: the items named. */
+  full_count: number;
+  /** `counting`, `applied` or `abandoned`. */
+  status: string;
+  created_by: string;
+  created_at: Timestamp;
+  closed_by: string | null;
+  closed_at: ColumnType<Date | string | null, string | null, string | null>;
+}
+
+/** One item of a count: its units there at the start, and when it was first scanned. */
+export interface CountLinesTable {
+  count_id: string;
+  product_id: string;
+  snapshot: number;
+  expected_at_scan: number | null;
+}
+
+/** One scan of a count, as it came (never changed). */
+export interface CountScansTable {
+  id: string;
+  count_id: string;
+  product_id: string;
+  quantity: number;
+  /** The serial read (a tracked item's unit), as sent; else null. */
+  serial: string | null;
+  account_id: string;
+  idempotency_key: string | null;
+  request_digest: string;
+  scanned_by: string;
+  scanned_at: Timestamp;
+}
+
+/** A unit of a tracked item in stock at a count's location when the item was first scanned. */
+export interface CountUnitsTable {
+  count_id: string;
+  unit_id: string;
+}
+
+/** A serial counted on a count (its key), once per count. */
+export interface CountSerialsTable {
+  count_id: string;
+  serial_key: string;
+  scan_id: string;
+}
+
+/** A history row (movement) applying a count wrote. */
+export interface CountMovementsTable {
+  count_id: string;
+  history_id: string;
+}
+
 export interface Database {
   products: ProductsTable;
   product_history: ProductHistoryTable;
@@ -476,6 +534,12 @@ export interface Database {
   dispatch_reservations: DispatchReservationsTable;
   dispatch_picks: DispatchPicksTable;
   dispatch_movements: DispatchMovementsTable;
+  counts: CountsTable;
+  count_lines: CountLinesTable;
+  count_scans: CountScansTable;
+  count_units: CountUnitsTable;
+  count_serials: CountSerialsTable;
+  count_movements: CountMovementsTable;
   operation_keys: OperationKeysTable;
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;

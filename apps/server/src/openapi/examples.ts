@@ -2,9 +2,12 @@ import {
   type ApiError,
   type accessTokenRequestSchema,
   apiErrorText,
+  type applyCountSchema,
   type ChangeEvent,
   type CreateProductInput,
   type completeReceiptSchema,
+  type countScanSchema,
+  type createCountSchema,
   type createDispatchSchema,
   type createLocationSchema,
   type createReceiptSchema,
@@ -179,4 +182,14 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     ],
   } satisfies z.input<typeof createDispatchSchema>,
   pickDispatch: { serial: 'WSI18C-2611-000125' } satisfies z.input<typeof dispatchPickSchema>,
+  createCount: {
+    locationId: 'main',
+    productIds: ['0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e70', '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e71'],
+    blind: true,
+  } satisfies z.input<typeof createCountSchema>,
+  scanCount: {
+    productId: '0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e70',
+    quantity: 6,
+  } satisfies z.input<typeof countScanSchema>,
+  applyCount: { uncounted: 'keep' } satisfies z.input<typeof applyCountSchema>,
 };

@@ -310,6 +310,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             "A supplier's delivery checked in by scanning, completed in one change of all its lines",
         },
         {
+          name: 'counts',
+          description:
+            'A location counted by scanning, reviewed against what was expected, applied in one correction',
+        },
+        {
           name: 'dispatches',
           description:
             "A customer's order reserved, picked by scanning and shipped in one change of all its lines",

@@ -2,6 +2,9 @@ import { sessionUser } from '../auth/guards.ts';
 import { ClaimRepository } from '../claims/claim-repository.ts';
 import { claimRoutes } from '../claims/routes.ts';
 import { ClaimService } from '../claims/service.ts';
+import { CountRepository } from '../counts/count-repository.ts';
+import { countRoutes } from '../counts/routes.ts';
+import { CountService } from '../counts/service.ts';
 import { DispatchRepository } from '../dispatches/dispatch-repository.ts';
 import { dispatchRoutes } from '../dispatches/routes.ts';
 import { DispatchService } from '../dispatches/service.ts';
@@ -101,6 +104,13 @@ export const productsModule: ServerModule = {
     await api.register(receiptRoutes, {
       service: new ReceiptService(
         { receipts: new ReceiptRepository(api.database.db), products, locations },
+        api.publishProductChange,
+        { now: clock },
+      ),
+    });
+    await api.register(countRoutes, {
+      service: new CountService(
+        { counts: new CountRepository(api.database.db), products, locations },
         api.publishProductChange,
         { now: clock },
       ),

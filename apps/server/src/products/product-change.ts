@@ -136,11 +136,13 @@ export interface RegisteredUnit {
  * at `movement.to`; `dispatch` sends them out (no location) to `customer`, their warranty running
  * to `warrantyUntil` (`YYYY-MM-DD`); `replace` does that to its replacement unit (`units`) and
  * takes `returned`, the unit a warranty claim brought back, to `serviceLocationId` as `returned`
- * (not in stock: no level counts it, and the movement does not).
+ * (not in stock: no level counts it, and the movement does not); `writeOff` takes these units (as
+ * read) out of stock for good, `scrapped` with no location (a stock count found them missing).
  */
 export type UnitEffect =
   | { kind: 'register'; units: readonly RegisteredUnit[] }
   | { kind: 'move'; units: readonly UnitState[] }
+  | { kind: 'writeOff'; units: readonly UnitState[] }
   | { kind: 'dispatch'; units: readonly UnitState[]; warrantyUntil: string; customer: Customer | null }
   | {
       kind: 'replace';

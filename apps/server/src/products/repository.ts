@@ -293,6 +293,10 @@ const unitsDispatch = (postgres: boolean) =>
     customer_phone = ${slot('customerPhone')}
     where id in ${jsonTexts(postgres, 'ids')}`;
 
+/** Units (slot `ids`) written off: out of stock for good, `scrapped`, with no location. */
+const unitsWriteOff = (postgres: boolean) =>
+  sql`update units set location_id = null, status = 'scrapped' where id in ${jsonTexts(postgres, 'ids')}`;
+
 /**
  * The unit a warranty claim brought back (slot `id`), returned at a service location (`locationId`):
  * only from `dispatched` (status is NOT NULL: a unit returned meanwhile fails the whole change).
@@ -899,6 +903,13 @@ export class ProductRepository {
         shape: 'units moved',
         build: () => unitsMove(postgres),
         values: { ids: JSON.stringify(unitIds), locationId: to },
+      });
+    } else if (effect.kind === 'writeOff') {
+      unitIds = effect.units.map((unit) => unit.id);
+      writes.push({
+        shape: 'units written off',
+        build: () => unitsWriteOff(postgres),
+        values: { ids: JSON.stringify(unitIds) },
       });
     } else {
       unitIds = effect.units.map((unit) => unit.id);

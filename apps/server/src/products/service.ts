@@ -478,6 +478,95 @@ export function decideReceived(
 }
 
 /**
+ * A stock count's correction of an item not tracked by serial at `location` (docs/counts.md): the
+ * item was `counted` there when `expected` units were (left out: the units there now, an item nobody
+ * counted), so the difference is added there, or taken (409 COUNT_TAKES_TOO_MANY when more than is
+ * available there now); none is nothing to change. The history row is an `adjusted` one (the count
+ * names it).
+ */
+export function decideAdjusted(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  adjustment: { location: string; counted: number; expected?: number | undefined },
+  locations: LocationDirectory,
+): DecidedChange | undefined {
+  const product = live(current);
+  const { location, counted } = adjustment;
+  const difference = counted - (adjustment.expected ?? levels[location] ?? 0);
+  if (difference === 0) return undefined;
+  if (difference > 0) {
+    putAt(product, locations, location);
+    return {
+      kind: 'adjusted',
+      set: { quantity: product.quantity + difference },
+      movement: { from: null, to: location, quantity: difference },
+    };
+  }
+  const available = availableAt(levels, location);
+  if (available < -difference) {
+    throw refusal(409, 'COUNT_TAKES_TOO_MANY', product, {
+      name: product.name,
+      quantity: -difference,
+      available,
+    });
+  }
+  return {
+    kind: 'adjusted',
+    set: { quantity: product.quantity + difference },
+    movement: { from: location, to: null, quantity: -difference },
+  };
+}
+
+/**
+ * A stock count's correction of a tracked item's units at `location` (docs/counts.md), judged on the
+ * units as read with the item (`units`, by the serials named): with no `from`, the units of `serials`
+ * still in stock there are written off (a count found them missing; 409 COUNT_TAKES_TOO_MANY when
+ * that would take units open orders reserved); with `from`, those in stock at `from` are brought to
+ * `location` (a count found them there). Units that moved meanwhile are left out; none left is
+ * nothing to change. The history row is an `adjusted` one (the count names it).
+ */
+export function decideCountedUnits(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  units: NamedUnits,
+  correction: { location: string; serials: readonly string[]; from?: string | undefined },
+  locations: LocationDirectory,
+): DecidedChange | undefined {
+  const product = live(current);
+  const source = correction.from ?? correction.location;
+  const named = correction.serials.flatMap((serial) => {
+    const unit = units.get(serialKeyOf(serial));
+    return unit?.productId === product.id && unit.status === 'in_stock' && unit.locationId === source
+      ? [unit]
+      : [];
+  });
+  if (named.length === 0) return undefined;
+  const available = availableAt(levels, source);
+  if (available < named.length) {
+    throw refusal(409, 'COUNT_TAKES_TOO_MANY', product, {
+      name: product.name,
+      quantity: named.length,
+      available,
+    });
+  }
+  if (correction.from === undefined) {
+    return {
+      kind: 'adjusted',
+      set: { quantity: product.quantity - named.length },
+      movement: { from: source, to: null, quantity: named.length },
+      units: { kind: 'writeOff', units: named },
+    };
+  }
+  putAt(product, locations, correction.location);
+  return {
+    kind: 'adjusted',
+    set: {},
+    movement: { from: source, to: correction.location, quantity: named.length },
+    units: { kind: 'move', units: named },
+  };
+}
+
+/**
  * A dispatch order's line shipped (docs/dispatches.md): `quantity` units leave `from` for the order's
  * customer, the units the order reserved there (released in the same write); a tracked item's units
  * are the picked ones (`serials`), each reserved for it at `from`, dispatched with their warranty running

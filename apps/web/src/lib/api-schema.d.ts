@@ -547,6 +547,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock counts, newest first, narrowed by status
+         * @description The total is in `X-Total-Count`.
+         */
+        get: operations["listCounts"];
+        put?: never;
+        /**
+         * Start a stock count of a location: every item there, or the items named
+         * @description A count `counting` at `locationId` (400 `UNKNOWN_LOCATION`, 409 `LOCATION_INACTIVE`) of the items `productIds` names, each a live item once (400 `COUNT_ITEM_NOT_FOUND`, `COUNT_ITEM_REPEATED`), or left out, of every item the location holds (a full count). What each holds there now is kept as its snapshot. `blind`: While a blind count is open, only an admin and the one who started it see what the system expected (`expectedShown`); to anyone else `snapshot`, `expected`, `difference`, `value` and the serials missing or unexpected are null.
+         */
+        post: operations["createCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A count: per item what was expected, what was counted, the difference and its value
+         * @description An item's `expected` is its snapshot plus the movements at the location until its first scan (until now while nobody scanned it), so that a Delivered, a transfer or a receipt during the count is no difference. `uncounted` lists the items nobody scanned: applying asks what becomes of them. While a blind count is open, only an admin and the one who started it see what the system expected (`expectedShown`); to anyone else `snapshot`, `expected`, `difference`, `value` and the serials missing or unexpected are null. 404 `COUNT_NOT_FOUND`.
+         */
+        get: operations["getCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counts/{id}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count units found at the location: an item and how many, or a unit by its serial
+         * @description Several clerks may count one location at once, each scan counting on its own. An item not tracked by serial by `productId` and `quantity` (1 when left out; a tracked item so: 409 `COUNT_BY_SERIAL`); a unit by its `serial` (404 `UNIT_NOT_FOUND`; once per count: 409 `COUNT_SERIAL_COUNTED`; `quantity`, when sent, 1: 409 `UNITS_COUNT_MISMATCH`). A count of some items takes only those (409 `ITEM_NOT_ON_COUNT`); a full count takes any live item (400 `COUNT_ITEM_NOT_FOUND`). 409 `COUNT_CLOSED`; 404 `COUNT_NOT_FOUND`. With an `Idempotency-Key` (a new UUID per scan) a scan sent again is counted once and answered as the first time; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
+         */
+        post: operations["scanCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counts/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a count: every difference written as one correction, in one transaction, or none
+         * @description The count becomes `applied`; each item whose count differs from what was expected gets one change (a history row of kind `adjusted` that the count names) adding or taking the difference at the location; a tracked item's missing units are written off (`scrapped`) and its units found there from another location brought in, one change per location. Items nobody counted count as none (`uncounted: zero`) or stay as they are (`keep`): with some and no choice, 409 `COUNT_UNCOUNTED_ITEMS`. Any refusal writes nothing: 409 `COUNT_TAKES_TOO_MANY` (more to take than is available now), `COUNT_ITEM_GONE` (an item deleted meanwhile), `LOCATION_INACTIVE`, `COUNT_CLOSED`; 404 `COUNT_NOT_FOUND`.
+         */
+        post: operations["applyCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counts/{id}/abandon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abandon a count: nothing of it is written
+         * @description 409 `COUNT_CLOSED`; 404 `COUNT_NOT_FOUND`.
+         */
+        post: operations["abandonCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dispatches": {
         parameters: {
             query?: never;
@@ -1361,7 +1465,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1401,7 +1505,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1575,7 +1679,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -4498,6 +4602,723 @@ export interface operations {
             };
         };
     };
+    listCounts: {
+        parameters: {
+            query?: {
+                status?: "counting" | "applied" | "abandoned";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        locationId: string;
+                        blind: boolean;
+                        full: boolean;
+                        /** @enum {string} */
+                        status: "counting" | "applied" | "abandoned";
+                        createdBy: string;
+                        createdAt: string;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locationId": "main",
+                 *       "productIds": [
+                 *         "0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e70",
+                 *         "0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e71"
+                 *       ],
+                 *       "blind": true
+                 *     }
+                 */
+                "application/json": {
+                    locationId: string;
+                    productIds?: string[];
+                    /** @default false */
+                    blind?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        locationId: string;
+                        blind: boolean;
+                        full: boolean;
+                        /** @enum {string} */
+                        status: "counting" | "applied" | "abandoned";
+                        createdBy: string;
+                        createdAt: string;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        expectedShown: boolean;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            snapshot: number | null;
+                            expected: number | null;
+                            counted: number;
+                            scanned: boolean;
+                            difference: number | null;
+                            value: string | null;
+                            missingSerials: string[] | null;
+                            unexpectedSerials: string[] | null;
+                        }[];
+                        uncounted: string[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            difference: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        locationId: string;
+                        blind: boolean;
+                        full: boolean;
+                        /** @enum {string} */
+                        status: "counting" | "applied" | "abandoned";
+                        createdBy: string;
+                        createdAt: string;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        expectedShown: boolean;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            snapshot: number | null;
+                            expected: number | null;
+                            counted: number;
+                            scanned: boolean;
+                            difference: number | null;
+                            value: string | null;
+                            missingSerials: string[] | null;
+                            unexpectedSerials: string[] | null;
+                        }[];
+                        uncounted: string[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            difference: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scanCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": "0193c1a2-7b3e-7c4d-9e5f-1a2b3c4d5e70",
+                 *       "quantity": 6
+                 *     }
+                 */
+                "application/json": {
+                    productId?: string;
+                    serial?: string;
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        countId: string;
+                        productId: string;
+                        quantity: number;
+                        serial: string | null;
+                        scannedBy: string;
+                        scannedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    applyCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uncounted": "keep"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    uncounted?: "zero" | "keep";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        locationId: string;
+                        blind: boolean;
+                        full: boolean;
+                        /** @enum {string} */
+                        status: "counting" | "applied" | "abandoned";
+                        createdBy: string;
+                        createdAt: string;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        expectedShown: boolean;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            snapshot: number | null;
+                            expected: number | null;
+                            counted: number;
+                            scanned: boolean;
+                            difference: number | null;
+                            value: string | null;
+                            missingSerials: string[] | null;
+                            unexpectedSerials: string[] | null;
+                        }[];
+                        uncounted: string[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            difference: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    abandonCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        locationId: string;
+                        blind: boolean;
+                        full: boolean;
+                        /** @enum {string} */
+                        status: "counting" | "applied" | "abandoned";
+                        createdBy: string;
+                        createdAt: string;
+                        closedBy: string | null;
+                        closedAt: string | null;
+                        expectedShown: boolean;
+                        lines: {
+                            productId: string;
+                            name: string;
+                            serialTracked: boolean;
+                            snapshot: number | null;
+                            expected: number | null;
+                            counted: number;
+                            scanned: boolean;
+                            difference: number | null;
+                            value: string | null;
+                            missingSerials: string[] | null;
+                            unexpectedSerials: string[] | null;
+                        }[];
+                        uncounted: string[];
+                        movements: {
+                            historyId: string;
+                            productId: string;
+                            difference: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listDispatches: {
         parameters: {
             query?: {
@@ -6988,7 +7809,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -7036,7 +7857,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -7158,7 +7979,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -7275,7 +8096,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -7323,7 +8144,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -7435,7 +8256,7 @@ export interface operations {
                         name: string;
                         /** @enum {string} */
                         role: "admin" | "staff" | "supplier" | "viewer";
-                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "claim.manage" | "receipt.create" | "receipt.receive" | "dispatch.create" | "dispatch.pick" | "dispatch.ship" | "account.read" | "account.token" | "settings.own" | "site.public")[];
+                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "claim.manage" | "receipt.create" | "receipt.receive" | "dispatch.create" | "dispatch.pick" | "dispatch.ship" | "count.create" | "count.scan" | "count.apply" | "account.read" | "account.token" | "settings.own" | "site.public")[];
                     };
                 };
             };

@@ -251,6 +251,32 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     version = case when version = $34 then version + 1 end
     where id = $35 returning *;
 
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily + count movement
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :countId, :historyId, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (
+  update stock_totals set units = units + cast($18 as bigint), value_paisa = value_paisa + cast($19 as bigint)
+  where shard = $20
+), "change_3" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($21, $22, cast($23 as bigint), cast($24 as bigint), cast($25 as bigint), cast($26 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_4" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($27, $28, $29, $30, $31)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_5" as (insert into "count_movements" ("count_id", "history_id") values ($32, $33)) update products set "updated_at" = $34, "quantity" = $35,
+    version = case when version = $36 then version + 1 end
+    where id = $37 returning *;
+
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily + delivery windows
 -- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
@@ -449,6 +475,33 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
 ), "change_8" as (insert into "receipt_movements" ("receipt_id", "history_id") values ($38, $39)) update products set "updated_at" = $40, "quantity" = $41,
     version = case when version = $42 then version + 1 end
     where id = $43 returning *;
+
+-- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units written off + movement units + stock totals + stock daily + product daily + count movement
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :countId, :historyId, :updated_at, :quantity, :versionRead, :productId
+with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
+    values ($15, $16, $17)
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (update units set location_id = null, status = 'scrapped' where id in (select json_array_elements_text(cast($18 as json)) as value)), "change_3" as (insert into movement_units (history_id, unit_id)
+    select $19, value from (select json_array_elements_text(cast($20 as json)) as value) as moved), "change_4" as (
+  update stock_totals set units = units + cast($21 as bigint), value_paisa = value_paisa + cast($22 as bigint)
+  where shard = $23
+), "change_5" as (
+  insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
+  values ($24, $25, cast($26 as bigint), cast($27 as bigint), cast($28 as bigint), cast($29 as bigint))
+  on conflict (day, shard) do update set
+    delivered_units = stock_daily.delivered_units + excluded.delivered_units,
+    restocked_units = stock_daily.restocked_units + excluded.restocked_units,
+    units_change = stock_daily.units_change + excluded.units_change,
+    value_change_paisa = stock_daily.value_change_paisa + excluded.value_change_paisa
+), "change_6" as (
+  insert into product_daily (product_id, day, delivered_units, restocked_units, quantity_end)
+  values ($30, $31, $32, $33, $34)
+  on conflict (product_id, day) do update set
+    delivered_units = product_daily.delivered_units + excluded.delivered_units,
+    restocked_units = product_daily.restocked_units + excluded.restocked_units,
+    quantity_end = excluded.quantity_end
+), "change_7" as (insert into "count_movements" ("count_id", "history_id") values ($35, $36)) update products set "updated_at" = $37, "quantity" = $38,
+    version = case when version = $39 then version + 1 end
+    where id = $40 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level released + stock totals + stock daily + product daily + delivery windows + dispatch movement
 -- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :quantity, :released, :productId, :locationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :dispatchId, :historyId, :updated_at, :quantity, :versionRead, :productId

@@ -16,6 +16,10 @@ update claims set status = 'resolved',
           resolved_at = ?
           where id = ?;
 
+-- ProductRepository.change: alone + count movement
+-- parameters: :countId, :historyId
+insert into "count_movements" ("count_id", "history_id") values (?, ?);
+
 -- ProductRepository.change: alone + delivery windows
 -- parameters: :productId, :delivered, :productId, :delivered
 insert into product_delivery_windows (window_days, product_id, delivered_units)
@@ -161,6 +165,10 @@ insert into units (id, product_id, serial, paired_serial, location_id, status, r
         select json_extract(value, '$.id'), ?, json_extract(value, '$.serial'),
           json_extract(value, '$.pairedSerial'), json_extract(value, '$.locationId'), 'in_stock', ?
         from json_each(?);
+
+-- ProductRepository.change: alone + units written off
+-- parameters: :ids
+update units set location_id = null, status = 'scrapped' where id in (select value from json_each(?));
 
 -- ProductRepository: by id
 -- parameters: :id
