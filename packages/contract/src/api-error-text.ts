@@ -247,6 +247,14 @@ export const API_ERROR_TEXT = {
 export type ApiErrorCode = keyof typeof API_ERROR_TEXT;
 export const API_ERROR_CODES = Object.keys(API_ERROR_TEXT) as [ApiErrorCode, ...ApiErrorCode[]];
 
+/**
+ * Params a code's refusals send beyond those its English text names: a unit's status itself
+ * (`state`, see unitStatusParams) beside its English words, for another language to choose its own.
+ */
+export const API_ERROR_EXTRA_PARAMS: Partial<Record<ApiErrorCode, readonly string[]>> = {
+  UNIT_NOT_AVAILABLE: ['state'],
+};
+
 /** Whether a text is one of the API's codes. */
 export const isApiErrorCode = (value: string): value is ApiErrorCode => Object.hasOwn(API_ERROR_TEXT, value);
 

@@ -15,6 +15,25 @@ export const UNIT_STATUSES = ['in_stock', 'reserved', 'dispatched', 'returned', 
 export const unitStatusSchema = z.enum(UNIT_STATUSES);
 export type UnitStatus = z.infer<typeof unitStatusSchema>;
 
+/** A status in the English words of a refusal (UNIT_NOT_AVAILABLE's `status`). */
+const UNIT_STATUS_WORDS: Record<UnitStatus, string> = {
+  in_stock: 'in stock',
+  reserved: 'reserved',
+  dispatched: 'dispatched',
+  returned: 'returned',
+  scrapped: 'scrapped',
+};
+
+/**
+ * A unit's status in a refusal's params: `status` in the API's English words, `state` the status
+ * itself, by which another language picks its own words (`-` for both when no unit is known).
+ */
+export function unitStatusParams(status: UnitStatus | undefined): { status: string; state: string } {
+  return status === undefined
+    ? { status: '-', state: '-' }
+    : { status: UNIT_STATUS_WORDS[status], state: status };
+}
+
 /** A unit as the API sends it; `customer` only to staff, admins and viewers (null to a supplier). */
 export const unitSchema = z.object({
   serial: z.string(),

@@ -7,6 +7,8 @@ import {
   type DispatchSummary,
   type PolicyActor,
   serialKeyOf,
+  unitStatusParams,
+  unitStatusSchema,
 } from '@walton/contract';
 import type { Clock } from '../clock.ts';
 import { newRowId } from '../db/row-ids.ts';
@@ -226,7 +228,11 @@ export class DispatchService {
         unit.location_id !== order.location_id
       ) {
         throw new HttpError(409, 'UNIT_NOT_AVAILABLE', {
-          params: { serial, status: unit.status.replace('_', ' '), location: unit.location_name ?? '-' },
+          params: {
+            serial,
+            ...unitStatusParams(unitStatusSchema.parse(unit.status)),
+            location: unit.location_name ?? '-',
+          },
         });
       }
     } else {
@@ -300,7 +306,7 @@ export class DispatchService {
       throw new HttpError(409, 'UNIT_NOT_AVAILABLE', {
         params: {
           serial: serial ?? '',
-          status: unit?.status.replace('_', ' ') ?? '-',
+          ...unitStatusParams(unit && unitStatusSchema.parse(unit.status)),
           location: unit?.location_name ?? '-',
         },
       });

@@ -22,6 +22,7 @@ import {
   type Unit,
   type UnitsChanged,
   type UnitWithHistory,
+  unitStatusParams,
   unitsChangedSchema,
 } from '@walton/contract';
 import { type PolicyActor, seesCustomers } from '../auth/policy.ts';
@@ -301,15 +302,6 @@ function trackedAsAsked(product: ProductState, named: boolean, code: ApiErrorCod
   if (!product.serialTracked && named) throw refusal(409, 'ITEM_NOT_TRACKED', product);
 }
 
-/** A status as a refusal's words say it. */
-const STATUS_WORDS: Record<UnitState['status'], string> = {
-  in_stock: 'in stock',
-  reserved: 'reserved',
-  dispatched: 'dispatched',
-  returned: 'returned',
-  scrapped: 'scrapped',
-};
-
 /**
  * The unit `serial` names, a unit of `product` in stock (or, for a dispatch order's shipment, reserved
  * for it: `status`) at `from` (404 when no unit has the serial; 409 when it is another item's, or not
@@ -329,7 +321,7 @@ function unitNamed(
   if (unit.status !== status || (from !== undefined && unit.locationId !== from)) {
     throw refusal(409, 'UNIT_NOT_AVAILABLE', product, {
       serial,
-      status: STATUS_WORDS[unit.status],
+      ...unitStatusParams(unit.status),
       location: unit.locationId === null ? '-' : nameOf(locations, unit.locationId),
     });
   }

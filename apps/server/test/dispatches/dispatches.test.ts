@@ -46,7 +46,7 @@ describe.each(TEST_ENGINES)('dispatch orders (%s)', (engine) => {
   const expectRefused = (answer: LightMyRequestResponse, status: number, code: string) => {
     expect(answer.statusCode, answer.body).toBe(status);
     expect(answer.json()).toMatchObject({ code });
-    return answer.json<{ code: string; message: string }>();
+    return answer.json<{ code: string; message: string; params?: Record<string, string | number> }>();
   };
   const draft = async (lines: Array<{ productId: string; quantity: number }>, locationId = showroom) => {
     const answer = await call('POST', '/api/dispatches', {
@@ -442,6 +442,8 @@ describe.each(TEST_ENGINES)('dispatch orders (%s)', (engine) => {
       'UNIT_NOT_AVAILABLE',
     );
     expect(named.message).toContain('reserved');
+    // The status in words for the English text, and itself for another language to choose its own.
+    expect(named.params).toMatchObject({ serial: pickedSerial, status: 'reserved', state: 'reserved' });
     expectRefused(
       await call('POST', `/api/units/${pickedSerial}/dispatch`, { customer: { name: 'Walk-in' } }),
       409,

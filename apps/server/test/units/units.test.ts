@@ -126,7 +126,9 @@ describe.each(TEST_ENGINES)('serial-tracked units (%s)', (engine) => {
     expect(inStock.json<Unit[]>().map((listed) => listed.serial)).toEqual([other]);
 
     // A dispatched unit cannot leave again, nor move.
-    expectRefused(await call('POST', `/api/units/${indoor}/dispatch`, {}), 409, 'UNIT_NOT_AVAILABLE');
+    const again = await call('POST', `/api/units/${indoor}/dispatch`, {});
+    expectRefused(again, 409, 'UNIT_NOT_AVAILABLE');
+    expect(again.json()).toMatchObject({ params: { status: 'dispatched', state: 'dispatched' } });
     expectRefused(
       await call('POST', `/api/product/${product._id}/transfers`, {
         from: 'main',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import {
   API_ERROR_CODES,
+  API_ERROR_EXTRA_PARAMS,
   API_ERROR_TEXT,
   FIELD_ISSUE_CODES,
   FIELD_ISSUE_TEXT,
@@ -108,8 +109,12 @@ describe('message catalogues', () => {
       const missing = CODE_KEYS.filter((key) => !target[key]?.trim());
       expect(missing).toEqual([]);
       for (const code of API_ERROR_CODES) {
-        // The params the code's one English text names are the ones every refusal of it sends.
-        const sent = new Set(slots(API_ERROR_TEXT[code]));
+        // The params the code's one English text names, and those it declares beside them, are the
+        // ones every refusal of it sends.
+        const sent = new Set([
+          ...slots(API_ERROR_TEXT[code]),
+          ...(API_ERROR_EXTRA_PARAMS[code] ?? []).map((name) => `{${name}}`),
+        ]);
         const unsent = slots(target[`error.${code}`] ?? '').filter((slot) => !sent.has(slot));
         expect(unsent, code).toEqual([]);
       }
