@@ -118,6 +118,7 @@ describe.each(TEST_ENGINES)('migration 021-received-and-adjusted-kinds on %s', (
             select conrelid::regclass::text as name from pg_constraint
             where contype = 'f' and confrelid = 'product_history'::regclass order by name`;
     expect((await rowsOf(db, references)).map((row) => row.name)).toEqual([
+      'count_movements',
       'dispatch_movements',
       'movement_units',
       'product_history',
