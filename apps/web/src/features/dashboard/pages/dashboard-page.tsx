@@ -377,7 +377,7 @@ export default function DashboardPage() {
               })}
             </p>
           )}
-          {/* The claims, receipts and dispatch orders pages are reached from here, not the navbar, which has no room left at 992 px. */}
+          {/* The claims, receipts, dispatch orders and counts pages are reached from here, not the navbar, which has no room left at 992 px. */}
           {readsClaims && (
             <Link to={paths.claims} className="btn btn-outline-primary">
               {t('claims.heading')}
@@ -391,6 +391,11 @@ export default function DashboardPage() {
           {readsClaims && (
             <Link to={paths.dispatches} className="btn btn-outline-primary">
               {t('dispatches.heading')}
+            </Link>
+          )}
+          {readsClaims && (
+            <Link to={paths.counts} className="btn btn-outline-primary">
+              {t('counts.heading')}
             </Link>
           )}
         </div>
