@@ -130,6 +130,15 @@ test('a clerk counts two items on a phone: one by the camera and a carton typed,
     await expect(phone.getByTestId('count-details')).toContainText('Applied');
     await expect(phone.getByRole('button', { name: 'Scan' })).toHaveCount(0);
     await expectAxeClean(phone, 'an applied count');
+    // Its Export link downloads the differences, the largest value first: the kettle nobody counted.
+    const exported = await phone.request.get(
+      (await phone.getByRole('link', { name: 'Export the differences (CSV)' }).getAttribute('href')) ?? '',
+    );
+    expect(exported.status()).toBe(200);
+    expect((await exported.text()).split('\r\n').slice(1, 3)).toEqual([
+      `${kettle._id},${kettle.name},no,2,0,-2,-105800.00,,`,
+      `${fan._id},${fan.name},yes,5,4,-1,-2500.00,,`,
+    ]);
     await phone.context().close();
   } finally {
     await cameraBrowser.close();

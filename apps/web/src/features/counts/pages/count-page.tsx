@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { COUNT_QUANTITY_MAX, type Count, type CountLine, UNCOUNTED_CHOICES } from '@walton/contract';
+import {
+  byDifferenceValue,
+  COUNT_QUANTITY_MAX,
+  type Count,
+  type CountLine,
+  UNCOUNTED_CHOICES,
+} from '@walton/contract';
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -35,9 +41,6 @@ type ScanOutcome = { kind: 'counted' | 'refused'; text: string } | null;
 /** A difference with its sign: +2, −3, 0. */
 const signed = (format: Formatters, value: number) =>
   value > 0 ? `+${format.count(value)}` : value < 0 ? `−${format.count(-value)}` : format.count(0);
-
-/** How much a line's difference weighs: its value, else none (hidden or no price). */
-const weight = (line: CountLine) => Math.abs(Number(line.value ?? 0));
 
 /**
  * Counting on a phone: the BIG Scan button turns the camera on; each code read (or typed) counts what
@@ -190,7 +193,7 @@ function LineCard({ line, shown }: { line: CountLine; shown: boolean }) {
 function Review({ count }: { count: Count }) {
   const t = useTranslate();
   const format = useFormatters();
-  const lines = count.lines.filter((line) => line.scanned).sort((a, b) => weight(b) - weight(a));
+  const lines = count.lines.filter((line) => line.scanned).sort(byDifferenceValue);
   const serialNotes = count.lines.filter(
     (line) => (line.missingSerials?.length ?? 0) > 0 || (line.unexpectedSerials?.length ?? 0) > 0,
   );
@@ -355,6 +358,7 @@ export default function CountPage() {
   const scans = useCan('count.scan');
   const applies = useCan('count.apply');
   const abandons = useCan('count.create');
+  const exports = useCan('export.run');
   const locations = useLocations();
 
   if (count.isPending) return <Spinner label={t('counts.loadingOne')} />;
@@ -387,6 +391,14 @@ export default function CountPage() {
           <time dateTime={data.createdAt}>{format.dateTime(data.createdAt)}</time>
         </dd>
       </dl>
+      {exports && (
+        <p>
+          {/* A plain download: the session cookie goes with it. */}
+          <a href={`/api${paths.count(data.id)}/export.csv`} className="btn btn-outline-primary" download>
+            {t('counts.exportCsv')}
+          </a>
+        </p>
+      )}
       {!data.expectedShown && <p className="alert alert-info">{t('counts.blindNote')}</p>}
       {open && scans && <ScanPanel count={data} />}
       <section aria-labelledby="count-lines-heading" className="mb-4">
