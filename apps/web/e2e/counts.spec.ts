@@ -139,6 +139,13 @@ test('a clerk counts two items on a phone: one by the camera and a carton typed,
       `${kettle._id},${kettle.name},no,2,0,-2,-105800.00,,`,
       `${fan._id},${fan.name},yes,5,4,-1,-2500.00,,`,
     ]);
+    // The dashboard names it as the main warehouse's last count, with its net correction.
+    const countPath = new URL(phone.url()).pathname;
+    await phone.goto('/dashboard');
+    const last = phone.getByTestId('last-counts').getByRole('listitem').filter({ hasText: 'Main warehouse' });
+    await expect(last.getByRole('link', { name: 'Main warehouse' })).toHaveAttribute('href', countPath);
+    await expect(last).toContainText('net correction in units: -1');
+    await expectAxeClean(phone, 'the dashboard with the last counts');
     await phone.context().close();
   } finally {
     await cameraBrowser.close();

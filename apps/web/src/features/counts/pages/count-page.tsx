@@ -16,6 +16,7 @@ import { CameraScanner } from '@/components/scanner/camera-scanner.tsx';
 import type { ScannedCode } from '@/components/scanner/scan-formats.ts';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { useCount } from '@/entities/counts/api/get-counts.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
 import { productExists } from '@/entities/products/api/get-product.ts';
 import { codeTarget } from '@/entities/products/code-target.ts';
@@ -25,7 +26,7 @@ import { type MessageKey, translate, useTranslate } from '@/i18n/i18n.ts';
 import { announceRefusal } from '@/lib/announce-refusal.ts';
 import { useCan } from '@/lib/me.ts';
 import { toast } from '@/lib/toast.ts';
-import { useAbandonCount, useApplyCount, useCount, useScanCount } from '../api/counts.ts';
+import { useAbandonCount, useApplyCount, useScanCount } from '../api/counts.ts';
 import { COUNT_STATUS_NAMES } from '../components/count-texts.ts';
 
 type UncountedChoice = (typeof UNCOUNTED_CHOICES)[number];

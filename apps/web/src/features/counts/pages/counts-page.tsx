@@ -7,11 +7,11 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { QueryError } from '@/components/query-error.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { type CountFilter, useCounts } from '@/entities/counts/api/get-counts.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { useCan } from '@/lib/me.ts';
-import { type CountFilter, useCounts } from '../api/counts.ts';
 import { COUNT_STATUS_NAMES } from '../components/count-texts.ts';
 import { NewCountForm } from '../components/new-count-form.tsx';
 
