@@ -69,7 +69,8 @@ function ScanPanel({ count }: { count: Count }) {
       try {
         const target = await codeTarget(code, window.location.origin, {
           isKnown: (productId) => count.lines.some((line) => line.productId === productId),
-          serials: true,
+          // A serial counts in a full count (any item there) or one naming a tracked item.
+          serials: count.full || count.lines.some((line) => line.serialTracked),
           isItem: (productId) => productExists(queryClient, productId),
         });
         if (target.kind === 'unknown') {
@@ -91,7 +92,7 @@ function ScanPanel({ count }: { count: Count }) {
         if (error instanceof Error) setOutcome({ kind: 'refused', text: errorText(error) });
       }
     },
-    [count.id, count.lines, quantity, scan, queryClient, format, nameOf],
+    [count.id, count.full, count.lines, quantity, scan, queryClient, format, nameOf],
   );
 
   const onCode = useCallback((code: ScannedCode) => void countCode(code.text), [countCode]);
