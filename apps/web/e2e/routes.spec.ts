@@ -71,6 +71,7 @@ const SIGNED_IN: Route[] = [
   { name: 'labels', path: '/labels', title: 'Labels' },
   { name: 'locations', path: '/locations', title: 'Locations' },
   { name: 'receipts', path: '/receipts', title: 'Receipts' },
+  { name: 'counts', path: '/counts', title: 'Counts' },
   // The suite's browser has no camera: the scan page as it is without one.
   { name: 'scan', path: '/scan', title: 'Scan' },
   { name: 'dispatches', path: '/dispatches', title: 'Dispatch orders' },

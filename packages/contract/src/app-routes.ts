@@ -30,6 +30,10 @@ export const APP_ROUTES = {
   receipts: '/receipts',
   /** One receipt: its lines counted as they are scanned (built for a phone). */
   receiptPattern: '/receipts/:id',
+  /** Stock counts: a location counted by scanning, its differences applied as one correction. */
+  counts: '/counts',
+  /** One count: counted by scanning (built for a phone), reviewed, applied. */
+  countPattern: '/counts/:id',
   /** The public warranty check: a customer types a unit's serial number. */
   warranty: '/warranty',
   /** One serial-tracked unit, by either of its serials: its state and its history (signed in). */

@@ -165,6 +165,26 @@ export const countSchema = z.extend(countSummarySchema, {
 });
 export type Count = z.infer<typeof countSchema>;
 
+/**
+ * The order a count's differences are reviewed in: the largest value of the difference first (either
+ * sign), a hidden or zero value last; the review page and the CSV export both.
+ */
+export const byDifferenceValue = (a: CountLine, b: CountLine): number =>
+  Math.abs(Number(b.value ?? 0)) - Math.abs(Number(a.value ?? 0));
+
+/** Columns of a count's CSV export (GET /api/counts/:id/export.csv). */
+export const COUNT_CSV_COLUMNS = [
+  'productId',
+  'name',
+  'scanned',
+  'expected',
+  'counted',
+  'difference',
+  'value',
+  'missingSerials',
+  'unexpectedSerials',
+] as const;
+
 /** One scan as kept: answered again to the same Idempotency-Key. */
 export const countScanSchemaOut = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   applyCountSchema,
+  COUNT_CSV_COLUMNS,
   countListQuerySchema,
   countParamsSchema,
   countScanSchema,
@@ -12,8 +13,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvStream } from '../csv/exports.ts';
+import { sendCsv } from '../csv/routes.ts';
 import { unauthorized } from '../http/http-error.ts';
 import { changeErrors, idempotencyKeyHeaders, protectedErrors, setTotal } from '../products/routes.ts';
+import { countCsvRecords } from './count-csv.ts';
 import type { CountActor, CountService } from './service.ts';
 
 export interface CountRoutesOptions {
@@ -104,6 +108,39 @@ export const countRoutes: FastifyPluginAsyncZod<CountRoutesOptions> = async (app
       },
     },
     async (request) => service.get(request.params.id, countActorOf(request)),
+  );
+
+  app.get(
+    '/counts/:id/export.csv',
+    {
+      config: { access: 'session', action: 'export.run' },
+      schema: {
+        operationId: 'exportCount',
+        tags: ['counts'],
+        summary: "Download a count's differences as CSV",
+        description:
+          `Columns: ${COUNT_CSV_COLUMNS.join(', ')}. One row per item, the largest value of the difference ` +
+          'first (either sign): whether anyone scanned it (`yes`/`no`), what was expected and counted, the ' +
+          "difference and its value in BDT, a tracked item's missing and unexpected serials (one per line of " +
+          'the cell). The numbers the reader may not see (an open blind count) are empty. UTF-8 with a ' +
+          'byte-order mark, CRLF, formula-looking text escaped, as the other exports. 404 `COUNT_NOT_FOUND`.',
+        params: countParamsSchema,
+        response: {
+          200: {
+            description: 'The CSV file',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          400: apiErrorSchema,
+          ...protectedErrors,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const count = await service.get(request.params.id, countActorOf(request));
+      return sendCsv(reply, 'count', csvStream(COUNT_CSV_COLUMNS, countCsvRecords(count), request.log));
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Count, CountLine, CountScan, CountSummary, HistoryEntry, Product } from '@walton/contract';
+import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATION_ID } from '../../src/locations/default-location.ts';
@@ -399,6 +400,54 @@ describe.each(TEST_ENGINES)('stock counts (%s)', (engine) => {
     expect(await unit(away)).toMatchObject({ status: 'in_stock', location: { id: place } });
     expect(await unit(late)).toMatchObject({ status: 'in_stock', location: { id: place } });
     expect(await adjustedRows(product._id)).toHaveLength(2);
+  });
+
+  it("exports a count's differences as CSV, the largest value first, the hidden numbers empty to a clerk of an open blind count", async () => {
+    const place = await newPlace();
+    const fans = await stocked(place, 5, 1000);
+    const kettles = await stocked(place, 3, 200);
+    const ovens = await stocked(place, 2, 50);
+    const started = await start({ locationId: place, blind: true });
+    await scanned(started.id, { productId: fans._id, quantity: 3 }, { as: clerks.otherStaff });
+    await scanned(started.id, { productId: kettles._id, quantity: 4 }, { as: clerks.otherStaff });
+    const exportOf = async (as: Clerk) => {
+      const answer = await call('GET', `/api/counts/${started.id}/export.csv`, undefined, as);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/csv/);
+      expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="walton-count-/);
+      return parse(answer.body, { bom: true }) as string[][];
+    };
+    const header = [
+      'productId',
+      'name',
+      'scanned',
+      'expected',
+      'counted',
+      'difference',
+      'value',
+      'missingSerials',
+      'unexpectedSerials',
+    ];
+    // To its starter: fans −2 × 1000, kettles +1 × 200, the ovens nobody counted −2 × 50.
+    expect(await exportOf(clerks.staff)).toEqual([
+      header,
+      [fans._id, fans.name, 'yes', '5', '3', '-2', '-2000.00', '', ''],
+      [kettles._id, kettles.name, 'yes', '3', '4', '1', '200.00', '', ''],
+      [ovens._id, ovens.name, 'no', '2', '0', '-2', '-100.00', '', ''],
+    ]);
+    const toClerk = await exportOf(clerks.otherStaff);
+    expect(toClerk.slice(1).map((row) => row.slice(3, 7))).toEqual([
+      ['', '3', '', ''],
+      ['', '4', '', ''],
+      ['', '0', '', ''],
+    ]);
+    expect((await exportOf(clerks.viewer)).length).toBe(4);
+    expectRefused(
+      await call('GET', `/api/counts/${started.id}/export.csv`, undefined, clerks.supplier),
+      403,
+      'FORBIDDEN',
+    );
+    expectRefused(await call('GET', '/api/counts/nope/export.csv'), 404, 'COUNT_NOT_FOUND');
   });
 
   it('lets staff and admins count and apply; a viewer and a supplier change nothing', async () => {

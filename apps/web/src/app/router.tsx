@@ -77,6 +77,8 @@ const DispatchPage = lazyPage(() => import('../features/dispatches/pages/dispatc
 const ChallanPage = lazyPage(() => import('../features/dispatches/pages/challan-page.tsx'));
 const ReceiptsPage = lazyPage(() => import('../features/receipts/pages/receipts-page.tsx'));
 const ReceiptPage = lazyPage(() => import('../features/receipts/pages/receipt-page.tsx'));
+const CountsPage = lazyPage(() => import('../features/counts/pages/counts-page.tsx'));
+const CountPage = lazyPage(() => import('../features/counts/pages/count-page.tsx'));
 const BlogPage = onDemand(() => import('../features/blog/pages/blog-page.tsx'));
 const UnitRoute = lazyPage(() => import('./routes/unit-route.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
@@ -297,6 +299,22 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.receipt" action="inventory.read">
                 <ReceiptPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.counts}
+            element={
+              <GuardedPage title="page.counts" action="inventory.read">
+                <CountsPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.countPattern}
+            element={
+              <GuardedPage title="page.count" action="inventory.read">
+                <CountPage />
               </GuardedPage>
             }
           />

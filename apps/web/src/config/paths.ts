@@ -17,6 +17,7 @@ export const paths = {
   dispatch: (id: string) => `/dispatches/${encodeURIComponent(id)}`,
   challan: (id: string) => `/dispatches/${encodeURIComponent(id)}/challan`,
   receipt: (id: string) => `/receipts/${encodeURIComponent(id)}`,
+  count: (id: string) => `/counts/${encodeURIComponent(id)}`,
   unitClaims: (serial: string) =>
     `${APP_ROUTES.claims}?${new URLSearchParams({ [CLAIMS_SERIAL_PARAM]: serial.trim() })}`,
 } as const;

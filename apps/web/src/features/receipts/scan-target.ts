@@ -1,4 +1,5 @@
-import { productIdFromCode, type ReceiptLine, serialSchema } from '@walton/contract';
+import type { ReceiptLine } from '@walton/contract';
+import { codeTarget, type IsItem } from '@/entities/products/code-target.ts';
 
 /**
  * What a code read on a receipt's page counts: units of a line (our label's QR or an item code, as
@@ -23,13 +24,9 @@ export function serialLineOf(lines: readonly ReceiptLine[], chosen: string | nul
   );
 }
 
-/** Whether a live item has this id (a code that could be a serial is asked so). */
-export type IsItem = (id: string) => Promise<boolean>;
-
 /**
- * Where a scanned or typed `code` counts on a receipt of `lines` (see ReceiptScanTarget). A code of
- * no line that could be a serial is first asked about as an item (`isItem`): another item's code is
- * the wrong item, never a serial of the tracked line.
+ * Where a scanned or typed `code` counts on a receipt of `lines` (see ReceiptScanTarget), read as
+ * `codeTarget` reads it: a serial counts only where there is a tracked line for it.
  */
 export async function receiptScanTarget(
   code: string,
@@ -38,13 +35,15 @@ export async function receiptScanTarget(
   origin: string,
   isItem: IsItem,
 ): Promise<ReceiptScanTarget> {
-  const text = code.trim();
-  const id = productIdFromCode(text, origin);
-  const line = lines.find((candidate) => candidate.productId === id);
-  if (line) return { kind: 'line', line };
-  const serial = serialSchema.safeParse(text);
   const serialLine = serialLineOf(lines, chosen);
-  if (serial.success && serialLine !== null && (id === null || !(await isItem(id))))
-    return { kind: 'serial', line: serialLine, serial: serial.data };
-  return id === null ? { kind: 'unknown', code: text } : { kind: 'item', productId: id };
+  const target = await codeTarget(code, origin, {
+    isKnown: (id) => lines.some((line) => line.productId === id),
+    serials: serialLine !== null,
+    isItem,
+  });
+  if (target.kind === 'serial' && serialLine !== null)
+    return { kind: 'serial', line: serialLine, serial: target.serial };
+  if (target.kind !== 'item') return { kind: 'unknown', code: code.trim() };
+  const line = lines.find((candidate) => candidate.productId === target.productId);
+  return line ? { kind: 'line', line } : target;
 }

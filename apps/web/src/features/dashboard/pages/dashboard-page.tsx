@@ -16,6 +16,7 @@ import { useFormatters } from '@/i18n/format.ts';
 import { useLanguage, useTranslate } from '@/i18n/i18n.ts';
 import { INTL_LOCALE } from '@/i18n/language.ts';
 import { useCan } from '@/lib/me.ts';
+import { useLastCounts } from '../api/get-last-counts.ts';
 import { useStatsDaily, useStatsLocations, useStatsMovements, useStatsSummary } from '../api/get-stats.ts';
 
 type Period = (typeof DASHBOARD_PERIODS)[number];
@@ -262,6 +263,45 @@ function StockByLocation({ locations }: { locations: readonly LocationStockStats
   );
 }
 
+/** A location's last applied count: when, its net correction in units, and a link to it. */
+function LastCounts({ locations }: { locations: readonly LocationStockStats[] }) {
+  const t = useTranslate();
+  const headingId = useId();
+  const format = useFormatters();
+  const { query, last } = useLastCounts();
+  const nameOf = (id: string) => locations.find((location) => location.id === id)?.name ?? id;
+  return (
+    <section className="card shadow-sm mb-4" aria-labelledby={headingId}>
+      <div className="card-body">
+        <h2 id={headingId} className="h6">
+          {t('dash.lastCounts')}
+        </h2>
+        {query.isPending ? (
+          <Spinner label={t('dash.loadingLastCounts')} />
+        ) : query.isError ? (
+          <QueryError title={t('dash.lastCountsFailed')} query={query} />
+        ) : last.length === 0 ? (
+          <p className="mb-0">{t('dash.noCounts')}</p>
+        ) : (
+          <ul className="list-unstyled mb-0" data-testid="last-counts">
+            {last.map(({ count, net }) => (
+              <li key={count.id} className="text-break">
+                <Link to={paths.count(count.id)}>{nameOf(count.locationId)}</Link>
+                {': '}
+                <time dateTime={count.closedAt ?? count.createdAt}>
+                  {format.dateTime(count.closedAt ?? count.createdAt)}
+                </time>
+                {net !== undefined &&
+                  ` · ${t('dash.netCorrection', { net: net > 0 ? `+${format.count(net)}` : format.count(net) })}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
 function Charts({ daily, flow }: { daily: StatsDaily; flow: ReactNode }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -377,7 +417,7 @@ export default function DashboardPage() {
               })}
             </p>
           )}
-          {/* The claims, receipts and dispatch orders pages are reached from here, not the navbar, which has no room left at 992 px. */}
+          {/* The claims, receipts, dispatch orders and counts pages are reached from here, not the navbar, which has no room left at 992 px. */}
           {readsClaims && (
             <Link to={paths.claims} className="btn btn-outline-primary">
               {t('claims.heading')}
@@ -391,6 +431,11 @@ export default function DashboardPage() {
           {readsClaims && (
             <Link to={paths.dispatches} className="btn btn-outline-primary">
               {t('dispatches.heading')}
+            </Link>
+          )}
+          {readsClaims && (
+            <Link to={paths.counts} className="btn btn-outline-primary">
+              {t('counts.heading')}
             </Link>
           )}
         </div>
@@ -409,6 +454,7 @@ export default function DashboardPage() {
       ) : (
         <StockByLocation locations={locations.data} />
       )}
+      {readsClaims && <LastCounts locations={locations.data ?? []} />}
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <LocationChoice locations={locations.data ?? []} value={location} onChange={setLocation} />
         <PeriodToggle
