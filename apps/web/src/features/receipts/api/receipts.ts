@@ -34,7 +34,7 @@ const summariesSchema = z.array(receiptSummarySchema);
 /** The first page the list shows. */
 export const RECEIPTS_PAGE_SIZE = 50;
 
-/** How often an open receipt's page reads it again while visible: other clerks' scans appear (ADR 63). */
+/** How often an open receipt's page reads it again while visible: other clerks' scans appear (ADR 60). */
 export const RECEIPT_REFRESH_MS = 3000;
 
 /** GET /api/receipts: a page of receipts, newest first, and how many match. */
@@ -67,7 +67,7 @@ const isOpen = (receipt: Receipt | undefined) =>
 
 /**
  * A receipt, read again every few seconds while it is open and the page is visible (TanStack Query
- * pauses the interval in a hidden tab), so that what other clerks scan appears: ADR 63.
+ * pauses the interval in a hidden tab), so that what other clerks scan appears: ADR 60.
  */
 export const useReceipt = (id: string) =>
   useQuery({

@@ -312,7 +312,7 @@ function CompleteForm({ receipt }: { receipt: Receipt }) {
 
 /**
  * A receipt, built for a phone: its lines with their running counts and discrepancies, read again
- * every few seconds while it is open (other clerks' scans appear: ADR 63); the scan panel and the
+ * every few seconds while it is open (other clerks' scans appear: ADR 60); the scan panel and the
  * completion for whoever checks deliveries in, and Cancel as the policy allows (staff while open, a
  * supplier their own while expected: the server decides).
  */
