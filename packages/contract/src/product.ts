@@ -25,7 +25,9 @@ export const productSchema = z.object({
   lowStockThreshold: z.optional(
     checked(
       z.nullable(integer()),
-      z.describe('At or below this quantity the item is low on stock (see isLowStock); null: no alert'),
+      z.describe(
+        'When its available units (on hand, less those reserved or in quarantine) are at or below this, the item is low on stock (see isLowStock); null: no alert',
+      ),
     ),
   ),
   locationQuentity: z.optional(

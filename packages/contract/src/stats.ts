@@ -45,7 +45,7 @@ export const statsSummarySchema = z.object({
   unitsInStock: count,
   /** Σ price × quantity over live items. */
   stockValue: exactAmount,
-  /** Live items at or below their low-stock threshold (items without one never count). */
+  /** Live items low on stock: available at or below their threshold (items without one never count). */
   itemsAtOrBelowThreshold: count,
   deliveredToday: count,
   deliveredLast7Days: count,

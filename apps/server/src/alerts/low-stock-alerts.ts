@@ -54,14 +54,22 @@ export class LowStockAlerts {
 
   /**
    * The statements of a change that makes a low-stock alert due (none otherwise), in the change's
-   * transaction (a ChangeParticipant): the alert, and its fan-out job in the outbox.
+   * transaction (a ChangeParticipant; a dispatch order's confirmation too, which holds units without a
+   * change of the item): the alert, saying the units available, and its fan-out job in the outbox.
    */
-  recordCrossing({ before, after, at }: ProductChange): ChangeStatement[] {
-    if (!lowStockAlertDue(before, after) || after.lowStockThreshold === null) return [];
+  recordCrossing({
+    before,
+    after,
+    at,
+    held,
+  }: Pick<ProductChange, 'before' | 'after' | 'at' | 'held'>): ChangeStatement[] {
+    const heldAfter = held?.after ?? 0;
+    const due = lowStockAlertDue(before && { ...before, held: held?.before }, { ...after, held: heldAfter });
+    if (!due || after.lowStockThreshold === null) return [];
     const alert = this.#alerts.insert({
       productId: after.id,
       productName: after.name,
-      quantity: after.quantity,
+      quantity: after.quantity - heldAfter,
       threshold: after.lowStockThreshold,
       at,
     });

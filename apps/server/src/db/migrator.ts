@@ -23,6 +23,7 @@ import * as dispatches from './migrations/020-dispatches.ts';
 import * as receivedAndAdjustedKinds from './migrations/021-received-and-adjusted-kinds.ts';
 import * as pickedUnitsReserved from './migrations/022-picked-units-reserved.ts';
 import * as counts from './migrations/023-counts.ts';
+import * as heldOnTheItem from './migrations/024-held-on-the-item.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -56,6 +57,7 @@ const migrations: Record<string, MigrationModule> = {
   '021-received-and-adjusted-kinds': receivedAndAdjustedKinds,
   '022-picked-units-reserved': pickedUnitsReserved,
   '023-counts': counts,
+  '024-held-on-the-item': heldOnTheItem,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

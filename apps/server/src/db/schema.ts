@@ -20,6 +20,11 @@ export interface ProductsTable {
   processor: string | null;
   /** At or below this quantity the item is low on stock; null: no alert. */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Of the quantity, the units that may not leave: its levels' `reserved` and its units at quarantine
+   * locations, kept by triggers (migration 024), never written by the app.
+   */
+  held: ColumnType<number, never, never>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { slot } from '../db/query-shapes.ts';
+import type { Engine } from '../db/database.ts';
+import { alone, StatementShapes, slot } from '../db/query-shapes.ts';
 import type { Database, DispatchesTable, DispatchPicksTable } from '../db/schema.ts';
 import type { ChangeStatement, ProductChange } from '../products/product-change.ts';
+import { toProductState } from '../products/product-mapper.ts';
 import { likePattern } from '../products/product-search.ts';
 
 /** An order as stored. */
@@ -76,6 +78,11 @@ export const isPickKeyTaken = (error: unknown) =>
 export const isUnitPickedMeanwhile = (error: unknown) =>
   isUniqueOn(error, 'dispatch_picks', 'dispatch_picks_unit_once', 'serial_key');
 
+/** What writes beside a confirmation, told of each item it makes hold more (before and after). */
+export type HoldParticipant = (
+  held: Pick<ProductChange, 'before' | 'after' | 'at' | 'held'>,
+) => ChangeStatement[];
+
 /** A confirmation refused: a line's item has fewer units available at the location than it asks. */
 class ShortOfStock extends Error {
   readonly productId: string;
@@ -99,9 +106,32 @@ const OPEN_STATUSES = ['draft', 'confirmed', 'picked'];
  */
 export class DispatchRepository {
   readonly #db: Kysely<Database>;
+  readonly #engine: Engine;
+  /** What a confirmation writes beside its reservations (the low-stock alerts it makes due). */
+  readonly #alsoWrite: HoldParticipant;
+  /** Those statements, built once per shape. */
+  readonly #writes = new StatementShapes('DispatchRepository.confirm');
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, engine: Engine, alsoWrite: HoldParticipant = () => []) {
     this.#db = db;
+    this.#engine = engine;
+    this.#alsoWrite = alsoWrite;
+  }
+
+  /**
+   * The rows of these items, in item order, locked on PostgreSQL until the transaction ends: a
+   * reservation's write of a level changes what its item holds (`products.held`, by trigger), so the
+   * item's row is taken first, in the order a change takes it (its row, then its levels).
+   */
+  async #lockItems(db: Kysely<Database>, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .$if(this.#engine === 'postgres', (query) => query.forUpdate())
+      .execute();
   }
 
   /** Adds an order (`draft`) with its lines, in one transaction. */
@@ -223,7 +253,9 @@ export class DispatchRepository {
    * reserves its units at the order's location, only while they are available there (on hand minus
    * reserved, judged by the database on the level's row as it is when written: a Delivered or another
    * confirmation committed meanwhile is seen). `not-draft` when the order is not a draft; `short`
-   * naming the first line whose item has too few available (nothing reserved then).
+   * naming the first line whose item has too few available (nothing reserved then). Each item, as
+   * what it holds grows by its line, is handed to the repository's `alsoWrite` (the low-stock
+   * alerts), whose statements go in the same transaction.
    */
   async confirm(
     id: string,
@@ -246,6 +278,10 @@ export class DispatchRepository {
           .where('dispatch_id', '=', id)
           .orderBy('product_id')
           .execute();
+        const items = await this.#lockItems(
+          trx,
+          lines.map((line) => line.product_id),
+        );
         for (const line of lines) {
           const quantity = Number(line.quantity);
           const reserved = await trx
@@ -270,6 +306,14 @@ export class DispatchRepository {
             .insertInto('dispatch_reservations')
             .values({ dispatch_id: id, product_id: line.product_id, location_id: locationId, quantity })
             .execute();
+        }
+        for (const item of items) {
+          const state = toProductState(item);
+          const quantity = Number(lines.find((line) => line.product_id === item.id)?.quantity ?? 0);
+          const held = { before: item.held, after: item.held + quantity };
+          for (const statement of this.#alsoWrite({ before: state, after: state, at, held })) {
+            await this.#writes.rows(trx, 'alone', [statement], alone);
+          }
         }
         return 'confirmed';
       });
@@ -327,6 +371,10 @@ export class DispatchRepository {
       .where('dispatch_id', '=', id)
       .orderBy('product_id')
       .execute();
+    await this.#lockItems(
+      db,
+      reservations.map((reservation) => reservation.product_id),
+    );
     for (const reservation of reservations) {
       await db
         .updateTable('stock_levels')

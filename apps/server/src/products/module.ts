@@ -117,7 +117,14 @@ export const productsModule: ServerModule = {
     });
     await api.register(dispatchRoutes, {
       service: new DispatchService(
-        { dispatches: new DispatchRepository(api.database.db), products, locations, units },
+        {
+          dispatches: new DispatchRepository(api.database.db, api.database.engine, (held) =>
+            api.lowStockAlerts.recordCrossing(held),
+          ),
+          products,
+          locations,
+          units,
+        },
         api.publishProductChange,
         { now: clock, timeZone: config.timeZone },
       ),

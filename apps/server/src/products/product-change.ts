@@ -89,6 +89,22 @@ export const availableAt = (levels: StockLevels, location: string): number =>
   (levels[location] ?? 0) - (reservedOf(levels)[location] ?? 0);
 
 /**
+ * What an item holds after `movement` (`products.held`, which the database keeps from the levels:
+ * their `reserved` and their units at quarantine locations, `quarantine`): what it held, less the
+ * reservation the movement released, with the units it moved into quarantine and without those it
+ * moved out of it.
+ */
+export function heldAfter(
+  held: number,
+  movement: StockMovement | undefined,
+  quarantine: ReadonlySet<string>,
+): number {
+  if (!movement) return held;
+  const moved = (at: string | null) => (at !== null && quarantine.has(at) ? movement.quantity : 0);
+  return held - (movement.released ?? 0) + moved(movement.to) - moved(movement.from);
+}
+
+/**
  * Where a change moves units: `quantity` of them out of `from` and/or into `to` (a location id; null
  * for the world outside: a sale, a delivery from a supplier, opening stock).
  */
@@ -215,6 +231,12 @@ export interface ProductChange {
   units?: UnitEffect | undefined;
   /** For a revert: the history entry it undid. */
   revertOf?: string | undefined;
+  /**
+   * What the item holds (`products.held`: units reserved by open orders or at quarantine locations)
+   * as the change read it and after it (heldAfter); absent: nothing. The low-stock rule judges the
+   * quantity less it.
+   */
+  held?: { before: number; after: number } | undefined;
   /**
    * The id of its history row, made before the row is written, so that the change's own statements
    * (`alsoWrite`: a receipt naming its movements) can name it; made by #record when left out.

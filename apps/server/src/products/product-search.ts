@@ -20,7 +20,7 @@ export interface ProductListFilter {
   /** Only items after this position in the list's order (a cursor's, see cursor.ts). */
   after?: SortPosition | undefined;
   q?: string | undefined;
-  /** Only live items at or below their low-stock threshold. */
+  /** Only live items low on stock (their available units at or below their threshold: lowStockOnly). */
   lowStock?: boolean | undefined;
   /** Only items with stock at this location (its id), each with its units there. */
   location?: string | undefined;
@@ -65,12 +65,14 @@ interface Collected extends Total {
 
 /**
  * The contract's low-stock rule (isLowStockLevel) as the conditions of a query of products, its one
- * place in the server's SQL: live, and the quantity at or below the threshold (a null threshold
- * compares as unknown: never low). Written as the partial indexes of migrations 006 and 011 are
- * (frozen, they keep their own copy, as the triggers of migration 010 keep theirs), so they serve it.
+ * place in the server's SQL: live, and the available units (the quantity less what is held,
+ * `products.held`) at or below the threshold (a null threshold compares as unknown: never low).
+ * Written as the partial indexes of migration 024 are, the threshold first (frozen, it keeps its own
+ * copy, as its count triggers keep theirs), so they serve it (SQLite finds `quantity - held <=
+ * low_stock_threshold` in no index).
  */
 const lowStockOnly = (query: ProductQuery): ProductQuery =>
-  query.where('deleted_at', 'is', null).where(sql<boolean>`quantity <= low_stock_threshold`);
+  query.where('deleted_at', 'is', null).where(sql<boolean>`low_stock_threshold >= quantity - held`);
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%" (lower-cased, for `lower(column) like … escape '\\'`). */
 export const likePattern = (text: string) =>

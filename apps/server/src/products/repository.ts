@@ -21,7 +21,7 @@ import type {
   UnitEffect,
   UnitState,
 } from './product-change.ts';
-import { levelsAfter, sumOfLevels, withReserved } from './product-change.ts';
+import { heldAfter, levelsAfter, sumOfLevels, withReserved } from './product-change.ts';
 import {
   type Holds,
   rowToProduct,
@@ -68,6 +68,8 @@ const NO_UNITS: NamedUnits = new Map();
 interface StoredProduct {
   row: ProductRow;
   levels: StockLevels;
+  /** The quarantine locations when it was read: units moved there are held (heldAfter). */
+  quarantine: ReadonlySet<string>;
 }
 
 export interface ProductRepositoryOptions {
@@ -91,11 +93,14 @@ const BULK_CACHE_KIB = 64 * 1024;
  * A change's update of its product: the columns it sets (a shape per list of columns), and the
  * version: one more than the version it read (slot `versionRead`), and NULL, which the column refuses
  * (not_null_violation, failing the change's whole statement), when the product is at another
- * version by now. Answers the row as written.
+ * version by now, or holds other units than it read (slot `heldRead`: a confirmation or a
+ * cancellation changed them without a version; the change is judged again, as for a newer version).
+ * Answers the row as written.
  */
 const productUpdate = (columns: readonly string[]) => () =>
   sql`update products set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${slot(column)}`))},
-    version = case when version = ${slot<number>('versionRead')} then version + 1 end
+    version = case when version = ${slot<number>('versionRead')} and held = ${slot<number>('heldRead')}
+      then version + 1 end
     where id = ${slot<string>('productId')} returning *`;
 
 /**
@@ -112,6 +117,12 @@ function asOne([first, ...others]: RawBuilder<unknown>[]): RawBuilder<unknown> {
  * it, SQLite answers its text), null when no location holds any.
  */
 type LevelsColumn = string | Record<string, number | string> | null;
+
+/** The ids of the quarantine locations as one column: a JSON array, null when there are none. */
+type IdsColumn = string | string[] | null;
+
+const idsOf = (column: IdsColumn): ReadonlySet<string> =>
+  new Set(column === null ? [] : typeof column === 'string' ? (JSON.parse(column) as string[]) : column);
 
 const levelsOf = (column: LevelsColumn): StockLevels => {
   const parsed: Record<string, number | string> =
@@ -329,7 +340,7 @@ export class ProductRepository {
   readonly #totals = new QueryShapes<{ total: number | string }>(SHAPES_OWNER);
   readonly #listed = new QueryShapes<ListedRow>(SHAPES_OWNER);
   readonly #rowsWithLevels = new QueryShapes<
-    ProductRow & { levels: LevelsColumn; reserved: LevelsColumn; units?: UnitsColumn }
+    ProductRow & { levels: LevelsColumn; reserved: LevelsColumn; quarantine: IdsColumn; units?: UnitsColumn }
   >(SHAPES_OWNER);
   /** The statements of a change, each built once per shape (see #write). */
   readonly #writes = new StatementShapes(`${SHAPES_OWNER}.change`);
@@ -514,6 +525,14 @@ export class ProductRepository {
     const rows = await trx.insertInto('products').values(values).returningAll().execute();
     // RETURNING promises no order: each row is matched to its item by id.
     const inserted = new Map(rows.map((row) => [row.id, toProductState(row)]));
+    // Units created at a quarantine location are held from the start (heldAfter).
+    const quarantine = items.some(({ input }) => input.quentity > 0)
+      ? new Set(
+          (await trx.selectFrom('locations').select('id').where('kind', '=', 'quarantine').execute()).map(
+            (location) => location.id,
+          ),
+        )
+      : new Set<string>();
     for (const [index, { actor, at, locationId }] of items.entries()) {
       const after = inserted.get(values[index]?.id ?? '');
       if (!after) throw new Error('an inserted product did not come back from RETURNING');
@@ -530,6 +549,7 @@ export class ProductRepository {
         at,
         movement,
         levels: levelsAfter({}, movement),
+        held: { before: 0, after: heldAfter(0, movement, quarantine) },
       };
       await this.#write(trx, this.#record(created));
     }
@@ -714,6 +734,9 @@ export class ProductRepository {
             where product_id = products.id and reserved > 0)`
       : sql<LevelsColumn>`(select json_group_object(location_id, reserved) from stock_levels
             where product_id = products.id and reserved > 0)`;
+    const quarantine = postgres
+      ? sql<IdsColumn>`(select json_agg(id) from locations where kind = 'quarantine')`
+      : sql<IdsColumn>`(select json_group_array(id) from locations where kind = 'quarantine')`;
     const withUnits = keys.length > 0;
     if (locks) {
       // The row lock first, in a statement of its own: a read that waits for the lock in the same
@@ -731,6 +754,7 @@ export class ProductRepository {
           .selectAll()
           .select(levels.as('levels'))
           .select(reserved.as('reserved'))
+          .select(quarantine.as('quarantine'))
           .$if(withUnits, (query) => query.select(namedUnitsColumn(postgres).as('units')))
           .where('id', '=', slot<string>('id'))
           .$if(locks, (query) => query.forUpdate())
@@ -738,13 +762,14 @@ export class ProductRepository {
       { id, keys: JSON.stringify(keys) },
     );
     if (!read) return undefined;
-    const { levels: stored, reserved: held, units, ...row } = read;
+    const { levels: stored, reserved: held, quarantine: quarantined, units, ...row } = read;
     const product = {
       row,
       levels: withReserved(levelsOf(stored), levelsOf(held)),
+      quarantine: idsOf(quarantined),
       units: unitsOf(units ?? null),
     };
-    this.#remember({ row, levels: product.levels });
+    this.#remember({ row, levels: product.levels, quarantine: product.quarantine });
     return product;
   }
 
@@ -786,8 +811,9 @@ export class ProductRepository {
     const decided = decide(before, stored?.levels ?? {}, stored?.units ?? NO_UNITS);
     if (!decided) return undefined;
     if (!stored || !before) throw new Error('decided a change of a product that does not exist');
-    const { row } = stored;
+    const { row, quarantine } = stored;
     const columns = toUpdateColumns(decided.set, at.toISOString());
+    const held = { before: row.held, after: heldAfter(row.held, decided.movement, quarantine) };
     const change: ProductChange = {
       kind: decided.kind,
       before,
@@ -802,12 +828,13 @@ export class ProductRepository {
       units: decided.units,
       revertOf: decided.revertOf,
       historyId: newRowId(),
+      held,
     };
     const set = Object.keys(columns);
     const update: ChangeStatement = {
       shape: `product update ${set.join(',')}`,
       build: productUpdate(set),
-      values: { ...columns, versionRead: row.version, productId: row.id },
+      values: { ...columns, versionRead: row.version, heldRead: row.held, productId: row.id },
     };
     this.#recent.delete(row.id);
     // The update answers the row it wrote (returning *).
@@ -819,7 +846,8 @@ export class ProductRepository {
     if (!updated || !isDeepStrictEqual(toProductState(updated), change.after)) {
       throw new Error(`the update of ${row.id} wrote another state than the one its change recorded`);
     }
-    return { change, stored: { row: updated, levels: change.levels } };
+    // The row as returned holds what it held before the statement's levels were written.
+    return { change, stored: { row: { ...updated, held: held.after }, levels: change.levels, quarantine } };
   }
 
   /**

@@ -259,7 +259,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. ' +
           `Without signing in, \`offset\` goes up to ${ANONYMOUS_OFFSET_MAX} and items come without the ` +
           "supplier's `email`. " +
-          '`lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged ' +
+          '`lowStock=true` lists only live items whose available units (on hand, less those reserved or in ' +
+          'quarantine) are at or below their `lowStockThreshold` (in any sort, paged ' +
           `the same way; the count stops at ${SEARCH_COUNT_LIMIT} like a search's).`,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },

@@ -45,7 +45,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         summary: 'The warehouse at a glance',
         description:
           'Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), ' +
-          'live items at or below their low-stock threshold, units delivered today and in the last 7 days (today ' +
+          'live items low on stock (their available units at or below their threshold), units delivered today and in the last 7 days (today ' +
           `included), units restocked in the last 7 days (restocks and receipts' units). ${daysNote}`,
         response: { 200: statsSummarySchema, ...errors },
       },

@@ -140,7 +140,7 @@ export interface paths {
         };
         /**
          * The warehouse at a glance
-         * @description Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), live items at or below their low-stock threshold, units delivered today and in the last 7 days (today included), units restocked in the last 7 days (restocks and receipts' units). Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
+         * @description Live items, units in stock and their value (Σ price × quantity over live items, exact, in BDT), live items low on stock (their available units at or below their threshold), units delivered today and in the last 7 days (today included), units restocked in the last 7 days (restocks and receipts' units). Days are counted in the warehouse time zone (`TIME_ZONE`, `timeZone` in the answer).
          */
         get: operations["getStatsSummary"];
         put?: never;
@@ -824,7 +824,7 @@ export interface paths {
         };
         /**
          * List products, a page at a time
-         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` finds the items that have each of its words in their name or model (case-insensitive substrings, in any order). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `lowStock=true` lists only live items at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
+         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` finds the items that have each of its words in their name or model (case-insensitive substrings, in any order). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `lowStock=true` lists only live items whose available units (on hand, less those reserved or in quarantine) are at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
          */
         get: operations["listProducts"];
         put?: never;

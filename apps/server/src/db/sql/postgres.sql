@@ -51,7 +51,7 @@ with "change_0" as (insert into stock_levels (product_id, location_id, quantity)
 ) insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31);
 
 -- ProductRepository.change: as one + product update updated_at + history row + stock level + stock level + units moved + movement units + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :locationId, :quantity, :locationId, :ids, :historyId, :ids, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :locationId, :quantity, :locationId, :ids, :historyId, :ids, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (insert into stock_levels (product_id, location_id, quantity)
@@ -74,11 +74,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $36,
-    version = case when version = $37 then version + 1 end
-    where id = $38 returning *;
+    version = case when version = $37 and held = $38
+      then version + 1 end
+    where id = $39 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,deleted_at + history row + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :deleted_at, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :deleted_at, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
   update stock_totals set units = units + cast($15 as bigint), value_paisa = value_paisa + cast($16 as bigint)
   where shard = $17
@@ -98,11 +99,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $29, "deleted_at" = $30,
-    version = case when version = $31 then version + 1 end
-    where id = $32 returning *;
+    version = case when version = $31 and held = $32
+      then version + 1 end
+    where id = $33 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,name + history row + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :name, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :name, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
   insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
   values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
@@ -119,11 +121,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $26, "name" = $27,
-    version = case when version = $28 then version + 1 end
-    where id = $29 returning *;
+    version = case when version = $28 and held = $29
+      then version + 1 end
+    where id = $30 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,price_paisa + history row + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
   update stock_totals set units = units + cast($15 as bigint), value_paisa = value_paisa + cast($16 as bigint)
   where shard = $17
@@ -143,11 +146,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $29, "price_paisa" = $30,
-    version = case when version = $31 then version + 1 end
-    where id = $32 returning *;
+    version = case when version = $31 and held = $32
+      then version + 1 end
+    where id = $33 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,price_paisa,low_stock_threshold + history row + low-stock alert + outbox job + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values ($15, $16, $17, $18, $19, $20)), "change_2" as (insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values ($21, $22, $23, $24, $25, $26, $27, $28, $29)), "change_3" as (
   update stock_totals set units = units + cast($30 as bigint), value_paisa = value_paisa + cast($31 as bigint)
   where shard = $32
@@ -167,11 +171,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $44, "price_paisa" = $45, "low_stock_threshold" = $46,
-    version = case when version = $47 then version + 1 end
-    where id = $48 returning *;
+    version = case when version = $47 and held = $48
+      then version + 1 end
+    where id = $49 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,price_paisa,low_stock_threshold + history row + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
   update stock_totals set units = units + cast($15 as bigint), value_paisa = value_paisa + cast($16 as bigint)
   where shard = $17
@@ -191,11 +196,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $29, "price_paisa" = $30, "low_stock_threshold" = $31,
-    version = case when version = $32 then version + 1 end
-    where id = $33 returning *;
+    version = case when version = $32 and held = $33
+      then version + 1 end
+    where id = $34 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + low-stock alert + outbox job + stock totals + stock daily + product daily + delivery windows
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :id, :productId, :productName, :quantity, :threshold, :at, :id, :kind, :payload, :alert_id, :recipient, :status, :run_at, :give_up_at, :created_at, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (insert into "low_stock_alerts" ("id", "product_id", "product_name", "quantity", "threshold", "at") values ($18, $19, $20, $21, $22, $23)), "change_3" as (insert into "outbox" ("id", "kind", "payload", "alert_id", "recipient", "status", "run_at", "give_up_at", "created_at") values ($24, $25, $26, $27, $28, $29, $30, $31, $32)), "change_4" as (
@@ -222,11 +228,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
   on conflict (window_days, product_id) do update set
     delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
 ) update products set "updated_at" = $51, "quantity" = $52,
-    version = case when version = $53 then version + 1 end
-    where id = $54 returning *;
+    version = case when version = $53 and held = $54
+      then version + 1 end
+    where id = $55 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (
@@ -248,11 +255,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $32, "quantity" = $33,
-    version = case when version = $34 then version + 1 end
-    where id = $35 returning *;
+    version = case when version = $34 and held = $35
+      then version + 1 end
+    where id = $36 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily + count movement
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :countId, :historyId, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :countId, :historyId, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (
@@ -274,11 +282,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ), "change_5" as (insert into "count_movements" ("count_id", "history_id") values ($32, $33)) update products set "updated_at" = $34, "quantity" = $35,
-    version = case when version = $36 then version + 1 end
-    where id = $37 returning *;
+    version = case when version = $36 and held = $37
+      then version + 1 end
+    where id = $38 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily + delivery windows
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (
@@ -305,11 +314,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
   on conflict (window_days, product_id) do update set
     delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
 ) update products set "updated_at" = $36, "quantity" = $37,
-    version = case when version = $38 then version + 1 end
-    where id = $39 returning *;
+    version = case when version = $38 and held = $39
+      then version + 1 end
+    where id = $40 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + stock totals + stock daily + product daily + receipt movement
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :receiptId, :historyId, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :receiptId, :historyId, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (
@@ -331,11 +341,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ), "change_5" as (insert into "receipt_movements" ("receipt_id", "history_id") values ($32, $33)) update products set "updated_at" = $34, "quantity" = $35,
-    version = case when version = $36 then version + 1 end
-    where id = $37 returning *;
+    version = case when version = $36 and held = $37
+      then version + 1 end
+    where id = $38 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + unit returned + units dispatched + movement units + stock totals + stock daily + product daily + delivery windows + claim resolved
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :locationId, :id, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :resolution, :replacementUnitId, :note, :resolvedBy, :at, :claimId, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :locationId, :id, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :resolution, :replacementUnitId, :note, :resolvedBy, :at, :claimId, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (update units set status = case when status = 'dispatched' then 'returned' end,
@@ -373,11 +384,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
           resolved_by = $48,
           resolved_at = cast($49 as timestamptz)
           where id = $50) update products set "updated_at" = $51, "quantity" = $52,
-    version = case when version = $53 then version + 1 end
-    where id = $54 returning *;
+    version = case when version = $53 and held = $54
+      then version + 1 end
+    where id = $55 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units dispatched + movement units + stock totals + stock daily + product daily + delivery windows
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (update units set location_id = null, status = 'dispatched',
@@ -409,11 +421,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
   on conflict (window_days, product_id) do update set
     delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
 ) update products set "updated_at" = $43, "quantity" = $44,
-    version = case when version = $45 then version + 1 end
-    where id = $46 returning *;
+    version = case when version = $45 and held = $46
+      then version + 1 end
+    where id = $47 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units registered + unit serials + movement units + stock totals + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :at, :units, :serials, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :at, :units, :serials, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
@@ -441,11 +454,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $38, "quantity" = $39,
-    version = case when version = $40 then version + 1 end
-    where id = $41 returning *;
+    version = case when version = $40 and held = $41
+      then version + 1 end
+    where id = $42 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units registered + unit serials + movement units + stock totals + stock daily + product daily + receipt movement
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :at, :units, :serials, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :receiptId, :historyId, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :productId, :at, :units, :serials, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :receiptId, :historyId, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
@@ -473,11 +487,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ), "change_8" as (insert into "receipt_movements" ("receipt_id", "history_id") values ($38, $39)) update products set "updated_at" = $40, "quantity" = $41,
-    version = case when version = $42 then version + 1 end
-    where id = $43 returning *;
+    version = case when version = $42 and held = $43
+      then version + 1 end
+    where id = $44 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level + units written off + movement units + stock totals + stock daily + product daily + count movement
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :countId, :historyId, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :locationId, :quantity, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :countId, :historyId, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into stock_levels (product_id, location_id, quantity)
     values ($15, $16, $17)
     on conflict (product_id, location_id) do update set quantity = excluded.quantity), "change_2" as (update units set location_id = null, status = 'scrapped' where id in (select json_array_elements_text(cast($18 as json)) as value)), "change_3" as (insert into movement_units (history_id, unit_id)
@@ -500,11 +515,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ), "change_7" as (insert into "count_movements" ("count_id", "history_id") values ($35, $36)) update products set "updated_at" = $37, "quantity" = $38,
-    version = case when version = $39 then version + 1 end
-    where id = $40 returning *;
+    version = case when version = $39 and held = $40
+      then version + 1 end
+    where id = $41 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level released + stock totals + stock daily + product daily + delivery windows + dispatch movement
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :quantity, :released, :productId, :locationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :dispatchId, :historyId, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :quantity, :released, :productId, :locationId, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :dispatchId, :historyId, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (update stock_levels set quantity = $15,
     reserved = reserved - $16
     where product_id = $17 and location_id = $18), "change_2" as (
@@ -531,11 +547,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
   on conflict (window_days, product_id) do update set
     delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
 ), "change_6" as (insert into "dispatch_movements" ("dispatch_id", "history_id") values ($37, $38)) update products set "updated_at" = $39, "quantity" = $40,
-    version = case when version = $41 then version + 1 end
-    where id = $42 returning *;
+    version = case when version = $41 and held = $42
+      then version + 1 end
+    where id = $43 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,quantity + history row + stock level released + units dispatched + movement units + stock totals + stock daily + product daily + delivery windows + dispatch movement
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :quantity, :released, :productId, :locationId, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :dispatchId, :historyId, :updated_at, :quantity, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :quantity, :released, :productId, :locationId, :at, :warrantyUntil, :customerName, :customerPhone, :ids, :historyId, :ids, :units, :valuePaisa, :shard, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :productId, :delivered, :productId, :delivered, :dispatchId, :historyId, :updated_at, :quantity, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (update stock_levels set quantity = $15,
     reserved = reserved - $16
     where product_id = $17 and location_id = $18), "change_2" as (update units set location_id = null, status = 'dispatched',
@@ -567,11 +584,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
   on conflict (window_days, product_id) do update set
     delivered_units = product_delivery_windows.delivered_units + excluded.delivered_units
 ), "change_8" as (insert into "dispatch_movements" ("dispatch_id", "history_id") values ($44, $45)) update products set "updated_at" = $46, "quantity" = $47,
-    version = case when version = $48 then version + 1 end
-    where id = $49 returning *;
+    version = case when version = $48 and held = $49
+      then version + 1 end
+    where id = $50 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,serial_tracked + history row + units registered + unit serials + movement units + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :at, :units, :serials, :historyId, :ids, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :serial_tracked, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :productId, :at, :units, :serials, :historyId, :ids, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :serial_tracked, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (insert into units (id, product_id, serial, paired_serial, location_id, status, received_at)
         select r.id, $15, r.serial, r."pairedSerial", r."locationId", 'in_stock',
           cast($16 as timestamptz)
@@ -594,11 +612,12 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $32, "serial_tracked" = $33,
-    version = case when version = $34 then version + 1 end
-    where id = $35 returning *;
+    version = case when version = $34 and held = $35
+      then version + 1 end
+    where id = $36 returning *;
 
 -- ProductRepository.change: as one + product update updated_at,warranty_months + history row + stock daily + product daily
--- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :warranty_months, :versionRead, :productId
+-- parameters: :id, :productId, :version, :kind, :actor, :actorName, :at, :delta, :quantityAfter, :changes, :revertOf, :moved, :fromLocationId, :toLocationId, :day, :shard, :delivered, :restocked, :units, :valuePaisa, :productId, :day, :delivered, :restocked, :quantityAfter, :updated_at, :warranty_months, :versionRead, :heldRead, :productId
 with "change_0" as (insert into "product_history" ("id", "product_id", "version", "kind", "actor", "actor_name", "at", "delta", "quantity_after", "changes", "revert_of", "moved", "from_location_id", "to_location_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)), "change_1" as (
   insert into stock_daily (day, shard, delivered_units, restocked_units, units_change, value_change_paisa)
   values ($15, $16, cast($17 as bigint), cast($18 as bigint), cast($19 as bigint), cast($20 as bigint))
@@ -615,8 +634,9 @@ with "change_0" as (insert into "product_history" ("id", "product_id", "version"
     restocked_units = product_daily.restocked_units + excluded.restocked_units,
     quantity_end = excluded.quantity_end
 ) update products set "updated_at" = $26, "warranty_months" = $27,
-    version = case when version = $28 then version + 1 end
-    where id = $29 returning *;
+    version = case when version = $28 and held = $29
+      then version + 1 end
+    where id = $30 returning *;
 
 -- ProductRepository: by id
 -- parameters: :id
@@ -638,19 +658,19 @@ select * from "products" where "id" = $1 and "deleted_at" is null;
 -- parameters: :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0) as "levels", (select json_object_agg(location_id, reserved) from stock_levels
-            where product_id = products.id and reserved > 0) as "reserved" from "products" where "id" = $1;
+            where product_id = products.id and reserved > 0) as "reserved", (select json_agg(id) from locations where kind = 'quarantine') as "quarantine" from "products" where "id" = $1;
 
 -- ProductRepository: to change, locked
 -- parameters: :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0) as "levels", (select json_object_agg(location_id, reserved) from stock_levels
-            where product_id = products.id and reserved > 0) as "reserved" from "products" where "id" = $1 for update;
+            where product_id = products.id and reserved > 0) as "reserved", (select json_agg(id) from locations where kind = 'quarantine') as "quarantine" from "products" where "id" = $1 for update;
 
 -- ProductRepository: to change, with units
 -- parameters: :keys, :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0) as "levels", (select json_object_agg(location_id, reserved) from stock_levels
-            where product_id = products.id and reserved > 0) as "reserved", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
+            where product_id = products.id and reserved > 0) as "reserved", (select json_agg(id) from locations where kind = 'quarantine') as "quarantine", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
         'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
         'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
         from unit_serials s join units u on u.id = s.unit_id
@@ -660,7 +680,7 @@ select *, (select json_object_agg(location_id, quantity) from stock_levels
 -- parameters: :keys, :id
 select *, (select json_object_agg(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0) as "levels", (select json_object_agg(location_id, reserved) from stock_levels
-            where product_id = products.id and reserved > 0) as "reserved", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
+            where product_id = products.id and reserved > 0) as "reserved", (select json_agg(id) from locations where kind = 'quarantine') as "quarantine", (select json_agg(json_build_object('key', s.serial_key, 'id', u.id,
         'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
         'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
         from unit_serials s join units u on u.id = s.unit_id
@@ -686,7 +706,7 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
 
 -- ProductSearch: capped count created asc live low  q0  none
 -- parameters: 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold limit $1) as "matches";
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held limit $1) as "matches";
 
 -- ProductSearch: capped count created asc trash   q1  none
 -- parameters: :word0, :word0, 1001
@@ -704,15 +724,15 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
 
 -- ProductSearch: capped count price asc live low  q1  none
 -- parameters: :word0, :word0, 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
 -- ProductSearch: capped count price asc live low  q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
 
 -- ProductSearch: capped count price asc live low  q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) limit $14) as "matches";
 
@@ -746,15 +766,15 @@ with "hits" as materialized (select *, null as "location_quantity" from "product
 
 -- ProductSearch: collect price asc live low  q1  none
 -- parameters: :word0, :word0, 1001, :limit, :offset
-with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by price_paisa asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $4 offset $5;
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by price_paisa asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $4 offset $5;
 
 -- ProductSearch: collect price asc live low  q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
-with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by price_paisa asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $12 offset $13;
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by price_paisa asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $12 offset $13;
 
 -- ProductSearch: collect price asc live low  q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
-with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) order by price_paisa asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $15 offset $16;
 
@@ -784,7 +804,7 @@ select *, null as "location_quantity" from "products" where "deleted_at" is null
 
 -- ProductSearch: page created asc live low  q0  none
 -- parameters: :limit, :offset
-select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold order by created_at asc, "id" asc limit $1 offset $2;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held order by created_at asc, "id" asc limit $1 offset $2;
 
 -- ProductSearch: page created asc trash   q0  none
 -- parameters: :limit, :offset

@@ -58,51 +58,59 @@ insert into product_daily (product_id, day, delivered_units, restocked_units, qu
     quantity_end = excluded.quantity_end;
 
 -- ProductRepository.change: alone + product update updated_at
--- parameters: :updated_at, :versionRead, :productId
+-- parameters: :updated_at, :versionRead, :heldRead, :productId
 update products set "updated_at" = ?,
-    version = case when version = ? then version + 1 end
+    version = case when version = ? and held = ?
+      then version + 1 end
     where id = ? returning *;
 
 -- ProductRepository.change: alone + product update updated_at,deleted_at
--- parameters: :updated_at, :deleted_at, :versionRead, :productId
+-- parameters: :updated_at, :deleted_at, :versionRead, :heldRead, :productId
 update products set "updated_at" = ?, "deleted_at" = ?,
-    version = case when version = ? then version + 1 end
+    version = case when version = ? and held = ?
+      then version + 1 end
     where id = ? returning *;
 
 -- ProductRepository.change: alone + product update updated_at,name
--- parameters: :updated_at, :name, :versionRead, :productId
+-- parameters: :updated_at, :name, :versionRead, :heldRead, :productId
 update products set "updated_at" = ?, "name" = ?,
-    version = case when version = ? then version + 1 end
+    version = case when version = ? and held = ?
+      then version + 1 end
     where id = ? returning *;
 
 -- ProductRepository.change: alone + product update updated_at,price_paisa
--- parameters: :updated_at, :price_paisa, :versionRead, :productId
+-- parameters: :updated_at, :price_paisa, :versionRead, :heldRead, :productId
 update products set "updated_at" = ?, "price_paisa" = ?,
-    version = case when version = ? then version + 1 end
+    version = case when version = ? and held = ?
+      then version + 1 end
     where id = ? returning *;
 
 -- ProductRepository.change: alone + product update updated_at,price_paisa,low_stock_threshold
--- parameters: :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :productId
+-- parameters: :updated_at, :price_paisa, :low_stock_threshold, :versionRead, :heldRead, :productId
 update products set "updated_at" = ?, "price_paisa" = ?, "low_stock_threshold" = ?,
-    version = case when version = ? then version + 1 end
+    version = case when version = ? and held = ?
+      then version + 1 end
     where id = ? returning *;
 
 -- ProductRepository.change: alone + product update updated_at,quantity
--- parameters: :updated_at, :quantity, :versionRead, :productId
+-- parameters: :updated_at, :quantity, :versionRead, :heldRead, :productId
 update products set "updated_at" = ?, "quantity" = ?,
-    version = case when version = ? then version + 1 end
+    version = case when version = ? and held = ?
+      then version + 1 end
     where id = ? returning *;
 
 -- ProductRepository.change: alone + product update updated_at,serial_tracked
--- parameters: :updated_at, :serial_tracked, :versionRead, :productId
+-- parameters: :updated_at, :serial_tracked, :versionRead, :heldRead, :productId
 update products set "updated_at" = ?, "serial_tracked" = ?,
-    version = case when version = ? then version + 1 end
+    version = case when version = ? and held = ?
+      then version + 1 end
     where id = ? returning *;
 
 -- ProductRepository.change: alone + product update updated_at,warranty_months
--- parameters: :updated_at, :warranty_months, :versionRead, :productId
+-- parameters: :updated_at, :warranty_months, :versionRead, :heldRead, :productId
 update products set "updated_at" = ?, "warranty_months" = ?,
-    version = case when version = ? then version + 1 end
+    version = case when version = ? and held = ?
+      then version + 1 end
     where id = ? returning *;
 
 -- ProductRepository.change: alone + receipt movement
@@ -190,13 +198,13 @@ select * from "products" where "id" = ? and "deleted_at" is null;
 -- parameters: :id
 select *, (select json_group_object(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0) as "levels", (select json_group_object(location_id, reserved) from stock_levels
-            where product_id = products.id and reserved > 0) as "reserved" from "products" where "id" = ?;
+            where product_id = products.id and reserved > 0) as "reserved", (select json_group_array(id) from locations where kind = 'quarantine') as "quarantine" from "products" where "id" = ?;
 
 -- ProductRepository: to change, with units
 -- parameters: :keys, :id
 select *, (select json_group_object(location_id, quantity) from stock_levels
             where product_id = products.id and quantity > 0) as "levels", (select json_group_object(location_id, reserved) from stock_levels
-            where product_id = products.id and reserved > 0) as "reserved", (select json_group_array(json_object('key', s.serial_key, 'id', u.id,
+            where product_id = products.id and reserved > 0) as "reserved", (select json_group_array(id) from locations where kind = 'quarantine') as "quarantine", (select json_group_array(json_object('key', s.serial_key, 'id', u.id,
         'productId', u.product_id, 'serial', u.serial, 'pairedSerial', u.paired_serial,
         'locationId', u.location_id, 'status', u.status, 'receivedAt', u.received_at))
         from unit_serials s join units u on u.id = s.unit_id
@@ -239,7 +247,7 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
 
 -- ProductSearch: capped count created asc live low  q0  none
 -- parameters: 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold limit ?) as "matches";
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held limit ?) as "matches";
 
 -- ProductSearch: capped count created asc trash   q1  none
 -- parameters: :word0, :word0, 1001
@@ -267,23 +275,23 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
 
 -- ProductSearch: capped count price asc live low  q1  none
 -- parameters: :word0, :word0, 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
 
 -- ProductSearch: capped count price asc live low  q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
 -- ProductSearch: capped count price asc live low  q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
 -- ProductSearch: capped count price asc live low  q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
-select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
     ) and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
@@ -331,19 +339,19 @@ with "hits" as materialized (select *, null as "location_quantity" from "product
 
 -- ProductSearch: collect price asc live low  q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
 
 -- ProductSearch: collect price asc live low  q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
 
 -- ProductSearch: collect price asc live low  q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
-with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
+with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
     ) and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
@@ -379,7 +387,7 @@ select *, null as "location_quantity" from "products" where "deleted_at" is null
 
 -- ProductSearch: page created asc live low  q0  none
 -- parameters: :limit, :offset
-select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold order by created_at asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held order by created_at asc, "id" asc limit ? offset ?;
 
 -- ProductSearch: page created asc trash   q0  none
 -- parameters: :limit, :offset
@@ -427,7 +435,7 @@ select *, null as "location_quantity" from "products" where "deleted_at" is null
 
 -- ProductSearch: page price asc live low  q1  none
 -- parameters: :word0, :word0, :limit, :offset
-select *, null as "location_quantity" from "products" where "deleted_at" is null and quantity <= low_stock_threshold and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by price_paisa asc, "id" asc limit ? offset ?;
+select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by price_paisa asc, "id" asc limit ? offset ?;
 
 -- ProductSearch: page price desc live   q0  none
 -- parameters: :limit, :offset
