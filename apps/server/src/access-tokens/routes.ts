@@ -8,10 +8,9 @@ import {
   personalTokenSchema,
   revokedPersonalTokenSchema,
 } from '@walton/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../http/http-error.ts';
+import { signedInActor } from '../http/signed-in.ts';
 import type { PersonalAccessTokens } from './personal-access-tokens.ts';
 
 export interface TokenRoutesOptions {
@@ -27,11 +26,6 @@ const errors = {
   500: apiErrorSchema,
 };
 const bodyErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
-
-function signedIn(request: FastifyRequest) {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The signed-in user's personal access tokens: create (from a session only), list, revoke. */
 export const tokenRoutes: FastifyPluginAsyncZod<TokenRoutesOptions> = async (
@@ -58,7 +52,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<TokenRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = signedIn(request);
+      const user = signedInActor(request);
       const created = await tokens.create(user, request.body);
       return reply.status(201).send(created);
     },
@@ -78,7 +72,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<TokenRoutesOptions> = async (
         response: { 200: z.array(personalTokenSchema), ...errors },
       },
     },
-    async (request) => tokens.list(signedIn(request).id),
+    async (request) => tokens.list(signedInActor(request).id),
   );
 
   app.delete(
@@ -98,7 +92,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<TokenRoutesOptions> = async (
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = signedInActor(request);
       await tokens.revoke(user, request.params.id, user);
       // Event streams authenticated by the token end.
       await sessionsChanged();

@@ -10,7 +10,9 @@ import {
 } from '@walton/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, changeErrors, protectedErrors, setTotal } from '../products/routes.ts';
+import { protectedErrors, refusedChangeErrors } from '../http/route-errors.ts';
+import { signedInActor } from '../http/signed-in.ts';
+import { setTotal } from '../products/routes.ts';
 import type { ClaimService } from './service.ts';
 
 export interface ClaimRoutesOptions {
@@ -33,11 +35,11 @@ export const claimRoutes: FastifyPluginAsyncZod<ClaimRoutesOptions> = async (app
           'recorded); a unit has one open claim at a time (409 `CLAIM_ALREADY_OPEN`). 404 `UNIT_NOT_FOUND`.',
         params: serialParamsSchema,
         body: openClaimSchema,
-        response: { 201: claimSchema, ...changeErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: claimSchema, ...refusedChangeErrors },
       },
     },
     async (request, reply) => {
-      const claim = await service.open(request.params.serial, request.body, actorOf(request));
+      const claim = await service.open(request.params.serial, request.body, signedInActor(request));
       return reply.status(201).send(claim);
     },
   );
@@ -64,10 +66,10 @@ export const claimRoutes: FastifyPluginAsyncZod<ClaimRoutesOptions> = async (app
           'resolutions at once). 404 `CLAIM_NOT_FOUND`.',
         params: claimParamsSchema,
         body: resolveClaimSchema,
-        response: { 200: claimResolvedSchema, ...changeErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: claimResolvedSchema, ...refusedChangeErrors },
       },
     },
-    (request) => service.resolve(request.params.id, request.body, actorOf(request)),
+    (request) => service.resolve(request.params.id, request.body, signedInActor(request)),
   );
 
   app.get(

@@ -10,23 +10,25 @@ import {
   countSummarySchema,
   createCountSchema,
 } from '@walton/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvStream } from '../csv/exports.ts';
 import { sendCsv } from '../csv/routes.ts';
-import { unauthorized } from '../http/http-error.ts';
-import { changeErrors, idempotencyKeyHeaders, protectedErrors, setTotal } from '../products/routes.ts';
+import {
+  changeErrors,
+  keyedScanErrors,
+  listErrors,
+  readErrors,
+  refusedChangeErrors,
+  stepErrors,
+} from '../http/route-errors.ts';
+import { signedInActor } from '../http/signed-in.ts';
+import { idempotencyKeyHeaders, setTotal } from '../products/routes.ts';
 import { countCsvRecords } from './count-csv.ts';
-import type { CountActor, CountService } from './service.ts';
+import type { CountService } from './service.ts';
 
 export interface CountRoutesOptions {
   service: CountService;
-}
-
-function countActorOf(request: FastifyRequest): CountActor {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }
 
 const blindRule =
@@ -54,7 +56,7 @@ export const countRoutes: FastifyPluginAsyncZod<CountRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const count = await service.create(request.body, countActorOf(request));
+      const count = await service.create(request.body, signedInActor(request));
       return reply.status(201).send(count);
     },
   );
@@ -71,9 +73,7 @@ export const countRoutes: FastifyPluginAsyncZod<CountRoutesOptions> = async (app
         querystring: countListQuerySchema,
         response: {
           200: z.array(countSummarySchema),
-          400: apiErrorSchema,
-          ...protectedErrors,
-          403: apiErrorSchema,
+          ...listErrors,
         },
       },
     },
@@ -100,14 +100,11 @@ export const countRoutes: FastifyPluginAsyncZod<CountRoutesOptions> = async (app
         params: countParamsSchema,
         response: {
           200: countSchema,
-          400: apiErrorSchema,
-          ...protectedErrors,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...readErrors,
         },
       },
     },
-    async (request) => service.get(request.params.id, countActorOf(request)),
+    async (request) => service.get(request.params.id, signedInActor(request)),
   );
 
   app.get(
@@ -130,15 +127,12 @@ export const countRoutes: FastifyPluginAsyncZod<CountRoutesOptions> = async (app
             description: 'The CSV file',
             content: { 'text/csv': { schema: z.string() } },
           },
-          400: apiErrorSchema,
-          ...protectedErrors,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...readErrors,
         },
       },
     },
     async (request, reply) => {
-      const count = await service.get(request.params.id, countActorOf(request));
+      const count = await service.get(request.params.id, signedInActor(request));
       return sendCsv(reply, 'count', csvStream(COUNT_CSV_COLUMNS, countCsvRecords(count), request.log));
     },
   );
@@ -165,16 +159,13 @@ export const countRoutes: FastifyPluginAsyncZod<CountRoutesOptions> = async (app
         body: countScanSchema,
         response: {
           201: countScanSchemaOut,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          422: apiErrorSchema,
+          ...keyedScanErrors,
         },
       },
     },
     async (request, reply) => {
       const { headers, params, body } = request;
-      const scan = await service.scan(params.id, body, countActorOf(request), headers['idempotency-key']);
+      const scan = await service.scan(params.id, body, signedInActor(request), headers['idempotency-key']);
       return reply.status(201).send(scan);
     },
   );
@@ -198,10 +189,10 @@ export const countRoutes: FastifyPluginAsyncZod<CountRoutesOptions> = async (app
           '`COUNT_CLOSED`; 404 `COUNT_NOT_FOUND`.',
         params: countParamsSchema,
         body: applyCountSchema,
-        response: { 200: countSchema, ...changeErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: countSchema, ...refusedChangeErrors },
       },
     },
-    async (request) => service.apply(request.params.id, request.body, countActorOf(request)),
+    async (request) => service.apply(request.params.id, request.body, signedInActor(request)),
   );
 
   app.post(
@@ -216,15 +207,10 @@ export const countRoutes: FastifyPluginAsyncZod<CountRoutesOptions> = async (app
         params: countParamsSchema,
         response: {
           200: countSchema,
-          400: apiErrorSchema,
-          ...protectedErrors,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
+          ...stepErrors,
         },
       },
     },
-    async (request) => service.abandon(request.params.id, countActorOf(request)),
+    async (request) => service.abandon(request.params.id, signedInActor(request)),
   );
 };

@@ -202,12 +202,41 @@ interface SeenItems {
 }
 
 /** The words of a csv-parse error: its code named in our words, never the parser's own text. */
-export function unreadable(error: CsvError): { code: ImportProblemCode; message: string } {
+function unreadable(error: CsvError): { code: ImportProblemCode; message: string } {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED')
     return { code: 'UNCLOSED_QUOTE', message: ROW_MESSAGES.unclosedQuote };
   if (error.code === 'CSV_INVALID_CLOSING_QUOTE' || error.code === 'INVALID_OPENING_QUOTE')
     return { code: 'STRAY_QUOTE', message: ROW_MESSAGES.strayQuote };
   return { code: 'NOT_CSV', message: ROW_MESSAGES.notCsv };
+}
+
+/**
+ * A file the parser could not read on: its problem noted on the row after the last record the parser
+ * finished (some may not have reached the reading loop yet; `row`, the loop's, where it does not say).
+ * Anything but a csv-parse error is thrown on.
+ */
+export function noteUnreadable(error: unknown, row: number, problems: Problems): void {
+  if (!(error instanceof CsvError)) throw error;
+  const finished = typeof error.records === 'number' ? error.records : row;
+  const { code, message } = unreadable(error);
+  problems.add(finished + 1, '', code, message);
+}
+
+/** A row's cells by column; a row with more or fewer cells than the header is a problem (undefined). */
+export function cellsOf(
+  record: string[],
+  row: number,
+  columns: string[],
+  problems: Problems,
+): Map<string, string> | undefined {
+  if (record.length !== columns.length) {
+    problems.add(row, '', 'CELL_COUNT', ROW_MESSAGES.cellCount(record.length, columns.length), {
+      cells: record.length,
+      columns: columns.length,
+    });
+    return undefined;
+  }
+  return new Map(columns.map((column, index) => [column, record[index] ?? '']));
 }
 
 export const isRecord = (value: unknown): value is string[] =>
@@ -406,11 +435,7 @@ export class ProductImport {
         if (rows % YIELD_EVERY === 0) await nextTurn();
       }
     } catch (error) {
-      if (!(error instanceof CsvError)) throw error;
-      // The parser counts the records it finished (some may not have reached this loop yet).
-      const finished = typeof error.records === 'number' ? error.records : row;
-      const { code, message } = unreadable(error);
-      problems.add(finished + 1, '', code, message);
+      noteUnreadable(error, row, problems);
     }
     if (preview.length < IMPORT_PREVIEW_ROWS) showPreview();
     if (!columns && problems.total === 0) problems.add(1, '', 'EMPTY', ROW_MESSAGES.empty);
@@ -457,14 +482,8 @@ export class ProductImport {
     locations: KnownLocations,
     { seenIds, problems }: { seenIds: Set<string>; problems: Problems },
   ): CheckedRow | undefined {
-    if (record.length !== columns.length) {
-      problems.add(row, '', 'CELL_COUNT', ROW_MESSAGES.cellCount(record.length, columns.length), {
-        cells: record.length,
-        columns: columns.length,
-      });
-      return undefined;
-    }
-    const raw = new Map(columns.map((column, index) => [column, record[index] ?? '']));
+    const raw = cellsOf(record, row, columns, problems);
+    if (!raw) return undefined;
     // Text cells as exported (see formula-escape.ts); numbers are taken as they are.
     const text = (column: string) => unescapeFormula(raw.get(column) ?? '');
     const optional = (column: string) => text(column).trim() || undefined;

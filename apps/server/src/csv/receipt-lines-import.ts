@@ -8,19 +8,20 @@ import {
   RECEIPT_LINES_CSV_COLUMNS,
   type ReceiptLinesImport as ReceiptLinesAnswer,
 } from '@walton/contract';
-import { CsvError, parse } from 'csv-parse';
+import { parse } from 'csv-parse';
 import type { ProductRepository } from '../products/repository.ts';
 import { detectDelimiter } from './delimiter.ts';
 import { unescapeFormula } from './formula-escape.ts';
 import {
+  cellsOf,
   chunksOf,
   isBlank,
   isRecord,
+  noteUnreadable,
   Problems,
   problemCount,
   ROW_MESSAGES,
   refusal,
-  unreadable,
 } from './product-import.ts';
 import { itemOf, type KnownItems, liveItems } from './unit-import.ts';
 
@@ -83,9 +84,7 @@ export class ReceiptLinesImport {
         if (line) lines.push(line);
       }
     } catch (error) {
-      if (!(error instanceof CsvError)) throw error;
-      const { code, message } = unreadable(error);
-      problems.add((typeof error.records === 'number' ? error.records : row) + 1, '', code, message);
+      noteUnreadable(error, row, problems);
     }
     if (!columns && problems.total === 0) problems.add(1, '', 'EMPTY', ROW_MESSAGES.empty);
     return lines;
@@ -121,14 +120,8 @@ function checkRow(
   columns: string[],
   { items, seen, problems }: { items: KnownItems; seen: Map<string, number>; problems: Problems },
 ): ReceiptLinesAnswer['lines'][number] | undefined {
-  if (record.length !== columns.length) {
-    problems.add(row, '', 'CELL_COUNT', ROW_MESSAGES.cellCount(record.length, columns.length), {
-      cells: record.length,
-      columns: columns.length,
-    });
-    return undefined;
-  }
-  const raw = new Map(columns.map((column, index) => [column, record[index] ?? '']));
+  const raw = cellsOf(record, row, columns, problems);
+  if (!raw) return undefined;
   const cell = (column: string) => unescapeFormula(raw.get(column) ?? '').trim();
   const before = problems.total;
   const text = cell('expected');

@@ -33,7 +33,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ChangeWeights, changeLimitKey } from '../http/change-limit.ts';
-import { HttpError, unauthorized } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
+import { signedInActor } from '../http/signed-in.ts';
 import type { Actor } from '../products/service.ts';
 import type { CsvExports } from './exports.ts';
 import { ImportSlots } from './import-slots.ts';
@@ -61,11 +62,6 @@ const csvFile = {
   content: { 'text/csv': { schema: z.string() } },
 };
 const exportErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema };
-
-function actorOf(request: FastifyRequest): Actor {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** `Content-Disposition` of a download named like `walton-products-2026-11-24.csv`. */
 const attachment = (name: string) =>
@@ -272,7 +268,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = signedInActor(request);
       return counted(request, actor, async (progress) =>
         unitImport.run({ file: await uploadedFile(request), dryRun: request.query.dryRun, actor, progress }),
       );
@@ -398,7 +394,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = signedInActor(request);
       return counted(request, actor, (progress) =>
         importFile(request, reply, actor, request.query, progress),
       );

@@ -16,7 +16,7 @@ import {
   UNIT_CSV_IMPORT_COLUMNS,
   type UnitImportResult,
 } from '@walton/contract';
-import { CsvError, parse } from 'csv-parse';
+import { parse } from 'csv-parse';
 import { HttpError } from '../http/http-error.ts';
 import { DEFAULT_LOCATION_ID } from '../locations/default-location.ts';
 import {
@@ -30,16 +30,17 @@ import type { UnitRepository } from '../units/unit-repository.ts';
 import { detectDelimiter } from './delimiter.ts';
 import { unescapeFormula } from './formula-escape.ts';
 import {
+  cellsOf,
   chunksOf,
   type ImportProgress,
   isBlank,
   isRecord,
+  noteUnreadable,
   PROGRESS_EVERY,
   Problems,
   problemCount,
   ROW_MESSAGES,
   refusal,
-  unreadable,
   YIELD_EVERY,
 } from './product-import.ts';
 
@@ -199,10 +200,7 @@ export class UnitImport {
         if (rows % YIELD_EVERY === 0) await nextTurn();
       }
     } catch (error) {
-      if (!(error instanceof CsvError)) throw error;
-      const finished = typeof error.records === 'number' ? error.records : row;
-      const { code, message } = unreadable(error);
-      problems.add(finished + 1, '', code, message);
+      noteUnreadable(error, row, problems);
     }
     if (!columns && problems.total === 0) problems.add(1, '', 'EMPTY', ROW_MESSAGES.empty);
     await flush();
@@ -327,14 +325,8 @@ function checkRow(
     problems: Problems;
   },
 ): UnitRow | undefined {
-  if (record.length !== columns.length) {
-    problems.add(row, '', 'CELL_COUNT', ROW_MESSAGES.cellCount(record.length, columns.length), {
-      cells: record.length,
-      columns: columns.length,
-    });
-    return undefined;
-  }
-  const raw = new Map(columns.map((column, index) => [column, record[index] ?? '']));
+  const raw = cellsOf(record, row, columns, problems);
+  if (!raw) return undefined;
   const cell = (column: string) => unescapeFormula(raw.get(column) ?? '').trim();
   const before = problems.total;
   const serialOf = (field: 'serial' | 'pairedSerial'): string | undefined => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
+import { newestFirstPage, totalOf } from '../db/document-pages.ts';
 import { alone, StatementShapes, slot } from '../db/query-shapes.ts';
 import type { Database, DispatchesTable, DispatchPicksTable } from '../db/schema.ts';
 import type { ChangeStatement, ProductChange } from '../products/product-change.ts';
@@ -173,20 +174,11 @@ export class DispatchRepository {
 
   /** A page of orders, newest first. */
   async list(filter: DispatchListFilter): Promise<DispatchRow[]> {
-    return this.#filtered(filter)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
+    return newestFirstPage(this.#filtered(filter).selectAll(), filter);
   }
 
   async count(filter: DispatchListFilter): Promise<number> {
-    const row = await this.#filtered(filter)
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirst();
-    return Number(row?.total ?? 0);
+    return totalOf(this.#filtered(filter));
   }
 
   #filtered(filter: DispatchListFilter) {

@@ -9,27 +9,18 @@ import {
   dispatchSchema,
   dispatchSummarySchema,
 } from '@walton/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dispatchCsv } from '../csv/exports.ts';
 import { sendCsv } from '../csv/routes.ts';
-import { unauthorized } from '../http/http-error.ts';
-import { changeErrors, idempotencyKeyHeaders, protectedErrors, setTotal } from '../products/routes.ts';
-import type { DispatchActor, DispatchService } from './service.ts';
+import { changeErrors, keyedScanErrors, readErrors, stepErrors } from '../http/route-errors.ts';
+import { signedInActor } from '../http/signed-in.ts';
+import { idempotencyKeyHeaders, setTotal } from '../products/routes.ts';
+import type { DispatchService } from './service.ts';
 
 export interface DispatchRoutesOptions {
   service: DispatchService;
 }
-
-function dispatchActorOf(request: FastifyRequest): DispatchActor {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const readErrors = { 400: apiErrorSchema, ...protectedErrors, 403: apiErrorSchema, 404: apiErrorSchema };
-/** A step without a body (confirm, ship, cancel). */
-const stepErrors = { ...readErrors, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /** Dispatch orders (goods out): HTTP only (the rules are DispatchService's, the stock change path the repository's). */
 export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = async (app, { service }) => {
@@ -50,7 +41,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const order = await service.create(request.body, dispatchActorOf(request));
+      const order = await service.create(request.body, signedInActor(request));
       return reply.status(201).send(order);
     },
   );
@@ -165,16 +156,13 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
         body: dispatchPickSchema,
         response: {
           201: dispatchPickSchemaOut,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          422: apiErrorSchema,
+          ...keyedScanErrors,
         },
       },
     },
     async (request, reply) => {
       const { headers, params, body } = request;
-      const pick = await service.pick(params.id, body, dispatchActorOf(request), headers['idempotency-key']);
+      const pick = await service.pick(params.id, body, signedInActor(request), headers['idempotency-key']);
       return reply.status(201).send(pick);
     },
   );
@@ -197,7 +185,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
         response: { 200: dispatchSchema, ...stepErrors },
       },
     },
-    async (request) => service.ship(request.params.id, dispatchActorOf(request)),
+    async (request) => service.ship(request.params.id, signedInActor(request)),
   );
 
   app.post(
@@ -216,6 +204,6 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
         response: { 200: dispatchSchema, ...stepErrors },
       },
     },
-    async (request) => service.cancel(request.params.id, dispatchActorOf(request)),
+    async (request) => service.cancel(request.params.id, signedInActor(request)),
   );
 };

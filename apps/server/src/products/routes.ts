@@ -40,10 +40,12 @@ import { z } from 'zod';
 import { readsAsItself } from '../auth/policy.ts';
 import type { AnswerCache, Shelf } from '../http/answer-cache.ts';
 import { HttpError, unauthorized } from '../http/http-error.ts';
+import { changeErrors, protectedErrors, serverError, writeErrors } from '../http/route-errors.ts';
+import { signedInActor } from '../http/signed-in.ts';
 import { followsStock, itemFollowsStock, listFollowsStock } from './answers-follow-stock.ts';
 import { productLabelSvg } from './label-svg.ts';
 import { visibleTo } from './product-mapper.ts';
-import type { Actor, ProductService } from './service.ts';
+import type { ProductService } from './service.ts';
 
 export interface ProductRoutesOptions {
   service: ProductService;
@@ -130,22 +132,6 @@ const audienceOf = (reader: SignedInAccount | null) =>
 
 const totalCountDescription = 'The total number of matches is in the `X-Total-Count` header.';
 
-/** Error bodies every route may answer with. */
-const serverError = { 500: apiErrorSchema };
-export const protectedErrors = { 401: apiErrorSchema, ...serverError };
-/** Every change: cross-site or unverified (403), too many changes a minute (429). */
-const writeErrors = {
-  ...protectedErrors,
-  403: apiErrorSchema,
-  429: apiErrorSchema,
-};
-/** Body-carrying changes also: invalid or malformed (400), too large (413), not JSON (415). */
-export const changeErrors = {
-  400: apiErrorSchema,
-  ...writeErrors,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
 /**
  * Changes sent with an `Idempotency-Key` that name what they change: also none such (404), refused with
  * the item as it is now (409), or the key already used for another request (422).
@@ -164,12 +150,6 @@ const stockChangeResponses = {
   409: productConflictSchema,
   412: productConflictSchema,
 };
-
-/** The user the guards resolved; a protected route without one is a wiring mistake, answered 401. */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** What Delivered and restock read of a request: the item, its new quantity, the If-Match, who. */
 type StockChangeRequest = FastifyRequest & {
@@ -235,7 +215,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           serial,
           customer,
         },
-        actorOf(request),
+        signedInActor(request),
       );
       return { success, quentity: changed.quantity, version: changed.version };
     };
@@ -429,7 +409,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request, reply) => {
       const { headers, params, body } = request;
-      const answer = await service.transfer(params.id, body, actorOf(request), headers['idempotency-key']);
+      const answer = await service.transfer(
+        params.id,
+        body,
+        signedInActor(request),
+        headers['idempotency-key'],
+      );
       return reply.status(answer.statusCode).send(answer.body);
     },
   );
@@ -453,7 +438,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { id } = await service.create(request.body, actorOf(request));
+      const { id } = await service.create(request.body, signedInActor(request));
       reply.code(201).header('location', `/api/product/${encodeURIComponent(id)}`);
       return { success: SUCCESS_TEXT.productAdded, _id: id };
     },
@@ -566,7 +551,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request, reply) => {
       const version = requiredVersion(request.headers['if-match']);
-      const product = await service.edit(request.params.id, request.body, version, actorOf(request));
+      const product = await service.edit(request.params.id, request.body, version, signedInActor(request));
       reply.header('etag', etagOfItem(product));
       return product;
     },
@@ -633,7 +618,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request, reply) => {
       const version = requiredVersion(request.headers['if-match']);
       const { id, entryId } = request.params;
-      const product = await service.revert(id, entryId, version, actorOf(request));
+      const product = await service.revert(id, entryId, version, signedInActor(request));
       reply.header('etag', etagOfItem(product));
       return product;
     },
@@ -652,7 +637,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         response: { 200: deletedSchema, 400: apiErrorSchema, ...writeErrors },
       },
     },
-    async (request) => ({ deletedCount: await service.remove(request.params.id, actorOf(request)) }),
+    async (request) => ({ deletedCount: await service.remove(request.params.id, signedInActor(request)) }),
   );
 
   app.post(
@@ -675,7 +660,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request) => {
-      await service.restore(request.params.id, actorOf(request));
+      await service.restore(request.params.id, signedInActor(request));
       return { success: SUCCESS_TEXT.productRestored };
     },
   );

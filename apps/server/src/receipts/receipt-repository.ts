@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { newestFirstPage, totalOf } from '../db/document-pages.ts';
 import { slot } from '../db/query-shapes.ts';
 import type { Database, ReceiptScansTable, ReceiptsTable } from '../db/schema.ts';
 import type { ChangeStatement, ProductChange } from '../products/product-change.ts';
@@ -122,20 +123,11 @@ export class ReceiptRepository {
 
   /** A page of receipts, newest first. */
   async list(filter: ReceiptListFilter): Promise<ReceiptRow[]> {
-    return this.#filtered(filter)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
+    return newestFirstPage(this.#filtered(filter).selectAll(), filter);
   }
 
   async count(filter: ReceiptListFilter): Promise<number> {
-    const row = await this.#filtered(filter)
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirst();
-    return Number(row?.total ?? 0);
+    return totalOf(this.#filtered(filter));
   }
 
   #filtered(filter: ReceiptListFilter) {

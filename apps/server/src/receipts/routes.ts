@@ -10,23 +10,25 @@ import {
   receiptSchema,
   receiptSummarySchema,
 } from '@walton/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvStream } from '../csv/exports.ts';
 import { sendCsv } from '../csv/routes.ts';
-import { unauthorized } from '../http/http-error.ts';
-import { changeErrors, idempotencyKeyHeaders, protectedErrors, setTotal } from '../products/routes.ts';
+import {
+  changeErrors,
+  keyedScanErrors,
+  listErrors,
+  readErrors,
+  refusedChangeErrors,
+  stepErrors,
+} from '../http/route-errors.ts';
+import { signedInActor } from '../http/signed-in.ts';
+import { idempotencyKeyHeaders, setTotal } from '../products/routes.ts';
 import { receiptCsvRecords } from './receipt-csv.ts';
-import type { ReceiptActor, ReceiptService } from './service.ts';
+import type { ReceiptService } from './service.ts';
 
 export interface ReceiptRoutesOptions {
   service: ReceiptService;
-}
-
-function receiptActorOf(request: FastifyRequest): ReceiptActor {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }
 
 const seenBySupplier =
@@ -53,7 +55,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const receipt = await service.create(request.body, receiptActorOf(request));
+      const receipt = await service.create(request.body, signedInActor(request));
       return reply.status(201).send(receipt);
     },
   );
@@ -71,14 +73,12 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
         querystring: receiptListQuerySchema,
         response: {
           200: z.array(receiptSummarySchema),
-          400: apiErrorSchema,
-          ...protectedErrors,
-          403: apiErrorSchema,
+          ...listErrors,
         },
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.list(request.query, receiptActorOf(request));
+      const { items, total } = await service.list(request.query, signedInActor(request));
       setTotal(reply, total);
       return items;
     },
@@ -96,14 +96,11 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
         params: receiptParamsSchema,
         response: {
           200: receiptSchema,
-          400: apiErrorSchema,
-          ...protectedErrors,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...readErrors,
         },
       },
     },
-    async (request) => service.get(request.params.id, receiptActorOf(request)),
+    async (request) => service.get(request.params.id, signedInActor(request)),
   );
 
   app.get(
@@ -125,15 +122,12 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
             description: 'The CSV file',
             content: { 'text/csv': { schema: z.string() } },
           },
-          400: apiErrorSchema,
-          ...protectedErrors,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...readErrors,
         },
       },
     },
     async (request, reply) => {
-      const receipt = await service.get(request.params.id, receiptActorOf(request));
+      const receipt = await service.get(request.params.id, signedInActor(request));
       return sendCsv(
         reply,
         'receipt',
@@ -164,16 +158,13 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
         body: receiptScanSchema,
         response: {
           201: receiptScanSchemaOut,
-          ...changeErrors,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          422: apiErrorSchema,
+          ...keyedScanErrors,
         },
       },
     },
     async (request, reply) => {
       const { headers, params, body } = request;
-      const scan = await service.scan(params.id, body, receiptActorOf(request), headers['idempotency-key']);
+      const scan = await service.scan(params.id, body, signedInActor(request), headers['idempotency-key']);
       return reply.status(201).send(scan);
     },
   );
@@ -198,10 +189,10 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
           '`RECEIPT_NOT_FOUND`.',
         params: receiptParamsSchema,
         body: completeReceiptSchema,
-        response: { 200: receiptSchema, ...changeErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: receiptSchema, ...refusedChangeErrors },
       },
     },
-    async (request) => service.complete(request.params.id, request.body, receiptActorOf(request)),
+    async (request) => service.complete(request.params.id, request.body, signedInActor(request)),
   );
 
   app.post(
@@ -218,15 +209,10 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
         params: receiptParamsSchema,
         response: {
           200: receiptSchema,
-          400: apiErrorSchema,
-          ...protectedErrors,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
+          ...stepErrors,
         },
       },
     },
-    async (request) => service.cancel(request.params.id, receiptActorOf(request)),
+    async (request) => service.cancel(request.params.id, signedInActor(request)),
   );
 };

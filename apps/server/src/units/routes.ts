@@ -12,14 +12,9 @@ import {
 } from '@walton/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  actorOf,
-  idempotencyKeyHeaders,
-  idParams,
-  keyedChangeErrors,
-  protectedErrors,
-  setTotal,
-} from '../products/routes.ts';
+import { protectedErrors } from '../http/route-errors.ts';
+import { signedInActor } from '../http/signed-in.ts';
+import { idempotencyKeyHeaders, idParams, keyedChangeErrors, setTotal } from '../products/routes.ts';
 import type { ProductService } from '../products/service.ts';
 
 export interface UnitRoutesOptions {
@@ -58,7 +53,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
       const answer = await service.registerUnits(
         params.id,
         body,
-        actorOf(request),
+        signedInActor(request),
         headers['idempotency-key'],
       );
       return reply.status(answer.statusCode).send(answer.body);
@@ -92,7 +87,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
       const answer = await service.switchTracking(
         params.id,
         body,
-        actorOf(request),
+        signedInActor(request),
         headers['idempotency-key'],
       );
       return reply.status(answer.statusCode).send(answer.body);
@@ -173,7 +168,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
       const answer = await service.dispatchUnit(
         params.serial,
         body,
-        actorOf(request),
+        signedInActor(request),
         headers['idempotency-key'],
       );
       return reply.status(answer.statusCode).send(answer.body);
