@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
+import { LocationSelect } from '@/entities/locations/components/location-select.tsx';
 import { translate, useTranslate } from '@/i18n/i18n.ts';
 import { announceRefusal } from '@/lib/announce-refusal.ts';
 import { toast } from '@/lib/toast.ts';
@@ -45,16 +46,13 @@ export function NewCountForm() {
         {t('counts.startHeading')}
       </h2>
       <div className="row g-3">
-        <Form.Group className="col-12 col-md-4" controlId={`${id}-location`}>
-          <Form.Label>{t('counts.location')}</Form.Label>
-          <Form.Select required value={location} onChange={(event) => setLocationId(event.target.value)}>
-            {active.map((one) => (
-              <option key={one.id} value={one.id}>
-                {one.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <LocationSelect
+          className="col-12 col-md-4"
+          label={t('counts.location')}
+          locations={active}
+          value={location}
+          onChange={setLocationId}
+        />
         <Form.Group className="col-12 col-md-8" controlId={`${id}-items`}>
           <Form.Label>{t('counts.onlyItems')}</Form.Label>
           <Form.Control

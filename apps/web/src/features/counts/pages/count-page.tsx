@@ -12,8 +12,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { QueryError } from '@/components/query-error.tsx';
-import { CameraScanner } from '@/components/scanner/camera-scanner.tsx';
-import type { ScannedCode } from '@/components/scanner/scan-formats.ts';
+import { ScanControls, type ScanOutcome } from '@/components/scanner/scan-controls.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCount } from '@/entities/counts/api/get-counts.ts';
@@ -36,9 +35,6 @@ const UNCOUNTED_NAMES: Record<UncountedChoice, MessageKey> = {
   keep: 'counts.uncounted.keep',
 };
 
-/** What the last scan did: counted (said politely) or refused / led nowhere (said as an alert). */
-type ScanOutcome = { kind: 'counted' | 'refused'; text: string } | null;
-
 /** A difference with its sign: +2, −3, 0. */
 const signed = (format: Formatters, value: number) =>
   value > 0 ? `+${format.count(value)}` : value < 0 ? `−${format.count(-value)}` : format.count(0);
@@ -54,9 +50,7 @@ function ScanPanel({ count }: { count: Count }) {
   const scan = useScanCount();
   const queryClient = useQueryClient();
   const format = useFormatters();
-  const [scanning, setScanning] = useState(false);
   const [quantity, setQuantity] = useState('1');
-  const [typed, setTyped] = useState('');
   const [outcome, setOutcome] = useState<ScanOutcome>(null);
   const id = useId();
   const nameOf = useCallback(
@@ -80,13 +74,13 @@ function ScanPanel({ count }: { count: Count }) {
         if (target.kind === 'serial') {
           const kept = await scan.mutateAsync({ id: count.id, scan: { serial: target.serial } });
           const params = { serial: target.serial, name: nameOf(kept.productId) };
-          setOutcome({ kind: 'counted', text: translate('counts.countedSerial', params) });
+          setOutcome({ kind: 'done', text: translate('counts.countedSerial', params) });
           return;
         }
         const units = Number(quantity) || 1;
         await scan.mutateAsync({ id: count.id, scan: { productId: target.productId, quantity: units } });
         const params = { count: format.count(units), name: nameOf(target.productId) };
-        setOutcome({ kind: 'counted', text: translate('counts.counted', params) });
+        setOutcome({ kind: 'done', text: translate('counts.counted', params) });
         setQuantity('1');
       } catch (error) {
         if (error instanceof Error) setOutcome({ kind: 'refused', text: errorText(error) });
@@ -94,13 +88,6 @@ function ScanPanel({ count }: { count: Count }) {
     },
     [count.id, count.full, count.lines, quantity, scan, queryClient, format, nameOf],
   );
-
-  const onCode = useCallback((code: ScannedCode) => void countCode(code.text), [countCode]);
-  const submitTyped = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim() === '') return;
-    void countCode(typed).then(() => setTyped(''));
-  };
 
   return (
     <section aria-labelledby={`${id}-heading`} className="d-grid gap-3 mb-4">
@@ -122,42 +109,19 @@ function ScanPanel({ count }: { count: Count }) {
         />
         <Form.Text id={`${id}-quantity-hint`}>{t('counts.unitsPerScanHint')}</Form.Text>
       </Form.Group>
-      <Button
-        size="lg"
-        variant={scanning ? 'outline-secondary' : 'primary'}
-        className="w-100 py-3 fs-3"
-        onClick={() => setScanning((on) => !on)}
-      >
-        {scanning ? t('counts.stopScanning') : t('counts.scan')}
-      </Button>
-      {scanning && (
-        <CameraScanner onCode={onCode} viewLabel={t('counts.cameraView')} hint={t('counts.point')} />
-      )}
-      <div
-        role="status"
-        className={outcome?.kind === 'counted' ? 'alert alert-success mb-0' : 'visually-hidden'}
-      >
-        {outcome?.kind === 'counted' ? outcome.text : ''}
-      </div>
-      {outcome?.kind === 'refused' && (
-        <div className="alert alert-danger mb-0 text-break" role="alert">
-          {outcome.text}
-        </div>
-      )}
-      <Form noValidate onSubmit={submitTyped}>
-        <Form.Label htmlFor={`${id}-typed`}>{t('counts.typeCode')}</Form.Label>
-        <div className="d-flex gap-2">
-          <Form.Control
-            id={`${id}-typed`}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-          />
-          <Button type="submit" variant="outline-primary" className="text-nowrap" disabled={scan.isPending}>
-            {t('counts.addScan')}
-          </Button>
-        </div>
-      </Form>
+      <ScanControls
+        texts={{
+          scan: t('counts.scan'),
+          stopScanning: t('counts.stopScanning'),
+          cameraView: t('counts.cameraView'),
+          point: t('counts.point'),
+          typeCode: t('counts.typeCode'),
+          submit: t('counts.addScan'),
+        }}
+        onCode={countCode}
+        busy={scan.isPending}
+        outcome={outcome}
+      />
     </section>
   );
 }

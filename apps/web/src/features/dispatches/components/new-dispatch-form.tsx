@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
+import { LocationSelect } from '@/entities/locations/components/location-select.tsx';
 import { useWorkplace } from '@/entities/locations/workplace.ts';
 import { useProducts } from '@/entities/products/api/get-products.ts';
 import { productListSchema } from '@/entities/products/api/product-list-schema.ts';
@@ -135,16 +136,13 @@ export function NewDispatchForm() {
               autoComplete="off"
             />
           </Form.Group>
-          <Form.Group className="col-12 col-md-4" controlId={`${id}-location`}>
-            <Form.Label>{t('dispatches.location')}</Form.Label>
-            <Form.Select required value={from} onChange={(event) => setLocationId(event.target.value)}>
-              {places.map((place) => (
-                <option key={place.id} value={place.id}>
-                  {place.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <LocationSelect
+            className="col-12 col-md-4"
+            label={t('dispatches.location')}
+            locations={places}
+            value={from}
+            onChange={setLocationId}
+          />
           <Form.Group className="col-12" controlId={`${id}-address`}>
             <Form.Label>{t('dispatches.customerAddress')}</Form.Label>
             <Form.Control

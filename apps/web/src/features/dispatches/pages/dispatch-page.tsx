@@ -1,12 +1,10 @@
 import type { Dispatch, DispatchLine } from '@walton/contract';
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link, useParams } from 'react-router';
 import { QueryError } from '@/components/query-error.tsx';
-import { CameraScanner } from '@/components/scanner/camera-scanner.tsx';
-import type { ScannedCode } from '@/components/scanner/scan-formats.ts';
+import { ScanControls, type ScanOutcome } from '@/components/scanner/scan-controls.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
@@ -27,9 +25,6 @@ import { pickOfCode } from '../pick-of-code.ts';
 
 /** The order's lines as a CSV file (GET /api/dispatches/:id/export.csv). */
 const exportPath = (id: string) => `/api/dispatches/${encodeURIComponent(id)}/export.csv`;
-
-/** What the last pick or step came to: said in words, a refusal as an alert. */
-type Outcome = { kind: 'done'; text: string } | { kind: 'refused'; text: string } | null;
 
 function Customer({ order }: { order: Dispatch }) {
   const t = useTranslate();
@@ -107,12 +102,9 @@ function Lines({ lines }: { lines: readonly DispatchLine[] }) {
  * read, or typed, is one pick (`pickOfCode`), sent with its own Idempotency-Key. A refused pick (a
  * wrong item, a unit of another order) is said with the server's words naming what the order expects.
  */
-function Picking({ order, onOutcome }: { order: Dispatch; onOutcome: (outcome: Outcome) => void }) {
+function Picking({ order, onOutcome }: { order: Dispatch; onOutcome: (outcome: ScanOutcome) => void }) {
   const t = useTranslate();
   const { mutate: pick, isPending } = usePickUnit();
-  const [scanning, setScanning] = useState(false);
-  const [typed, setTyped] = useState('');
-  const inputId = useId();
 
   const send = useCallback(
     (code: string) => {
@@ -141,49 +133,29 @@ function Picking({ order, onOutcome }: { order: Dispatch; onOutcome: (outcome: O
     },
     [order, pick, onOutcome, t],
   );
-  const onCode = useCallback((code: ScannedCode) => send(code.text), [send]);
-
-  const submitTyped = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim() === '') return;
-    send(typed);
-    setTyped('');
-  };
 
   return (
     <section className="d-grid gap-3 mb-3" aria-label={t('dispatches.picking')}>
-      <Button
-        size="lg"
-        variant={scanning ? 'outline-secondary' : 'primary'}
-        className="w-100 py-3 fs-4"
-        aria-pressed={scanning}
-        onClick={() => setScanning(!scanning)}
-      >
-        {scanning ? t('dispatches.stopScanning') : t('dispatches.scan')}
-      </Button>
-      {scanning && (
-        <CameraScanner onCode={onCode} viewLabel={t('dispatches.cameraView')} hint={t('dispatches.point')} />
-      )}
-      <Form noValidate onSubmit={submitTyped}>
-        <Form.Label htmlFor={inputId}>{t('dispatches.typeCode')}</Form.Label>
-        <div className="d-flex gap-2">
-          <Form.Control
-            id={inputId}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-          />
-          <Button type="submit" variant="outline-primary" className="text-nowrap" disabled={isPending}>
-            {t('dispatches.pick')}
-          </Button>
-        </div>
-      </Form>
+      <ScanControls
+        texts={{
+          scan: t('dispatches.scan'),
+          stopScanning: t('dispatches.stopScanning'),
+          cameraView: t('dispatches.cameraView'),
+          point: t('dispatches.point'),
+          typeCode: t('dispatches.typeCode'),
+          submit: t('dispatches.pick'),
+        }}
+        onCode={send}
+        busy={isPending}
+        toggle
+        buttonClassName="fs-4"
+      />
     </section>
   );
 }
 
 /** The steps an order's status allows, for whoever may take them. */
-function Steps({ order, onOutcome }: { order: Dispatch; onOutcome: (outcome: Outcome) => void }) {
+function Steps({ order, onOutcome }: { order: Dispatch; onOutcome: (outcome: ScanOutcome) => void }) {
   const t = useTranslate();
   const step = useDispatchStep();
   const takes = useCan('dispatch.create');
@@ -243,7 +215,7 @@ export default function DispatchPage() {
   const picks = useCan('dispatch.pick');
   const exports = useCan('export.run');
   const order = useDispatch(id);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<ScanOutcome>(null);
 
   if (order.isPending) return <Spinner label={t('dispatches.loadingOrder')} />;
   if (order.isError)

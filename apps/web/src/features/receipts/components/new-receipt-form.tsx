@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { ImportRefusal } from '@/components/import-refusal.tsx';
 import { paths } from '@/config/paths.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
+import { LocationSelect } from '@/entities/locations/components/location-select.tsx';
 import { useProducts } from '@/entities/products/api/get-products.ts';
 import { productListSchema } from '@/entities/products/api/product-list-schema.ts';
 import { translate, useTranslate } from '@/i18n/i18n.ts';
@@ -132,16 +133,13 @@ export function NewReceiptForm() {
               />
             )}
           </Form.Group>
-          <Form.Group className="col-12 col-md-4" controlId={`${id}-location`}>
-            <Form.Label>{t('receipts.location')}</Form.Label>
-            <Form.Select required value={location} onChange={(event) => setLocationId(event.target.value)}>
-              {active.map((one) => (
-                <option key={one.id} value={one.id}>
-                  {one.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <LocationSelect
+            className="col-12 col-md-4"
+            label={t('receipts.location')}
+            locations={active}
+            value={location}
+            onChange={setLocationId}
+          />
           <Form.Group className="col-12 col-md-4" controlId={`${id}-reference`}>
             <Form.Label>{t('receipts.reference')}</Form.Label>
             <Form.Control

@@ -13,8 +13,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useParams } from 'react-router';
 import { QueryError } from '@/components/query-error.tsx';
-import { CameraScanner } from '@/components/scanner/camera-scanner.tsx';
-import type { ScannedCode } from '@/components/scanner/scan-formats.ts';
+import { ScanControls, type ScanOutcome } from '@/components/scanner/scan-controls.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
@@ -36,9 +35,6 @@ const CONDITION_NAMES: Record<ScanCondition, MessageKey> = {
 };
 
 const isOpen = (receipt: Receipt) => receipt.status === 'expected' || receipt.status === 'receiving';
-
-/** What the last scan did: counted (said politely) or refused / led nowhere (said as an alert). */
-type ScanOutcome = { kind: 'counted' | 'refused'; text: string } | null;
 
 /** One line: its running count (whole of expected, damaged), its serials and whether it is short or over. */
 function LineCard({ line, discrepancy }: { line: ReceiptLine; discrepancy: Discrepancy | undefined }) {
@@ -87,11 +83,9 @@ function ScanPanel({ receipt }: { receipt: Receipt }) {
   const scan = useScanReceipt();
   const queryClient = useQueryClient();
   const format = useFormatters();
-  const [scanning, setScanning] = useState(false);
   const [condition, setCondition] = useState<ScanCondition>('ok');
   const [quantity, setQuantity] = useState('1');
   const [chosen, setChosen] = useState<string | null>(null);
-  const [typed, setTyped] = useState('');
   const [outcome, setOutcome] = useState<ScanOutcome>(null);
   const id = useId();
   const tracked = receipt.lines.filter((line) => line.serialTracked);
@@ -105,7 +99,7 @@ function ScanPanel({ receipt }: { receipt: Receipt }) {
         return { kind: 'refused', text: translate('receipts.unknownCode', { code: target.code }) };
       if (target.kind === 'line' && target.line.serialTracked) {
         setChosen(target.line.productId);
-        return { kind: 'counted', text: translate('receipts.nowSerials', { name: target.line.name }) };
+        return { kind: 'done', text: translate('receipts.nowSerials', { name: target.line.name }) };
       }
       if (target.kind === 'serial') {
         await scan.mutateAsync({
@@ -113,14 +107,14 @@ function ScanPanel({ receipt }: { receipt: Receipt }) {
           scan: { productId: target.line.productId, serials: [target.serial], condition },
         });
         const params = { serial: target.serial, name: target.line.name, condition: conditionName };
-        return { kind: 'counted', text: translate('receipts.countedSerial', params) };
+        return { kind: 'done', text: translate('receipts.countedSerial', params) };
       }
       const units = Number(quantity) || 1;
       const productId = target.kind === 'item' ? target.productId : target.line.productId;
       await scan.mutateAsync({ id: receipt.id, scan: { productId, quantity: units, condition } });
       const name = target.kind === 'line' ? target.line.name : productId;
       const params = { count: format.count(units), name, condition: conditionName };
-      return { kind: 'counted', text: translate('receipts.counted', params) };
+      return { kind: 'done', text: translate('receipts.counted', params) };
     },
     [receipt.id, quantity, condition, scan, format],
   );
@@ -138,13 +132,6 @@ function ScanPanel({ receipt }: { receipt: Receipt }) {
     },
     [receipt.lines, chosen, queryClient, countOn],
   );
-
-  const onCode = useCallback((code: ScannedCode) => void count(code.text), [count]);
-  const submitTyped = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim() === '') return;
-    void count(typed).then(() => setTyped(''));
-  };
 
   return (
     <section aria-labelledby={`${id}-heading`} className="d-grid gap-3 mb-4">
@@ -198,42 +185,19 @@ function ScanPanel({ receipt }: { receipt: Receipt }) {
           </Form.Group>
         )}
       </div>
-      <Button
-        size="lg"
-        variant={scanning ? 'outline-secondary' : 'primary'}
-        className="w-100 py-3 fs-3"
-        onClick={() => setScanning((on) => !on)}
-      >
-        {scanning ? t('receipts.stopScanning') : t('receipts.scan')}
-      </Button>
-      {scanning && (
-        <CameraScanner onCode={onCode} viewLabel={t('receipts.cameraView')} hint={t('receipts.point')} />
-      )}
-      <div
-        role="status"
-        className={outcome?.kind === 'counted' ? 'alert alert-success mb-0' : 'visually-hidden'}
-      >
-        {outcome?.kind === 'counted' ? outcome.text : ''}
-      </div>
-      {outcome?.kind === 'refused' && (
-        <div className="alert alert-danger mb-0 text-break" role="alert">
-          {outcome.text}
-        </div>
-      )}
-      <Form noValidate onSubmit={submitTyped}>
-        <Form.Label htmlFor={`${id}-typed`}>{t('receipts.typeCode')}</Form.Label>
-        <div className="d-flex gap-2">
-          <Form.Control
-            id={`${id}-typed`}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-          />
-          <Button type="submit" variant="outline-primary" className="text-nowrap" disabled={scan.isPending}>
-            {t('receipts.addScan')}
-          </Button>
-        </div>
-      </Form>
+      <ScanControls
+        texts={{
+          scan: t('receipts.scan'),
+          stopScanning: t('receipts.stopScanning'),
+          cameraView: t('receipts.cameraView'),
+          point: t('receipts.point'),
+          typeCode: t('receipts.typeCode'),
+          submit: t('receipts.addScan'),
+        }}
+        onCode={count}
+        busy={scan.isPending}
+        outcome={outcome}
+      />
     </section>
   );
 }
