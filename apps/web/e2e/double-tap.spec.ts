@@ -70,9 +70,13 @@ const GESTURES: ReadonlyArray<{ name: string; press: (page: Page, button: Locato
       });
       const stockChange = /\/api\/products?\/[^/]+$/;
       const passing: Promise<void>[] = [];
+      let held = false;
       const hold = (route: Route) => {
         const pass = async () => {
-          if (route.request().method() === 'PUT') await bothClicked;
+          if (route.request().method() === 'PUT') {
+            held = true;
+            await bothClicked;
+          }
           await route.fallback();
         };
         passing.push(pass());
@@ -81,6 +85,9 @@ const GESTURES: ReadonlyArray<{ name: string; press: (page: Page, button: Locato
       await page.route(stockChange, hold);
       await page.mouse.click(x, y);
       await page.mouse.click(x, y);
+      // The route stays until the change has reached it: one the app sends a moment after the click
+      // is held too, rather than meeting the route as it is taken away.
+      await expect.poll(() => held, { message: 'the first click sent its Delivered' }).toBe(true);
       letThrough();
       await Promise.all(passing);
       await page.unroute(stockChange, hold);
