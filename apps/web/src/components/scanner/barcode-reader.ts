@@ -46,10 +46,10 @@ function nativeReader(Detector: BarcodeDetectorClass, formats: ScanFormat[]): Ba
   };
 }
 
-/** ZXing on the frame's pixels; the library is fetched only now, by a page that scans. */
+/** The JavaScript readers (`picture-decoder.ts`) on the frame's pixels; fetched only now, by a page that scans. */
 async function libraryReader(formats: ScanFormat[]): Promise<BarcodeReader> {
-  const { createZxingDecoder } = await import('./zxing-decoder.ts');
-  const decode = createZxingDecoder(formats);
+  const { createPictureDecoder } = await import('./picture-decoder.ts');
+  const decode = createPictureDecoder(formats);
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('This browser cannot read camera pictures (no 2D canvas).');
@@ -67,7 +67,7 @@ async function libraryReader(formats: ScanFormat[]): Promise<BarcodeReader> {
 
 /**
  * A reader of `formats` (by default every one the scanner knows): the browser's BarcodeDetector for
- * each format it supports, ZXing for the others (all of them where the browser has no detector, as
+ * each format it supports, the JavaScript readers for the others (all of them where the browser has no detector, as
  * Chromium on desktop Linux and Firefox).
  */
 export async function createBarcodeReader(
