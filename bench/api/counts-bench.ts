@@ -256,7 +256,13 @@ export async function runCountsBench(settings: Settings): Promise<CountsReport> 
       });
       const scanSeconds = (performance.now() - scanBegan) / 1000;
       const applyStarted = performance.now();
-      const response = await supervisor.call('POST', `/api/counts/${full.id}/apply`, {});
+      // A connection the server closes (silent for longer than its 30 s connectionTimeout) is said as such.
+      const response = await supervisor.call('POST', `/api/counts/${full.id}/apply`, {}).catch((error) => {
+        const after = Math.round(performance.now() - applyStarted);
+        throw new Error(`applying a count of ${items.length} items got no answer after ${after} ms`, {
+          cause: error,
+        });
+      });
       const text = await response.text();
       const applyMs = performance.now() - applyStarted;
       if (response.status !== 200)
