@@ -12,17 +12,22 @@
  *                        calls in the same run (bench/results/<date>-dispatches-<engine>.json and .md)
  *   npm run bench:receipts  receipts only: completing a 500-line receipt against a single Delivered
  *                        (bench/results/<date>-receipts-<engine>.json and .md)
+ *   npm run bench:counts  stock counts only: 5,000 scans into one count by 20 clients, and applying a
+ *                        count of 10,000 items, against single Delivered calls in the same run
+ *                        (bench/results/<date>-counts-<engine>.json and .md)
  *
  * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
  * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_MOVEMENTS_PER_ITEM, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
  * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH, BENCH_CSV,
  * BENCH_CSV_SIZES, BENCH_CSV_IMPORT_ROWS, BENCH_UNITS, BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS, BENCH_UNIT_DELIVERY,
- * BENCH_DISPATCHES, BENCH_DISPATCH_ORDERS, BENCH_RECEIPTS, BENCH_RECEIPT_LINES.
+ * BENCH_DISPATCHES, BENCH_DISPATCH_ORDERS, BENCH_RECEIPTS, BENCH_RECEIPT_LINES, BENCH_COUNTS,
+ * BENCH_COUNT_SCANS, BENCH_COUNT_CLIENTS, BENCH_COUNT_ITEMS.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ApiReport, runApiBench } from './api/api-bench.ts';
+import { type CountsReport, runCountsBench } from './api/counts-bench.ts';
 import { type CsvReport, runCsvBench } from './api/csv-bench.ts';
 import { type DispatchesReport, runDispatchesBench } from './api/dispatches-bench.ts';
 import { type ReceiptsReport, runReceiptsBench } from './api/receipts-bench.ts';
@@ -56,11 +61,18 @@ async function main(): Promise<void> {
       units: { type: 'boolean' },
       dispatches: { type: 'boolean' },
       receipts: { type: 'boolean' },
+      counts: { type: 'boolean' },
       docs: { type: 'boolean' },
     },
   });
   const both =
-    !values.api && !values.web && !values.csv && !values.units && !values.dispatches && !values.receipts;
+    !values.api &&
+    !values.web &&
+    !values.csv &&
+    !values.units &&
+    !values.dispatches &&
+    !values.receipts &&
+    !values.counts;
   const settings = readSettings();
   const machine = describeMachine();
   const startedAt = new Date();
@@ -73,10 +85,18 @@ async function main(): Promise<void> {
     values.dispatches || (both && settings.dispatches) ? await runDispatchesBench(settings) : undefined;
   const receipts: ReceiptsReport | undefined =
     values.receipts || (both && settings.receipts) ? await runReceiptsBench(settings) : undefined;
+  const counts: CountsReport | undefined =
+    values.counts || (both && settings.counts) ? await runCountsBench(settings) : undefined;
   const web: WebReport | undefined = values.web || both ? await runWebBench(settings) : undefined;
 
   const engine =
-    api?.engine ?? csv?.engine ?? units?.engine ?? dispatches?.engine ?? receipts?.engine ?? 'sqlite';
+    api?.engine ??
+    csv?.engine ??
+    units?.engine ??
+    dispatches?.engine ??
+    receipts?.engine ??
+    counts?.engine ??
+    'sqlite';
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
     engine,
@@ -87,6 +107,7 @@ async function main(): Promise<void> {
     units,
     dispatches,
     receipts,
+    counts,
     targets: checkTargets(api, web, csv),
   };
   const table = toMarkdown(results);
@@ -101,7 +122,9 @@ async function main(): Promise<void> {
         ? `${day}-dispatches-${engine}`
         : values.receipts
           ? `${day}-receipts-${engine}`
-          : `${day}-${engine}${suffix}`,
+          : values.counts
+            ? `${day}-counts-${engine}`
+            : `${day}-${engine}${suffix}`,
   );
   writeFileSync(`${base}.json`, `${JSON.stringify({ settings, ...results }, null, 2)}\n`);
   writeFileSync(`${base}.md`, table);

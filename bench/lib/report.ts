@@ -1,5 +1,6 @@
 /** One run's figures as Markdown tables. */
 import type { ApiReport } from '../api/api-bench.ts';
+import { type CountsReport, countsTable } from '../api/counts-bench.ts';
 import { type CsvReport, healthLine } from '../api/csv-bench.ts';
 import { type DispatchesReport, dispatchesTable } from '../api/dispatches-bench.ts';
 import { type ReceiptsReport, receiptsTable } from '../api/receipts-bench.ts';
@@ -19,6 +20,7 @@ export interface BenchResults {
   units?: UnitsReport | undefined;
   dispatches?: DispatchesReport | undefined;
   receipts?: ReceiptsReport | undefined;
+  counts?: CountsReport | undefined;
   targets: TargetCheck[];
 }
 
@@ -183,6 +185,7 @@ export function toMarkdown(results: BenchResults): string {
   if (results.units) lines.push(...unitsTable(results.units));
   if (results.dispatches) lines.push(...dispatchesTable(results.dispatches));
   if (results.receipts) lines.push(...receiptsTable(results.receipts));
+  if (results.counts) lines.push(...countsTable(results.counts));
   if (results.web) lines.push(...webTable(results.web));
   lines.push('**Targets**', '', '| Target | Measured | Met |', '|---|---|---|');
   for (const t of results.targets) {

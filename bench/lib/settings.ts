@@ -10,6 +10,8 @@
  * BENCH_UNIT_DELIVERY size it.
  * BENCH_DISPATCHES=0 skips the dispatch benchmark; BENCH_DISPATCH_ORDERS sets how many orders it ships.
  * BENCH_RECEIPTS=0 skips the receipts benchmark; BENCH_RECEIPT_LINES sizes its receipts.
+ * BENCH_COUNTS=0 skips the counts benchmark; BENCH_COUNT_SCANS, BENCH_COUNT_CLIENTS and
+ * BENCH_COUNT_ITEMS size it.
  */
 
 export interface Settings {
@@ -59,6 +61,14 @@ export interface Settings {
   receipts: boolean;
   /** Lines of each receipt it completes (one per seeded item). */
   receiptLines: number;
+  /** Whether the counts benchmark runs (with `npm run bench`). */
+  counts: boolean;
+  /** Scans sent into one count, all clients together. */
+  countScans: number;
+  /** Clients sending them at once, each signed in as a clerk of its own (at most 20: sign-ups an address may make in an hour). */
+  countClients: number;
+  /** Items seeded at the main warehouse: the full count applied holds every one. */
+  countItems: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -88,6 +98,13 @@ function instances(): number[] {
   return values.toSorted((a, b) => a - b);
 }
 
+/** The server lets one address sign up 20 accounts an hour (apps/server/src/auth/attempt-limits.ts). */
+function countClients(): number {
+  const value = Math.round(positiveNumber('BENCH_COUNT_CLIENTS', 20));
+  if (value > 20) throw new Error(`BENCH_COUNT_CLIENTS must be at most 20, not ${value}`);
+  return value;
+}
+
 export function readSettings(): Settings {
   return {
     durationSeconds: positiveNumber('BENCH_DURATION', 10),
@@ -114,5 +131,9 @@ export function readSettings(): Settings {
     dispatchOrders: Math.round(positiveNumber('BENCH_DISPATCH_ORDERS', 5)),
     receipts: process.env.BENCH_RECEIPTS !== '0',
     receiptLines: Math.round(positiveNumber('BENCH_RECEIPT_LINES', 500)),
+    counts: process.env.BENCH_COUNTS !== '0',
+    countScans: Math.round(positiveNumber('BENCH_COUNT_SCANS', 5_000)),
+    countClients: countClients(),
+    countItems: Math.round(positiveNumber('BENCH_COUNT_ITEMS', 10_000)),
   };
 }

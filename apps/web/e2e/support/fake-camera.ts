@@ -1,4 +1,6 @@
 import { writeFileSync } from 'node:fs';
+import { type Browser, chromium, type TestInfo } from '@playwright/test';
+import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
 
 /**
@@ -71,4 +73,24 @@ export function writeY4m(file: string, picture: Picture, width: number, height: 
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+}
+
+/**
+ * Chromium as the suite configures it, with a fake camera filming a QR code of `text` (our labels'
+ * kind) in a 1280 × 720 frame: a browser of its own, since the camera's video is a launch flag.
+ */
+export async function browserFilmingQr(testInfo: TestInfo, text: string): Promise<Browser> {
+  const video = testInfo.outputPath('label.y4m');
+  const png = await bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 6, backgroundcolor: 'FFFFFF' });
+  writeY4m(video, decodePng(png), 1280, 720);
+  const configured = testInfo.project.use.launchOptions ?? {};
+  return chromium.launch({
+    ...configured,
+    args: [
+      ...(configured.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
 }
