@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, chromium, type Page, type TestInfo } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Count, Location, Product } from '@walton/contract';
-import bwipjs from 'bwip-js/node';
-import { CAMERA_READ_TIMEOUT, decodePng, writeY4m } from './support/fake-camera.ts';
+import { browserFilmingQr, CAMERA_READ_TIMEOUT } from './support/fake-camera.ts';
 import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
 import { type CreatedProduct, createProductViaApi } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
@@ -19,23 +18,6 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').fil
 async function expectAxeClean(page: Page, what: string) {
   const violations = await axeViolationsAt(page, [375, 1280]);
   expect(violations, `axe on ${what}:\n${violations.join('\n')}`).toEqual([]);
-}
-
-/** Chromium as the suite configures it, with a fake camera filming a QR code of `text` (our labels' kind). */
-async function cameraOn(testInfo: TestInfo, text: string): Promise<Browser> {
-  const video = testInfo.outputPath('label.y4m');
-  const png = await bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 6, backgroundcolor: 'FFFFFF' });
-  writeY4m(video, decodePng(png), 1280, 720);
-  const configured = testInfo.project.use.launchOptions ?? {};
-  return chromium.launch({
-    ...configured,
-    args: [
-      ...(configured.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
 }
 
 /** A phone (375 px) in `browser`, signed in as `page`'s user, in `language`. */
@@ -96,7 +78,7 @@ test('a clerk counts two items on a phone: one by the camera and a carton typed,
     expect(moved.status(), await moved.text()).toBe(200);
   }
   // The camera films the fan's label: its QR code of the item's address.
-  const cameraBrowser = await cameraOn(testInfo, new URL(`/manageItem/${fan._id}`, baseURL).href);
+  const cameraBrowser = await browserFilmingQr(testInfo, new URL(`/manageItem/${fan._id}`, baseURL).href);
   try {
     const phone = await phoneIn(cameraBrowser, page, baseURL);
     problems.watch(phone, 'phone');

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, chromium, type Page, type TestInfo } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Product, Receipt } from '@walton/contract';
-import bwipjs from 'bwip-js/node';
-import { CAMERA_READ_TIMEOUT, decodePng, writeY4m } from './support/fake-camera.ts';
+import { browserFilmingQr, CAMERA_READ_TIMEOUT } from './support/fake-camera.ts';
 import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
 import { verifyEmail } from './support/mailbox.ts';
 import type { ProblemLog } from './support/problems.ts';
@@ -61,23 +60,6 @@ async function supplierWithItems(
   await setRole(admin, supplier, 'supplier');
   await admin.context().close();
   return { supplier, fan, fridge };
-}
-
-/** Chromium as the suite configures it, with a fake camera filming a QR code of `text` (our labels' kind). */
-async function cameraOn(testInfo: TestInfo, text: string): Promise<Browser> {
-  const video = testInfo.outputPath('label.y4m');
-  const png = await bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 6, backgroundcolor: 'FFFFFF' });
-  writeY4m(video, decodePng(png), 1280, 720);
-  const configured = testInfo.project.use.launchOptions ?? {};
-  return chromium.launch({
-    ...configured,
-    args: [
-      ...(configured.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
 }
 
 /** A phone (375 px) in `browser`, signed in as `page`'s user, in `language`. */
@@ -161,7 +143,7 @@ test('a supplier declares a delivery of their own items on a phone; a clerk scan
     name: `Kettle ${randomUUID().slice(0, 8)}`,
   });
   // The camera films the fan's label: its QR code of the item's address.
-  const cameraBrowser = await cameraOn(testInfo, new URL(`/manageItem/${fan._id}`, baseURL).href);
+  const cameraBrowser = await browserFilmingQr(testInfo, new URL(`/manageItem/${fan._id}`, baseURL).href);
   try {
     const phone = await phoneIn(cameraBrowser, page, baseURL);
     problems.watch(phone, 'phone');
