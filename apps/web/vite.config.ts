@@ -56,7 +56,8 @@ const installableApp = () =>
       globPatterns: ['**/*.{html,js,css,woff2,svg,png}'],
       // The prerendered pages answer their own addresses (`/` is index.html); any other navigation
       // gets the SPA shell, which renders the route. API addresses (Google's sign-in callback, a
-      // label opened on its own) always go to the server.
+      // label opened on its own) always go to the server. Not the plugin's default, index.html: that is
+      // the prerendered landing page, which React fails to hydrate at another address.
       navigateFallback: '/spa.html',
       navigateFallbackDenylist: [/^\/api(\/|$)/],
       // Hashed file names already change with their content: no revision query needed.
