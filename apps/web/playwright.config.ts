@@ -35,6 +35,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'Asia/Dhaka',
+    // The built app registers a service worker (vite.config.ts, installableApp), which would answer
+    // the page's requests before page.route and serve precached files: blocked in every spec but the
+    // one about it (e2e/installable.spec.ts).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

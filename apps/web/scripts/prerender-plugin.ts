@@ -200,7 +200,12 @@ export function prerenderPages(): Plugin {
     async writeBundle(options, bundle) {
       if (config.build.ssr) return;
       const outDir = options.dir ?? resolve(config.root, config.build.outDir);
-      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      // The PWA plugin (vite.config.ts) writes its manifest link right before `</head>`: the closing
+      // tag goes back on a line of its own, where the pages' head tags are put in front of it.
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
+        /(\S)<\/head>/,
+        `$1\n${HEAD_END}`,
+      );
       const preloads = chunkWithImports(bundle, resolve(config.root, APP_START))
         .filter((file) => !template.includes(`/${file}"`))
         .map((file) => `    <link rel="modulepreload" crossorigin href="${config.base}${file}">\n`);

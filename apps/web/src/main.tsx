@@ -2,6 +2,7 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/bengali-font.css';
 import './app/styles.css';
 import { afterFirstContentfulPaint } from './app/after-first-paint.ts';
+import { registerServiceWorkerAfterLoad } from './app/service-worker.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -15,3 +16,5 @@ if (container.hasChildNodes()) {
 } else {
   void import('./app/start.tsx').then(({ render }) => render(container));
 }
+
+registerServiceWorkerAfterLoad();

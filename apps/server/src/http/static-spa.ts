@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isAppRoute } from '@walton/contract';
 import type { FastifyInstance } from 'fastify';
@@ -13,14 +13,23 @@ import { HttpError } from './http-error.ts';
 const SPA_SHELL = 'spa.html';
 
 /**
+ * The installable app's files at the root of the build (apps/web/vite.config.ts, installableApp): the
+ * service worker and the web app manifest keep their names from one deploy to the next, so, like the
+ * pages, they are revalidated on every fetch: a browser learns of a new worker (and so of the new
+ * pages it precaches) on its next visit, not an hour later.
+ */
+const REVALIDATED_FILES: ReadonlySet<string> = new Set(['sw.js', 'manifest.webmanifest']);
+
+/**
  * Serves the built single-page app: a prerendered page where the build wrote one (a directory's
  * index.html), and the SPA shell for every other GET that wants a page (history fallback), so client
  * routes and the not-found screen work on reload: with a 200 at a route of the app (the contract's
  * APP_ROUTES), with a 404 anywhere else. Unknown `/api` paths and missing files get a JSON 404 instead.
  *
  * Files are looked up per request (wildcard route), so a rebuild is served without a restart.
- * Hashed assets are cached for a year; HTML pages are revalidated every time, so a deploy never
- * leaves browsers on an old page that points at chunks that no longer exist.
+ * Hashed assets are cached for a year; HTML pages, the service worker and the manifest are
+ * revalidated every time, so a deploy never leaves browsers on an old page that points at chunks that
+ * no longer exist.
  */
 export async function registerStaticSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const hasSpa = existsSync(join(distDir, SPA_SHELL));
@@ -34,7 +43,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
       setHeaders: (res, path) => {
         if (path.startsWith(join(distDir, 'assets'))) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (path.endsWith('.html')) {
+        } else if (path.endsWith('.html') || REVALIDATED_FILES.has(relative(distDir, path))) {
           res.header('cache-control', 'no-cache');
         }
       },

@@ -17,6 +17,9 @@ describe('the built SPA served by the API server', () => {
     writeFileSync(join(dist, 'spa.html'), '<!doctype html><title>Walton Warehouse</title>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+    writeFileSync(join(dist, 'sw.js'), 'importScripts("./workbox-0a1b2c3d.js")');
+    writeFileSync(join(dist, 'workbox-0a1b2c3d.js'), 'self.workbox = {}');
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Walton Warehouse"}');
     ctx = await createTestApp('sqlite', { WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -98,6 +101,36 @@ describe('the built SPA served by the API server', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const robots = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
+  });
+
+  it('serves the service worker and the web app manifest with their types, revalidated on every fetch', async () => {
+    const worker = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // The Workbox runtime the worker imports is named by its content: the default hour is enough.
+    const runtime = await ctx.app.inject({ method: 'GET', url: '/workbox-0a1b2c3d.js' });
+    expect(runtime.statusCode).toBe(200);
+    expect(runtime.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(runtime.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("lets a page load the manifest and register the worker from its own origin (the CSP's fallbacks)", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/' });
+    const policy = new Map(
+      String(page.headers['content-security-policy'])
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name = '', ...sources]) => [name, sources]),
+    );
+    // What a browser reads for each, directive by directive (CSP Level 3's fallback lists).
+    const effective = (...chain: string[]) => chain.map((name) => policy.get(name)).find(Boolean) ?? [];
+    expect(effective('worker-src', 'child-src', 'script-src', 'default-src')).toContain("'self'");
+    expect(effective('manifest-src', 'default-src')).toContain("'self'");
   });
 
   it('serves a file added after start (a rebuild needs no restart)', async () => {
