@@ -43,7 +43,7 @@ describe.each(DURABLE_ENGINES)('keyed intents through a SIGKILL on %s', (engine)
   });
 
   it('answers a retry with the committed answer and applies nothing twice', {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     const database = await createTestDatabase(engine);
     cleanups.push(() => database.drop());
