@@ -52,6 +52,7 @@ export const FIELD_ISSUE_TEXT = {
   UNITS_ONLY_TO_TRACK: 'Send units only to switch tracking by serial number on',
   NOT_WARRANTY_MONTHS: 'Must be a whole number of months from 0 to {max}',
   PICK_ONE_OF: 'Send either productId (an item not tracked by serial) or serial (a unit), not both',
+  DELIVER_OR_RESTOCK: 'Send either deliver or restock, not both',
   INVALID: 'Invalid value',
 } as const;
 export type FieldIssueCode = keyof typeof FIELD_ISSUE_TEXT;

@@ -236,6 +236,40 @@ export const transferRequestSchema = checked(
 );
 export type TransferRequest = z.output<typeof transferRequestSchema>;
 
+/** How many units an intent moves: 1 or more. */
+const intentUnits = () =>
+  z.optional(
+    z.pipe(
+      wholeNumber,
+      checked(z.number(), notWhole(), z.gte(1, fieldIssue('BELOW', { min: 1 })), atMost(MAX_QUANTITY)),
+    ),
+  );
+
+/**
+ * POST /api/product/:id/intents body: a stock change as what happened on the floor, not as the total
+ * it leads to (`deliver` 2 from the showroom, `restock` 5 at main), so that changes made apart (two
+ * clerks offline) add up instead of colliding. Exactly one of `deliver` and `restock`. Items not
+ * tracked by serial number (a tracked item's unit leaves by POST /api/units/:serial/dispatch).
+ */
+export const stockIntentSchema = checked(
+  z.strictObject({
+    /** Units that left for customers. */
+    deliver: intentUnits(),
+    /** Units that arrived. */
+    restock: intentUnits(),
+    /**
+     * Where the units leave from or arrive; left out: as Delivered (the default location, or the one
+     * location with stock for sale) and restock (the default location) choose.
+     */
+    locationId: z.optional(locationIdSchema),
+  }),
+  z.refine((intent) => (intent.deliver === undefined) !== (intent.restock === undefined), {
+    message: fieldIssue('DELIVER_OR_RESTOCK'),
+    path: ['deliver'],
+  }),
+);
+export type StockIntent = z.output<typeof stockIntentSchema>;
+
 export const productSortSchema = z.enum(['created', 'name', 'price', 'quantity']);
 export const sortOrderSchema = z.enum(['asc', 'desc']);
 

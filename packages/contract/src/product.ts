@@ -64,12 +64,15 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const successSchema = z.object({ success: z.string() });
+export type Success = z.infer<typeof successSchema>;
 export const createdProductSchema = z.extend(successSchema, { _id: z.string() });
 export const stockChangedSchema = z.extend(successSchema, {
   quentity: integer(),
   version: integer(),
 });
+export type StockChanged = z.infer<typeof stockChangedSchema>;
 export const deletedSchema = z.object({ deletedCount: integer() });
+export type Deleted = z.infer<typeof deletedSchema>;
 
 /** 409 and 412 answers to a stock change: the usual error body plus the item as it is now. */
 export const productConflictSchema = z.extend(apiErrorSchema, { product: productSchema });

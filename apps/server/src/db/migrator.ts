@@ -24,6 +24,7 @@ import * as receivedAndAdjustedKinds from './migrations/021-received-and-adjuste
 import * as pickedUnitsReserved from './migrations/022-picked-units-reserved.ts';
 import * as counts from './migrations/023-counts.ts';
 import * as heldOnTheItem from './migrations/024-held-on-the-item.ts';
+import * as operationKeysByAge from './migrations/025-operation-keys-by-age.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
 interface MigrationModule {
@@ -58,6 +59,7 @@ const migrations: Record<string, MigrationModule> = {
   '022-picked-units-reserved': pickedUnitsReserved,
   '023-counts': counts,
   '024-held-on-the-item': heldOnTheItem,
+  '025-operation-keys-by-age': operationKeysByAge,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

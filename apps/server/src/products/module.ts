@@ -27,6 +27,9 @@ import { SearchIndexUpkeep } from './search-index-upkeep.ts';
 import { seedDemoCatalogIfEmpty } from './seed.ts';
 import { ProductService, type PublishChange } from './service.ts';
 
+/** How often an instance drops the operation keys past their day (OperationKeys.prune). */
+const OPERATION_KEY_PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The one way a product changes (`change()`), and its reads. */
@@ -81,13 +84,23 @@ export const productsModule: ServerModule = {
     const { products, productSearch: search, productHistory: history, accounts, locations } = api;
     const units = new UnitRepository(api.database.db);
     const claims = new ClaimRepository(api.database.db, api.database.engine);
+    const operations = new OperationKeys(api.database.db);
+    // Keys past their day go, once an hour, on every instance (deleting what another already deleted
+    // is nothing).
+    const pruneKeys = setInterval(() => {
+      operations
+        .prune(clock())
+        .catch((error: unknown) => api.log.warn({ err: error }, 'pruning operation keys failed'));
+    }, OPERATION_KEY_PRUNE_EVERY_MS);
+    pruneKeys.unref();
+    api.addHook('onClose', async () => clearInterval(pruneKeys));
     const service = new ProductService(
       {
         products,
         search,
         history,
         locations,
-        operations: new OperationKeys(api.database.db),
+        operations,
         units,
         claims,
       },

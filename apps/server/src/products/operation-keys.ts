@@ -4,13 +4,25 @@ import { type Kysely, sql } from 'kysely';
 import { slot } from '../db/query-shapes.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
-import type { ChangeStatement } from './product-change.ts';
+import type { ChangeParticipant, ChangeStatement, ProductChange } from './product-change.ts';
 
 /** What a change answered: kept with its key, answered again to the same key. */
 export interface KeptAnswer<Body> {
   statusCode: number;
   body: Body;
 }
+
+/**
+ * What a send answered without changing anything (an item already in the trash, an edit that sets
+ * what is there): no key is kept with it, and when another send of its key just made that state, that
+ * send's answer is this one's (see OperationKeys.once).
+ */
+export interface Unchanged<Body> {
+  unchanged: KeptAnswer<Body>;
+}
+
+/** How long a kept key answers its resends: at least a day (docs/api.md), then prune() drops it. */
+export const OPERATION_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** A change sent with an `Idempotency-Key`: who sent it, the key, and what the request was. */
 export interface Operation {
@@ -26,6 +38,9 @@ export const operationOf = (
   key: string | undefined,
   request: unknown,
 ): Operation | undefined => (key === undefined ? undefined : { accountId, key, request });
+
+const answerOf = <Body>(applied: KeptAnswer<Body> | Unchanged<Body>): KeptAnswer<Body> =>
+  'unchanged' in applied ? applied.unchanged : applied;
 
 /** How often a send whose key another send took looks for that one's answer before failing. */
 const KEY_TAKEN_ATTEMPTS = 40;
@@ -96,14 +111,17 @@ export class OperationKeys {
   async once<Body>(
     operation: Operation | undefined,
     bodyOf: (kept: unknown) => Body,
-    apply: () => Promise<KeptAnswer<Body>>,
+    apply: () => Promise<KeptAnswer<Body> | Unchanged<Body>>,
   ): Promise<KeptAnswer<Body>> {
-    if (!operation) return apply();
+    if (!operation) return answerOf(await apply());
     for (let attempt = 1; ; attempt += 1) {
       const kept = await this.#kept(operation, bodyOf);
       if (kept) return kept;
       try {
-        return await apply();
+        const applied = await apply();
+        if (!('unchanged' in applied)) return applied;
+        // Nothing to change, perhaps because another send of this key just changed it: its answer.
+        return (await this.#keptAfterRefusal(operation, bodyOf)) ?? applied.unchanged;
       } catch (error) {
         // Refused on a state that another send of this key made meanwhile (the units it registered or
         // dispatched, the stock it moved): that send's answer is this one's.
@@ -119,6 +137,31 @@ export class OperationKeys {
         await setTimeout(attempt * 5);
       }
     }
+  }
+
+  /**
+   * The change participant that keeps the operation's key with `answerOf` the change, in the
+   * change's transaction (nothing without an operation).
+   */
+  keeping(
+    operation: Operation | undefined,
+    answerOf: (change: ProductChange) => KeptAnswer<unknown>,
+    at: Date,
+  ): ChangeParticipant {
+    return (change) => (operation ? [this.statement(operation, answerOf(change), at)] : []);
+  }
+
+  /**
+   * Drops the keys kept longer than OPERATION_KEY_RETENTION_MS before `now`: their resends are then
+   * new operations. Answers how many it dropped.
+   */
+  async prune(now: Date): Promise<number> {
+    const before = new Date(now.getTime() - OPERATION_KEY_RETENTION_MS).toISOString();
+    const result = await this.#db
+      .deleteFrom('operation_keys')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** The statement that keeps the key and the answer, in the change's transaction. */

@@ -28,6 +28,7 @@ import {
   SUCCESS_TEXT,
   stockChangedSchema,
   stockChangeSchema,
+  stockIntentSchema,
   successSchema,
   supplierItemsQuerySchema,
   transferRequestSchema,
@@ -88,14 +89,26 @@ const ifMatchHeaders = z.looseObject({
     .describe('The ETag of the version the client saw; a stale one gets 412 and changes nothing'),
 });
 
-export const idempotencyKeyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe('An operation id (a new UUID per change): a change sent again with it is applied once'),
-});
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe('An operation id (a new UUID per change): a change sent again with it is applied once');
+
+export const idempotencyKeyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey });
+
+/** Optional `If-Match` and `Idempotency-Key`. */
+const ifMatchAndKeyHeaders = ifMatchHeaders.extend({ 'idempotency-key': idempotencyKey });
+
+/**
+ * What a change route's description says of `Idempotency-Key` (docs/api.md): one text, on each of
+ * them.
+ */
+export const IDEMPOTENCY_TEXT =
+  'With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at ' +
+  'least 24 hours) answers what the first got and changes nothing; with another request, 422 ' +
+  '`IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.';
 
 /** The version an If-Match names; undefined when absent or `*` (any current version). */
 const versionFrom = (ifMatch: string | undefined): number | undefined =>
@@ -151,7 +164,7 @@ const stockChangeResponses = {
   412: productConflictSchema,
 };
 
-/** What Delivered and restock read of a request: the item, its new quantity, the If-Match, who. */
+/** What Delivered and restock read of a request: the item, its new quantity, the If-Match and key, who. */
 type StockChangeRequest = FastifyRequest & {
   params: { id: string };
   body: {
@@ -160,7 +173,7 @@ type StockChangeRequest = FastifyRequest & {
     serial?: string | undefined;
     customer?: Customer | undefined;
   };
-  headers: { 'if-match'?: string | undefined };
+  headers: { 'if-match'?: string | undefined; 'idempotency-key'?: string | undefined };
 };
 
 export function setTotal(reply: FastifyReply, total: number): void {
@@ -204,9 +217,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
 ) => {
   /** Delivered's and restock's handler: the service's change, answered with the new stock and `success`. */
   const stockChange =
-    (change: 'deliver' | 'restock', success: string) => async (request: StockChangeRequest) => {
+    (change: 'deliver' | 'restock') => async (request: StockChangeRequest, reply: FastifyReply) => {
       const { newQuentity, locationId, serial, customer } = request.body;
-      const changed = await service[change](
+      const answer = await service[change](
         request.params.id,
         {
           newQuantity: newQuentity,
@@ -216,8 +229,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           customer,
         },
         signedInActor(request),
+        request.headers['idempotency-key'],
       );
-      return { success, quentity: changed.quantity, version: changed.version };
+      return reply.status(answer.statusCode).send(answer.body);
     };
 
   app.get(
@@ -395,12 +409,11 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         description:
           'One change: one history row of kind `transferred` naming both locations, the total unchanged. ' +
           '409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is ' +
-          'inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist. With an `Idempotency-Key` ' +
-          '(a new UUID per transfer) it is applied once: the same key again answers what the first got and ' +
-          'moves nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. An item tracked by serial number ' +
+          'inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist. An item tracked by serial number ' +
           'names the units moved in `serials`, as many as `quantity` (409 `SERIALS_REQUIRED` without them, ' +
           '`UNITS_COUNT_MISMATCH`, `UNIT_NOT_AVAILABLE` for a unit not in stock at `from`; 404 ' +
-          '`UNIT_NOT_FOUND`); `serials` for an item not tracked: 409 `ITEM_NOT_TRACKED`.',
+          '`UNIT_NOT_FOUND`); `serials` for an item not tracked: 409 `ITEM_NOT_TRACKED`. ' +
+          IDEMPOTENCY_TEXT,
         params: idParams,
         headers: idempotencyKeyHeaders,
         body: transferRequestSchema,
@@ -483,14 +496,16 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           '(409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some). An item tracked by ' +
           'serial number delivers the unit `serial` names (409 `SERIAL_REQUIRED` without one; 404 ' +
           '`UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock, `UNIT_OF_ANOTHER_ITEM`), to ' +
-          '`customer`; `serial` for an item not tracked: 409 `ITEM_NOT_TRACKED`.',
+          '`customer`; `serial` for an item not tracked: 409 `ITEM_NOT_TRACKED`. An offline queue sends the ' +
+          'intent instead (POST /api/product/:id/intents), which judges no quantity. ' +
+          IDEMPOTENCY_TEXT,
         params: idParams,
-        headers: ifMatchHeaders,
+        headers: ifMatchAndKeyHeaders,
         body: deliveryRequestSchema,
-        response: stockChangeResponses,
+        response: { ...stockChangeResponses, 422: apiErrorSchema },
       },
     },
-    stockChange('deliver', SUCCESS_TEXT.productDelivered),
+    stockChange('deliver'),
   );
 
   app.put(
@@ -506,14 +521,56 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           '`If-Match`, a stale version gets 412 with the current item and changes nothing. The units arrive ' +
           'at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one). ' +
           'An item tracked by serial number is refused (409 `SERIALS_REQUIRED`): register its units instead ' +
-          '(POST /api/product/:id/units).',
+          '(POST /api/product/:id/units). ' +
+          IDEMPOTENCY_TEXT,
         params: idParams,
-        headers: ifMatchHeaders,
+        headers: ifMatchAndKeyHeaders,
         body: stockChangeSchema,
-        response: stockChangeResponses,
+        response: { ...stockChangeResponses, 422: apiErrorSchema },
       },
     },
-    stockChange('restock', SUCCESS_TEXT.stockUpdated),
+    stockChange('restock'),
+  );
+
+  app.post(
+    '/product/:id/intents',
+    {
+      config: {
+        access: 'session',
+        action: 'item.restock',
+        subject: 'product',
+        bodyActions: { deliver: 'item.deliver' },
+      },
+      schema: {
+        operationId: 'applyStockIntent',
+        tags: ['stock'],
+        summary: 'An intent: deliver or restock a number of units, whatever the quantity is by then',
+        description:
+          'What an offline queue sends (ADR 64): `deliver` units leave `locationId` (chosen as Delivered ' +
+          'chooses when left out), or `restock` units arrive there (the default location when left out). ' +
+          'Judged on the item as it is when it arrives, with no quantity or version to match, so that two ' +
+          'clerks delivering apart both succeed while there is stock for both. Answers as Delivered and ' +
+          'restock do. 409 with the item: `NOT_ENOUGH_AT_LOCATION` when the location holds fewer units ' +
+          '(`available`), `LOCATION_NOT_SELLABLE`, `LOCATION_REQUIRED`, `LOCATION_INACTIVE`, ' +
+          '`SERIALS_REQUIRED` for an item tracked by serial number (its units leave by POST ' +
+          '/api/units/:serial/dispatch); 404 for an item not live. ' +
+          IDEMPOTENCY_TEXT,
+        params: idParams,
+        headers: idempotencyKeyHeaders,
+        body: stockIntentSchema,
+        response: { 200: stockChangedSchema, ...keyedChangeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { headers, params, body } = request;
+      const answer = await service.intend(
+        params.id,
+        body,
+        signedInActor(request),
+        headers['idempotency-key'],
+      );
+      return reply.status(answer.statusCode).send(answer.body);
+    },
   );
 
   app.patch(
@@ -536,24 +593,32 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. ' +
           'Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are ' +
           'refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing ' +
-          'keeps the version and writes no history.',
+          'keeps the version and writes no history. ' +
+          IDEMPOTENCY_TEXT,
         params: idParams,
-        headers: ifMatchHeaders,
+        headers: ifMatchAndKeyHeaders,
         body: editProductSchema,
         response: {
           200: productSchema,
           ...changeErrors,
           404: apiErrorSchema,
           412: productConflictSchema,
+          422: apiErrorSchema,
           428: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const version = requiredVersion(request.headers['if-match']);
-      const product = await service.edit(request.params.id, request.body, version, signedInActor(request));
-      reply.header('etag', etagOfItem(product));
-      return product;
+      const { headers, params, body } = request;
+      const version = requiredVersion(headers['if-match']);
+      const answer = await service.edit(
+        params.id,
+        body,
+        version,
+        signedInActor(request),
+        headers['idempotency-key'],
+      );
+      return reply.status(answer.statusCode).header('etag', etagOfItem(answer.body)).send(answer.body);
     },
   );
 
@@ -601,26 +666,33 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'Sets each field the edit changed back to its old value, when every one of them still holds ' +
           'what the edit set; otherwise 409 naming the `fields` that changed since. Only edits can be ' +
           'reverted (409 for other entries). `If-Match` is required (428 without it, 412 when stale). ' +
-          'Writes a `reverted` history entry and answers the item with its new `ETag`.',
+          'Writes a `reverted` history entry and answers the item with its new `ETag`. ' +
+          IDEMPOTENCY_TEXT,
         params: entryParams,
-        headers: ifMatchHeaders,
+        headers: ifMatchAndKeyHeaders,
         response: {
           200: productSchema,
           400: apiErrorSchema,
           404: apiErrorSchema,
           409: revertConflictSchema,
           412: productConflictSchema,
+          422: apiErrorSchema,
           428: apiErrorSchema,
           ...writeErrors,
         },
       },
     },
     async (request, reply) => {
-      const version = requiredVersion(request.headers['if-match']);
-      const { id, entryId } = request.params;
-      const product = await service.revert(id, entryId, version, signedInActor(request));
-      reply.header('etag', etagOfItem(product));
-      return product;
+      const { headers, params } = request;
+      const version = requiredVersion(headers['if-match']);
+      const answer = await service.revert(
+        params.id,
+        params.entryId,
+        version,
+        signedInActor(request),
+        headers['idempotency-key'],
+      );
+      return reply.status(answer.statusCode).header('etag', etagOfItem(answer.body)).send(answer.body);
     },
   );
 
@@ -632,12 +704,19 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         operationId: 'deleteProduct',
         tags: ['products'],
         summary: 'Move a product to the trash (soft delete)',
-        description: '`deletedCount` is 1 when it was live, 0 when it was not (already deleted, or unknown).',
+        description:
+          '`deletedCount` is 1 when it was live, 0 when it was not (already deleted, or unknown). ' +
+          IDEMPOTENCY_TEXT,
         params: idParams,
-        response: { 200: deletedSchema, 400: apiErrorSchema, ...writeErrors },
+        headers: idempotencyKeyHeaders,
+        response: { 200: deletedSchema, 400: apiErrorSchema, 422: apiErrorSchema, ...writeErrors },
       },
     },
-    async (request) => ({ deletedCount: await service.remove(request.params.id, signedInActor(request)) }),
+    async (request, reply) => {
+      const { headers, params } = request;
+      const answer = await service.remove(params.id, signedInActor(request), headers['idempotency-key']);
+      return reply.status(answer.statusCode).send(answer.body);
+    },
   );
 
   app.post(
@@ -648,20 +727,25 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         operationId: 'restoreProduct',
         tags: ['products'],
         summary: 'Bring a product back from the trash',
-        description: '409 with the item when it is not in the trash; 404 when no product has this id.',
+        description:
+          '409 with the item when it is not in the trash; 404 when no product has this id. ' +
+          IDEMPOTENCY_TEXT,
         params: idParams,
+        headers: idempotencyKeyHeaders,
         response: {
           200: successSchema,
           400: apiErrorSchema,
           404: apiErrorSchema,
           409: productConflictSchema,
+          422: apiErrorSchema,
           ...writeErrors,
         },
       },
     },
-    async (request) => {
-      await service.restore(request.params.id, signedInActor(request));
-      return { success: SUCCESS_TEXT.productRestored };
+    async (request, reply) => {
+      const { headers, params } = request;
+      const answer = await service.restore(params.id, signedInActor(request), headers['idempotency-key']);
+      return reply.status(answer.statusCode).send(answer.body);
     },
   );
 };

@@ -3,7 +3,9 @@ import {
   type CreateProduct,
   type Customer,
   DELIVERY_DECREMENT,
+  type Deleted,
   type DispatchUnit,
+  deletedSchema,
   type EditProduct,
   type ErrorParams,
   type HistoryEntry,
@@ -13,8 +15,13 @@ import {
   type Product,
   productSchema,
   type RegisterUnits,
+  type StockChanged,
+  type StockIntent,
   SUCCESS_TEXT,
+  type Success,
   serialKeyOf,
+  stockChangedSchema,
+  successSchema,
   type TrackingSwitch,
   type TransferRequest,
   type Transferred,
@@ -41,7 +48,13 @@ import type { UnitListFilter, UnitRepository } from '../units/unit-repository.ts
 import { warrantyUntil } from '../units/warranty.ts';
 import { cursorAfter, historyCursorAfter, historyPositionOf, positionOf } from './cursor.ts';
 import type { HistoryRepository, Page } from './history-repository.ts';
-import { type KeptAnswer, type Operation, type OperationKeys, operationOf } from './operation-keys.ts';
+import {
+  type KeptAnswer,
+  type Operation,
+  type OperationKeys,
+  operationOf,
+  type Unchanged,
+} from './operation-keys.ts';
 import {
   availableAt,
   type ChangeKind,
@@ -60,7 +73,7 @@ import {
 } from './product-change.ts';
 import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf, withHolds } from './product-mapper.ts';
 import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
-import type { DecideChange, ProductRepository } from './repository.ts';
+import type { Decide, DecideChange, ProductRepository } from './repository.ts';
 
 /** Who is acting: the signed-in user. */
 export interface Actor {
@@ -77,11 +90,13 @@ export function asSupplier(actor: Actor, fallbackName: string): Pick<CreateProdu
   return { email: actor.email, suplerName: actor.name.trim() || fallbackName };
 }
 
-/** What a stock change left behind: the item's new quantity and version. */
-export interface ChangedStock {
-  quantity: number;
-  version: number;
-}
+/** The answer of a stock change (Delivered, restock, an intent): `success`, and the item's new total and version. */
+const stockChangedAnswer =
+  (success: string) =>
+  (change: ProductChange): KeptAnswer<StockChanged> => ({
+    statusCode: 200,
+    body: { success, quentity: change.after.quantity, version: change.after.version },
+  });
 
 /** A list request as the API takes it: `after` is the opaque cursor of an earlier answer. */
 export type ProductListRequest = Omit<ProductListFilter, 'after'> & { after?: string | undefined };
@@ -256,6 +271,39 @@ export function decideRestock(
     kind: 'restocked',
     set: { quantity: request.newQuantity },
     movement: { from: null, to, quantity: request.newQuantity - product.quantity },
+  };
+}
+
+/**
+ * An intent of an item not tracked by serial: `deliver` units leave `locationId` for customers (where
+ * Delivered takes its unit when none is named, see deliveryLocation), or `restock` units arrive there
+ * (the default location when none is named). Judged on the item as it is, whatever version the client
+ * saw: two intents made apart both apply while there is stock for both.
+ */
+export function decideIntent(
+  current: ProductState | undefined,
+  levels: StockLevels,
+  intent: StockIntent,
+  locations: LocationDirectory,
+): DecidedChange {
+  const product = live(current);
+  trackedAsAsked(product, false, 'SERIALS_REQUIRED');
+  if (intent.restock !== undefined) {
+    const to = intent.locationId ?? DEFAULT_LOCATION_ID;
+    putAt(product, locations, to);
+    return {
+      kind: 'restocked',
+      set: { quantity: product.quantity + intent.restock },
+      movement: { from: null, to, quantity: intent.restock },
+    };
+  }
+  const quantity = intent.deliver ?? DELIVERY_DECREMENT;
+  const from = intent.locationId ?? deliveryLocation(product, levels, locations);
+  takeFrom(product, levels, locations, { from, quantity, sale: true });
+  return {
+    kind: 'delivered',
+    set: { quantity: product.quantity - quantity },
+    movement: { from, to: null, quantity },
   };
 }
 
@@ -959,21 +1007,84 @@ export class ProductService {
     return { id };
   }
 
-  /** Delivered: the only valid new quantity is the current one minus one (see decideDelivery). */
-  async deliver(id: string, request: StockRequest, actor: Actor): Promise<ChangedStock> {
-    const locations = await knownLocations(this.#locations, request.locationId);
-    const at = this.#now();
-    const day = dayKey(at, this.#timeZone);
-    const change = await this.#products.change(
-      id,
-      (current, levels, units) => decideDelivery(current, levels, request, locations, units, day),
+  /**
+   * Delivered: the only valid new quantity is the current one minus one (see decideDelivery), once
+   * per `operationKey`.
+   */
+  async deliver(
+    id: string,
+    request: StockRequest,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<StockChanged>> {
+    const operation = operationOf(actor.id, operationKey, ['deliver', id, request]);
+    return this.#stockChange(
+      operation,
       actor,
-      at,
-      undefined,
-      request.serial === undefined ? [] : [request.serial],
+      SUCCESS_TEXT.productDelivered,
+      [request.locationId],
+      (locations, at) => ({
+        id,
+        serials: request.serial === undefined ? [] : [request.serial],
+        decide: (current, levels, units) =>
+          decideDelivery(current, levels, request, locations, units, dayKey(at, this.#timeZone)),
+      }),
     );
-    await this.#published(change, locations);
-    return { quantity: change.after.quantity, version: change.after.version };
+  }
+
+  /**
+   * An intent (see decideIntent): `deliver` units leave, or `restock` units arrive, whatever the
+   * quantity is by then; once per `operationKey`.
+   */
+  async intend(
+    id: string,
+    intent: StockIntent,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<StockChanged>> {
+    const operation = operationOf(actor.id, operationKey, ['intent', id, intent]);
+    const success = intent.restock === undefined ? SUCCESS_TEXT.productDelivered : SUCCESS_TEXT.stockUpdated;
+    return this.#stockChange(operation, actor, success, [intent.locationId], (locations) => ({
+      id,
+      serials: [],
+      decide: (current, levels) => decideIntent(current, levels, intent, locations),
+    }));
+  }
+
+  /**
+   * A stock change of an item (Delivered, restock, an intent) once per operation, judged with the
+   * locations it names: `success`, and the item's new total and version.
+   */
+  async #stockChange(
+    operation: Operation | undefined,
+    actor: Actor,
+    success: string,
+    locationIds: ReadonlyArray<string | undefined>,
+    intent: (
+      locations: LocationDirectory,
+      at: Date,
+    ) => { id: string; serials: readonly string[]; decide: DecideChange },
+  ): Promise<KeptAnswer<StockChanged>> {
+    return this.#operations.once(
+      operation,
+      (kept) => stockChangedSchema.parse(kept),
+      async () => {
+        const locations = await knownLocations(this.#locations, ...locationIds);
+        const at = this.#now();
+        const { id, serials, decide } = intent(locations, at);
+        const answerOf = stockChangedAnswer(success);
+        const change = await this.#products.change(
+          id,
+          decide,
+          actor,
+          at,
+          this.#operations.keeping(operation, answerOf, at),
+          serials,
+        );
+        await this.#published(change, locations);
+        return answerOf(change);
+      },
+    );
   }
 
   /**
@@ -1067,7 +1178,7 @@ export class ProductService {
           decide,
           actor,
           at,
-          (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
+          this.#operations.keeping(operation, answerOf, at),
           serials,
         );
         await this.#published(change, locations);
@@ -1076,10 +1187,25 @@ export class ProductService {
     );
   }
 
-  /** Restock: the new quantity must be above the current one (see decideRestock). */
-  async restock(id: string, request: StockRequest, actor: Actor): Promise<ChangedStock> {
-    const locations = await knownLocations(this.#locations, request.locationId);
-    return this.#changeStock(id, (current) => decideRestock(current, request, locations), actor, locations);
+  /** Restock: the new quantity must be above the current one (see decideRestock), once per `operationKey`. */
+  async restock(
+    id: string,
+    request: StockRequest,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<StockChanged>> {
+    const operation = operationOf(actor.id, operationKey, ['restock', id, request]);
+    return this.#stockChange(
+      operation,
+      actor,
+      SUCCESS_TEXT.stockUpdated,
+      [request.locationId],
+      (locations) => ({
+        id,
+        serials: [],
+        decide: (current) => decideRestock(current, request, locations),
+      }),
+    );
   }
 
   /**
@@ -1117,7 +1243,7 @@ export class ProductService {
           (current, levels, units) => decideTransfer(current, levels, transfer, locations, units),
           actor,
           at,
-          (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
+          this.#operations.keeping(operation, answerOf, at),
           transfer.serials,
         );
         await this.#published(change, locations);
@@ -1189,46 +1315,107 @@ export class ProductService {
     return this.#locations.stockOf(id);
   }
 
-  async #changeStock(
-    id: string,
-    decide: DecideChange,
-    actor: Actor,
-    locations: LocationDirectory,
-  ): Promise<ChangedStock> {
-    const change = await this.#products.change(id, decide, actor, this.#now());
-    await this.#published(change, locations);
-    return { quantity: change.after.quantity, version: change.after.version };
+  /**
+   * Soft delete, once per `operationKey`: `deletedCount` 1 when the item went to the trash, 0 when it
+   * was not live (again, or unknown).
+   */
+  async remove(id: string, actor: Actor, operationKey?: string): Promise<KeptAnswer<Deleted>> {
+    const operation = operationOf(actor.id, operationKey, ['delete', id]);
+    return this.#operations.once(
+      operation,
+      (kept) => deletedSchema.parse(kept),
+      async (): Promise<KeptAnswer<Deleted> | Unchanged<Deleted>> => {
+        const at = this.#now();
+        const answerOf = (): KeptAnswer<Deleted> => ({ statusCode: 200, body: { deletedCount: 1 } });
+        const change = await this.#products.change(
+          id,
+          decideRemoval,
+          actor,
+          at,
+          this.#operations.keeping(operation, answerOf, at),
+        );
+        if (!change) return { unchanged: { statusCode: 200, body: { deletedCount: 0 } } };
+        await this.#published(change);
+        return answerOf();
+      },
+    );
   }
 
-  /** Soft delete: 1 when the item went to the trash, 0 when it was not live (again, or unknown). */
-  async remove(id: string, actor: Actor): Promise<number> {
-    const change = await this.#products.change(id, decideRemoval, actor, this.#now());
-    if (!change) return 0;
-    await this.#published(change);
-    return 1;
-  }
-
-  /** Takes an item out of the trash (see decideRestore). */
-  async restore(id: string, actor: Actor): Promise<void> {
-    const change = await this.#products.change(id, decideRestore, actor, this.#now());
-    await this.#published(change);
+  /** Takes an item out of the trash (see decideRestore), once per `operationKey`. */
+  async restore(id: string, actor: Actor, operationKey?: string): Promise<KeptAnswer<Success>> {
+    const operation = operationOf(actor.id, operationKey, ['restore', id]);
+    return this.#operations.once(
+      operation,
+      (kept) => successSchema.parse(kept),
+      async () => {
+        const at = this.#now();
+        const answerOf = (): KeptAnswer<Success> => ({
+          statusCode: 200,
+          body: { success: SUCCESS_TEXT.productRestored },
+        });
+        const change = await this.#products.change(
+          id,
+          decideRestore,
+          actor,
+          at,
+          this.#operations.keeping(operation, answerOf, at),
+        );
+        await this.#published(change);
+        return answerOf();
+      },
+    );
   }
 
   /**
-   * Edits an item's details against the version the client saw (see decideEdit). Answers the item
-   * as it is after the edit; an edit that changes nothing answers it as it is.
+   * Edits an item's details against the version the client saw (see decideEdit), once per
+   * `operationKey`. Answers the item as it is after the edit; an edit that changes nothing answers it
+   * as it is.
    */
-  async edit(id: string, edit: EditProduct, ifVersion: number, actor: Actor): Promise<Product> {
+  async edit(
+    id: string,
+    edit: EditProduct,
+    ifVersion: number,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<Product>> {
+    const operation = operationOf(actor.id, operationKey, ['edit', id, edit, ifVersion]);
     const details = toProductDetails(edit);
-    const change = await this.#products.change(
-      id,
-      (current) => decideEdit(current, details, ifVersion),
-      actor,
-      this.#now(),
+    return this.#itemChange(operation, id, (current) => decideEdit(current, details, ifVersion), actor);
+  }
+
+  /**
+   * A change of an item's details (an edit, a revert) once per operation: the item as it is after it,
+   * with what is held of it (read before the change, which holds nothing); as it is when there was
+   * nothing to change.
+   */
+  async #itemChange(
+    operation: Operation | undefined,
+    id: string,
+    decide: Decide,
+    actor: Actor,
+  ): Promise<KeptAnswer<Product>> {
+    return this.#operations.once(
+      operation,
+      (kept) => productSchema.parse(kept),
+      async (): Promise<KeptAnswer<Product> | Unchanged<Product>> => {
+        const holds = await this.#products.holdsOf([id]);
+        const at = this.#now();
+        const answerOf = (change: ProductChange): KeptAnswer<Product> => ({
+          statusCode: 200,
+          body: withHolds(toProduct(change.after), holds.get(id)),
+        });
+        const change = await this.#products.change(
+          id,
+          decide,
+          actor,
+          at,
+          this.#operations.keeping(operation, answerOf, at),
+        );
+        if (!change) return { unchanged: { statusCode: 200, body: await this.get(id) } };
+        await this.#published(change);
+        return answerOf(change);
+      },
     );
-    if (!change) return this.get(id);
-    await this.#published(change);
-    return this.#heldOne(toProduct(change.after));
   }
 
   /**
@@ -1258,10 +1445,10 @@ export class ProductService {
           (current, levels, units) => decideTrackingSwitch(current, levels, units, request, locations),
           actor,
           at,
-          (decided) => (operation ? [this.#operations.statement(operation, answerOf(decided), at)] : []),
+          this.#operations.keeping(operation, answerOf, at),
           serialsOf(named),
         );
-        if (!change) return { statusCode: 200, body: await this.get(id) };
+        if (!change) return { unchanged: { statusCode: 200, body: await this.get(id) } };
         await this.#published(change);
         return answerOf(change);
       },
@@ -1283,18 +1470,18 @@ export class ProductService {
     return { items: items.map(toHistoryEntry), next };
   }
 
-  /** Undoes an edit whose fields still hold what it set (see decideRevert). */
-  async revert(id: string, entryId: string, ifVersion: number, actor: Actor): Promise<Product> {
+  /** Undoes an edit whose fields still hold what it set (see decideRevert), once per `operationKey`. */
+  async revert(
+    id: string,
+    entryId: string,
+    ifVersion: number,
+    actor: Actor,
+    operationKey?: string,
+  ): Promise<KeptAnswer<Product>> {
+    const operation = operationOf(actor.id, operationKey, ['revert', id, entryId, ifVersion]);
     // History rows never change, so the entry can be read before the item is locked.
     const entry = await this.#history.find(id, entryId);
-    const change = await this.#products.change(
-      id,
-      (current) => decideRevert(current, entry, ifVersion),
-      actor,
-      this.#now(),
-    );
-    await this.#published(change);
-    return this.#heldOne(toProduct(change.after));
+    return this.#itemChange(operation, id, (current) => decideRevert(current, entry, ifVersion), actor);
   }
 
   /** Tells of a committed change; a stock change names the locations it was judged with (committedEvent). */

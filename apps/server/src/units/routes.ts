@@ -14,16 +14,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { protectedErrors } from '../http/route-errors.ts';
 import { signedInActor } from '../http/signed-in.ts';
-import { idempotencyKeyHeaders, idParams, keyedChangeErrors, setTotal } from '../products/routes.ts';
+import {
+  IDEMPOTENCY_TEXT,
+  idempotencyKeyHeaders,
+  idParams,
+  keyedChangeErrors,
+  setTotal,
+} from '../products/routes.ts';
 import type { ProductService } from '../products/service.ts';
 
 export interface UnitRoutesOptions {
   service: ProductService;
 }
-
-const idempotency =
-  'With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again answers what ' +
-  'the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.';
 
 /** Serial-tracked units: HTTP only (the rules are the product service's, the change path the repository's). */
 export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, { service }) => {
@@ -41,7 +43,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
           'of kind `restocked` names them. A serial or paired serial already registered, or given twice ' +
           '(letter case and surrounding spaces aside), is refused with 409 `SERIAL_TAKEN` naming them, and ' +
           'nothing is added. 409 `ITEM_NOT_TRACKED` for an item not tracked by serial. ' +
-          idempotency,
+          IDEMPOTENCY_TEXT,
         params: idParams,
         headers: idempotencyKeyHeaders,
         body: registerUnitsSchema,
@@ -75,7 +77,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
           'registered in stock there, the quantity unchanged; 409 `ALREADY_TRACKED` for a tracked item. Off: ' +
           'only without stock (409 `TRACKED_UNITS_IN_STOCK`); an item not tracked is answered as it is. The ' +
           'change is not reverted (409 `TRACKING_NOT_REVERTED`). ' +
-          idempotency,
+          IDEMPOTENCY_TEXT,
         params: idParams,
         headers: idempotencyKeyHeaders,
         body: trackingSwitchSchema,
@@ -156,7 +158,7 @@ export const unitRoutes: FastifyPluginAsyncZod<UnitRoutesOptions> = async (app, 
           'is (`locationId`, when sent, must be that place). 404 `UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` ' +
           'when it is not in stock (there), `LOCATION_NOT_SELLABLE` from quarantine. Of two dispatches of one ' +
           'unit at once, one succeeds and the other gets 409 `UNIT_NOT_AVAILABLE`. ' +
-          idempotency,
+          IDEMPOTENCY_TEXT,
         params: serialParamsSchema,
         headers: idempotencyKeyHeaders,
         body: dispatchUnitSchema,

@@ -123,7 +123,7 @@ describe.each(TEST_ENGINES)('stored product answers and stock changes on %s', (e
       product.version + 2,
       clerk,
     );
-    expect(edited.name).toContain('(edited)');
+    expect(edited.body.name).toContain('(edited)');
     const afterStock = { ...reads };
     await expectCurrent(all);
     expect(reads.get).toBe(afterStock.get + 2);

@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Receive units of an item tracked by serial number
-         * @description One change: the units arrive in stock at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one), the quantity rises by their number, and one history row of kind `restocked` names them. A serial or paired serial already registered, or given twice (letter case and surrounding spaces aside), is refused with 409 `SERIAL_TAKEN` naming them, and nothing is added. 409 `ITEM_NOT_TRACKED` for an item not tracked by serial. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
+         * @description One change: the units arrive in stock at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one), the quantity rises by their number, and one history row of kind `restocked` names them. A serial or paired serial already registered, or given twice (letter case and surrounding spaces aside), is refused with 409 `SERIAL_TAKEN` naming them, and nothing is added. 409 `ITEM_NOT_TRACKED` for an item not tracked by serial. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         post: operations["registerUnits"];
         delete?: never;
@@ -314,7 +314,7 @@ export interface paths {
         put?: never;
         /**
          * Switch an item's tracking by serial number on or off
-         * @description One change, in the history as an edit of `serialTracked`. On (`serialTracked: true`): `units` are exactly the units the item holds, each with the location that holds it, as many per location as its level (409 `UNITS_REQUIRED_TO_TRACK` naming the levels otherwise; `SERIAL_TAKEN`); they are registered in stock there, the quantity unchanged; 409 `ALREADY_TRACKED` for a tracked item. Off: only without stock (409 `TRACKED_UNITS_IN_STOCK`); an item not tracked is answered as it is. The change is not reverted (409 `TRACKING_NOT_REVERTED`). With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
+         * @description One change, in the history as an edit of `serialTracked`. On (`serialTracked: true`): `units` are exactly the units the item holds, each with the location that holds it, as many per location as its level (409 `UNITS_REQUIRED_TO_TRACK` naming the levels otherwise; `SERIAL_TAKEN`); they are registered in stock there, the quantity unchanged; 409 `ALREADY_TRACKED` for a tracked item. Off: only without stock (409 `TRACKED_UNITS_IN_STOCK`); an item not tracked is answered as it is. The change is not reverted (409 `TRACKING_NOT_REVERTED`). With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         post: operations["switchTracking"];
         delete?: never;
@@ -354,7 +354,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver one unit, named by either of its serials
-         * @description Delivered for a unit: one change, the item's quantity falls by one, the unit becomes `dispatched` with `customer`, and its warranty runs the item's `warrantyMonths` from today. It leaves where it is (`locationId`, when sent, must be that place). 404 `UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock (there), `LOCATION_NOT_SELLABLE` from quarantine. Of two dispatches of one unit at once, one succeeds and the other gets 409 `UNIT_NOT_AVAILABLE`. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`.
+         * @description Delivered for a unit: one change, the item's quantity falls by one, the unit becomes `dispatched` with `customer`, and its warranty runs the item's `warrantyMonths` from today. It leaves where it is (`locationId`, when sent, must be that place). 404 `UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock (there), `LOCATION_NOT_SELLABLE` from quarantine. Of two dispatches of one unit at once, one succeeds and the other gets 409 `UNIT_NOT_AVAILABLE`. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         post: operations["dispatchUnit"];
         delete?: never;
@@ -849,20 +849,20 @@ export interface paths {
         get: operations["getProduct"];
         /**
          * Delivered: take one unit out of stock
-         * @description `newQuentity` must be the current quantity minus one; it is applied only while the item still holds that quantity (and, with `If-Match`, that version). 409 with the current item when it changed meanwhile, or with "Sorry No Quentity. Please Add quentity" at zero (also for -1, what a screen showing 0 would send); 412 with the current item when `If-Match` is stale. The unit leaves `locationId` (409 `NOT_ENOUGH_AT_LOCATION` when it has none there, `LOCATION_NOT_SELLABLE` for quarantine); without one, the default location, or when that has none the one location with stock for sale (409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some). An item tracked by serial number delivers the unit `serial` names (409 `SERIAL_REQUIRED` without one; 404 `UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock, `UNIT_OF_ANOTHER_ITEM`), to `customer`; `serial` for an item not tracked: 409 `ITEM_NOT_TRACKED`.
+         * @description `newQuentity` must be the current quantity minus one; it is applied only while the item still holds that quantity (and, with `If-Match`, that version). 409 with the current item when it changed meanwhile, or with "Sorry No Quentity. Please Add quentity" at zero (also for -1, what a screen showing 0 would send); 412 with the current item when `If-Match` is stale. The unit leaves `locationId` (409 `NOT_ENOUGH_AT_LOCATION` when it has none there, `LOCATION_NOT_SELLABLE` for quarantine); without one, the default location, or when that has none the one location with stock for sale (409 `LOCATION_REQUIRED`, listing them in `locations`, when several have some). An item tracked by serial number delivers the unit `serial` names (409 `SERIAL_REQUIRED` without one; 404 `UNIT_NOT_FOUND`; 409 `UNIT_NOT_AVAILABLE` when it is not in stock, `UNIT_OF_ANOTHER_ITEM`), to `customer`; `serial` for an item not tracked: 409 `ITEM_NOT_TRACKED`. An offline queue sends the intent instead (POST /api/product/:id/intents), which judges no quantity. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         put: operations["deliverProduct"];
         post?: never;
         /**
          * Move a product to the trash (soft delete)
-         * @description `deletedCount` is 1 when it was live, 0 when it was not (already deleted, or unknown).
+         * @description `deletedCount` is 1 when it was live, 0 when it was not (already deleted, or unknown). With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         delete: operations["deleteProduct"];
         options?: never;
         head?: never;
         /**
          * Edit an item's details
-         * @description Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, `prosesor`, `lowStockThreshold` and `warrantyMonths`, validated as when adding (an empty optional field clears it; raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing keeps the version and writes no history.
+         * @description Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, `prosesor`, `lowStockThreshold` and `warrantyMonths`, validated as when adding (an empty optional field clears it; raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing keeps the version and writes no history. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         patch: operations["editProduct"];
         trace?: never;
@@ -938,7 +938,7 @@ export interface paths {
         put?: never;
         /**
          * Move units of a product from one location to another
-         * @description One change: one history row of kind `transferred` naming both locations, the total unchanged. 409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist. With an `Idempotency-Key` (a new UUID per transfer) it is applied once: the same key again answers what the first got and moves nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. An item tracked by serial number names the units moved in `serials`, as many as `quantity` (409 `SERIALS_REQUIRED` without them, `UNITS_COUNT_MISMATCH`, `UNIT_NOT_AVAILABLE` for a unit not in stock at `from`; 404 `UNIT_NOT_FOUND`); `serials` for an item not tracked: 409 `ITEM_NOT_TRACKED`.
+         * @description One change: one history row of kind `transferred` naming both locations, the total unchanged. 409 `NOT_ENOUGH_AT_LOCATION` when `from` holds fewer units, `LOCATION_INACTIVE` when `to` is inactive; 400 `UNKNOWN_LOCATION` for a location that does not exist. An item tracked by serial number names the units moved in `serials`, as many as `quantity` (409 `SERIALS_REQUIRED` without them, `UNITS_COUNT_MISMATCH`, `UNIT_NOT_AVAILABLE` for a unit not in stock at `from`; 404 `UNIT_NOT_FOUND`); `serials` for an item not tracked: 409 `ITEM_NOT_TRACKED`. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         post: operations["transferStock"];
         delete?: never;
@@ -981,10 +981,30 @@ export interface paths {
         get?: never;
         /**
          * Restock: set a higher quantity
-         * @description `newQuentity` must be above the current quantity (409 with the current item otherwise); with `If-Match`, a stale version gets 412 with the current item and changes nothing. The units arrive at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one). An item tracked by serial number is refused (409 `SERIALS_REQUIRED`): register its units instead (POST /api/product/:id/units).
+         * @description `newQuentity` must be above the current quantity (409 with the current item otherwise); with `If-Match`, a stale version gets 412 with the current item and changes nothing. The units arrive at `locationId` (the default location when left out; 409 `LOCATION_INACTIVE` for an inactive one). An item tracked by serial number is refused (409 `SERIALS_REQUIRED`): register its units instead (POST /api/product/:id/units). With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         put: operations["restockProduct"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An intent: deliver or restock a number of units, whatever the quantity is by then
+         * @description What an offline queue sends (ADR 64): `deliver` units leave `locationId` (chosen as Delivered chooses when left out), or `restock` units arrive there (the default location when left out). Judged on the item as it is when it arrives, with no quantity or version to match, so that two clerks delivering apart both succeed while there is stock for both. Answers as Delivered and restock do. 409 with the item: `NOT_ENOUGH_AT_LOCATION` when the location holds fewer units (`available`), `LOCATION_NOT_SELLABLE`, `LOCATION_REQUIRED`, `LOCATION_INACTIVE`, `SERIALS_REQUIRED` for an item tracked by serial number (its units leave by POST /api/units/:serial/dispatch); 404 for an item not live. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
+         */
+        post: operations["applyStockIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1022,7 +1042,7 @@ export interface paths {
         put?: never;
         /**
          * Revert an edit
-         * @description Sets each field the edit changed back to its old value, when every one of them still holds what the edit set; otherwise 409 naming the `fields` that changed since. Only edits can be reverted (409 for other entries). `If-Match` is required (428 without it, 412 when stale). Writes a `reverted` history entry and answers the item with its new `ETag`.
+         * @description Sets each field the edit changed back to its old value, when every one of them still holds what the edit set; otherwise 409 naming the `fields` that changed since. Only edits can be reverted (409 for other entries). `If-Match` is required (428 without it, 412 when stale). Writes a `reverted` history entry and answers the item with its new `ETag`. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         post: operations["revertEdit"];
         delete?: never;
@@ -1042,7 +1062,7 @@ export interface paths {
         put?: never;
         /**
          * Bring a product back from the trash
-         * @description 409 with the item when it is not in the trash; 404 when no product has this id.
+         * @description 409 with the item when it is not in the trash; 404 when no product has this id. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         post: operations["restoreProduct"];
         delete?: never;
@@ -1494,7 +1514,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -1534,7 +1554,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -1708,7 +1728,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -6412,6 +6432,7 @@ export interface operations {
             query?: never;
             header?: {
                 "if-match"?: string;
+                "idempotency-key"?: string;
             };
             path: {
                 id: string;
@@ -6510,6 +6531,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
                 headers: {
@@ -6535,7 +6565,9 @@ export interface operations {
     deleteProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6579,6 +6611,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Too many requests; Retry-After says when to try again */
             429: {
                 headers: {
@@ -6606,6 +6647,7 @@ export interface operations {
             query?: never;
             header?: {
                 "if-match"?: string;
+                "idempotency-key"?: string;
             };
             path: {
                 id: string;
@@ -6691,6 +6733,15 @@ export interface operations {
             };
             /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7209,6 +7260,7 @@ export interface operations {
             query?: never;
             header?: {
                 "if-match"?: string;
+                "idempotency-key"?: string;
             };
             path: {
                 id: string;
@@ -7300,6 +7352,145 @@ export interface operations {
             };
             /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    applyStockIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deliver": 2,
+                 *       "locationId": "main"
+                 *     }
+                 */
+                "application/json": {
+                    deliver?: number;
+                    restock?: number;
+                    locationId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockChanged"];
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductConflict"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7399,6 +7590,7 @@ export interface operations {
             query?: never;
             header?: {
                 "if-match"?: string;
+                "idempotency-key"?: string;
             };
             path: {
                 id: string;
@@ -7473,6 +7665,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductConflict"];
                 };
             };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description If-Match is missing: send the ETag of the version you are changing */
             428: {
                 headers: {
@@ -7507,7 +7708,9 @@ export interface operations {
     restoreProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7567,6 +7770,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductConflict"];
+                };
+            };
+            /** @description The file has problems: `errors` lists each as {row, field, message}, and nothing was written */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Too many requests; Retry-After says when to try again */
@@ -7907,7 +8119,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -7955,7 +8167,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -8077,7 +8289,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -8194,7 +8406,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -8242,7 +8454,7 @@ export interface operations {
                             /** @enum {string} */
                             code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
