@@ -105,9 +105,9 @@ test('a label decodes with jsQR to the item’s address; a phone camera reading 
     await expect(item).toBeVisible(CAMERA_READ_TIMEOUT);
     await expect(item).toContainText('Model: WSI-SCAN-15');
     await expect(item.getByTestId('quantity')).toHaveText('3');
-    // Chromium on Linux has no BarcodeDetector: ZXing read the label, its chunk fetched by this page alone.
+    // Chromium on Linux has no BarcodeDetector: the JavaScript readers read the label, their chunk fetched by this page alone.
     expect(await phone.evaluate(() => 'BarcodeDetector' in window)).toBe(false);
-    expect(scripts.filter((url) => /\/zxing-decoder-[\w-]+\.js$/.test(url))).toHaveLength(1);
+    expect(scripts.filter((url) => /\/picture-decoder-[\w-]+\.js$/.test(url))).toHaveLength(1);
 
     await item.getByRole('button', { name: 'Delivered' }).click();
     await expect(phone.getByRole('alert').filter({ hasText: SUCCESS_TEXT.productDelivered })).toBeVisible();
