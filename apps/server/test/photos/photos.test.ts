@@ -98,6 +98,7 @@ for (const engine of TEST_ENGINES) {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
       const bytes = served.rawPayload;
       expect(bytes.length).toBe(photo.bytes);
       expect(bytes.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
@@ -127,6 +128,17 @@ for (const engine of TEST_ENGINES) {
       expect(created.statusCode, created.body).toBe(201);
       const item = await ctx.app.inject({ url: `/api/product/${created.json<{ _id: string }>()._id}` });
       expect(item.json<Product>().img).toBe(photo.url);
+
+      // Only a photo's address is taken from under /api: not another route, not an id that is no hash.
+      for (const img of ['/api/product', `/api/photos/${photo.id.toUpperCase()}`, `${photo.url}/../x`]) {
+        const refused = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/productOrder',
+          headers: clerk.withToken,
+          payload: validProduct(clerk.email, { img }),
+        });
+        expect(refused.statusCode, img).toBe(400);
+      }
     });
 
     it('answers 404 for a photo nobody uploaded and 401 to an upload without signing in', async () => {
