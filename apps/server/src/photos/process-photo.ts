@@ -3,6 +3,7 @@ import { PHOTO_THUMBNAIL_SIZE } from '@walton/contract';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { HttpError } from '../http/http-error.ts';
+import { jpegOrientation, type Pixels, upright } from './exif-orientation.ts';
 import { imageHeader } from './image-header.ts';
 
 /** What an upload may be: at most `maxBytes` long and `maxPixels` (width × height) large. */
@@ -18,13 +19,6 @@ export interface ProcessedPhoto {
   contentType: 'image/jpeg' | 'image/png';
   bytes: Buffer;
   thumbnail: Buffer;
-  width: number;
-  height: number;
-}
-
-/** Pixels as RGBA, four bytes each, row after row. */
-interface Pixels {
-  data: Uint8Array;
   width: number;
   height: number;
 }
@@ -123,6 +117,7 @@ function encodePng(pixels: Pixels): Buffer {
  * by its header before a pixel is decoded, at most `maxPixels` (PHOTO_TOO_MANY_PIXELS); then decoded
  * and encoded again, which leaves every metadata segment behind (EXIF with a phone's GPS position,
  * XMP, comments, text chunks), with a JPEG thumbnail of at most PHOTO_THUMBNAIL_SIZE pixels a side.
+ * A JPEG is turned upright first, as its EXIF Orientation says (the orientation goes with the EXIF).
  * A JPEG stays a JPEG and a PNG a PNG (its transparency kept).
  */
 export function processPhoto(upload: Buffer, limits: PhotoLimits): ProcessedPhoto {
@@ -138,8 +133,9 @@ export function processPhoto(upload: Buffer, limits: PhotoLimits): ProcessedPhot
       },
     });
   }
-  const pixels = decode(upload, header.format, limits.maxPixels);
-  if (pixels.width !== header.width || pixels.height !== header.height) throw notImage();
+  const decoded = decode(upload, header.format, limits.maxPixels);
+  if (decoded.width !== header.width || decoded.height !== header.height) throw notImage();
+  const pixels = header.format === 'jpeg' ? upright(decoded, jpegOrientation(upload)) : decoded;
   const bytes = header.format === 'png' ? encodePng(pixels) : encodeJpeg(pixels, PHOTO_QUALITY);
   return {
     id: createHash('sha256').update(bytes).digest('hex'),

@@ -141,6 +141,25 @@ for (const engine of TEST_ENGINES) {
       }
     });
 
+    it('turns a photo upright as its EXIF orientation said, since the orientation goes with the EXIF', async () => {
+      // Taken with the phone upright: an 800 × 600 sensor picture to be turned a quarter clockwise.
+      const answer = await upload(ctx.app, clerk, phoneJpeg(800, 600, 6));
+      expect(answer.statusCode, answer.body).toBe(201);
+      const photo = answer.json<PhotoUpload>();
+      expect([photo.width, photo.height]).toEqual([600, 800]);
+      const served = jpeg.decode((await ctx.app.inject({ url: photo.url })).rawPayload, { useTArray: true });
+      const pixel = (x: number, y: number) => [
+        ...served.data.subarray((y * 600 + x) * 4, (y * 600 + x) * 4 + 3),
+      ];
+      // The sensor's bottom-left (no red, full green) is now top-left; its top-left (black) top-right.
+      const [red = 0, green = 0] = pixel(2, 2);
+      expect(red).toBeLessThan(30);
+      expect(green).toBeGreaterThan(225);
+      const [redRight = 0, greenRight = 0] = pixel(597, 2);
+      expect(redRight).toBeLessThan(30);
+      expect(greenRight).toBeLessThan(30);
+    });
+
     it('answers 404 for a photo nobody uploaded and 401 to an upload without signing in', async () => {
       const missing = await ctx.app.inject({ url: `/api/photos/${'0'.repeat(64)}` });
       expect(missing.statusCode).toBe(404);

@@ -20,15 +20,16 @@ function rationals(values: number[]): Buffer {
 }
 
 /**
- * An EXIF APP1 segment as a phone writes one (big-endian TIFF): IFD0 with the camera's maker and a
- * pointer to the GPS IFD, which holds the latitude and longitude with their N/E references.
+ * An EXIF APP1 segment as a phone writes one (big-endian TIFF): IFD0 with the camera's maker, the
+ * orientation and a pointer to the GPS IFD, which holds the latitude and longitude with their N/E
+ * references.
  */
-function exifSegment(): Buffer {
+function exifSegment(orientation: number): Buffer {
   const maker = Buffer.from(`${EXIF_MAKER}\0`, 'latin1');
-  // TIFF header (8) + IFD0: count (2) + 2 entries (24) + next (4) = 38; then the GPS IFD: count (2)
-  // + 4 entries (48) + next (4) = 54; then the maker text and the two rationals' values.
-  const gpsAt = 38;
-  const makerAt = gpsAt + 54;
+  // TIFF header (8) + IFD0: count (2) + 3 entries (36) + next (4); then the GPS IFD: count (2) + 4
+  // entries (48) + next (4); then the maker text and the two rationals' values.
+  const gpsAt = 8 + 2 + 36 + 4;
+  const makerAt = gpsAt + 2 + 48 + 4;
   const latitudeAt = makerAt + maker.length;
   const longitudeAt = latitudeAt + 24;
   const tiff = Buffer.alloc(longitudeAt + 24);
@@ -40,12 +41,14 @@ function exifSegment(): Buffer {
     tiff.writeUInt16BE(type, at + 2);
     tiff.writeUInt32BE(count, at + 4);
     if (typeof value === 'string') tiff.write(value, at + 8, 'latin1');
+    else if (type === 3) tiff.writeUInt16BE(value, at + 8);
     else tiff.writeUInt32BE(value, at + 8);
   };
-  tiff.writeUInt16BE(2, 8);
+  tiff.writeUInt16BE(3, 8);
   entry(10, 0x010f, 2, maker.length, makerAt); // Make
-  entry(22, 0x8825, 4, 1, gpsAt); // GPSInfo
-  tiff.writeUInt32BE(0, 34);
+  entry(22, 0x0112, 3, 1, orientation); // Orientation
+  entry(34, 0x8825, 4, 1, gpsAt); // GPSInfo
+  tiff.writeUInt32BE(0, 46);
   tiff.writeUInt16BE(4, gpsAt);
   entry(gpsAt + 2, 0x0001, 2, 2, 'N'); // GPSLatitudeRef
   entry(gpsAt + 14, 0x0002, 5, 3, latitudeAt); // GPSLatitude
@@ -78,12 +81,13 @@ function gradient(width: number, height: number): Buffer {
 }
 
 /**
- * A JPEG as a phone takes it: the picture, with an EXIF segment (maker, GPS position) right after
- * the start of image, before the JFIF segment jpeg-js writes.
+ * A JPEG as a phone takes it: the picture (red growing to the right, green downwards), with an EXIF
+ * segment (maker, orientation, GPS position) right after the start of image, before the JFIF segment
+ * jpeg-js writes. `orientation` 6: the sensor's picture is to be turned a quarter clockwise.
  */
-export function phoneJpeg(width = 800, height = 600): Buffer {
+export function phoneJpeg(width = 800, height = 600, orientation = 1): Buffer {
   const plain = Buffer.from(jpeg.encode({ data: gradient(width, height), width, height }, 90).data);
-  return Buffer.concat([plain.subarray(0, 2), exifSegment(), plain.subarray(2)]);
+  return Buffer.concat([plain.subarray(0, 2), exifSegment(orientation), plain.subarray(2)]);
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
