@@ -1242,7 +1242,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a photo for an item
-         * @description The photo as the body, `Content-Type: image/jpeg` or `image/png` (any `image/*` is read; what it is, its bytes decide, not its name or declared type), at most `PHOTO_MAX_BYTES` (413 `PHOTO_TOO_LARGE`). Its size is read from its header before a pixel is decoded: more than `PHOTO_MAX_PIXELS` is refused (413 `PHOTO_TOO_MANY_PIXELS`, a decompression bomb); anything but a readable JPEG or PNG is 415 `PHOTO_NOT_IMAGE`. The photo is decoded and encoded again, which drops all its metadata (EXIF with GPS, XMP, comments), and gets a JPEG thumbnail of at most 320 px a side. Its id is the SHA-256 of the stored bytes: the same photo uploaded twice is stored once. Put `url` in an item’s `img`. Nothing is stored when refused.
+         * @description The photo as the body, `Content-Type: image/jpeg` or `image/png` (any `image/*` is read; what it is, its bytes decide, not its name or declared type), at most `PHOTO_MAX_BYTES` (413 `PHOTO_TOO_LARGE`). Its size is read from its header before a pixel is decoded: more than `PHOTO_MAX_PIXELS` is refused (413 `PHOTO_TOO_MANY_PIXELS`, a decompression bomb); anything but a readable JPEG or PNG is 415 `PHOTO_NOT_IMAGE`. The photo is decoded (a JPEG turned upright as its EXIF Orientation says) and encoded again, which drops all its metadata (EXIF with GPS, XMP, comments), and gets a JPEG thumbnail of at most 320 px a side. Its id is the SHA-256 of the stored bytes: the same photo uploaded twice is stored once. Put `url` in an item’s `img`. Nothing is stored when refused.
          */
         post: operations["uploadPhoto"];
         delete?: never;
