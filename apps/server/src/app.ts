@@ -16,6 +16,7 @@ import { loggerOptions } from './logger.ts';
 import type { ModuleOptions, ServerModule } from './module.ts';
 import { openApiModule } from './openapi/module.ts';
 import { outboxModule } from './outbox/module.ts';
+import { photosModule } from './photos/module.ts';
 import { productsModule } from './products/module.ts';
 import { settingsModule } from './settings/module.ts';
 import { statsModule } from './stats/module.ts';
@@ -41,6 +42,7 @@ const MODULES: readonly ServerModule[] = [
   productsModule,
   warrantyModule,
   csvModule,
+  photosModule,
   eventsModule,
   usersModule,
   accessTokensModule,

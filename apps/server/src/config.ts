@@ -112,6 +112,13 @@ const envSchema = z.object({
   OUTBOX_RETRY_MAX_MS: milliseconds(10, 86_400_000, 1_800_000),
   OUTBOX_GIVE_UP_AFTER_MS: milliseconds(1000, 30 * 86_400_000, 86_400_000),
   OUTBOX_JOB_TIMEOUT_MS: milliseconds(100, 600_000, 10_000),
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
+  PHOTO_MAX_PIXELS: z.coerce.number().int().min(10_000).max(100_000_000).default(40_000_000),
   TIME_ZONE: z
     .string()
     .default(DEFAULT_TIME_ZONE)
@@ -198,6 +205,11 @@ export interface Config {
     giveUpAfterMs: number;
     jobTimeoutMs: number;
   };
+  /**
+   * What a photo upload may be (POST /api/photos): at most `maxBytes` long, and at most `maxPixels`
+   * (width × height, read from its header before it is decoded: a decompression bomb is refused).
+   */
+  photos: { maxBytes: number; maxPixels: number };
   /** The warehouse's IANA time zone: the dashboard's days start at its midnight. */
   timeZone: string;
 }
@@ -313,6 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       giveUpAfterMs: env.OUTBOX_GIVE_UP_AFTER_MS,
       jobTimeoutMs: env.OUTBOX_JOB_TIMEOUT_MS,
     },
+    photos: { maxBytes: env.PHOTO_MAX_BYTES, maxPixels: env.PHOTO_MAX_PIXELS },
     timeZone: env.TIME_ZONE,
   };
 }

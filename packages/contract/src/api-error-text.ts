@@ -123,6 +123,13 @@ export const API_ERROR_TEXT = {
   IMPORT_SERVER_BUSY: 'The server is importing other files right now: please try again in a minute.',
   MALFORMED_UPLOAD:
     'The upload is not a complete multipart/form-data body: choose the file and send it again',
+  // Photos (issue 40): refused by their bytes, whatever their name or declared type.
+  PHOTO_NO_FILE: 'Send the photo as the request body, with Content-Type image/jpeg or image/png',
+  PHOTO_NOT_IMAGE: 'This file is not a photo the server can read: send a JPEG or PNG image',
+  PHOTO_TOO_LARGE: 'The photo is too large: at most {megabytes} MB',
+  PHOTO_TOO_MANY_PIXELS:
+    'The photo has too many pixels to open ({width} × {height}): at most {megapixels} megapixels',
+  PHOTO_NOT_FOUND: 'No photo has this id',
   // Locations and the stock at each (issue 35).
   NO_SUCH_LOCATION: 'No location has this id',
   // A body or query names a location that does not exist (`id`: the id it sent).

@@ -19,6 +19,7 @@ export * from './locations.ts';
 export * from './low-stock.ts';
 export * from './messages.ts';
 export * from './movement.ts';
+export * from './photos.ts';
 export * from './policy.ts';
 export * from './product.ts';
 export * from './product-fields.ts';

@@ -9,6 +9,7 @@ import {
 } from './constants.ts';
 import { FIELD_ISSUE_TEXT, type FieldIssueCode, fieldIssue, requiredOr } from './field-issues.ts';
 import { pageCursor, pageLimit, pageOffset } from './paging.ts';
+import { isPhotoPath } from './photos.ts';
 import type { EditableProductField, ProductWireField } from './product-fields.ts';
 import { customerSchema, serialSchema, warrantyMonthsSchema } from './serials.ts';
 
@@ -79,6 +80,7 @@ export const priceSchema = z.pipe(
 const OWN_IMAGE_SEGMENTS = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 const isSafeImageUrl = (value: string) => {
+  if (isPhotoPath(value)) return true;
   if (value.startsWith(PRODUCT_IMAGE_PATH_PREFIX)) {
     return OWN_IMAGE_SEGMENTS.test(value.slice(PRODUCT_IMAGE_PATH_PREFIX.length));
   }

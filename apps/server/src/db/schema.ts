@@ -520,6 +520,21 @@ export interface CountMovementsTable {
   history_id: string;
 }
 
+/**
+ * An uploaded photo and its thumbnail (migration 027): on PostgreSQL only, where every instance reads
+ * the one database; on SQLite photos are files under DATA_DIR (photos/disk-photo-store.ts).
+ */
+export interface PhotosTable {
+  /** The SHA-256 of `image`, in hex. */
+  id: string;
+  content_type: string;
+  image: Uint8Array;
+  thumbnail: Uint8Array;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   products: ProductsTable;
   product_history: ProductHistoryTable;
@@ -546,6 +561,7 @@ export interface Database {
   count_serials: CountSerialsTable;
   count_movements: CountMovementsTable;
   operation_keys: OperationKeysTable;
+  photos: PhotosTable;
   product_counts: ProductCountsTable;
   low_stock_count: LowStockCountTable;
   users: UsersTable;

@@ -1,4 +1,4 @@
-import type { Product } from '@walton/contract';
+import { listImagePath, type Product } from '@walton/contract';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useFormatters } from '@/i18n/format.ts';
@@ -16,7 +16,7 @@ export function ProductCard({ product }: { product: Product }) {
   return (
     <div className="card h-100 shadow-sm">
       <div className="p-3 bg-body-tertiary text-center">
-        <ProductImage src={product.img} name={product.name} width={320} height={200} />
+        <ProductImage src={listImagePath(product.img)} name={product.name} width={320} height={200} />
       </div>
       <div className="card-body d-flex flex-column text-break">
         <h3 className="card-title h5">{product.name}</h3>

@@ -1,4 +1,4 @@
-import type { Product } from '@walton/contract';
+import { listImagePath, type Product } from '@walton/contract';
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -21,7 +21,7 @@ function ProductRowCells({ product, at }: { product: Product; at: string | undef
       <td>
         <div className="d-flex align-items-center gap-2">
           <ProductImage
-            src={product.img}
+            src={listImagePath(product.img)}
             name={product.name}
             width={48}
             height={48}
