@@ -18,9 +18,9 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '../lib/client.ts';
-import { type Engine, freshDatabase } from '../lib/database.ts';
+import type { Engine } from '../lib/database.ts';
 import { spreadItems } from '../lib/pools.ts';
-import { freePort, productionEnv, seed, startInstances } from '../lib/processes.ts';
+import { onSeededServer } from '../lib/seeded-server.ts';
 import type { Settings } from '../lib/settings.ts';
 import { delivered, round, type Timings, timed, timings } from './timings.ts';
 
@@ -89,19 +89,14 @@ interface CountBody {
 }
 
 export async function runCountsBench(settings: Settings): Promise<CountsReport> {
-  const database = await freshDatabase(settings.postgresUrl);
   const size = settings.countItems;
   const { countScans: sent, countClients } = settings;
-  console.log(
-    `\n▶ Counts benchmark on ${database.description}: ${sent} scans by ${countClients} clients, ` +
-      `applying a count of ${size} items`,
-  );
-  try {
-    const env = productionEnv(await freePort(), database.env);
-    await seed(size, 0, env);
-    await database.analyze();
-    const server = await startInstances(env, 1);
-    try {
+  return onSeededServer(
+    settings.postgresUrl,
+    size,
+    (where) =>
+      `Counts benchmark on ${where}: ${sent} scans by ${countClients} clients, applying a count of ${size} items`,
+    async (server, database) => {
       // The first account is the admin: it starts, abandons and applies the counts.
       const clients = Array.from({ length: countClients }, () => new Client(server.url));
       for (const [index, client] of clients.entries()) {
@@ -257,12 +252,8 @@ export async function runCountsBench(settings: Settings): Promise<CountsReport> 
         applyRatioPerItem: applyRatio / items.length,
         loadAverage: { start, end: round(loadavg()) },
       };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
+    },
+  );
 }
 
 const int = (value: number) => Math.round(value).toLocaleString('en-US');

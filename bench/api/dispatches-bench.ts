@@ -9,9 +9,9 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '../lib/client.ts';
-import { type Engine, freshDatabase } from '../lib/database.ts';
+import type { Engine } from '../lib/database.ts';
 import { deliveryPool } from '../lib/pools.ts';
-import { freePort, productionEnv, seed, startInstances } from '../lib/processes.ts';
+import { onSeededServer } from '../lib/seeded-server.ts';
 import type { Settings } from '../lib/settings.ts';
 import type { DeliveryItem } from './load-types.ts';
 import { round, type Timings, timed, timings } from './timings.ts';
@@ -61,15 +61,12 @@ async function pickedOrder(
 }
 
 export async function runDispatchesBench(settings: Settings): Promise<DispatchesReport> {
-  const database = await freshDatabase(settings.postgresUrl);
-  console.log(`\n▶ Dispatch benchmark on ${database.description}`);
-  try {
-    const env = productionEnv(await freePort(), database.env);
-    const size = DISPATCH_LINES + 10;
-    await seed(size, 0, env);
-    await database.analyze();
-    const server = await startInstances(env, 1);
-    try {
+  const size = DISPATCH_LINES + 10;
+  return onSeededServer(
+    settings.postgresUrl,
+    size,
+    (where) => `Dispatch benchmark on ${where}`,
+    async (server, database) => {
       const client = new Client(server.url);
       await client.signUp(`dispatch-clerk-${Date.now()}@bench.test`);
       const pool = await deliveryPool(client, size, DISPATCH_LINES + 1, 0, []);
@@ -139,12 +136,8 @@ export async function runDispatchesBench(settings: Settings): Promise<Dispatches
         loadAverage: { start, end: round(loadavg()) },
         consistent,
       };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
+    },
+  );
 }
 
 const ms = (value: number) => Math.round(value).toLocaleString('en-US');

@@ -22,9 +22,9 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '../lib/client.ts';
-import { type Engine, freshDatabase } from '../lib/database.ts';
+import type { Engine } from '../lib/database.ts';
 import { PAGE, type ProductBody, spreadItems } from '../lib/pools.ts';
-import { freePort, productionEnv, seed, startInstances } from '../lib/processes.ts';
+import { onSeededServer } from '../lib/seeded-server.ts';
 import type { Settings } from '../lib/settings.ts';
 import { delivered, round, type Timings, timings } from './timings.ts';
 
@@ -266,7 +266,6 @@ async function signedIn(url: string, count: number): Promise<Client[]> {
 }
 
 export async function runOfflineQueueBench(settings: Settings): Promise<OfflineQueueReport> {
-  const database = await freshDatabase(settings.postgresUrl);
   const cases = settings.offlineCases;
   const mostClients = Math.max(...cases.map((one) => one.clients));
   // Every case works on items of its own, and the Delivered on others.
@@ -281,17 +280,12 @@ export async function runOfflineQueueBench(settings: Settings): Promise<OfflineQ
   // A whole number of list pages, so the items read back page by page are each read once.
   const needed = DELIVERIES_EACH_SIDE + sizes.reduce((sum, one) => sum + one.stocked + one.scarce, 0);
   const size = Math.ceil(needed / PAGE) * PAGE;
-  console.log(
-    `\n▶ Offline-queue benchmark on ${database.description}: ` +
-      `${cases.map((one) => `${one.sends} intents from ${one.clients} client(s)`).join(', ')}, ` +
-      `${100 / DUPLICATE_EVERY}% duplicates, on ${size} items`,
-  );
-  try {
-    const env = productionEnv(await freePort(), database.env);
-    await seed(size, 0, env);
-    await database.analyze();
-    const server = await startInstances(env, 1);
-    try {
+  return onSeededServer(
+    settings.postgresUrl,
+    size,
+    (where) =>
+      `Offline-queue benchmark on ${where}: ${cases.map((one) => `${one.sends} intents from ${one.clients} client(s)`).join(', ')}, ${100 / DUPLICATE_EVERY}% duplicates, on ${size} items`,
+    async (server, database) => {
       const clients = await signedIn(server.url, mostClients);
       const [supervisor] = clients;
       if (!supervisor) throw new Error('BENCH_OFFLINE_CASES names at least one client');
@@ -329,12 +323,8 @@ export async function runOfflineQueueBench(settings: Settings): Promise<OfflineQ
         delivered: single,
         loadAverage: { start: loadStart, end: round(loadavg()) },
       };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
+    },
+  );
 }
 
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
