@@ -15,13 +15,16 @@
  *   npm run bench:counts  stock counts only: 5,000 scans into one count by 20 clients, and applying a
  *                        count of 10,000 items, against single Delivered calls in the same run
  *                        (bench/results/<date>-counts-<engine>.json and .md)
+ *   npm run bench:offline  offline queues only: 1,000 intents from one client and 10,000 from 50, 20%
+ *                        of them duplicates, against single Delivered calls in the same run
+ *                        (bench/results/<date>-offline-<engine>.json and .md)
  *
  * Settings come from the environment (bench/lib/settings.ts): BENCH_DURATION, BENCH_WARMUP,
  * BENCH_CONNECTIONS, BENCH_SIZES, BENCH_CASES, BENCH_MOVEMENTS_PER_ITEM, BENCH_DELIVERY_ITEMS, BENCH_ACCEPT_ENCODING,
  * BENCH_DATABASE_URL (PostgreSQL), BENCH_UNCACHED, BENCH_LIGHTHOUSE_RUNS, CHROME_PATH, BENCH_CSV,
  * BENCH_CSV_SIZES, BENCH_CSV_IMPORT_ROWS, BENCH_UNITS, BENCH_UNITS_COUNT, BENCH_UNITS_ITEMS, BENCH_UNIT_DELIVERY,
  * BENCH_DISPATCHES, BENCH_DISPATCH_ORDERS, BENCH_RECEIPTS, BENCH_RECEIPT_LINES, BENCH_COUNTS,
- * BENCH_COUNT_SCANS, BENCH_COUNT_CLIENTS, BENCH_COUNT_ITEMS.
+ * BENCH_COUNT_SCANS, BENCH_COUNT_CLIENTS, BENCH_COUNT_ITEMS, BENCH_OFFLINE, BENCH_OFFLINE_CASES.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +33,7 @@ import { type ApiReport, runApiBench } from './api/api-bench.ts';
 import { type CountsReport, runCountsBench } from './api/counts-bench.ts';
 import { type CsvReport, runCsvBench } from './api/csv-bench.ts';
 import { type DispatchesReport, runDispatchesBench } from './api/dispatches-bench.ts';
+import { type OfflineQueueReport, runOfflineQueueBench } from './api/offline-queue-bench.ts';
 import { type ReceiptsReport, runReceiptsBench } from './api/receipts-bench.ts';
 import { runUnitsBench, type UnitsReport } from './api/units-bench.ts';
 import { describeMachine } from './lib/machine.ts';
@@ -62,6 +66,7 @@ async function main(): Promise<void> {
       dispatches: { type: 'boolean' },
       receipts: { type: 'boolean' },
       counts: { type: 'boolean' },
+      offline: { type: 'boolean' },
       docs: { type: 'boolean' },
     },
   });
@@ -72,7 +77,8 @@ async function main(): Promise<void> {
     !values.units &&
     !values.dispatches &&
     !values.receipts &&
-    !values.counts;
+    !values.counts &&
+    !values.offline;
   const settings = readSettings();
   const machine = describeMachine();
   const startedAt = new Date();
@@ -87,6 +93,8 @@ async function main(): Promise<void> {
     values.receipts || (both && settings.receipts) ? await runReceiptsBench(settings) : undefined;
   const counts: CountsReport | undefined =
     values.counts || (both && settings.counts) ? await runCountsBench(settings) : undefined;
+  const offline: OfflineQueueReport | undefined =
+    values.offline || (both && settings.offline) ? await runOfflineQueueBench(settings) : undefined;
   const web: WebReport | undefined = values.web || both ? await runWebBench(settings) : undefined;
 
   const engine =
@@ -96,6 +104,7 @@ async function main(): Promise<void> {
     dispatches?.engine ??
     receipts?.engine ??
     counts?.engine ??
+    offline?.engine ??
     'sqlite';
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
@@ -108,6 +117,7 @@ async function main(): Promise<void> {
     dispatches,
     receipts,
     counts,
+    offline,
     targets: checkTargets(api, web, csv),
   };
   const table = toMarkdown(results);
@@ -124,7 +134,9 @@ async function main(): Promise<void> {
           ? `${day}-receipts-${engine}`
           : values.counts
             ? `${day}-counts-${engine}`
-            : `${day}-${engine}${suffix}`,
+            : values.offline
+              ? `${day}-offline-${engine}`
+              : `${day}-${engine}${suffix}`,
   );
   writeFileSync(`${base}.json`, `${JSON.stringify({ settings, ...results }, null, 2)}\n`);
   writeFileSync(`${base}.md`, table);

@@ -18,10 +18,11 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '../lib/client.ts';
-import { type Engine, freshDatabase } from '../lib/database.ts';
-import { type ProductBody, spreadItems } from '../lib/pools.ts';
-import { freePort, productionEnv, seed, startInstances } from '../lib/processes.ts';
+import type { Engine } from '../lib/database.ts';
+import { spreadItems } from '../lib/pools.ts';
+import { onSeededServer } from '../lib/seeded-server.ts';
 import type { Settings } from '../lib/settings.ts';
+import { delivered, round, type Timings, timed, timings } from './timings.ts';
 
 /** Items of the count the concurrent scans go into (at most COUNT_ITEMS_MAX, a count naming its items). */
 const SCANNED_ITEMS = 100;
@@ -29,15 +30,6 @@ const SCANNED_ITEMS = 100;
 const DELIVERIES_EACH_SIDE = 100;
 /** One scan in this many is sent again with its key once all are in: it must count once. */
 const RESENT_EVERY = 10;
-
-interface Timings {
-  count: number;
-  /** Milliseconds. */
-  p50: number;
-  p99: number;
-  mean: number;
-  max: number;
-}
 
 export interface CountsReport {
   engine: Engine;
@@ -76,31 +68,6 @@ export interface CountsReport {
   loadAverage: { start: number[]; end: number[] };
 }
 
-const round = (values: number[]) => values.map((value) => Math.round(value * 100) / 100);
-
-function timings(values: number[]): Timings {
-  const sorted = values.toSorted((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-  return {
-    count: sorted.length,
-    p50: at(0.5),
-    p99: at(0.99),
-    mean: sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length),
-    max: sorted.at(-1) ?? 0,
-  };
-}
-
-/** How long `call` took, in milliseconds; it must answer `status`. */
-async function timed(call: () => Promise<Response>, status: number, what: string): Promise<number> {
-  const sent = performance.now();
-  const response = await call();
-  const body = await response.text();
-  const elapsed = performance.now() - sent;
-  if (response.status !== status)
-    throw new Error(`${what} answered ${response.status}: ${body.slice(0, 300)}`);
-  return elapsed;
-}
-
 /** Runs `task` for every index below `total`, `workers` at a time, each worker with its own client. */
 async function shared(
   clients: Client[],
@@ -115,26 +82,6 @@ async function shared(
   );
 }
 
-/** One Delivered of each of `count` items (one unit, `If-Match`), one after another: their times. */
-async function delivered(client: Client, items: ProductBody[], count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const item = items[index % items.length];
-    if (!item) break;
-    const path = `/api/product/${encodeURIComponent(item._id)}`;
-    const { body } = await client.json<{ quentity: number; version: number }>('GET', path);
-    times.push(
-      await timed(
-        () =>
-          client.call('PUT', path, { newQuentity: body.quentity - 1 }, { 'if-match': `"${body.version}"` }),
-        200,
-        'a Delivered',
-      ),
-    );
-  }
-  return times;
-}
-
 interface CountBody {
   id: string;
   lines: Array<{ productId: string; counted: number }>;
@@ -142,19 +89,14 @@ interface CountBody {
 }
 
 export async function runCountsBench(settings: Settings): Promise<CountsReport> {
-  const database = await freshDatabase(settings.postgresUrl);
   const size = settings.countItems;
   const { countScans: sent, countClients } = settings;
-  console.log(
-    `\n▶ Counts benchmark on ${database.description}: ${sent} scans by ${countClients} clients, ` +
-      `applying a count of ${size} items`,
-  );
-  try {
-    const env = productionEnv(await freePort(), database.env);
-    await seed(size, 0, env);
-    await database.analyze();
-    const server = await startInstances(env, 1);
-    try {
+  return onSeededServer(
+    settings.postgresUrl,
+    size,
+    (where) =>
+      `Counts benchmark on ${where}: ${sent} scans by ${countClients} clients, applying a count of ${size} items`,
+    async (server, database) => {
       // The first account is the admin: it starts, abandons and applies the counts.
       const clients = Array.from({ length: countClients }, () => new Client(server.url));
       for (const [index, client] of clients.entries()) {
@@ -310,12 +252,8 @@ export async function runCountsBench(settings: Settings): Promise<CountsReport> 
         applyRatioPerItem: applyRatio / items.length,
         loadAverage: { start, end: round(loadavg()) },
       };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
+    },
+  );
 }
 
 const int = (value: number) => Math.round(value).toLocaleString('en-US');

@@ -9,25 +9,17 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '../lib/client.ts';
-import { type Engine, freshDatabase } from '../lib/database.ts';
+import type { Engine } from '../lib/database.ts';
 import { deliveryPool } from '../lib/pools.ts';
-import { freePort, productionEnv, seed, startInstances } from '../lib/processes.ts';
+import { onSeededServer } from '../lib/seeded-server.ts';
 import type { Settings } from '../lib/settings.ts';
 import type { DeliveryItem } from './load-types.ts';
+import { round, type Timings, timed, timings } from './timings.ts';
 
 /** Lines of each order shipped. */
 export const DISPATCH_LINES = 200;
 /** Single Delivered calls timed after each shipment. */
 const DELIVERIES_PER_ORDER = 20;
-
-interface Timings {
-  count: number;
-  /** Milliseconds. */
-  p50: number;
-  p99: number;
-  mean: number;
-  max: number;
-}
 
 export interface DispatchesReport {
   engine: Engine;
@@ -46,31 +38,6 @@ export interface DispatchesReport {
   loadAverage: { start: number[]; end: number[] };
   /** Whether every item's quantity came back as it was less the units shipped and delivered. */
   consistent: boolean;
-}
-
-const round = (values: number[]) => values.map((value) => Math.round(value * 100) / 100);
-
-function timings(values: number[]): Timings {
-  const sorted = values.toSorted((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-  return {
-    count: sorted.length,
-    p50: at(0.5),
-    p99: at(0.99),
-    mean: sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length),
-    max: sorted.at(-1) ?? 0,
-  };
-}
-
-/** How long `call` took, in milliseconds; it must answer `status`. */
-async function timed(call: () => Promise<Response>, status: number, what: string): Promise<number> {
-  const sent = performance.now();
-  const response = await call();
-  const body = await response.text();
-  const elapsed = performance.now() - sent;
-  if (response.status !== status)
-    throw new Error(`${what} answered ${response.status}: ${body.slice(0, 300)}`);
-  return elapsed;
 }
 
 /** Takes, confirms and picks an order of one unit of each item; the times to confirm and to pick it all. */
@@ -94,15 +61,12 @@ async function pickedOrder(
 }
 
 export async function runDispatchesBench(settings: Settings): Promise<DispatchesReport> {
-  const database = await freshDatabase(settings.postgresUrl);
-  console.log(`\n▶ Dispatch benchmark on ${database.description}`);
-  try {
-    const env = productionEnv(await freePort(), database.env);
-    const size = DISPATCH_LINES + 10;
-    await seed(size, 0, env);
-    await database.analyze();
-    const server = await startInstances(env, 1);
-    try {
+  const size = DISPATCH_LINES + 10;
+  return onSeededServer(
+    settings.postgresUrl,
+    size,
+    (where) => `Dispatch benchmark on ${where}`,
+    async (server, database) => {
       const client = new Client(server.url);
       await client.signUp(`dispatch-clerk-${Date.now()}@bench.test`);
       const pool = await deliveryPool(client, size, DISPATCH_LINES + 1, 0, []);
@@ -172,12 +136,8 @@ export async function runDispatchesBench(settings: Settings): Promise<Dispatches
         loadAverage: { start, end: round(loadavg()) },
         consistent,
       };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
+    },
+  );
 }
 
 const ms = (value: number) => Math.round(value).toLocaleString('en-US');

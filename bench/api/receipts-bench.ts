@@ -9,9 +9,9 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '../lib/client.ts';
-import { type Engine, freshDatabase } from '../lib/database.ts';
+import type { Engine } from '../lib/database.ts';
 import { spreadItems } from '../lib/pools.ts';
-import { freePort, productionEnv, seed, startInstances } from '../lib/processes.ts';
+import { onSeededServer } from '../lib/seeded-server.ts';
 import type { Settings } from '../lib/settings.ts';
 
 /** Receipts completed, and single Delivered measured, per run. */
@@ -56,15 +56,12 @@ async function timed(send: () => Promise<Response>): Promise<number> {
 }
 
 export async function runReceiptsBench(settings: Settings): Promise<ReceiptsReport> {
-  const database = await freshDatabase(settings.postgresUrl);
   const lines = settings.receiptLines;
-  console.log(`\n▶ Receipts benchmark on ${database.description}: ${lines}-line receipts`);
-  try {
-    const env = productionEnv(await freePort(), database.env);
-    await seed(lines, 0, env);
-    await database.analyze();
-    const server = await startInstances(env, 1);
-    try {
+  return onSeededServer(
+    settings.postgresUrl,
+    lines,
+    (where) => `Receipts benchmark on ${where}: ${lines}-line receipts`,
+    async (server, database) => {
       const client = new Client(server.url);
       await client.signUp(`receipts-clerk-${Date.now()}@bench.test`);
       const items = await spreadItems(client, lines, lines);
@@ -137,12 +134,8 @@ export async function runReceiptsBench(settings: Settings): Promise<ReceiptsRepo
         ratioPerLine: ratio / lines,
         consistent,
       };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
+    },
+  );
 }
 
 const int = (value: number) => Math.round(value).toLocaleString('en-US');

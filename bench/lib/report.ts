@@ -3,6 +3,7 @@ import type { ApiReport } from '../api/api-bench.ts';
 import { type CountsReport, countsTable } from '../api/counts-bench.ts';
 import { type CsvReport, healthLine } from '../api/csv-bench.ts';
 import { type DispatchesReport, dispatchesTable } from '../api/dispatches-bench.ts';
+import { type OfflineQueueReport, offlineQueueTable } from '../api/offline-queue-bench.ts';
 import { type ReceiptsReport, receiptsTable } from '../api/receipts-bench.ts';
 import { type UnitsReport, unitsTable } from '../api/units-bench.ts';
 import type { WebReport } from '../web/web-bench.ts';
@@ -21,6 +22,7 @@ export interface BenchResults {
   dispatches?: DispatchesReport | undefined;
   receipts?: ReceiptsReport | undefined;
   counts?: CountsReport | undefined;
+  offline?: OfflineQueueReport | undefined;
   targets: TargetCheck[];
 }
 
@@ -186,6 +188,7 @@ export function toMarkdown(results: BenchResults): string {
   if (results.dispatches) lines.push(...dispatchesTable(results.dispatches));
   if (results.receipts) lines.push(...receiptsTable(results.receipts));
   if (results.counts) lines.push(...countsTable(results.counts));
+  if (results.offline) lines.push(...offlineQueueTable(results.offline));
   if (results.web) lines.push(...webTable(results.web));
   lines.push('**Targets**', '', '| Target | Measured | Met |', '|---|---|---|');
   for (const t of results.targets) {

@@ -12,6 +12,7 @@
  * BENCH_RECEIPTS=0 skips the receipts benchmark; BENCH_RECEIPT_LINES sizes its receipts.
  * BENCH_COUNTS=0 skips the counts benchmark; BENCH_COUNT_SCANS, BENCH_COUNT_CLIENTS and
  * BENCH_COUNT_ITEMS size it.
+ * BENCH_OFFLINE=0 skips the offline-queue benchmark; BENCH_OFFLINE_CASES sizes it.
  */
 
 export interface Settings {
@@ -69,6 +70,10 @@ export interface Settings {
   countClients: number;
   /** Items seeded at the main warehouse: the full count applied holds every one. */
   countItems: number;
+  /** Whether the offline-queue benchmark runs (with `npm run bench`). */
+  offline: boolean;
+  /** Its cases, in order: clients replaying at once and the sends of all their queues together. */
+  offlineCases: Array<{ clients: number; sends: number }>;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -105,6 +110,25 @@ function countClients(): number {
   return value;
 }
 
+/** BENCH_OFFLINE_CASES, like "1:1000,50:10000": clients and sends of each case. */
+function offlineCases(): Array<{ clients: number; sends: number }> {
+  const fallback = '1:1000,50:10000';
+  const raw = process.env.BENCH_OFFLINE_CASES || fallback;
+  const cases = raw.split(',').map((part) => {
+    const [clients, sends] = part.split(':').map((value) => Number(value.trim()));
+    return { clients: clients ?? Number.NaN, sends: sends ?? Number.NaN };
+  });
+  if (
+    cases.some(
+      ({ clients, sends }) =>
+        !Number.isInteger(clients) || !Number.isInteger(sends) || clients < 1 || sends < clients,
+    )
+  ) {
+    throw new Error(`BENCH_OFFLINE_CASES must be clients:sends pairs, like "${fallback}", not "${raw}"`);
+  }
+  return cases;
+}
+
 export function readSettings(): Settings {
   return {
     durationSeconds: positiveNumber('BENCH_DURATION', 10),
@@ -135,5 +159,7 @@ export function readSettings(): Settings {
     countScans: Math.round(positiveNumber('BENCH_COUNT_SCANS', 5_000)),
     countClients: countClients(),
     countItems: Math.round(positiveNumber('BENCH_COUNT_ITEMS', 10_000)),
+    offline: process.env.BENCH_OFFLINE !== '0',
+    offlineCases: offlineCases(),
   };
 }

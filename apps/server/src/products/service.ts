@@ -73,7 +73,7 @@ import {
 } from './product-change.ts';
 import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf, withHolds } from './product-mapper.ts';
 import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
-import type { Decide, DecideChange, ProductRepository } from './repository.ts';
+import type { Decide, ProductRepository } from './repository.ts';
 
 /** Who is acting: the signed-in user. */
 export interface Actor {
@@ -894,6 +894,27 @@ function movesAvailable(movement: StockMovement | undefined, locations: Location
 }
 
 /**
+ * How a change of one item is judged (see ProductService.#keyedChange): which item, the decision at
+ * the change's time, and the serials it names.
+ */
+interface Judged {
+  id: string;
+  decide: (at: Date) => Decide;
+  serials?: readonly string[] | undefined;
+}
+
+/**
+ * A keyed change as its use case shapes it: how it is judged; the locations a stock change was judged
+ * with, told with it (committedEvent); what it answers; and, for a decision that may find nothing to
+ * change, what it answers then.
+ */
+interface KeyedChange<Body> extends Judged {
+  locations?: LocationDirectory | undefined;
+  answerOf: (change: ProductChange) => KeptAnswer<Body>;
+  unchanged?: (() => Promise<KeptAnswer<Body>>) | undefined;
+}
+
+/**
  * Product use cases: the rules live here (the decide… functions, judged on the product's locked
  * state), the SQL in the repositories.
  */
@@ -1023,10 +1044,10 @@ export class ProductService {
       actor,
       SUCCESS_TEXT.productDelivered,
       [request.locationId],
-      (locations, at) => ({
+      (locations) => ({
         id,
         serials: request.serial === undefined ? [] : [request.serial],
-        decide: (current, levels, units) =>
+        decide: (at) => (current, levels, units) =>
           decideDelivery(current, levels, request, locations, units, dayKey(at, this.#timeZone)),
       }),
     );
@@ -1046,8 +1067,7 @@ export class ProductService {
     const success = intent.restock === undefined ? SUCCESS_TEXT.productDelivered : SUCCESS_TEXT.stockUpdated;
     return this.#stockChange(operation, actor, success, [intent.locationId], (locations) => ({
       id,
-      serials: [],
-      decide: (current, levels) => decideIntent(current, levels, intent, locations),
+      decide: () => (current, levels) => decideIntent(current, levels, intent, locations),
     }));
   }
 
@@ -1060,29 +1080,15 @@ export class ProductService {
     actor: Actor,
     success: string,
     locationIds: ReadonlyArray<string | undefined>,
-    intent: (
-      locations: LocationDirectory,
-      at: Date,
-    ) => { id: string; serials: readonly string[]; decide: DecideChange },
+    judged: (locations: LocationDirectory) => Judged,
   ): Promise<KeptAnswer<StockChanged>> {
-    return this.#operations.once(
+    return this.#keyedChange(
       operation,
       (kept) => stockChangedSchema.parse(kept),
+      actor,
       async () => {
         const locations = await knownLocations(this.#locations, ...locationIds);
-        const at = this.#now();
-        const { id, serials, decide } = intent(locations, at);
-        const answerOf = stockChangedAnswer(success);
-        const change = await this.#products.change(
-          id,
-          decide,
-          actor,
-          at,
-          this.#operations.keeping(operation, answerOf, at),
-          serials,
-        );
-        await this.#published(change, locations);
-        return answerOf(change);
+        return { ...judged(locations), locations, answerOf: stockChangedAnswer(success) };
       },
     );
   }
@@ -1107,7 +1113,7 @@ export class ProductService {
       (locations) => ({
         id,
         serials,
-        decide: (current, _levels, units) => decideRegistration(current, units, request, locations),
+        decide: () => (current, _levels, units) => decideRegistration(current, units, request, locations),
       }),
     );
   }
@@ -1131,15 +1137,15 @@ export class ProductService {
       actor,
       SUCCESS_TEXT.unitDispatched,
       request.locationId,
-      (locations, at) => {
-        const day = dayKey(at, this.#timeZone);
-        return {
-          id: unit.product_id,
-          serials: [serial],
-          decide: (current, levels, units) =>
-            decideUnitDispatch(current, levels, units, { ...request, serial, day }, locations),
-        };
-      },
+      (locations) => ({
+        id: unit.product_id,
+        serials: [serial],
+        decide: (at) => {
+          const day = dayKey(at, this.#timeZone);
+          return (current, levels, units) =>
+            decideUnitDispatch(current, levels, units, { ...request, serial, day }, locations);
+        },
+      }),
     );
   }
 
@@ -1152,18 +1158,14 @@ export class ProductService {
     actor: Actor,
     success: string,
     locationId: string | undefined,
-    intent: (
-      locations: LocationDirectory,
-      at: Date,
-    ) => { id: string; serials: readonly string[]; decide: DecideChange },
+    judged: (locations: LocationDirectory) => Judged,
   ): Promise<KeptAnswer<UnitsChanged>> {
-    return this.#operations.once(
+    return this.#keyedChange(
       operation,
       (kept) => unitsChangedSchema.parse(kept),
+      actor,
       async () => {
         const locations = await knownLocations(this.#locations, locationId);
-        const at = this.#now();
-        const { id, serials, decide } = intent(locations, at);
         const answerOf = (change: ProductChange): KeptAnswer<UnitsChanged> => ({
           statusCode: 200,
           body: {
@@ -1173,16 +1175,7 @@ export class ProductService {
             units: unitsAfter(change, locations),
           },
         });
-        const change = await this.#products.change(
-          id,
-          decide,
-          actor,
-          at,
-          this.#operations.keeping(operation, answerOf, at),
-          serials,
-        );
-        await this.#published(change, locations);
-        return answerOf(change);
+        return { ...judged(locations), locations, answerOf };
       },
     );
   }
@@ -1202,8 +1195,7 @@ export class ProductService {
       [request.locationId],
       (locations) => ({
         id,
-        serials: [],
-        decide: (current) => decideRestock(current, request, locations),
+        decide: () => (current) => decideRestock(current, request, locations),
       }),
     );
   }
@@ -1219,9 +1211,10 @@ export class ProductService {
     operationKey?: string,
   ): Promise<KeptAnswer<Transferred>> {
     const operation = operationOf(actor.id, operationKey, ['transfer', id, transfer]);
-    return this.#operations.once(
+    return this.#keyedChange(
       operation,
       (kept) => transferredSchema.parse(kept),
+      actor,
       async () => {
         const locations = await knownLocations(this.#locations, transfer.from, transfer.to);
         const answerOf = (change: ProductChange): KeptAnswer<Transferred> => ({
@@ -1237,17 +1230,14 @@ export class ProductService {
             })),
           },
         });
-        const at = this.#now();
-        const change = await this.#products.change(
+        return {
           id,
-          (current, levels, units) => decideTransfer(current, levels, transfer, locations, units),
-          actor,
-          at,
-          this.#operations.keeping(operation, answerOf, at),
-          transfer.serials,
-        );
-        await this.#published(change, locations);
-        return answerOf(change);
+          serials: transfer.serials,
+          decide: () => (current, levels, units) =>
+            decideTransfer(current, levels, transfer, locations, units),
+          locations,
+          answerOf,
+        };
       },
     );
   }
@@ -1321,48 +1311,31 @@ export class ProductService {
    */
   async remove(id: string, actor: Actor, operationKey?: string): Promise<KeptAnswer<Deleted>> {
     const operation = operationOf(actor.id, operationKey, ['delete', id]);
-    return this.#operations.once(
+    return this.#keyedChange(
       operation,
       (kept) => deletedSchema.parse(kept),
-      async (): Promise<KeptAnswer<Deleted> | Unchanged<Deleted>> => {
-        const at = this.#now();
-        const answerOf = (): KeptAnswer<Deleted> => ({ statusCode: 200, body: { deletedCount: 1 } });
-        const change = await this.#products.change(
-          id,
-          decideRemoval,
-          actor,
-          at,
-          this.#operations.keeping(operation, answerOf, at),
-        );
-        if (!change) return { unchanged: { statusCode: 200, body: { deletedCount: 0 } } };
-        await this.#published(change);
-        return answerOf();
-      },
+      actor,
+      async () => ({
+        id,
+        decide: () => decideRemoval,
+        answerOf: () => ({ statusCode: 200, body: { deletedCount: 1 } }),
+        unchanged: async () => ({ statusCode: 200, body: { deletedCount: 0 } }),
+      }),
     );
   }
 
   /** Takes an item out of the trash (see decideRestore), once per `operationKey`. */
   async restore(id: string, actor: Actor, operationKey?: string): Promise<KeptAnswer<Success>> {
     const operation = operationOf(actor.id, operationKey, ['restore', id]);
-    return this.#operations.once(
+    return this.#keyedChange(
       operation,
       (kept) => successSchema.parse(kept),
-      async () => {
-        const at = this.#now();
-        const answerOf = (): KeptAnswer<Success> => ({
-          statusCode: 200,
-          body: { success: SUCCESS_TEXT.productRestored },
-        });
-        const change = await this.#products.change(
-          id,
-          decideRestore,
-          actor,
-          at,
-          this.#operations.keeping(operation, answerOf, at),
-        );
-        await this.#published(change);
-        return answerOf();
-      },
+      actor,
+      async () => ({
+        id,
+        decide: () => decideRestore,
+        answerOf: () => ({ statusCode: 200, body: { success: SUCCESS_TEXT.productRestored } }),
+      }),
     );
   }
 
@@ -1394,26 +1367,21 @@ export class ProductService {
     decide: Decide,
     actor: Actor,
   ): Promise<KeptAnswer<Product>> {
-    return this.#operations.once(
+    return this.#keyedChange(
       operation,
       (kept) => productSchema.parse(kept),
-      async (): Promise<KeptAnswer<Product> | Unchanged<Product>> => {
+      actor,
+      async () => {
         const holds = await this.#products.holdsOf([id]);
-        const at = this.#now();
-        const answerOf = (change: ProductChange): KeptAnswer<Product> => ({
-          statusCode: 200,
-          body: withHolds(toProduct(change.after), holds.get(id)),
-        });
-        const change = await this.#products.change(
+        return {
           id,
-          decide,
-          actor,
-          at,
-          this.#operations.keeping(operation, answerOf, at),
-        );
-        if (!change) return { unchanged: { statusCode: 200, body: await this.get(id) } };
-        await this.#published(change);
-        return answerOf(change);
+          decide: () => decide,
+          answerOf: (change) => ({
+            statusCode: 200,
+            body: withHolds(toProduct(change.after), holds.get(id)),
+          }),
+          unchanged: async () => ({ statusCode: 200, body: await this.get(id) }),
+        };
       },
     );
   }
@@ -1429,30 +1397,55 @@ export class ProductService {
     operationKey?: string,
   ): Promise<KeptAnswer<Product>> {
     const operation = operationOf(actor.id, operationKey, ['switch tracking', id, request]);
-    return this.#operations.once(
+    return this.#keyedChange(
       operation,
       (kept) => productSchema.parse(kept),
+      actor,
       async () => {
         const named = request.units ?? [];
         const locations = await knownLocations(this.#locations, ...named.map((unit) => unit.locationId));
-        const at = this.#now();
-        const answerOf = (change: ProductChange): KeptAnswer<Product> => ({
-          statusCode: 200,
-          body: toProduct(change.after),
-        });
-        const change = await this.#products.change(
+        return {
           id,
-          (current, levels, units) => decideTrackingSwitch(current, levels, units, request, locations),
-          actor,
-          at,
-          this.#operations.keeping(operation, answerOf, at),
-          serialsOf(named),
-        );
-        if (!change) return { unchanged: { statusCode: 200, body: await this.get(id) } };
-        await this.#published(change);
-        return answerOf(change);
+          serials: serialsOf(named),
+          decide: () => (current, levels, units) =>
+            decideTrackingSwitch(current, levels, units, request, locations),
+          answerOf: (change) => ({ statusCode: 200, body: toProduct(change.after) }),
+          unchanged: async () => ({ statusCode: 200, body: await this.get(id) }),
+        };
       },
     );
+  }
+
+  /**
+   * A change of one item once per operation (OperationKeys.once): `plan` reads what the change is
+   * judged with and says how it is judged and answered; the change is judged at the time after those
+   * reads, keeps the operation's key with its answer in its own transaction, and is told
+   * (#published) once committed.
+   */
+  async #keyedChange<Body>(
+    operation: Operation | undefined,
+    bodyOf: (kept: unknown) => Body,
+    actor: Actor,
+    plan: () => Promise<KeyedChange<Body>>,
+  ): Promise<KeptAnswer<Body>> {
+    return this.#operations.once(operation, bodyOf, async (): Promise<KeptAnswer<Body> | Unchanged<Body>> => {
+      const { id, decide, serials, locations, answerOf, unchanged } = await plan();
+      const at = this.#now();
+      const change = await this.#products.change(
+        id,
+        decide(at),
+        actor,
+        at,
+        this.#operations.keeping(operation, answerOf, at),
+        serials,
+      );
+      if (!change) {
+        if (!unchanged) throw new Error(`the change of item ${id} decided nothing, which it cannot`);
+        return { unchanged: await unchanged() };
+      }
+      await this.#published(change, locations);
+      return answerOf(change);
+    });
   }
 
   /** An item's history (deleted items included), newest first, a page at a time by cursor. */
