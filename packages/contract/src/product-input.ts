@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { attributeValuesSchema, categoryIdSchema } from './categories.ts';
 import { checked, int } from './checked.ts';
 import {
   LIST_DEFAULT_LIMIT,
@@ -132,6 +133,10 @@ const productFieldsSchema = z.strictObject({
 export const createProductSchema = z.extend(productFieldsSchema, {
   serialTracked: z.optional(z.boolean({ error: fieldIssue('NOT_TRUE_OR_FALSE') })),
   warrantyMonths: z.optional(warrantyMonthsSchema),
+  /** Its category (GET /api/categories); left out: none. */
+  category: z.optional(categoryIdSchema),
+  /** Its values of the category's attributes, judged against its template. */
+  attributes: z.optional(attributeValuesSchema),
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type CreateProduct = z.output<typeof createProductSchema>;
@@ -162,6 +167,10 @@ export const editProductSchema = checked(
   z.strictObject({
     ...z.partial(editableProductSchema).shape,
     warrantyMonths: z.optional(warrantyMonthsSchema),
+    /** Another category, or null for none (its attributes go with it unless new ones are sent). */
+    category: z.optional(z.nullable(categoryIdSchema)),
+    /** The item's attribute values, all of them (null: none), judged against its category's template. */
+    attributes: z.optional(z.nullable(attributeValuesSchema)),
     quentity: z.optional(z.never({ error: fieldIssue('QUANTITY_NOT_EDITED') })),
     suplerName: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),
     email: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),

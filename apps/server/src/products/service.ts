@@ -33,6 +33,13 @@ import {
   unitsChangedSchema,
 } from '@walton/contract';
 import { type PolicyActor, seesCustomers } from '../auth/policy.ts';
+import {
+  type CatalogueDetails,
+  type CategoryDirectory,
+  judgeAttributes,
+  judgeCatalogueChange,
+} from '../categories/attribute-rules.ts';
+import type { CategoryRepository } from '../categories/category-repository.ts';
 import { toClaim } from '../claims/claim-mapper.ts';
 import type { ClaimRepository } from '../claims/claim-repository.ts';
 import { type Clock, systemClock } from '../clock.ts';
@@ -757,11 +764,13 @@ const same = (a: string | number | boolean | null, b: string | number | boolean 
  */
 export function decideEdit(
   current: ProductState | undefined,
-  details: Partial<ProductDetails>,
+  edit: Partial<ProductDetails>,
   ifVersion: number,
+  categories: CategoryDirectory = new Map(),
 ): DecidedChange | undefined {
   const product = live(current);
   if (product.version !== ifVersion) throw refusal(412, 'EDITED_MEANWHILE', product);
+  const details = judgeCatalogueChange(product, edit, categories);
   const set: Partial<ProductDetails> = {};
   for (const field of PRODUCT_DETAIL_FIELDS) {
     const value = details[field];
@@ -902,6 +911,7 @@ export class ProductService {
   readonly #search: ProductSearch;
   readonly #history: HistoryRepository;
   readonly #locations: LocationRepository;
+  readonly #categories: CategoryRepository;
   readonly #operations: OperationKeys;
   readonly #units: UnitRepository;
   readonly #claims: ClaimRepository;
@@ -916,6 +926,7 @@ export class ProductService {
       search: ProductSearch;
       history: HistoryRepository;
       locations: LocationRepository;
+      categories: CategoryRepository;
       operations: OperationKeys;
       units: UnitRepository;
       claims: ClaimRepository;
@@ -927,6 +938,7 @@ export class ProductService {
     this.#search = repositories.search;
     this.#history = repositories.history;
     this.#locations = repositories.locations;
+    this.#categories = repositories.categories;
     this.#operations = repositories.operations;
     this.#units = repositories.units;
     this.#claims = repositories.claims;
@@ -993,6 +1005,13 @@ export class ProductService {
     // A tracked item's stock is its units: they are registered by serial once it exists.
     if (input.serialTracked && input.quentity > 0) {
       throw new HttpError(400, 'UNITS_REQUIRED_TO_TRACK', { params: { quantity: input.quentity } });
+    }
+    if (input.category !== undefined || input.attributes !== undefined) {
+      const category = input.category === undefined ? undefined : await this.#categories.find(input.category);
+      if (input.category !== undefined && !category) {
+        throw new HttpError(400, 'UNKNOWN_CATEGORY', { params: { id: input.category } });
+      }
+      judgeAttributes(category, input.attributes ?? null);
     }
     const [id] = await this.#products.insertMany([
       {
@@ -1380,7 +1399,20 @@ export class ProductService {
   ): Promise<KeptAnswer<Product>> {
     const operation = operationOf(actor.id, operationKey, ['edit', id, edit, ifVersion]);
     const details = toProductDetails(edit);
-    return this.#itemChange(operation, id, (current) => decideEdit(current, details, ifVersion), actor);
+    const categories = await this.#categoryDirectory(details);
+    return this.#itemChange(
+      operation,
+      id,
+      (current) => decideEdit(current, details, ifVersion, categories),
+      actor,
+    );
+  }
+
+  /** The categories, read when a change sets a category or attributes (none otherwise). */
+  async #categoryDirectory(details: CatalogueDetails): Promise<CategoryDirectory> {
+    if (details.categoryId === undefined && details.attributes === undefined) return new Map();
+    const categories = await this.#categories.list();
+    return new Map(categories.map((category) => [category.id, category]));
   }
 
   /**
