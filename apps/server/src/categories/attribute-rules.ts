@@ -105,3 +105,70 @@ export function judgeCatalogueChange<T extends CatalogueDetails>(
   const attributes = judgeAttributes(categoryOf(categories, categoryId), attributesOf(stored) ?? null);
   return { ...details, categoryId, attributes };
 }
+
+/**
+ * One condition of a list's filter by attribute: a text or choice equal to `value`, a boolean that
+ * is `value`, or a number within `min` and `max` (either left out: open).
+ */
+export type AttributeCondition =
+  | { key: string; kind: 'text'; value: string }
+  | { key: string; kind: 'boolean'; value: boolean }
+  | { key: string; kind: 'range'; min: number | undefined; max: number | undefined };
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A number filter's bound: a number, or undefined for an open end; null when it is not one. */
+const bound = (text: string): number | undefined | null => {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return NUMBER.test(trimmed) ? Number(trimmed) : null;
+};
+
+/** A number filter (`1.5`, `1..1.5`, `1..`, `..2`) as its range; undefined when it is none. */
+function rangeOf(text: string): { min: number | undefined; max: number | undefined } | undefined {
+  const [low = '', high, ...more] = text.split('..');
+  if (more.length > 0) return undefined;
+  const min = bound(low);
+  const max = high === undefined ? min : bound(high);
+  if (min === null || max === null || (min === undefined && max === undefined)) return undefined;
+  if (min !== undefined && max !== undefined && min > max) return undefined;
+  return { min, max };
+}
+
+/**
+ * A list's filters by attribute (`attr.<key>` → its text) as conditions, judged against the
+ * category's template: the category is needed, each key must be one of its attributes, and each
+ * value of its type (a number or range of numbers, `true` or `false`, one of a choice's options).
+ * Throws a 400 naming the attribute.
+ */
+export function attributeConditions(
+  category: Category | undefined,
+  filters: Readonly<Record<string, string>>,
+): AttributeCondition[] {
+  const keys = Object.keys(filters);
+  if (keys.length === 0) return [];
+  if (!category) throw new HttpError(400, 'ATTRIBUTE_FILTER_NEEDS_CATEGORY');
+  return keys.map((key): AttributeCondition => {
+    const text = filters[key] ?? '';
+    const attribute = category.attributes.find((candidate) => candidate.key === key);
+    if (!attribute) throw refuse('ATTRIBUTE_FILTER_UNKNOWN', { key, category: category.nameEn });
+    const bad = (expected: string) => refuse('ATTRIBUTE_FILTER_BAD_VALUE', { key, expected });
+    switch (attribute.type) {
+      case 'number': {
+        const range = rangeOf(text);
+        if (!range) throw bad('a number or a range like 1..1.5');
+        return { key, kind: 'range', ...range };
+      }
+      case 'boolean':
+        if (text !== 'true' && text !== 'false') throw bad('true or false');
+        return { key, kind: 'boolean', value: text === 'true' };
+      case 'choice': {
+        const options = attribute.options ?? [];
+        if (!options.includes(text)) throw bad(`one of ${options.join(', ')}`);
+        return { key, kind: 'text', value: text };
+      }
+      case 'text':
+        return { key, kind: 'text', value: text };
+    }
+  });
+}

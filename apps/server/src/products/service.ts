@@ -34,6 +34,7 @@ import {
 } from '@walton/contract';
 import { type PolicyActor, seesCustomers } from '../auth/policy.ts';
 import {
+  attributeConditions,
   type CatalogueDetails,
   type CategoryDirectory,
   judgeAttributes,
@@ -105,8 +106,14 @@ const stockChangedAnswer =
     body: { success, quentity: change.after.quantity, version: change.after.version },
   });
 
-/** A list request as the API takes it: `after` is the opaque cursor of an earlier answer. */
-export type ProductListRequest = Omit<ProductListFilter, 'after'> & { after?: string | undefined };
+/**
+ * A list request as the API takes it: `after` is the opaque cursor of an earlier answer, and
+ * `attributeFilters` the texts of its `attr.<key>` filters by key.
+ */
+export type ProductListRequest = Omit<ProductListFilter, 'after' | 'attributes'> & {
+  after?: string | undefined;
+  attributeFilters?: Readonly<Record<string, string>> | undefined;
+};
 
 /** A page of the list: `next` is the cursor of the page after it, when there is one. */
 export interface ProductPage extends Total {
@@ -953,7 +960,14 @@ export class ProductService {
    */
   async list(request: ProductListRequest): Promise<ProductPage> {
     const after = request.after === undefined ? undefined : positionOf(request.after, request);
-    const filter: ProductListFilter = { ...request, after, limit: request.limit + 1 };
+    const { attributeFilters, ...listed } = request;
+    const category =
+      request.category === undefined ? undefined : await this.#categories.find(request.category);
+    if (request.category !== undefined && !category) {
+      throw new HttpError(400, 'UNKNOWN_CATEGORY', { params: { id: request.category } });
+    }
+    const attributes = attributeConditions(category, attributeFilters ?? {});
+    const filter: ProductListFilter = { ...listed, attributes, after, limit: request.limit + 1 };
     const { items: rows, ...total } = filter.q
       ? await this.#search.search({ ...filter, q: filter.q })
       : await this.#pageAndCount(filter);
