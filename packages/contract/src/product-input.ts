@@ -368,7 +368,7 @@ export const productListQuerySchema = z.pipe(
         ctx.issues.push({
           code: 'custom',
           input: ctx.value,
-          message: fieldIssue('UNKNOWN_FIELD', { keys: unknown.join(', ') }),
+          message: fieldIssue('UNKNOWN_FIELD', { keys: unknown.map((name) => `"${name}"`).join(', ') }),
         });
       }
     }),
