@@ -459,7 +459,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 ' +
           'otherwise) and `suplerName` is taken from their account. With `serialTracked: true` its units are ' +
           'known by serial number: it starts with `quentity` 0 (400 `UNITS_REQUIRED_TO_TRACK` otherwise) and its ' +
-          'units are registered with POST /api/product/:id/units.',
+          'units are registered with POST /api/product/:id/units. `category` and `attributes` are optional; ' +
+          "the values are judged against the category's template (a 400 naming the attribute: " +
+          '`ATTRIBUTE_UNKNOWN`, `ATTRIBUTE_WRONG_TYPE`, `ATTRIBUTE_NOT_AN_OPTION`, `ATTRIBUTE_REQUIRED`, ' +
+          '`ATTRIBUTES_WITHOUT_CATEGORY`; `UNKNOWN_CATEGORY`).',
         body: createProductSchema,
         response: { 201: createdProductSchema, ...changeErrors },
       },
@@ -607,7 +610,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. ' +
           'Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are ' +
           'refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing ' +
-          'keeps the version and writes no history. ' +
+          'keeps the version and writes no history. `category` (null: none) and `attributes` (all the ' +
+          "values, null: none) are judged against the category's template: a 400 names the attribute " +
+          '(`ATTRIBUTE_*`, `UNKNOWN_CATEGORY`); a new category without new values judges the values the ' +
+          'item has, and `category: null` clears them with it. ' +
           IDEMPOTENCY_TEXT,
         params: idParams,
         headers: ifMatchAndKeyHeaders,
