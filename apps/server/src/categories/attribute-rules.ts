@@ -167,8 +167,8 @@ export function attributeConditions(
         if (!options.includes(text)) throw bad(`one of ${options.join(', ')}`);
         return { key, kind: 'text', value: text };
       }
-      case 'text':
-        return { key, kind: 'text', value: text };
     }
+    // A text attribute: its value as stored.
+    return { key, kind: 'text', value: text };
   });
 }
