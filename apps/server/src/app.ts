@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessTokensModule } from './access-tokens/module.ts';
 import { alertsModule } from './alerts/module.ts';
 import { authModule } from './auth/module.ts';
+import { categoriesModule } from './categories/module.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { csvModule } from './csv/module.ts';
@@ -39,6 +40,7 @@ const MODULES: readonly ServerModule[] = [
   alertsModule,
   statsModule,
   locationsModule,
+  categoriesModule,
   productsModule,
   warrantyModule,
   csvModule,

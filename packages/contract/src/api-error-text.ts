@@ -145,6 +145,23 @@ export const API_ERROR_TEXT = {
   LOCATION_HAS_STOCK: '{location} still holds stock: move it elsewhere first, or deactivate the location',
   LOCATION_IS_DEFAULT: '{location} is the default location: it stays active and cannot be deleted',
   LOCATION_IN_HISTORY: '{location} appears in the stock history: deactivate it instead of deleting it',
+  // Categories and their attributes (issue 40).
+  NO_SUCH_CATEGORY: 'No category has this id',
+  // A body or query names a category that does not exist (`id`: the id it sent).
+  UNKNOWN_CATEGORY: 'There is no category with the id {id}',
+  CATEGORY_NAME_TAKEN: 'A category named {name} already exists',
+  CATEGORY_IN_USE: '{name} is the category of {count} items: move them to another category first',
+  // An item's attributes, judged against its category's template (`key`: the attribute).
+  ATTRIBUTES_WITHOUT_CATEGORY: 'Attributes belong to a category: choose the category of the item first',
+  ATTRIBUTE_UNKNOWN: 'The category {category} has no attribute {key}',
+  ATTRIBUTE_REQUIRED: '{key} is required for {category}',
+  // `type`: text, number, boolean or choice.
+  ATTRIBUTE_WRONG_TYPE: '{key} must be a {type}',
+  ATTRIBUTE_NOT_AN_OPTION: '{key} must be one of {options}',
+  // A list filter by attribute (`attr.<key>`) names an attribute its category does not have.
+  ATTRIBUTE_FILTER_NEEDS_CATEGORY: 'Filters by attribute need the category: add category=<id>',
+  ATTRIBUTE_FILTER_UNKNOWN: 'The category {category} has no attribute {key} to filter by',
+  ATTRIBUTE_FILTER_BAD_VALUE: 'The filter of {key} must be {expected}',
   // Serial-tracked units (issue 36).
   // The spec's restock of a tracked item: its units are registered by serial instead.
   SERIALS_REQUIRED:

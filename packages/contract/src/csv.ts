@@ -25,6 +25,15 @@ export const PRODUCT_CSV_EXPORT_ONLY_COLUMNS = ['version', 'createdAt', 'updated
  */
 export const PRODUCT_CSV_IMPORT_ONLY_COLUMNS = ['location'] as const;
 
+/**
+ * The item's category (its id; an import also takes the English name) and one column per attribute
+ * key (`attr.<key>`, as the list's filters name them), written by an export after its other columns
+ * (the keys of every category, in the categories' order) and read by an import. An item of no
+ * category leaves them empty.
+ */
+export const PRODUCT_CSV_CATEGORY_COLUMN = 'category';
+export const PRODUCT_CSV_ATTRIBUTE_PREFIX = 'attr.';
+
 /** Other spellings an import accepts in the header, and the column each one names. */
 export const PRODUCT_CSV_HEADER_ALIASES: Readonly<Record<string, ProductCsvColumn>> = {
   quantity: 'quentity',
@@ -212,6 +221,13 @@ export const IMPORT_PROBLEM_CODES = [
   'STATUS_NOT_IN_STOCK',
   // A receipt's lines import's own (POST /api/import/receipt-lines): an item on an earlier row too.
   'REPEATED_ITEM',
+  // A row's category and attributes (the `category` and `attr.<key>` columns), as the API says them.
+  'UNKNOWN_CATEGORY',
+  'ATTRIBUTES_WITHOUT_CATEGORY',
+  'ATTRIBUTE_UNKNOWN',
+  'ATTRIBUTE_REQUIRED',
+  'ATTRIBUTE_WRONG_TYPE',
+  'ATTRIBUTE_NOT_AN_OPTION',
 ] as const;
 export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];
 

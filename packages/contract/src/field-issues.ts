@@ -53,6 +53,12 @@ export const FIELD_ISSUE_TEXT = {
   NOT_WARRANTY_MONTHS: 'Must be a whole number of months from 0 to {max}',
   PICK_ONE_OF: 'Send either productId (an item not tracked by serial) or serial (a unit), not both',
   DELIVER_OR_RESTOCK: 'Send either deliver or restock, not both',
+  NOT_ATTRIBUTE_KEY: 'Must be lower-case letters, digits and _, starting with a letter, at most 40',
+  CHOICE_NEEDS_OPTIONS: 'A choice needs at least one option',
+  ATTRIBUTE_KEY_REPEATED: 'Each attribute key appears once',
+  NOTHING_TO_CHANGE_CATEGORY: 'Send at least one of nameEn, nameBn or attributes',
+  NOT_ATTRIBUTE_FILTER:
+    'Must be a value, or a range of numbers like 1..1.5 (either end may be left out: 1.. or ..2)',
   INVALID: 'Invalid value',
 } as const;
 export type FieldIssueCode = keyof typeof FIELD_ISSUE_TEXT;

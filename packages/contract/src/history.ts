@@ -7,8 +7,15 @@ import { productConflictSchema } from './product.ts';
 import { editableFieldSchema } from './product-input.ts';
 import { UNIT_SETTING_FIELDS } from './serials.ts';
 
-/** A field a history entry names: an editable one, or one of the item's settings of serial tracking. */
-export const historyFieldSchema = z.union([editableFieldSchema, z.enum(UNIT_SETTING_FIELDS)]);
+/**
+ * A field a history entry names: an editable one, one of the item's settings of serial tracking, or
+ * its category (its id) or attributes (JSON of its values by key).
+ */
+export const historyFieldSchema = z.union([
+  editableFieldSchema,
+  z.enum(UNIT_SETTING_FIELDS),
+  z.enum(['category', 'attributes']),
+]);
 export type HistoryField = z.infer<typeof historyFieldSchema>;
 
 /**

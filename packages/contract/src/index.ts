@@ -3,6 +3,7 @@ export * from './alerts.ts';
 export * from './api-error-text.ts';
 export * from './app-routes.ts';
 export * from './auth.ts';
+export * from './categories.ts';
 export * from './claims.ts';
 export * from './constants.ts';
 export * from './counts.ts';

@@ -40,6 +40,8 @@ export const ACTIONS = [
   'users.manage',
   // Adds, renames, deactivates and deletes locations (reading them is inventory.read).
   'locations.manage',
+  // Adds, changes and deletes categories and their attribute templates (reading them is inventory.read).
+  'categories.manage',
   // Opens and resolves warranty claims (reading them is inventory.read).
   'claim.manage',
   // Declares a supplier's delivery (a receipt) and cancels one; a supplier: of their own items.

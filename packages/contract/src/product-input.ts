@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { attributeValuesSchema, categoryIdSchema } from './categories.ts';
 import { checked, int } from './checked.ts';
 import {
   LIST_DEFAULT_LIMIT,
@@ -134,6 +135,10 @@ const productFieldsSchema = z.strictObject({
 export const createProductSchema = z.extend(productFieldsSchema, {
   serialTracked: z.optional(z.boolean({ error: fieldIssue('NOT_TRUE_OR_FALSE') })),
   warrantyMonths: z.optional(warrantyMonthsSchema),
+  /** Its category (GET /api/categories); left out: none. */
+  category: z.optional(categoryIdSchema),
+  /** Its values of the category's attributes, judged against its template. */
+  attributes: z.optional(attributeValuesSchema),
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type CreateProduct = z.output<typeof createProductSchema>;
@@ -164,6 +169,10 @@ export const editProductSchema = checked(
   z.strictObject({
     ...z.partial(editableProductSchema).shape,
     warrantyMonths: z.optional(warrantyMonthsSchema),
+    /** Another category, or null for none (its attributes go with it unless new ones are sent). */
+    category: z.optional(z.nullable(categoryIdSchema)),
+    /** The item's attribute values, all of them (null: none), judged against its category's template. */
+    attributes: z.optional(z.nullable(attributeValuesSchema)),
     quentity: z.optional(z.never({ error: fieldIssue('QUANTITY_NOT_EDITED') })),
     suplerName: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),
     email: z.optional(z.never({ error: fieldIssue('SUPPLIER_NOT_EDITED') })),
@@ -285,12 +294,25 @@ export const LOW_STOCK_IN_TRASH = FIELD_ISSUE_TEXT.LOW_STOCK_IN_TRASH;
 
 export const AFTER_WITH_OFFSET = FIELD_ISSUE_TEXT.AFTER_WITH_OFFSET;
 
+/** A list's filter by attribute: `attr.<key>` in its query string. */
+export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
+
+/** The most attribute filters one list may have. */
+export const ATTRIBUTE_FILTERS_MAX = 8;
+
+const isAttributeFilterName = (name: string) =>
+  name.startsWith(ATTRIBUTE_FILTER_PREFIX) &&
+  /^[a-z][a-z0-9_]{0,39}$/.test(name.slice(ATTRIBUTE_FILTER_PREFIX.length));
+
+/** A value of an attribute filter: a value, or a range of numbers (`1..1.5`, `1..`, `..2`). */
+const ATTRIBUTE_FILTER_VALUE = /^(?:[^.]|\.(?!\.))*(?:\.\.(?:[^.]|\.(?!\.))*)?$/;
+
 /**
- * GET /api/product query string. A page starts at `offset` items from the start, or right after
- * the item an `after` cursor (an earlier answer's X-Next-Cursor) names, whatever its depth.
+ * The list's query fields (and any `attr.<key>` beside them: the catchall, checked by
+ * productListQuerySchema and split off as `attributeFilters`).
  */
-export const productListQuerySchema = checked(
-  z.strictObject({
+const productListQueryFields = z.catchall(
+  z.object({
     limit: z._default(pageLimit(LIST_MAX_LIMIT), LIST_DEFAULT_LIMIT),
     offset: pageOffset,
     after: z.optional(pageCursor),
@@ -307,15 +329,66 @@ export const productListQuerySchema = checked(
     ),
     /** Only the items with stock at this location, each with its `locationQuentity` there. */
     location: z.optional(locationIdSchema),
+    /** Only the items of this category (GET /api/categories); `attr.<key>` filters need it. */
+    category: z.optional(categoryIdSchema),
   }),
-  z.refine((query) => query.after === undefined || query.offset === 0, {
-    message: fieldIssue('AFTER_WITH_OFFSET'),
-    path: ['after'],
-  }),
-  z.refine((query) => !(query.deleted && query.lowStock), {
-    message: fieldIssue('LOW_STOCK_IN_TRASH'),
-    path: ['lowStock'],
-  }),
+  checked(
+    z.string(),
+    z.maxLength(200, fieldIssue('TOO_LONG', { max: 200 })),
+    z.regex(ATTRIBUTE_FILTER_VALUE, fieldIssue('NOT_ATTRIBUTE_FILTER')),
+  ),
+);
+
+/** The names of the list query's own fields: any other must be an attribute filter. */
+const LIST_QUERY_FIELDS = new Set(Object.keys(productListQueryFields.shape));
+
+/** A list query's attribute filters by key (`attr.capacity_ton=1..1.5` → `{ capacity_ton: '1..1.5' }`). */
+function splitAttributeFilters<T extends Record<string, unknown>>(query: T) {
+  const known: Record<string, unknown> = {};
+  const attributeFilters: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (LIST_QUERY_FIELDS.has(name)) known[name] = value;
+    else attributeFilters[name.slice(ATTRIBUTE_FILTER_PREFIX.length)] = String(value);
+  }
+  return { ...(known as T), attributeFilters };
+}
+
+/**
+ * GET /api/product query string. A page starts at `offset` items from the start, or right after
+ * the item an `after` cursor (an earlier answer's X-Next-Cursor) names, whatever its depth.
+ * Any `attr.<key>=<value>` beside its fields is a filter by attribute, answered as `attributeFilters`
+ * (their values are judged against the category's template by the server).
+ */
+export const productListQuerySchema = z.pipe(
+  checked(
+    productListQueryFields,
+    z.check((ctx) => {
+      const unknown = Object.keys(ctx.value).filter(
+        (name) => !LIST_QUERY_FIELDS.has(name) && !isAttributeFilterName(name),
+      );
+      if (unknown.length > 0) {
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          message: fieldIssue('UNKNOWN_FIELD', { keys: unknown.map((name) => `"${name}"`).join(', ') }),
+        });
+      }
+    }),
+    z.refine(
+      (query) =>
+        Object.keys(query).filter((name) => !LIST_QUERY_FIELDS.has(name)).length <= ATTRIBUTE_FILTERS_MAX,
+      { message: fieldIssue('TOO_LARGE', { max: ATTRIBUTE_FILTERS_MAX }) },
+    ),
+    z.refine((query) => query.after === undefined || query.offset === 0, {
+      message: fieldIssue('AFTER_WITH_OFFSET'),
+      path: ['after'],
+    }),
+    z.refine((query) => !(query.deleted && query.lowStock), {
+      message: fieldIssue('LOW_STOCK_IN_TRASH'),
+      path: ['lowStock'],
+    }),
+  ),
+  z.transform(splitAttributeFilters),
 );
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 

@@ -56,6 +56,15 @@ export const productSchema = z.object({
   warrantyMonths: z.optional(
     checked(integer(), z.describe("How long a dispatched unit's warranty runs, in calendar months")),
   ),
+  category: z.optional(
+    checked(z.string(), z.describe("The id of the item's category (GET /api/categories)")),
+  ),
+  attributes: z.optional(
+    checked(
+      z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+      z.describe("The item's values of its category's attributes, by key"),
+    ),
+  ),
   version: checked(z.number(), int(), z.describe('Bumped by every change; also sent as the ETag')),
   createdAt: z.string(),
   updatedAt: z.string(),

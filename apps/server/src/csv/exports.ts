@@ -1,9 +1,12 @@
 import { pipeline, Readable } from 'node:stream';
 import {
+  type AttributeValue,
   DISPATCH_CSV_COLUMNS,
   type Dispatch,
   HISTORY_CSV_COLUMNS,
   type HistoryExportQuery,
+  PRODUCT_CSV_ATTRIBUTE_PREFIX,
+  PRODUCT_CSV_CATEGORY_COLUMN,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
   PRODUCT_FIELDS,
@@ -13,6 +16,7 @@ import {
 } from '@walton/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CategoryRepository } from '../categories/category-repository.ts';
 import type { LocationRepository, StockAtLocation, StockPosition } from '../locations/location-repository.ts';
 import { positionAfter } from '../products/cursor.ts';
 import type {
@@ -40,8 +44,15 @@ export const text = (value: string | null | undefined): string => escapeFormula(
 const cellOf = (value: string | number | null | undefined): Cell =>
   typeof value === 'number' ? value : text(value);
 
-/** An item's row: PRODUCT_CSV_COLUMNS (its id, then PRODUCT_FIELDS), then the export-only columns. */
-function productRecord(product: Product): Cell[] {
+/** An attribute's cell: a number as a number, true or false, text escaped; none: empty. */
+const attributeCell = (value: AttributeValue | undefined): Cell =>
+  typeof value === 'number' ? value : typeof value === 'boolean' ? String(value) : text(value);
+
+/**
+ * An item's row: PRODUCT_CSV_COLUMNS (its id, then PRODUCT_FIELDS), the export-only columns, then
+ * its category and its value of each of `keys` (the attribute columns).
+ */
+function productRecord(product: Product, keys: readonly string[]): Cell[] {
   return [
     text(product._id),
     ...PRODUCT_FIELDS.map((field) => cellOf(product[field.wire])),
@@ -49,6 +60,8 @@ function productRecord(product: Product): Cell[] {
     text(product.createdAt),
     text(product.updatedAt),
     text(product.deletedAt),
+    text(product.category),
+    ...keys.map((key) => attributeCell(product.attributes?.[key])),
   ];
 }
 
@@ -157,6 +170,7 @@ export class CsvExports {
   readonly #history: HistoryRepository;
   readonly #locations: LocationRepository;
   readonly #units: UnitRepository;
+  readonly #categories: CategoryRepository;
   readonly #log: FastifyBaseLogger;
 
   constructor(
@@ -165,6 +179,7 @@ export class CsvExports {
       history: HistoryRepository;
       locations: LocationRepository;
       units: UnitRepository;
+      categories: CategoryRepository;
     },
     log: FastifyBaseLogger,
   ) {
@@ -172,14 +187,28 @@ export class CsvExports {
     this.#history = repositories.history;
     this.#locations = repositories.locations;
     this.#units = repositories.units;
+    this.#categories = repositories.categories;
     this.#log = log;
   }
 
-  /** Live items (or the trash) in the order they were added (or deleted). */
-  products(deleted: boolean): Readable {
+  /**
+   * Live items (or the trash) in the order they were added (or deleted), with their category and a
+   * column per attribute key of every category.
+   */
+  async products(deleted: boolean): Promise<Readable> {
+    const keys = [
+      ...new Set(
+        (await this.#categories.list()).flatMap((category) => category.attributes.map(({ key }) => key)),
+      ),
+    ];
     return this.#csv(
-      [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS],
-      this.#productRecords(deleted),
+      [
+        ...PRODUCT_CSV_COLUMNS,
+        ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
+        PRODUCT_CSV_CATEGORY_COLUMN,
+        ...keys.map((key) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${key}`),
+      ],
+      this.#productRecords(deleted, keys),
     );
   }
 
@@ -198,7 +227,7 @@ export class CsvExports {
     return this.#csv(UNIT_CSV_COLUMNS, this.#unitRecords());
   }
 
-  async *#productRecords(deleted: boolean): AsyncGenerator<Cell[]> {
+  async *#productRecords(deleted: boolean, keys: readonly string[]): AsyncGenerator<Cell[]> {
     const filter: ProductListFilter = {
       limit: EXPORT_PAGE,
       offset: 0,
@@ -209,7 +238,7 @@ export class CsvExports {
     let after: SortPosition | undefined;
     for (;;) {
       const page = await this.#search.list({ ...filter, after });
-      for (const product of page) yield productRecord(product);
+      for (const product of page) yield productRecord(product, keys);
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE) return;
       after = positionAfter(last, filter);

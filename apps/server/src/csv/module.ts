@@ -12,10 +12,19 @@ export const csvModule: ServerModule = {
     const units = new UnitRepository(api.database.db);
     await api.register(csvRoutes, {
       exports: new CsvExports(
-        { search: api.productSearch, history: api.productHistory, locations: api.locations, units },
+        {
+          search: api.productSearch,
+          history: api.productHistory,
+          locations: api.locations,
+          units,
+          categories: api.categories,
+        },
         api.log,
       ),
-      productImport: new ProductImport(api.products, api.locations, api.publishProductChange),
+      productImport: new ProductImport(
+        { products: api.products, locations: api.locations, categories: api.categories },
+        api.publishProductChange,
+      ),
       unitImport: new UnitImport(
         { products: api.products, units, locations: api.locations },
         api.publishProductChange,

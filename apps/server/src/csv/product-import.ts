@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type ApiErrorCode,
+  type AttributeValues,
+  type Category,
   type CreateProduct,
   createProductSchema,
   EDITABLE_PRODUCT_FIELDS,
@@ -24,6 +26,8 @@ import {
   type ImportResult,
   type ImportRowError,
   type Location,
+  PRODUCT_CSV_ATTRIBUTE_PREFIX,
+  PRODUCT_CSV_CATEGORY_COLUMN,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
   PRODUCT_CSV_HEADER_ALIASES,
@@ -33,6 +37,8 @@ import {
   type ProductField,
 } from '@walton/contract';
 import { CsvError, parse } from 'csv-parse';
+import { type CategoryDirectory, judgeAttributes } from '../categories/attribute-rules.ts';
+import type { CategoryRepository } from '../categories/category-repository.ts';
 import { HttpError } from '../http/http-error.ts';
 import {
   type LocationDirectory,
@@ -121,6 +127,8 @@ interface CheckedRow {
   input: CreateProduct;
   /** The `location` cell's location; undefined without one (the default location). */
   locationId: string | undefined;
+  /** The file has the `category` column: the row says the item's category and attributes (none: none). */
+  catalogue: boolean;
 }
 
 /** A row that changes a live item: its details (as an edit), its quantity (as an import adjustment). */
@@ -183,10 +191,38 @@ const sameItemKey = (name: string, model: string | null | undefined): string => 
   return `${plain(name)}\u0000${plain(model ?? '')}`;
 };
 
-/** What a pass knows of the locations: by id (the rules), and by name key (the `location` cells). */
+/**
+ * What a pass knows of the locations: by id (the rules), and by name key (the `location` cells); and
+ * of the categories, by id and by English name key (the `category` cells).
+ */
 interface KnownLocations {
   byId: LocationDirectory;
   byName: ReadonlyMap<string, Location>;
+  categories: CategoryDirectory;
+  categoriesByName: ReadonlyMap<string, Category>;
+}
+
+const ATTRIBUTE_COLUMN = /^attr\.[a-z][a-z0-9_]{0,39}$/;
+const NUMBER_CELL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A row's attribute cells (`attr.<key>`, empty ones left out) as values of the category's types: a
+ * number cell of a number attribute as a number, `true`/`false` of a boolean one as true or false;
+ * anything else as the text it is, which judgeAttributes then refuses by name.
+ */
+function attributeCells(cells: ReadonlyMap<string, string>, category: Category | undefined): AttributeValues {
+  const values: Record<string, string | number | boolean> = {};
+  for (const [column, raw] of cells) {
+    if (!column.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) continue;
+    const cell = unescapeFormula(raw).trim();
+    if (cell === '') continue;
+    const key = column.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length);
+    const type = category?.attributes.find((attribute) => attribute.key === key)?.type;
+    if (type === 'number' && NUMBER_CELL.test(cell)) values[key] = Number(cell);
+    else if (type === 'boolean' && /^(true|false)$/i.test(cell)) values[key] = cell.toLowerCase() === 'true';
+    else values[key] = cell;
+  }
+  return values;
 }
 
 /** Whether a rule's refusal has a row problem of its own (NOT_ENOUGH_AT_LOCATION, LOCATION_INACTIVE). */
@@ -248,8 +284,8 @@ export const isBlank = (record: string[]) => record.every((cell) => cell.trim() 
  * A row as an edit of every editable field: the row is the whole item, so an empty detail cell
  * clears that detail (the supplier is whoever imports, and is not edited).
  */
-const asEdit = (input: CreateProduct): EditProduct =>
-  Object.fromEntries(
+const asEdit = (input: CreateProduct, catalogue: boolean): EditProduct => {
+  const edit = Object.fromEntries(
     EDITABLE_PRODUCT_FIELDS.flatMap((field): Array<[string, unknown]> => {
       const value = input[field.wire];
       if (field.kind === 'optionalText') return [[field.wire, value ?? '']];
@@ -257,6 +293,11 @@ const asEdit = (input: CreateProduct): EditProduct =>
       return value === undefined ? [] : [[field.wire, value]];
     }),
   ) as EditProduct;
+  // A file without the category column leaves each item's category and attributes as they are.
+  return catalogue
+    ? { ...edit, category: input.category ?? null, attributes: input.attributes ?? null }
+    : edit;
+};
 
 export function* chunksOf(file: Buffer): Generator<Buffer> {
   for (let start = 0; start < file.length; start += CHUNK) yield file.subarray(start, start + CHUNK);
@@ -284,11 +325,20 @@ export const refusal = (
 export class ProductImport {
   readonly #products: ProductRepository;
   readonly #locations: LocationRepository;
+  readonly #categories: CategoryRepository;
   readonly #publish: PublishChange;
 
-  constructor(products: ProductRepository, locations: LocationRepository, publish: PublishChange) {
-    this.#products = products;
-    this.#locations = locations;
+  constructor(
+    repositories: {
+      products: ProductRepository;
+      locations: LocationRepository;
+      categories: CategoryRepository;
+    },
+    publish: PublishChange,
+  ) {
+    this.#products = repositories.products;
+    this.#locations = repositories.locations;
+    this.#categories = repositories.categories;
     this.#publish = publish;
   }
 
@@ -305,9 +355,12 @@ export class ProductImport {
     const delimiter = detectDelimiter(request.file);
     // Read once, before the transaction: both passes and the writes judge the rows with it.
     const byId = await this.#locations.directory({ fresh: true });
+    const categories = await this.#categories.list();
     const locations: KnownLocations = {
       byId,
       byName: new Map([...byId.values()].map((location) => [nameKeyOf(location.name), location])),
+      categories: new Map(categories.map((category) => [category.id, category])),
+      categoriesByName: new Map(categories.map((category) => [nameKeyOf(category.nameEn), category])),
     };
     const checked = await this.#pass(
       { request, delimiter, locations },
@@ -322,7 +375,7 @@ export class ProductImport {
     if (request.dryRun) return { ...checked.counts, dryRun: true, delimiter, ...duplicates };
     const written = await this.#products.bulkTransaction(async (products) => {
       const pass = await this.#pass({ request, delimiter, locations }, 'writing', products, (sorted) =>
-        this.#write(products, sorted, request.actor, locations.byId),
+        this.#write(products, sorted, request.actor, locations),
       );
       // Only a change made between the two passes can make a checked file fail now: roll back.
       if (pass.problems.total > 0) {
@@ -454,7 +507,7 @@ export class ProductImport {
     const seen = new Set<string>();
     for (const [index, column] of columns.entries()) {
       const asWritten = written[index] ?? column;
-      if (!known.has(column)) {
+      if (!known.has(column) && column !== PRODUCT_CSV_CATEGORY_COLUMN && !ATTRIBUTE_COLUMN.test(column)) {
         problems.add(1, asWritten, 'UNKNOWN_COLUMN', ROW_MESSAGES.unknownColumn(asWritten), {
           column: asWritten,
         });
@@ -466,6 +519,11 @@ export class ProductImport {
     for (const column of PRODUCT_CSV_REQUIRED_COLUMNS) {
       if (!seen.has(column))
         problems.add(1, column, 'MISSING_COLUMN', ROW_MESSAGES.missingColumn(column), { column });
+    }
+    // Attribute columns belong to the category's.
+    if (columns.some((column) => ATTRIBUTE_COLUMN.test(column)) && !seen.has(PRODUCT_CSV_CATEGORY_COLUMN)) {
+      const column = PRODUCT_CSV_CATEGORY_COLUMN;
+      problems.add(1, column, 'MISSING_COLUMN', ROW_MESSAGES.missingColumn(column), { column });
     }
     return problems.total === before;
   }
@@ -516,7 +574,9 @@ export class ProductImport {
         location: location.name,
       });
     }
-    const parsed = createProductSchema.safeParse(candidate);
+    const catalogue = raw.has(PRODUCT_CSV_CATEGORY_COLUMN);
+    const catalogueValues = catalogue ? this.#catalogueOf(raw, row, locations, problems) : {};
+    const parsed = createProductSchema.safeParse({ ...candidate, ...catalogueValues });
     if (!parsed.success) {
       for (const invalid of parsed.error.issues) {
         const issue = fieldIssueOf(invalid);
@@ -531,7 +591,43 @@ export class ProductImport {
       }
     }
     if (!parsed.success || problems.total > before) return undefined;
-    return { row, id: id?.toLowerCase(), input: parsed.data, locationId: location?.id };
+    return { row, id: id?.toLowerCase(), input: parsed.data, locationId: location?.id, catalogue };
+  }
+
+  /**
+   * A row's `category` cell (the category's id or English name, case aside; empty: none) and its
+   * attribute cells, judged against the category's template as the API judges them (judgeAttributes):
+   * each refusal is a problem of the row, under its code.
+   */
+  #catalogueOf(
+    raw: ReadonlyMap<string, string>,
+    row: number,
+    { categories, categoriesByName }: KnownLocations,
+    problems: Problems,
+  ): { category?: string; attributes?: AttributeValues } {
+    const named = unescapeFormula(raw.get(PRODUCT_CSV_CATEGORY_COLUMN) ?? '').trim();
+    const category =
+      named === '' ? undefined : (categories.get(named) ?? categoriesByName.get(nameKeyOf(named)));
+    if (named !== '' && !category) {
+      const error = new HttpError(400, 'UNKNOWN_CATEGORY', { params: { id: named } });
+      problems.add(row, PRODUCT_CSV_CATEGORY_COLUMN, 'UNKNOWN_CATEGORY', error.message, { id: named });
+      return {};
+    }
+    const attributes = attributeCells(raw, category);
+    try {
+      judgeAttributes(category, attributes);
+    } catch (error) {
+      if (!(error instanceof HttpError && isProblemCode(error.code))) throw error;
+      const key = error.params?.key;
+      const field =
+        typeof key === 'string' ? `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${key}` : PRODUCT_CSV_CATEGORY_COLUMN;
+      problems.add(row, field, error.code, error.message, error.params);
+      return {};
+    }
+    return {
+      ...(category ? { category: category.id } : {}),
+      ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
+    };
   }
 
   /**
@@ -567,10 +663,15 @@ export class ProductImport {
     );
     const levels = await products.findLevels([...stored.keys()]);
     const sorted: Sorted = { creates: [], updates: [] };
-    const change = (current: ProductState, { row, input, locationId }: CheckedRow) => {
+    const change = (current: ProductState, { row, input, locationId, catalogue }: CheckedRow) => {
       let update: Update | undefined;
       try {
-        update = this.#update(current, levels.get(current.id) ?? {}, input, locationId, locations.byId);
+        update = this.#update(
+          current,
+          levels.get(current.id) ?? {},
+          { input, locationId, catalogue },
+          locations,
+        );
       } catch (error) {
         if (!(error instanceof HttpError && isProblemCode(error.code))) throw error;
         problems.add(row, 'quentity', error.code, error.message, error.params);
@@ -634,14 +735,13 @@ export class ProductImport {
   #update(
     current: ProductState,
     levels: StockLevels,
-    input: CreateProduct,
-    locationId: string | undefined,
-    locations: LocationDirectory,
+    { input, locationId, catalogue }: Pick<CheckedRow, 'input' | 'locationId' | 'catalogue'>,
+    { byId, categories }: KnownLocations,
   ): Update | undefined {
-    const details = toProductDetails(asEdit(input));
-    const edit = decideEdit(current, details, current.version);
+    const details = toProductDetails(asEdit(input, catalogue));
+    const edit = decideEdit(current, details, current.version, categories);
     const quantity = input.quentity;
-    const adjusts = decideImportedQuantity(current, levels, { quantity, locationId }, locations);
+    const adjusts = decideImportedQuantity(current, levels, { quantity, locationId }, byId);
     return edit || adjusts ? { id: current.id, details, quantity, locationId } : undefined;
   }
 
@@ -650,15 +750,20 @@ export class ProductImport {
     products: ProductRepository,
     { creates, updates }: Sorted,
     actor: Actor,
-    locations: LocationDirectory,
+    { byId, categories }: KnownLocations,
   ): Promise<void> {
     if (creates.length > 0) await products.insertMany(creates);
     const at = new Date();
     for (const { id, details, quantity, locationId } of updates) {
-      await products.change(id, (current) => decideEdit(current, details, current?.version ?? 0), actor, at);
       await products.change(
         id,
-        (current, levels) => decideImportedQuantity(current, levels, { quantity, locationId }, locations),
+        (current) => decideEdit(current, details, current?.version ?? 0, categories),
+        actor,
+        at,
+      );
+      await products.change(
+        id,
+        (current, levels) => decideImportedQuantity(current, levels, { quantity, locationId }, byId),
         actor,
         at,
       );

@@ -156,7 +156,8 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
         tags: ['csv'],
         summary: 'Download the live items (or the trash) as CSV',
         description:
-          `Columns: ${[...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS].join(', ')}. Items in the ` +
+          `Columns: ${[...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS, 'category'].join(', ')}, then ` +
+          "`attr.<key>` for each attribute key of every category (the item's value; empty when it has none). Items in the " +
           'order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any ' +
           'number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return ' +
           'get a leading apostrophe (formula injection); numbers are written as numbers.',
@@ -166,7 +167,7 @@ export const csvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (
     },
     async (request, reply) => {
       const { deleted } = request.query;
-      return sendCsv(reply, deleted ? 'trash' : 'products', exports.products(deleted));
+      return sendCsv(reply, deleted ? 'trash' : 'products', await exports.products(deleted));
     },
   );
 

@@ -25,6 +25,7 @@ import * as pickedUnitsReserved from './migrations/022-picked-units-reserved.ts'
 import * as counts from './migrations/023-counts.ts';
 import * as heldOnTheItem from './migrations/024-held-on-the-item.ts';
 import * as operationKeysByAge from './migrations/025-operation-keys-by-age.ts';
+import * as categories from './migrations/026-categories.ts';
 import * as photos from './migrations/027-photos.ts';
 import type { MigrationContext } from './migrations/context.ts';
 
@@ -61,6 +62,7 @@ const migrations: Record<string, MigrationModule> = {
   '023-counts': counts,
   '024-held-on-the-item': heldOnTheItem,
   '025-operation-keys-by-age': operationKeysByAge,
+  '026-categories': categories,
   '027-photos': photos,
 };
 

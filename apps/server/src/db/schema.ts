@@ -34,6 +34,22 @@ export interface ProductsTable {
   serial_tracked: ColumnType<number, number | undefined, number>;
   /** How long a dispatched unit's warranty runs, in calendar months (0 to 120). */
   warranty_months: ColumnType<number, number | undefined, number>;
+  /** The item's category (migration 026); null: none. */
+  category_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its attribute values by key, JSON text with sorted keys (migration 026); null: none. */
+  attributes: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A category of items and its attribute template, JSON text (migration 026). */
+export interface CategoriesTable {
+  id: string;
+  name_en: string;
+  name_bn: string;
+  /** The English name trimmed and lower-cased: unique. */
+  name_key: string;
+  attributes: string;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
 }
 
 /** One physical unit of a serial-tracked item (migration 017). */
@@ -539,6 +555,7 @@ export interface Database {
   products: ProductsTable;
   product_history: ProductHistoryTable;
   locations: LocationsTable;
+  categories: CategoriesTable;
   stock_levels: StockLevelsTable;
   units: UnitsTable;
   unit_serials: UnitSerialsTable;
@@ -588,6 +605,7 @@ export interface Database {
 export type ProductRow = Selectable<ProductsTable>;
 export type ProductHistoryRow = Selectable<ProductHistoryTable>;
 export type LocationRow = Selectable<LocationsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
 export type UnitRow = Selectable<UnitsTable>;
 export type ClaimRow = Selectable<ClaimsTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -299,6 +299,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             'Warehouses, showrooms, service centres, vehicles and quarantine, and the stock at each',
         },
         {
+          name: 'categories',
+          description:
+            "Categories of items and their attribute templates: an item's `attributes` are judged against its category's",
+        },
+        {
           name: 'units',
           description:
             'The units of items tracked by serial number: received, moved and dispatched by serial',

@@ -59,7 +59,7 @@ export const productsModule: ServerModule = {
         rollupParticipant(stats, config.timeZone),
       ],
     });
-    if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products);
+    if (config.seedDemoCatalog) await seedDemoCatalogIfEmpty(products, app.categories);
     // After the commit: this instance brings its stored answers up to date before the writer hears
     // of success, then the feed tells every instance and every open page (which also wakes the
     // outbox worker); another instance's change reaches the stored answers through the feed.
@@ -100,6 +100,7 @@ export const productsModule: ServerModule = {
         search,
         history,
         locations,
+        categories: api.categories,
         operations,
         units,
         claims,

@@ -33,6 +33,10 @@ export interface ProductState {
   serialTracked: boolean;
   /** How long a dispatched unit's warranty runs, in calendar months. */
   warrantyMonths: number;
+  /** Its category's id; null: none. */
+  categoryId: string | null;
+  /** Its attribute values as stored: JSON with sorted keys (storedAttributes); null: none. */
+  attributes: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -40,17 +44,25 @@ export interface ProductState {
   deletedAt: string | null;
 }
 
+/** The catalogue details of an item: its category and its attribute values (ADR 67). */
+export const CATALOGUE_FIELDS = ['categoryId', 'attributes'] as const;
+export type CatalogueField = (typeof CATALOGUE_FIELDS)[number];
+
 /**
  * The details a change of details may set: the contract's editable fields (EDITABLE_PRODUCT_FIELDS),
- * by their names here, and the settings of serial tracking (UNIT_SETTING_FIELDS: the warranty is
- * edited, tracking switched by its own route).
+ * by their names here, the settings of serial tracking (UNIT_SETTING_FIELDS: the warranty is
+ * edited, tracking switched by its own route), and its category and attributes.
  */
-export type ProductDetails = Pick<ProductState, ProductDetailName | UnitSettingField>;
+export type ProductDetails = Pick<ProductState, ProductDetailName | UnitSettingField | CatalogueField>;
 
-/** The details, in the order the history lists a change's fields (the contract's table's, then the unit settings). */
+/**
+ * The details, in the order the history lists a change's fields (the contract's table's, then the
+ * unit settings, then the category and attributes).
+ */
 export const PRODUCT_DETAIL_FIELDS: readonly (keyof ProductDetails)[] = [
   ...EDITABLE_PRODUCT_FIELDS.map((field) => field.name),
   ...UNIT_SETTING_FIELDS,
+  ...CATALOGUE_FIELDS,
 ];
 
 /** One detail a change moved, old and new value as stored (a price in whole paisa). */

@@ -19,6 +19,7 @@ import {
 import type { Insertable, Updateable } from 'kysely';
 import { z } from 'zod';
 import { type PolicyActor, seesSupplierEmail } from '../auth/policy.ts';
+import { attributesOf, storedAttributes } from '../categories/attribute-rules.ts';
 import type { ProductHistoryRow, ProductRow, ProductsTable } from '../db/schema.ts';
 import type {
   DetailChange,
@@ -55,6 +56,8 @@ export function toProductState(row: ProductRow): ProductState {
     lowStockThreshold: row.low_stock_threshold,
     serialTracked: Number(row.serial_tracked) === 1,
     warrantyMonths: Number(row.warranty_months),
+    categoryId: row.category_id,
+    attributes: row.attributes,
     version: row.version,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -91,6 +94,8 @@ export function toProduct(product: ProductState): Product {
     lowStockThreshold: product.lowStockThreshold,
     serialTracked: product.serialTracked,
     warrantyMonths: product.warrantyMonths,
+    ...(product.categoryId === null ? {} : { category: product.categoryId }),
+    ...(product.attributes === null ? {} : { attributes: attributesOf(product.attributes) }),
     version: product.version,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
@@ -159,6 +164,8 @@ export function toProductColumns(input: CreateProduct) {
     ...columns,
     serial_tracked: input.serialTracked ? 1 : 0,
     warranty_months: input.warrantyMonths ?? WARRANTY_MONTHS_DEFAULT,
+    category_id: input.category ?? null,
+    attributes: storedAttributes(input.attributes ?? null),
   };
 }
 
@@ -172,6 +179,8 @@ export function toUpdateColumns(set: ProductUpdate, at: string): Updateable<Prod
   if (set.deleted !== undefined) columns.deleted_at = set.deleted ? at : null;
   if (set.serialTracked !== undefined) columns.serial_tracked = set.serialTracked ? 1 : 0;
   if (set.warrantyMonths !== undefined) columns.warranty_months = set.warrantyMonths;
+  if (set.categoryId !== undefined) columns.category_id = set.categoryId;
+  if (set.attributes !== undefined) columns.attributes = set.attributes;
   return columns;
 }
 
@@ -182,9 +191,12 @@ const FIELD_OF = Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((field) => [fiel
   (typeof EDITABLE_PRODUCT_FIELDS)[number]
 >;
 
-/** A detail's name as the API spells it (the unit settings' are the same). */
-export const wireFieldOf = (detail: keyof ProductDetails): HistoryField =>
-  detail === 'serialTracked' || detail === 'warrantyMonths' ? detail : FIELD_OF[detail].wire;
+/** A detail's name as the API spells it (the unit settings' and `attributes` are the same). */
+export function wireFieldOf(detail: keyof ProductDetails): HistoryField {
+  if (detail === 'serialTracked' || detail === 'warrantyMonths' || detail === 'attributes') return detail;
+  if (detail === 'categoryId') return 'category';
+  return FIELD_OF[detail].wire;
+}
 
 /** A validated edit → the details it sets, as stored (a price in paisa; an emptied optional field null). */
 export function toProductDetails(edit: EditProduct): Partial<ProductDetails> {
@@ -197,6 +209,8 @@ export function toProductDetails(edit: EditProduct): Partial<ProductDetails> {
     Object.assign(details, { [field.name]: cleared ? null : storedValue(field.kind, value) });
   }
   if (edit.warrantyMonths !== undefined) details.warrantyMonths = edit.warrantyMonths;
+  if (edit.category !== undefined) details.categoryId = edit.category;
+  if (edit.attributes !== undefined) details.attributes = storedAttributes(edit.attributes);
   return details;
 }
 
@@ -235,6 +249,8 @@ const detailChangesSchema = z.array(
     ),
     z.object({ field: z.literal('serialTracked'), from: z.boolean(), to: z.boolean() }),
     z.object({ field: z.literal('warrantyMonths'), from: z.number().int(), to: z.number().int() }),
+    z.object({ field: z.literal('categoryId'), from: z.string().nullable(), to: z.string().nullable() }),
+    z.object({ field: z.literal('attributes'), from: z.string().nullable(), to: z.string().nullable() }),
   ]),
 );
 

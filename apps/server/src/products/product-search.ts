@@ -1,5 +1,6 @@
 import { type Product, SEARCH_COUNT_LIMIT } from '@walton/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { AttributeCondition } from '../categories/attribute-rules.ts';
 import type { Engine } from '../db/database.ts';
 import { QueryShapes, type SlotValues, slot } from '../db/query-shapes.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
@@ -27,7 +28,17 @@ export interface ProductListFilter {
   sort: ProductSort;
   order: 'asc' | 'desc';
   deleted: boolean;
+  /** Only items of this category (its id). */
+  category?: string | undefined;
+  /** Only items whose attributes meet each condition (judged against the category: attributeConditions). */
+  attributes?: readonly AttributeCondition[] | undefined;
 }
+
+/** What narrows a list or a count to its matches. */
+type ListScope = Pick<
+  ProductListFilter,
+  'q' | 'deleted' | 'lowStock' | 'location' | 'category' | 'attributes'
+>;
 
 /** A product row as a list reads it: with its units at the list's location (null without one). */
 export type ListedRow = ProductRow & { location_quantity: number | string | null };
@@ -115,8 +126,35 @@ const wordShape = (q: string | undefined) => {
   };
 };
 
-type ShapeFilter = Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'> &
+type ShapeFilter = Partial<Pick<ProductListFilter, 'category' | 'attributes'>> &
+  Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'> &
   Partial<Pick<ProductListFilter, 'sort' | 'order' | 'after'>>;
+
+/** What a condition's SQL depends on beyond its values: its kind, and a range's ends. */
+const conditionShape = (condition: AttributeCondition) =>
+  condition.kind === 'range'
+    ? `range${condition.min === undefined ? '' : '>'}${condition.max === undefined ? '' : '<'}`
+    : condition.kind;
+
+/** The slots of the attribute conditions: the n-th one's key (`attrKey<n>`, and its JSON path) and values. */
+const conditionValues = (conditions: readonly AttributeCondition[]): SlotValues =>
+  Object.fromEntries(
+    conditions.flatMap((condition, index) => {
+      const own: Array<[string, unknown]> = [
+        [`attrKey${index}`, condition.key],
+        [`attrPath${index}`, `$.${condition.key}`],
+      ];
+      if (condition.kind === 'range') {
+        own.push([`attrMin${index}`, condition.min], [`attrMax${index}`, condition.max]);
+      } else {
+        own.push([
+          `attrValue${index}`,
+          condition.kind === 'boolean' ? String(condition.value) : condition.value,
+        ]);
+      }
+      return own;
+    }),
+  );
 
 /**
  * The name of a query shape: everything its built text depends on (the values are slots, see
@@ -131,6 +169,8 @@ const shapeOf = (kind: string, filter: ShapeFilter, { narrowing }: Narrowed = NO
     filter.deleted ? 'trash' : 'live',
     filter.lowStock ? 'low' : '',
     filter.location === undefined ? '' : 'at',
+    filter.category === undefined ? '' : 'category',
+    (filter.attributes ?? []).map(conditionShape).join(','),
     `q${own.length}${rest ? '+' : ''}`,
     filter.after ? 'after' : '',
     narrowing,
@@ -153,6 +193,8 @@ const valuesOf = (
     phrase: trigramWords.length > 0 ? trigramWords.map(ftsPhrase).join(' AND ') : undefined,
     candidates: narrowed.narrowing === 'trigrams' ? narrowed.candidates : undefined,
     location: filter.location,
+    category: filter.category,
+    ...conditionValues(filter.attributes ?? []),
     afterKey: filter.after?.key,
     afterId: filter.after?.id,
     limit: filter.limit,
@@ -231,6 +273,41 @@ export class ProductSearch {
     }
   }
 
+  /**
+   * Whether an item's attributes (JSON text, ADR 67) meet the `index`-th condition: read with
+   * SQLite's JSON functions or as PostgreSQL's jsonb, each value of the condition's JSON type only
+   * (a value of another type, left by a template changed since, never matches), a number compared
+   * as a number (cast only when it is one).
+   */
+  #meets(condition: AttributeCondition, index: number): RawBuilder<boolean> {
+    const postgres = this.#engine === 'postgres';
+    const key = slot<string>(`attrKey${index}`);
+    const path = slot<string>(`attrPath${index}`);
+    const json = sql`cast(attributes as jsonb)`;
+    const typeOf = postgres ? sql`jsonb_typeof(${json} -> ${key})` : sql`json_type(attributes, ${path})`;
+    const text = postgres ? sql`(${json} ->> ${key})` : sql`json_extract(attributes, ${path})`;
+    switch (condition.kind) {
+      case 'text':
+        return sql<boolean>`(${typeOf} = ${postgres ? sql`'string'` : sql`'text'`} and ${text} = ${slot(`attrValue${index}`)})`;
+      case 'boolean':
+        return postgres
+          ? sql<boolean>`(${typeOf} = 'boolean' and ${text} = ${slot(`attrValue${index}`)})`
+          : sql<boolean>`${typeOf} = ${slot(`attrValue${index}`)}`;
+      case 'range': {
+        const number = postgres
+          ? sql`(case when ${typeOf} = 'number' then cast(${text} as numeric) end)`
+          : sql`(case when ${typeOf} in ('integer', 'real') then ${text} end)`;
+        const cast = (value: RawBuilder<unknown>) => (postgres ? sql`cast(${value} as numeric)` : value);
+        const ends: RawBuilder<boolean>[] = [];
+        if (condition.min !== undefined)
+          ends.push(sql<boolean>`${number} >= ${cast(slot(`attrMin${index}`))}`);
+        if (condition.max !== undefined)
+          ends.push(sql<boolean>`${number} <= ${cast(slot(`attrMax${index}`))}`);
+        return sql<boolean>`(${sql.join(ends, sql` and `)})`;
+      }
+    }
+  }
+
   /** Whether an item has the word (a LIKE pattern) in its name or its model (null: no model). */
   #hasWord(pattern: RawBuilder<unknown>): RawBuilder<boolean> {
     return sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(model) like ${pattern} escape '\\')`;
@@ -255,16 +332,18 @@ export class ProductSearch {
    * searchWords), among the trigram table's candidates (slot `candidates`, a JSON array of the
    * trigram table's rowids) when `narrowing` says so.
    */
-  #filtered(
-    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'>,
-    narrowing: Narrowing = 'none',
-  ): ProductQuery {
+  #filtered(filter: ListScope, narrowing: Narrowing = 'none'): ProductQuery {
     const products = this.#db.selectFrom('products');
     // The contract refuses lowStock with deleted: the trash holds no low-stock item.
     const listed = filter.lowStock
       ? lowStockOnly(products)
       : products.where('deleted_at', filter.deleted ? 'is not' : 'is', null);
-    const query = filter.location === undefined ? listed : listed.where(stockedAtLocation());
+    const stocked = filter.location === undefined ? listed : listed.where(stockedAtLocation());
+    let query =
+      filter.category === undefined ? stocked : stocked.where('category_id', '=', slot<string>('category'));
+    for (const [index, condition] of (filter.attributes ?? []).entries()) {
+      query = query.where(this.#meets(condition, index));
+    }
     const { own, rest } = wordShape(filter.q);
     let named = query;
     for (const index of own.keys()) named = named.where(this.#hasWord(slot(`word${index}`)));
@@ -415,8 +494,9 @@ export class ProductSearch {
    * (read from their partial index), counting stops after SEARCH_COUNT_LIMIT matches (`capped`),
    * since counting every match of a common word costs as much as the table is large.
    */
-  async count(filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'>): Promise<Total> {
-    if (!filter.q && !filter.lowStock && filter.location === undefined) {
+  async count(filter: ListScope): Promise<Total> {
+    const narrowed = filter.location !== undefined || filter.category !== undefined;
+    if (!filter.q && !filter.lowStock && !narrowed) {
       const [row] = await this.#totals.rows(
         this.#db,
         shapeOf('counter', { deleted: filter.deleted }),
@@ -453,19 +533,13 @@ export class ProductSearch {
    * (lower(name) and the model), instead of the table's wide rows: the order is what makes its planner take that index (2–3× faster at 10,000
    * items). Not in the trash (no such index there) nor among trigram candidates (found by id).
    */
-  #countedFromNameIndex(
-    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'>,
-    narrowing: Narrowing,
-  ): ProductQuery {
+  #countedFromNameIndex(filter: ListScope, narrowing: Narrowing): ProductQuery {
     const matches = this.#filtered(filter, narrowing);
     const byName = this.#engine === 'sqlite' && filter.q && !filter.deleted && narrowing === 'none';
     return byName ? matches.orderBy(this.#sortKey('name', false)) : matches;
   }
 
-  async #cappedCount(
-    filter: Pick<ProductListFilter, 'q' | 'deleted' | 'lowStock' | 'location'>,
-    narrowed: Narrowed,
-  ): Promise<Total> {
+  async #cappedCount(filter: ListScope, narrowed: Narrowed): Promise<Total> {
     const [row] = await this.#totals.rows(
       this.#db,
       shapeOf('capped count', filter, narrowed),

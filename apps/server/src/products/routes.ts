@@ -1,5 +1,7 @@
 import {
   ANONYMOUS_OFFSET_MAX,
+  ATTRIBUTE_FILTER_PREFIX,
+  ATTRIBUTE_FILTERS_MAX,
   apiErrorSchema,
   type Customer,
   createdProductSchema,
@@ -131,7 +133,8 @@ type ListQuery = z.output<typeof productListQuerySchema>;
  */
 function shelfOf(query: ListQuery): Shelf | undefined {
   if (query.deleted) return undefined;
-  return query.offset === 0 && query.after === undefined && query.limit <= LIST_DEFAULT_LIMIT
+  const filtered = query.category !== undefined;
+  return !filtered && query.offset === 0 && query.after === undefined && query.limit <= LIST_DEFAULT_LIMIT
     ? 'common'
     : 'occasional';
 }
@@ -187,13 +190,18 @@ export function setTotal(reply: FastifyReply, total: number): void {
  */
 function nextPageHeaders(
   path: string,
-  query: Record<string, unknown>,
+  query: Record<string, unknown> & { attributeFilters?: Readonly<Record<string, string>> },
   next: string | undefined,
 ): Record<string, string> {
   if (!next) return {};
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
+  const { attributeFilters, ...fields } = query;
+  for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined && name !== 'offset' && name !== 'after') search.set(name, String(value));
+  }
+  // The filters by attribute, as they came (`attr.<key>`).
+  for (const [key, value] of Object.entries(attributeFilters ?? {})) {
+    search.set(`${ATTRIBUTE_FILTER_PREFIX}${key}`, String(value));
   }
   search.set('after', next);
   return { 'x-next-cursor': next, link: `<${path}?${search}>; rel="next"` };
@@ -253,6 +261,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. ' +
           `Without signing in, \`offset\` goes up to ${ANONYMOUS_OFFSET_MAX} and items come without the ` +
           "supplier's `email`. " +
+          '`category=<id>` lists the items of one category; with it, `attr.<key>=<value>` keeps those whose ' +
+          "attribute has that value (a choice's option, text as stored, `true` or `false`) and, for a number, " +
+          'a value or a range `attr.capacity_ton=1..1.5` (`1..` and `..2` leave an end open); at most ' +
+          `${ATTRIBUTE_FILTERS_MAX} of them. A key the category does not have, a value not of its type, or ` +
+          'filters without the category are a 400 (`ATTRIBUTE_FILTER_UNKNOWN`, `ATTRIBUTE_FILTER_BAD_VALUE`, ' +
+          '`ATTRIBUTE_FILTER_NEEDS_CATEGORY`; `UNKNOWN_CATEGORY`). ' +
           '`lowStock=true` lists only live items whose available units (on hand, less those reserved or in ' +
           'quarantine) are at or below their `lowStockThreshold` (in any sort, paged ' +
           `the same way; the count stops at ${SEARCH_COUNT_LIMIT} like a search's).`,
@@ -445,7 +459,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 ' +
           'otherwise) and `suplerName` is taken from their account. With `serialTracked: true` its units are ' +
           'known by serial number: it starts with `quentity` 0 (400 `UNITS_REQUIRED_TO_TRACK` otherwise) and its ' +
-          'units are registered with POST /api/product/:id/units.',
+          'units are registered with POST /api/product/:id/units. `category` and `attributes` are optional; ' +
+          "the values are judged against the category's template (a 400 naming the attribute: " +
+          '`ATTRIBUTE_UNKNOWN`, `ATTRIBUTE_WRONG_TYPE`, `ATTRIBUTE_NOT_AN_OPTION`, `ATTRIBUTE_REQUIRED`, ' +
+          '`ATTRIBUTES_WITHOUT_CATEGORY`; `UNKNOWN_CATEGORY`).',
         body: createProductSchema,
         response: { 201: createdProductSchema, ...changeErrors },
       },
@@ -593,7 +610,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           'required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. ' +
           'Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are ' +
           'refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing ' +
-          'keeps the version and writes no history. ' +
+          'keeps the version and writes no history. `category` (null: none) and `attributes` (all the ' +
+          "values, null: none) are judged against the category's template: a 400 names the attribute " +
+          '(`ATTRIBUTE_*`, `UNKNOWN_CATEGORY`); a new category without new values judges the values the ' +
+          'item has, and `category: null` clears them with it. ' +
           IDEMPOTENCY_TEXT,
         params: idParams,
         headers: ifMatchAndKeyHeaders,

@@ -1,14 +1,20 @@
 import type { CreateProduct } from '@walton/contract';
-import { DEMO_CATALOG } from './demo-catalog.ts';
+import type { CategoryRepository } from '../categories/category-repository.ts';
+import { AIR_CONDITIONER, AIR_CONDITIONER_ID, DEMO_CATALOG } from './demo-catalog.ts';
 import type { ProductRepository } from './repository.ts';
 
 /** Who the history says added the demo and load-test items. */
 export const SEED_ACTOR = { email: 'seed', name: '' } as const;
 
 /** Seeds the demo catalog into a database that has never held a product. */
-export async function seedDemoCatalogIfEmpty(products: ProductRepository): Promise<number> {
+export async function seedDemoCatalogIfEmpty(
+  products: ProductRepository,
+  categories: CategoryRepository,
+): Promise<number> {
   if ((await products.countAll()) > 0) return 0;
   const start = Date.now();
+  // Its items name it; kept when it is there already (a catalogue emptied and seeded again).
+  await categories.create(AIR_CONDITIONER, new Date(start), AIR_CONDITIONER_ID);
   // One millisecond apart, so creation order is the catalog's order.
   await products.insertMany(
     DEMO_CATALOG.map((input, index) => ({

@@ -33,6 +33,14 @@ import {
   unitsChangedSchema,
 } from '@walton/contract';
 import { type PolicyActor, seesCustomers } from '../auth/policy.ts';
+import {
+  attributeConditions,
+  type CatalogueDetails,
+  type CategoryDirectory,
+  judgeAttributes,
+  judgeCatalogueChange,
+} from '../categories/attribute-rules.ts';
+import type { CategoryRepository } from '../categories/category-repository.ts';
 import { toClaim } from '../claims/claim-mapper.ts';
 import type { ClaimRepository } from '../claims/claim-repository.ts';
 import { type Clock, systemClock } from '../clock.ts';
@@ -98,8 +106,14 @@ const stockChangedAnswer =
     body: { success, quentity: change.after.quantity, version: change.after.version },
   });
 
-/** A list request as the API takes it: `after` is the opaque cursor of an earlier answer. */
-export type ProductListRequest = Omit<ProductListFilter, 'after'> & { after?: string | undefined };
+/**
+ * A list request as the API takes it: `after` is the opaque cursor of an earlier answer, and
+ * `attributeFilters` the texts of its `attr.<key>` filters by key.
+ */
+export type ProductListRequest = Omit<ProductListFilter, 'after' | 'attributes'> & {
+  after?: string | undefined;
+  attributeFilters?: Readonly<Record<string, string>> | undefined;
+};
 
 /** A page of the list: `next` is the cursor of the page after it, when there is one. */
 export interface ProductPage extends Total {
@@ -757,11 +771,13 @@ const same = (a: string | number | boolean | null, b: string | number | boolean 
  */
 export function decideEdit(
   current: ProductState | undefined,
-  details: Partial<ProductDetails>,
+  edit: Partial<ProductDetails>,
   ifVersion: number,
+  categories: CategoryDirectory = new Map(),
 ): DecidedChange | undefined {
   const product = live(current);
   if (product.version !== ifVersion) throw refusal(412, 'EDITED_MEANWHILE', product);
+  const details = judgeCatalogueChange(product, edit, categories);
   const set: Partial<ProductDetails> = {};
   for (const field of PRODUCT_DETAIL_FIELDS) {
     const value = details[field];
@@ -923,6 +939,7 @@ export class ProductService {
   readonly #search: ProductSearch;
   readonly #history: HistoryRepository;
   readonly #locations: LocationRepository;
+  readonly #categories: CategoryRepository;
   readonly #operations: OperationKeys;
   readonly #units: UnitRepository;
   readonly #claims: ClaimRepository;
@@ -937,6 +954,7 @@ export class ProductService {
       search: ProductSearch;
       history: HistoryRepository;
       locations: LocationRepository;
+      categories: CategoryRepository;
       operations: OperationKeys;
       units: UnitRepository;
       claims: ClaimRepository;
@@ -948,6 +966,7 @@ export class ProductService {
     this.#search = repositories.search;
     this.#history = repositories.history;
     this.#locations = repositories.locations;
+    this.#categories = repositories.categories;
     this.#operations = repositories.operations;
     this.#units = repositories.units;
     this.#claims = repositories.claims;
@@ -962,7 +981,14 @@ export class ProductService {
    */
   async list(request: ProductListRequest): Promise<ProductPage> {
     const after = request.after === undefined ? undefined : positionOf(request.after, request);
-    const filter: ProductListFilter = { ...request, after, limit: request.limit + 1 };
+    const { attributeFilters, ...listed } = request;
+    const category =
+      request.category === undefined ? undefined : await this.#categories.find(request.category);
+    if (request.category !== undefined && !category) {
+      throw new HttpError(400, 'UNKNOWN_CATEGORY', { params: { id: request.category } });
+    }
+    const attributes = attributeConditions(category, attributeFilters ?? {});
+    const filter: ProductListFilter = { ...listed, attributes, after, limit: request.limit + 1 };
     const { items: rows, ...total } = filter.q
       ? await this.#search.search({ ...filter, q: filter.q })
       : await this.#pageAndCount(filter);
@@ -1014,6 +1040,13 @@ export class ProductService {
     // A tracked item's stock is its units: they are registered by serial once it exists.
     if (input.serialTracked && input.quentity > 0) {
       throw new HttpError(400, 'UNITS_REQUIRED_TO_TRACK', { params: { quantity: input.quentity } });
+    }
+    if (input.category !== undefined || input.attributes !== undefined) {
+      const category = input.category === undefined ? undefined : await this.#categories.find(input.category);
+      if (input.category !== undefined && !category) {
+        throw new HttpError(400, 'UNKNOWN_CATEGORY', { params: { id: input.category } });
+      }
+      judgeAttributes(category, input.attributes ?? null);
     }
     const [id] = await this.#products.insertMany([
       {
@@ -1353,7 +1386,20 @@ export class ProductService {
   ): Promise<KeptAnswer<Product>> {
     const operation = operationOf(actor.id, operationKey, ['edit', id, edit, ifVersion]);
     const details = toProductDetails(edit);
-    return this.#itemChange(operation, id, (current) => decideEdit(current, details, ifVersion), actor);
+    const categories = await this.#categoryDirectory(details);
+    return this.#itemChange(
+      operation,
+      id,
+      (current) => decideEdit(current, details, ifVersion, categories),
+      actor,
+    );
+  }
+
+  /** The categories, read when a change sets a category or attributes (none otherwise). */
+  async #categoryDirectory(details: CatalogueDetails): Promise<CategoryDirectory> {
+    if (details.categoryId === undefined && details.attributes === undefined) return new Map();
+    const categories = await this.#categories.list();
+    return new Map(categories.map((category) => [category.id, category]));
   }
 
   /**

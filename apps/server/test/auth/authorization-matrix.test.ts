@@ -45,6 +45,7 @@ const EXPECTED: Record<Action, { anonymous?: true } & Partial<Record<Who, May>>>
   'events.read': { admin: 'any', staff: 'any', supplier: 'any', viewer: 'any' },
   'users.manage': { admin: 'any' },
   'locations.manage': { admin: 'any', staff: 'any' },
+  'categories.manage': { admin: 'any', staff: 'any' },
   'claim.manage': { admin: 'any', staff: 'any' },
   'receipt.create': { admin: 'any', staff: 'any', supplier: 'own' },
   'receipt.receive': { admin: 'any', staff: 'any' },

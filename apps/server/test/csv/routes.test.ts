@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_ROWS,
   type ImportProgressLine,
   type ImportRefusal,
+  PRODUCT_CSV_CATEGORY_COLUMN,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_ONLY_COLUMNS,
   type Product,
@@ -136,8 +137,9 @@ describe.each(TEST_ENGINES)('CSV export and import on %s', (engine) => {
     );
     const text = response.body;
     expect(text.startsWith(BOM)).toBe(true);
+    // No category exists here: the category column, and no attribute column.
     expect(text.slice(1).split('\r\n')[0]).toBe(
-      [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS].join(','),
+      [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_EXPORT_ONLY_COLUMNS, PRODUCT_CSV_CATEGORY_COLUMN].join(','),
     );
     expect(text.endsWith('\r\n')).toBe(true);
     const [header = [], ...rows] = csvRows(text);

@@ -228,6 +228,37 @@ async function workload(app: FastifyInstance): Promise<void> {
     for (const order of ['asc', 'desc']) lists.push(`sort=${sort}&order=${order}`);
   }
   lists.push('deleted=true', 'lowStock=true', 'deleted=true&sort=name&order=desc');
+  // Lists of a category, filtered by each kind of attribute condition (a range open at each end).
+  const category = await app.inject({
+    method: 'POST',
+    url: '/api/categories',
+    headers: clerk.session,
+    payload: {
+      nameEn: 'Shape AC',
+      nameBn: 'শেপ এসি',
+      attributes: [
+        { key: 'ton', labelEn: 'Capacity', labelBn: 'ক্ষমতা', type: 'number', unit: 'ton', required: true },
+        { key: 'inverter', labelEn: 'Inverter', labelBn: 'ইনভার্টার', type: 'boolean', required: false },
+        { key: 'gas', labelEn: 'Refrigerant', labelBn: 'রেফ্রিজারেন্ট', type: 'text', required: false },
+      ],
+    },
+  });
+  expect(category.statusCode, category.body).toBe(201);
+  const categoryId = category.json<{ id: string }>().id;
+  await addProduct(app, clerk, {
+    name: 'Walton D AC',
+    category: categoryId,
+    attributes: { ton: 1.5, gas: 'R32' },
+  });
+  for (const filter of [
+    '',
+    '&attr.gas=R32&attr.inverter=true',
+    '&attr.ton=1..2',
+    '&attr.ton=1..',
+    '&attr.ton=..2',
+  ]) {
+    lists.push(`category=${categoryId}${filter}`);
+  }
   for (const q of SEARCHES) {
     lists.push(`q=${encodeURIComponent(q)}`, `q=${encodeURIComponent(q)}&deleted=true`);
     lists.push(`q=${encodeURIComponent(q)}&lowStock=true&sort=price`);

@@ -39,6 +39,8 @@ const product = (overrides: Partial<ProductState> = {}): ProductState => ({
   lowStockThreshold: null,
   serialTracked: false,
   warrantyMonths: 12,
+  categoryId: null,
+  attributes: null,
   version: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

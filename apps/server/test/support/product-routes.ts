@@ -1,6 +1,7 @@
 import type { SignedInAccount } from '@walton/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { CategoryRepository } from '../../src/categories/category-repository.ts';
 import { ClaimRepository } from '../../src/claims/claim-repository.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
@@ -30,7 +31,8 @@ export async function demoCatalogService(
   await migrateToLatest(handle.db, handle.engine, DEFAULT_TIME_ZONE);
   const history = new HistoryRepository(handle.db, handle.engine);
   const products = new ProductRepository(handle.db, { engine: handle.engine, history });
-  await seedDemoCatalogIfEmpty(products);
+  const categories = new CategoryRepository(handle.db);
+  await seedDemoCatalogIfEmpty(products, categories);
   const search = new ProductSearch(handle.db, handle.engine);
   return {
     service: new ProductService(
@@ -39,6 +41,7 @@ export async function demoCatalogService(
         search,
         history,
         locations: new LocationRepository(handle.db),
+        categories,
         operations: new OperationKeys(handle.db),
         units: new UnitRepository(handle.db),
         claims: new ClaimRepository(handle.db, handle.engine),

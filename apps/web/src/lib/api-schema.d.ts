@@ -279,6 +279,52 @@ export interface paths {
         patch: operations["updateLocation"];
         trace?: never;
     };
+    "/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category of items with its attribute template, by English name */
+        get: operations["listCategories"];
+        put?: never;
+        /**
+         * Add a category and its attribute template
+         * @description English names are unique, letter case and surrounding spaces aside (409 `CATEGORY_NAME_TAKEN`). Each attribute has a `key` (lower-case letters, digits and `_`: its CSV column and its list filter `attr.<key>`), labels in English and Bengali, a `type` (`text`, `number` with an optional `unit`, `boolean`, `choice` with its `options`) and whether it is `required`.
+         */
+        post: operations["createCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One category with its attribute template */
+        get: operations["getCategory"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a category no item has
+         * @description Refused with 409 `CATEGORY_IN_USE` while any item, in the trash too, has it.
+         */
+        delete: operations["deleteCategory"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a category or replace its attribute template
+         * @description Each attribute has a `key` (lower-case letters, digits and `_`: its CSV column and its list filter `attr.<key>`), labels in English and Bengali, a `type` (`text`, `number` with an optional `unit`, `boolean`, `choice` with its `options`) and whether it is `required`. The items' values are not rewritten: each is judged against the new template when its attributes or category next change.
+         */
+        patch: operations["updateCategory"];
+        trace?: never;
+    };
     "/api/product/{id}/units": {
         parameters: {
             query?: never;
@@ -824,7 +870,7 @@ export interface paths {
         };
         /**
          * List products, a page at a time
-         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` finds the items that have each of its words in their name or model (case-insensitive substrings, in any order). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `lowStock=true` lists only live items whose available units (on hand, less those reserved or in quarantine) are at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
+         * @description Live items by default; `deleted=true` lists the trash instead (signed in only). `q` finds the items that have each of its words in their name or model (case-insensitive substrings, in any order). The total number of matches is in the `X-Total-Count` header. With `q`, counting stops at 1000 matches and `X-Total-Count-Capped: true` says there are more. When more items follow, `X-Next-Cursor` (and `Link: <…>; rel="next"`) gives the cursor of the next page: send it as `after`, with the same `sort`, `order` and `deleted`, to get the page that follows, at the same cost however deep it is (`offset` walks past every item it skips). A cursor stays valid when its item changes or is deleted; `after` with an `offset` above 0 is a 400. Without signing in, `offset` goes up to 1000 and items come without the supplier's `email`. `category=<id>` lists the items of one category; with it, `attr.<key>=<value>` keeps those whose attribute has that value (a choice's option, text as stored, `true` or `false`) and, for a number, a value or a range `attr.capacity_ton=1..1.5` (`1..` and `..2` leave an end open); at most 8 of them. A key the category does not have, a value not of its type, or filters without the category are a 400 (`ATTRIBUTE_FILTER_UNKNOWN`, `ATTRIBUTE_FILTER_BAD_VALUE`, `ATTRIBUTE_FILTER_NEEDS_CATEGORY`; `UNKNOWN_CATEGORY`). `lowStock=true` lists only live items whose available units (on hand, less those reserved or in quarantine) are at or below their `lowStockThreshold` (in any sort, paged the same way; the count stops at 1000 like a search's).
          */
         get: operations["listProducts"];
         put?: never;
@@ -862,7 +908,7 @@ export interface paths {
         head?: never;
         /**
          * Edit an item's details
-         * @description Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, `prosesor`, `lowStockThreshold` and `warrantyMonths`, validated as when adding (an empty optional field clears it; raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing keeps the version and writes no history. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
+         * @description Any non-empty subset of `name`, `img`, `price`, `description`, `model`, `ram`, `hdd`, `display`, `prosesor`, `lowStockThreshold` and `warrantyMonths`, validated as when adding (an empty optional field clears it; raising the threshold to or above the quantity makes a low-stock alert due). `If-Match` is required (428 without it); a stale one gets 412 with the item as it is now and changes nothing. Quantity (`quentity`: Delivered and restock own it) and the supplier (`suplerName`, `email`) are refused with a 400 saying so. Answers the item with its new `ETag`; an edit that changes nothing keeps the version and writes no history. `category` (null: none) and `attributes` (all the values, null: none) are judged against the category's template: a 400 names the attribute (`ATTRIBUTE_*`, `UNKNOWN_CATEGORY`); a new category without new values judges the values the item has, and `category: null` clears them with it. With an `Idempotency-Key` (a new UUID per change) it is applied once: the same key again (for at least 24 hours) answers what the first got and changes nothing; with another request, 422 `IDEMPOTENCY_KEY_REUSED`. A refusal keeps no key.
          */
         patch: operations["editProduct"];
         trace?: never;
@@ -962,7 +1008,7 @@ export interface paths {
         put?: never;
         /**
          * Add a product
-         * @description Needs the session and the access token of POST /api/login (`authorization: {email} {accessToken}` or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 otherwise) and `suplerName` is taken from their account. With `serialTracked: true` its units are known by serial number: it starts with `quentity` 0 (400 `UNITS_REQUIRED_TO_TRACK` otherwise) and its units are registered with POST /api/product/:id/units.
+         * @description Needs the session and the access token of POST /api/login (`authorization: {email} {accessToken}` or `Bearer {accessToken}`). The supplier is the signed-in user: `email` must be theirs (403 otherwise) and `suplerName` is taken from their account. With `serialTracked: true` its units are known by serial number: it starts with `quentity` 0 (400 `UNITS_REQUIRED_TO_TRACK` otherwise) and its units are registered with POST /api/product/:id/units. `category` and `attributes` are optional; the values are judged against the category's template (a 400 naming the attribute: `ATTRIBUTE_UNKNOWN`, `ATTRIBUTE_WRONG_TYPE`, `ATTRIBUTE_NOT_AN_OPTION`, `ATTRIBUTE_REQUIRED`, `ATTRIBUTES_WITHOUT_CATEGORY`; `UNKNOWN_CATEGORY`).
          */
         post: operations["createProduct"];
         delete?: never;
@@ -1100,7 +1146,7 @@ export interface paths {
         };
         /**
          * Download the live items (or the trash) as CSV
-         * @description Columns: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, lowStockThreshold, version, createdAt, updatedAt, deletedAt. Items in the order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return get a leading apostrophe (formula injection); numbers are written as numbers.
+         * @description Columns: _id, name, img, price, quentity, description, suplerName, email, model, ram, hdd, display, prosesor, lowStockThreshold, version, createdAt, updatedAt, deletedAt, category, then `attr.<key>` for each attribute key of every category (the item's value; empty when it has none). Items in the order they were added (`deleted=true`: the trash, in the order they were deleted). Streamed: any number of items at constant memory. Text cells starting with =, +, -, @, tab or carriage return get a leading apostrophe (formula injection); numbers are written as numbers.
          */
         get: operations["exportProducts"];
         put?: never;
@@ -1456,6 +1502,10 @@ export interface components {
             lowStockThreshold?: (number | string) | null;
             serialTracked?: boolean;
             warrantyMonths?: number;
+            category?: string;
+            attributes?: {
+                [key: string]: string | number | boolean;
+            };
         };
         DeliveryInput: {
             newQuentity: number;
@@ -1482,6 +1532,10 @@ export interface components {
             prosesor?: string;
             lowStockThreshold?: (number | string) | null;
             warrantyMonths?: number;
+            category?: string | null;
+            attributes?: {
+                [key: string]: string | number | boolean;
+            } | null;
             quentity?: unknown;
             suplerName?: unknown;
             email?: unknown;
@@ -1526,6 +1580,10 @@ export interface components {
             available?: number;
             serialTracked?: boolean;
             warrantyMonths?: number;
+            category?: string;
+            attributes?: {
+                [key: string]: string | number | boolean;
+            };
             version: number;
             createdAt: string;
             updatedAt: string;
@@ -1565,7 +1623,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "NO_SUCH_CATEGORY" | "UNKNOWN_CATEGORY" | "CATEGORY_NAME_TAKEN" | "CATEGORY_IN_USE" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION" | "ATTRIBUTE_FILTER_NEEDS_CATEGORY" | "ATTRIBUTE_FILTER_UNKNOWN" | "ATTRIBUTE_FILTER_BAD_VALUE" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1574,7 +1632,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "NOT_ATTRIBUTE_KEY" | "CHOICE_NEEDS_OPTIONS" | "ATTRIBUTE_KEY_REPEATED" | "NOTHING_TO_CHANGE_CATEGORY" | "NOT_ATTRIBUTE_FILTER" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -1605,7 +1663,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "NO_SUCH_CATEGORY" | "UNKNOWN_CATEGORY" | "CATEGORY_NAME_TAKEN" | "CATEGORY_IN_USE" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION" | "ATTRIBUTE_FILTER_NEEDS_CATEGORY" | "ATTRIBUTE_FILTER_UNKNOWN" | "ATTRIBUTE_FILTER_BAD_VALUE" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1614,7 +1672,7 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "NOT_ATTRIBUTE_KEY" | "CHOICE_NEEDS_OPTIONS" | "ATTRIBUTE_KEY_REPEATED" | "NOTHING_TO_CHANGE_CATEGORY" | "NOT_ATTRIBUTE_FILTER" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
@@ -1768,7 +1826,7 @@ export interface components {
                 name: string;
             } | null;
             changes: {
-                field: ("name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold") | ("serialTracked" | "warrantyMonths");
+                field: ("name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold") | ("serialTracked" | "warrantyMonths") | ("category" | "attributes");
                 from: string | null;
                 to: string | null;
             }[];
@@ -1779,7 +1837,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+            code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "NO_SUCH_CATEGORY" | "UNKNOWN_CATEGORY" | "CATEGORY_NAME_TAKEN" | "CATEGORY_IN_USE" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION" | "ATTRIBUTE_FILTER_NEEDS_CATEGORY" | "ATTRIBUTE_FILTER_UNKNOWN" | "ATTRIBUTE_FILTER_BAD_VALUE" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
             params?: {
                 [key: string]: string | number;
             };
@@ -1788,13 +1846,13 @@ export interface components {
                 path: string;
                 message: string;
                 /** @enum {string} */
-                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
+                code: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "NOT_ATTRIBUTE_KEY" | "CHOICE_NEEDS_OPTIONS" | "ATTRIBUTE_KEY_REPEATED" | "NOTHING_TO_CHANGE_CATEGORY" | "NOT_ATTRIBUTE_FILTER" | "INVALID";
                 params: {
                     [key: string]: string | number;
                 };
             }[];
             product: components["schemas"]["Product"];
-            fields?: (("name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold") | ("serialTracked" | "warrantyMonths"))[];
+            fields?: (("name" | "img" | "price" | "description" | "model" | "ram" | "hdd" | "display" | "prosesor" | "lowStockThreshold") | ("serialTracked" | "warrantyMonths") | ("category" | "attributes"))[];
         };
     };
     responses: never;
@@ -2809,6 +2867,566 @@ export interface operations {
                         address: string;
                         active: boolean;
                         isDefault: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows; a photo: see its operation) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data; a photo: not a JPEG or PNG) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        nameEn: string;
+                        nameBn: string;
+                        attributes: {
+                            key: string;
+                            labelEn: string;
+                            labelBn: string;
+                            /** @enum {string} */
+                            type: "text" | "number" | "boolean" | "choice";
+                            unit?: string;
+                            options?: string[];
+                            required: boolean;
+                        }[];
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "nameEn": "Air conditioner",
+                 *       "nameBn": "এয়ার কন্ডিশনার",
+                 *       "attributes": [
+                 *         {
+                 *           "key": "capacity_ton",
+                 *           "labelEn": "Capacity",
+                 *           "labelBn": "ক্ষমতা",
+                 *           "type": "number",
+                 *           "unit": "ton",
+                 *           "required": true
+                 *         },
+                 *         {
+                 *           "key": "inverter",
+                 *           "labelEn": "Inverter",
+                 *           "labelBn": "ইনভার্টার",
+                 *           "type": "boolean",
+                 *           "required": true
+                 *         },
+                 *         {
+                 *           "key": "type",
+                 *           "labelEn": "Type",
+                 *           "labelBn": "ধরন",
+                 *           "type": "choice",
+                 *           "options": [
+                 *             "split",
+                 *             "window",
+                 *             "portable",
+                 *             "cassette"
+                 *           ],
+                 *           "required": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    nameEn: string;
+                    nameBn: string;
+                    attributes: {
+                        key: string;
+                        labelEn: string;
+                        labelBn: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "boolean" | "choice";
+                        unit?: string;
+                        options?: string[];
+                        required: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        nameEn: string;
+                        nameBn: string;
+                        attributes: {
+                            key: string;
+                            labelEn: string;
+                            labelBn: string;
+                            /** @enum {string} */
+                            type: "text" | "number" | "boolean" | "choice";
+                            unit?: string;
+                            options?: string[];
+                            required: boolean;
+                        }[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than 64 KiB (an import: the file is over 20 MB or 100,000 rows; a photo: see its operation) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not application/json (an import: not text/csv or multipart/form-data; a photo: not a JPEG or PNG) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        nameEn: string;
+                        nameBn: string;
+                        attributes: {
+                            key: string;
+                            labelEn: string;
+                            labelBn: string;
+                            /** @enum {string} */
+                            type: "text" | "number" | "boolean" | "choice";
+                            unit?: string;
+                            options?: string[];
+                            required: boolean;
+                        }[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Invalid request: `issues` names each invalid field (also: malformed JSON, empty JSON body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in (on POST /api/productOrder also: access token missing, invalid or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: cross-site request, email not verified yet, or acting for someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such product (or no such route) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the item as it is now, which `product` carries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on our side (details go to the log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "nameBn": "এসি"
+                 *     }
+                 */
+                "application/json": {
+                    nameEn?: string;
+                    nameBn?: string;
+                    attributes?: {
+                        key: string;
+                        labelEn: string;
+                        labelBn: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "boolean" | "choice";
+                        unit?: string;
+                        options?: string[];
+                        required: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        nameEn: string;
+                        nameBn: string;
+                        attributes: {
+                            key: string;
+                            labelEn: string;
+                            labelBn: string;
+                            /** @enum {string} */
+                            type: "text" | "number" | "boolean" | "choice";
+                            unit?: string;
+                            options?: string[];
+                            required: boolean;
+                        }[];
+                        version: number;
                     };
                 };
             };
@@ -6392,6 +7010,7 @@ export interface operations {
                 deleted?: "true" | "false";
                 lowStock?: "true" | "false";
                 location?: string;
+                category?: string;
             };
             header?: never;
             path?: never;
@@ -8168,7 +8787,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "NO_SUCH_CATEGORY" | "UNKNOWN_CATEGORY" | "CATEGORY_NAME_TAKEN" | "CATEGORY_IN_USE" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION" | "ATTRIBUTE_FILTER_NEEDS_CATEGORY" | "ATTRIBUTE_FILTER_UNKNOWN" | "ATTRIBUTE_FILTER_BAD_VALUE" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -8177,9 +8796,9 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM" | "UNKNOWN_CATEGORY" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "NOT_ATTRIBUTE_KEY" | "CHOICE_NEEDS_OPTIONS" | "ATTRIBUTE_KEY_REPEATED" | "NOTHING_TO_CHANGE_CATEGORY" | "NOT_ATTRIBUTE_FILTER" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -8216,7 +8835,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "NO_SUCH_CATEGORY" | "UNKNOWN_CATEGORY" | "CATEGORY_NAME_TAKEN" | "CATEGORY_IN_USE" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION" | "ATTRIBUTE_FILTER_NEEDS_CATEGORY" | "ATTRIBUTE_FILTER_UNKNOWN" | "ATTRIBUTE_FILTER_BAD_VALUE" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -8225,9 +8844,9 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM" | "UNKNOWN_CATEGORY" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "NOT_ATTRIBUTE_KEY" | "CHOICE_NEEDS_OPTIONS" | "ATTRIBUTE_KEY_REPEATED" | "NOTHING_TO_CHANGE_CATEGORY" | "NOT_ATTRIBUTE_FILTER" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -8338,7 +8957,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "NO_SUCH_CATEGORY" | "UNKNOWN_CATEGORY" | "CATEGORY_NAME_TAKEN" | "CATEGORY_IN_USE" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION" | "ATTRIBUTE_FILTER_NEEDS_CATEGORY" | "ATTRIBUTE_FILTER_UNKNOWN" | "ATTRIBUTE_FILTER_BAD_VALUE" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -8347,9 +8966,9 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM" | "UNKNOWN_CATEGORY" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "NOT_ATTRIBUTE_KEY" | "CHOICE_NEEDS_OPTIONS" | "ATTRIBUTE_KEY_REPEATED" | "NOTHING_TO_CHANGE_CATEGORY" | "NOT_ATTRIBUTE_FILTER" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -8455,7 +9074,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "NO_SUCH_CATEGORY" | "UNKNOWN_CATEGORY" | "CATEGORY_NAME_TAKEN" | "CATEGORY_IN_USE" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION" | "ATTRIBUTE_FILTER_NEEDS_CATEGORY" | "ATTRIBUTE_FILTER_UNKNOWN" | "ATTRIBUTE_FILTER_BAD_VALUE" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -8464,9 +9083,9 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM" | "UNKNOWN_CATEGORY" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "NOT_ATTRIBUTE_KEY" | "CHOICE_NEEDS_OPTIONS" | "ATTRIBUTE_KEY_REPEATED" | "NOTHING_TO_CHANGE_CATEGORY" | "NOT_ATTRIBUTE_FILTER" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -8503,7 +9122,7 @@ export interface operations {
                         error: string;
                         message: string;
                         /** @enum {string} */
-                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
+                        code: "BAD_REQUEST" | "INVALID_JSON_BODY" | "EMPTY_JSON_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_LENGTH_MISMATCH" | "BAD_URL" | "CLIENT_ADDRESS_UNKNOWN" | "TEXT_HAS_NUL" | "TEXT_NOT_UNICODE" | "BODY_TOO_DEEP" | "VALIDATION_FAILED" | "VALIDATION_ERROR" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "PICTURE_NOT_WEB_ADDRESS" | "PICTURE_TOO_LONG" | "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "INVALID_EMAIL_OR_PASSWORD" | "USER_ALREADY_EXISTS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_MISMATCH" | "PROVIDER_NOT_FOUND" | "EMAIL_DOMAIN_NOT_ALLOWED" | "ACCOUNT_DISABLED" | "UNAUTHORIZED" | "EMAIL_NOT_VERIFIED" | "ACCESS_TOKEN_MISSING" | "ACCESS_TOKEN_INVALID" | "ACCESS_TOKEN_EXPIRED" | "ACCESS_TOKEN_OTHER_USER" | "ACCESS_TOKEN_SESSION_ENDED" | "OWN_EMAIL_ONLY" | "CROSS_SITE" | "FORBIDDEN" | "INVALID_USER" | "INVALID_CALLBACK_URL" | "NON_CANONICAL_PATH" | "NOT_FOUND" | "NO_SUCH_ROUTE" | "NO_SUCH_FILE" | "NO_SUCH_ACCOUNT" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNREACHABLE" | "STREAMS_FULL" | "PRODUCT_NOT_FOUND" | "NO_SUCH_PRODUCT" | "OUT_OF_STOCK" | "QUANTITY_CHANGED" | "ONE_AT_A_TIME" | "QUANTITY_NOT_ABOVE" | "VERSION_STALE" | "EDITED_MEANWHILE" | "PRECONDITION_REQUIRED" | "SUPPLIER_NOT_SELF" | "NOT_IN_TRASH" | "HISTORY_ENTRY_NOT_FOUND" | "NOT_AN_EDIT" | "EDIT_MOVED_ON" | "OFFSET_TOO_DEEP" | "IMPORT_PROBLEMS" | "IMPORT_CHANGED_MEANWHILE" | "IMPORT_NOT_UTF8" | "IMPORT_TOO_LARGE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_NO_FILE" | "IMPORT_BUSY" | "IMPORT_SERVER_BUSY" | "MALFORMED_UPLOAD" | "PHOTO_NO_FILE" | "PHOTO_NOT_IMAGE" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PHOTO_NOT_FOUND" | "NO_SUCH_LOCATION" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "LOCATION_REQUIRED" | "NOT_ENOUGH_AT_LOCATION" | "LOCATION_NOT_SELLABLE" | "LOCATION_NAME_TAKEN" | "LOCATION_HAS_STOCK" | "LOCATION_IS_DEFAULT" | "LOCATION_IN_HISTORY" | "NO_SUCH_CATEGORY" | "UNKNOWN_CATEGORY" | "CATEGORY_NAME_TAKEN" | "CATEGORY_IN_USE" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION" | "ATTRIBUTE_FILTER_NEEDS_CATEGORY" | "ATTRIBUTE_FILTER_UNKNOWN" | "ATTRIBUTE_FILTER_BAD_VALUE" | "SERIALS_REQUIRED" | "SERIAL_REQUIRED" | "SERIAL_TAKEN" | "UNIT_NOT_FOUND" | "UNIT_NOT_AVAILABLE" | "UNIT_OF_ANOTHER_ITEM" | "WARRANTY_SERIAL_NOT_FOUND" | "CLAIM_NOT_FOUND" | "UNIT_NOT_DISPATCHED" | "WARRANTY_EXPIRED" | "CLAIM_ALREADY_OPEN" | "CLAIM_NOT_OPEN" | "REPLACEMENT_SERIAL_REQUIRED" | "SERVICE_LOCATION_REQUIRED" | "NOT_A_SERVICE_LOCATION" | "RECEIPT_NOT_FOUND" | "RECEIPT_CLOSED" | "RECEIPT_SUPPLIER_NOT_SELF" | "RECEIPT_ITEM_NOT_FOUND" | "RECEIPT_LINE_REPEATED" | "ITEM_NOT_ON_RECEIPT" | "QUARANTINE_LOCATION_REQUIRED" | "NOT_A_QUARANTINE_LOCATION" | "RECEIPT_ITEM_GONE" | "DISPATCH_NOT_FOUND" | "DISPATCH_WRONG_STATUS" | "DISPATCH_ITEM_NOT_FOUND" | "DISPATCH_LINE_REPEATED" | "DISPATCH_SHORT" | "DISPATCH_WRONG_ITEM" | "DISPATCH_LINE_PICKED" | "DISPATCH_PICK_BY_SERIAL" | "DISPATCH_UNIT_OF_ANOTHER_ORDER" | "DISPATCH_UNIT_PICKED" | "DISPATCH_ITEM_GONE" | "COUNT_NOT_FOUND" | "COUNT_CLOSED" | "COUNT_ITEM_REPEATED" | "COUNT_ITEM_NOT_FOUND" | "ITEM_NOT_ON_COUNT" | "COUNT_BY_SERIAL" | "COUNT_SERIAL_COUNTED" | "COUNT_UNCOUNTED_ITEMS" | "COUNT_TAKES_TOO_MANY" | "COUNT_ITEM_GONE" | "UNITS_COUNT_MISMATCH" | "UNITS_REQUIRED_TO_TRACK" | "ALREADY_TRACKED" | "TRACKED_UNITS_IN_STOCK" | "TRACKING_NOT_REVERTED" | "ITEM_NOT_TRACKED" | "IDEMPOTENCY_KEY_REUSED" | "PERSONAL_TOKEN_MALFORMED" | "PERSONAL_TOKEN_INVALID" | "PERSONAL_TOKEN_EXPIRED" | "PERSONAL_TOKEN_REVOKED" | "PERSONAL_TOKEN_LIMIT" | "NO_SUCH_ACCESS_TOKEN" | "SESSION_REQUIRED";
                         params?: {
                             [key: string]: string | number;
                         };
@@ -8512,9 +9131,9 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM";
+                            code: "UNKNOWN_COLUMN" | "MISSING_COLUMN" | "REPEATED_COLUMN" | "CELL_COUNT" | "BAD_ID" | "REPEATED_ID" | "IN_TRASH" | "UNCLOSED_QUOTE" | "STRAY_QUOTE" | "NOT_CSV" | "NUL" | "EMPTY" | "INVALID_VALUE" | "UNKNOWN_LOCATION" | "LOCATION_INACTIVE" | "NOT_ENOUGH_AT_LOCATION" | "SERIALS_REQUIRED" | "ITEM_REQUIRED" | "UNKNOWN_ITEM" | "MODEL_AMBIGUOUS" | "ITEM_NOT_TRACKED" | "SERIAL_TAKEN" | "REPEATED_SERIAL" | "STATUS_NOT_IN_STOCK" | "REPEATED_ITEM" | "UNKNOWN_CATEGORY" | "ATTRIBUTES_WITHOUT_CATEGORY" | "ATTRIBUTE_UNKNOWN" | "ATTRIBUTE_REQUIRED" | "ATTRIBUTE_WRONG_TYPE" | "ATTRIBUTE_NOT_AN_OPTION";
                             /** @enum {string} */
-                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "INVALID";
+                            issue?: "REQUIRED" | "NOT_TEXT" | "NOT_A_NUMBER" | "NOT_WHOLE" | "NEGATIVE" | "BELOW" | "TOO_LARGE" | "TOO_LONG" | "TOO_MANY_DECIMALS" | "NOT_EMAIL" | "NOT_IMAGE_URL" | "NOT_THRESHOLD" | "QUANTITY_NOT_EDITED" | "SUPPLIER_NOT_EDITED" | "NOTHING_TO_CHANGE" | "NOT_PAGE_SIZE" | "NOT_OFFSET" | "NOT_ETAG" | "NOT_CURSOR" | "UNKNOWN_CURSOR" | "CURSOR_OF_LIVE_LIST" | "CURSOR_OF_TRASH" | "AFTER_WITH_OFFSET" | "LOW_STOCK_IN_TRASH" | "NOT_INSTANT" | "FROM_AFTER_TO" | "NOT_A_PERIOD" | "ROLE_OR_DISABLED" | "NOT_TRUE_OR_FALSE" | "NOT_ONE_OF" | "UNKNOWN_FIELD" | "SAME_LOCATION" | "NOTHING_TO_CHANGE_LOCATION" | "NOT_SERIAL" | "NOT_UNIT_COUNT" | "NOT_LINE_COUNT" | "UNITS_ONLY_TO_TRACK" | "NOT_WARRANTY_MONTHS" | "PICK_ONE_OF" | "DELIVER_OR_RESTOCK" | "NOT_ATTRIBUTE_KEY" | "CHOICE_NEEDS_OPTIONS" | "ATTRIBUTE_KEY_REPEATED" | "NOTHING_TO_CHANGE_CATEGORY" | "NOT_ATTRIBUTE_FILTER" | "INVALID";
                             params: {
                                 [key: string]: string | number;
                             };
@@ -8808,7 +9427,7 @@ export interface operations {
                         name: string;
                         /** @enum {string} */
                         role: "admin" | "staff" | "supplier" | "viewer";
-                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "claim.manage" | "receipt.create" | "receipt.receive" | "dispatch.create" | "dispatch.pick" | "dispatch.ship" | "count.create" | "count.scan" | "count.apply" | "account.read" | "account.token" | "settings.own" | "site.public")[];
+                        actions: ("inventory.read" | "item.create" | "item.edit" | "item.deliver" | "item.restock" | "item.delete" | "item.restore" | "item.transfer" | "history.read" | "history.revert" | "threshold.set" | "import.run" | "export.run" | "labels.print" | "dashboard.read" | "alerts.read" | "events.read" | "users.manage" | "locations.manage" | "categories.manage" | "claim.manage" | "receipt.create" | "receipt.receive" | "dispatch.create" | "dispatch.pick" | "dispatch.ship" | "count.create" | "count.scan" | "count.apply" | "account.read" | "account.token" | "settings.own" | "site.public")[];
                     };
                 };
             };

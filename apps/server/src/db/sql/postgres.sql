@@ -686,103 +686,123 @@ select *, (select json_object_agg(location_id, quantity) from stock_levels
         from unit_serials s join units u on u.id = s.unit_id
         where s.serial_key in (select json_array_elements_text(cast($1 as json)) as value)) as "units" from "products" where "id" = $2 for update;
 
--- ProductSearch: capped count created asc live   q1  none
+-- ProductSearch: capped count created asc live     q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
--- ProductSearch: capped count created asc live   q1 after none
+-- ProductSearch: capped count created asc live     q1 after none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
--- ProductSearch: capped count created asc live   q5  none
+-- ProductSearch: capped count created asc live     q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
 
--- ProductSearch: capped count created asc live   q6+  none
+-- ProductSearch: capped count created asc live     q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) limit $14) as "matches";
 
--- ProductSearch: capped count created asc live low  q0  none
+-- ProductSearch: capped count created asc live   category  q0  none
+-- parameters: :category, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = $1 limit $2) as "matches";
+
+-- ProductSearch: capped count created asc live   category range< q0  none
+-- parameters: :category, :attrKey0, :attrKey0, :attrMax0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = $1 and ((case when jsonb_typeof(cast(attributes as jsonb) -> $2) = 'number' then cast((cast(attributes as jsonb) ->> $3) as numeric) end) <= cast($4 as numeric)) limit $5) as "matches";
+
+-- ProductSearch: capped count created asc live   category range> q0  none
+-- parameters: :category, :attrKey0, :attrKey0, :attrMin0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = $1 and ((case when jsonb_typeof(cast(attributes as jsonb) -> $2) = 'number' then cast((cast(attributes as jsonb) ->> $3) as numeric) end) >= cast($4 as numeric)) limit $5) as "matches";
+
+-- ProductSearch: capped count created asc live   category range>< q0  none
+-- parameters: :category, :attrKey0, :attrKey0, :attrMin0, :attrKey0, :attrKey0, :attrMax0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = $1 and ((case when jsonb_typeof(cast(attributes as jsonb) -> $2) = 'number' then cast((cast(attributes as jsonb) ->> $3) as numeric) end) >= cast($4 as numeric) and (case when jsonb_typeof(cast(attributes as jsonb) -> $5) = 'number' then cast((cast(attributes as jsonb) ->> $6) as numeric) end) <= cast($7 as numeric)) limit $8) as "matches";
+
+-- ProductSearch: capped count created asc live   category text,boolean q0  none
+-- parameters: :category, :attrKey0, :attrKey0, :attrValue0, :attrKey1, :attrKey1, :attrValue1, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = $1 and (jsonb_typeof(cast(attributes as jsonb) -> $2) = 'string' and (cast(attributes as jsonb) ->> $3) = $4) and (jsonb_typeof(cast(attributes as jsonb) -> $5) = 'boolean' and (cast(attributes as jsonb) ->> $6) = $7) limit $8) as "matches";
+
+-- ProductSearch: capped count created asc live low    q0  none
 -- parameters: 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held limit $1) as "matches";
 
--- ProductSearch: capped count created asc trash   q1  none
+-- ProductSearch: capped count created asc trash     q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
--- ProductSearch: capped count created asc trash   q5  none
+-- ProductSearch: capped count created asc trash     q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
 
--- ProductSearch: capped count created asc trash   q6+  none
+-- ProductSearch: capped count created asc trash     q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) limit $14) as "matches";
 
--- ProductSearch: capped count price asc live low  q1  none
+-- ProductSearch: capped count price asc live low    q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') limit $3) as "matches";
 
--- ProductSearch: capped count price asc live low  q5  none
+-- ProductSearch: capped count price asc live low    q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') limit $11) as "matches";
 
--- ProductSearch: capped count price asc live low  q6+  none
+-- ProductSearch: capped count price asc live low    q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) limit $14) as "matches";
 
--- ProductSearch: collect created asc live   q1  none
+-- ProductSearch: collect created asc live     q1  none
 -- parameters: :word0, :word0, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by created_at asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $4 offset $5;
 
--- ProductSearch: collect created asc live   q5  none
+-- ProductSearch: collect created asc live     q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by created_at asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $12 offset $13;
 
--- ProductSearch: collect created asc live   q6+  none
+-- ProductSearch: collect created asc live     q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) order by created_at asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit $15 offset $16;
 
--- ProductSearch: collect created asc trash   q1  none
+-- ProductSearch: collect created asc trash     q1  none
 -- parameters: :word0, :word0, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by deleted_at asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $4 offset $5;
 
--- ProductSearch: collect created asc trash   q5  none
+-- ProductSearch: collect created asc trash     q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by deleted_at asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $12 offset $13;
 
--- ProductSearch: collect created asc trash   q6+  none
+-- ProductSearch: collect created asc trash     q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) order by deleted_at asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit $15 offset $16;
 
--- ProductSearch: collect price asc live low  q1  none
+-- ProductSearch: collect price asc live low    q1  none
 -- parameters: :word0, :word0, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') order by price_paisa asc, "id" asc limit $3) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $4 offset $5;
 
--- ProductSearch: collect price asc live low  q5  none
+-- ProductSearch: collect price asc live low    q5  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') order by price_paisa asc, "id" asc limit $11) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $12 offset $13;
 
--- ProductSearch: collect price asc live low  q6+  none
+-- ProductSearch: collect price asc live low    q6+  none
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (lower(name) like $3 escape '\' or lower(model) like $4 escape '\') and (lower(name) like $5 escape '\' or lower(model) like $6 escape '\') and (lower(name) like $7 escape '\' or lower(model) like $8 escape '\') and (lower(name) like $9 escape '\' or lower(model) like $10 escape '\') and (lower(name) like $11 escape '\' or lower(model) like $12 escape '\') and not exists (
       select 1 from jsonb_array_elements_text(cast($13 as jsonb)) as words(value) where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), false)
     ) order by price_paisa asc, "id" asc limit $14) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit $15 offset $16;
 
--- ProductSearch: counter   live   q0  none
+-- ProductSearch: counter   live     q0  none
 -- parameters: "live"
 select "total" from "product_counts" where "scope" = $1;
 
--- ProductSearch: counter   trash   q0  none
+-- ProductSearch: counter   trash     q0  none
 -- parameters: "deleted"
 select "total" from "product_counts" where "scope" = $1;
 
@@ -790,82 +810,102 @@ select "total" from "product_counts" where "scope" = $1;
 -- parameters: none
 select "total" from "low_stock_count";
 
--- ProductSearch: page created asc live   q0  none
+-- ProductSearch: page created asc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by created_at asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page created asc live   q0 after none
+-- ProductSearch: page created asc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (created_at, id) > (cast($1 as timestamptz), $2) order by created_at asc, "id" asc limit $3 offset $4;
 
--- ProductSearch: page created asc live   q1 after none
+-- ProductSearch: page created asc live     q1 after none
 -- parameters: :word0, :word0, :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like $1 escape '\' or lower(model) like $2 escape '\') and (created_at, id) > (cast($3 as timestamptz), $4) order by created_at asc, "id" asc limit $5 offset $6;
 
--- ProductSearch: page created asc live low  q0  none
+-- ProductSearch: page created asc live   category  q0  none
+-- parameters: :category, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = $1 order by created_at asc, "id" asc limit $2 offset $3;
+
+-- ProductSearch: page created asc live   category range< q0  none
+-- parameters: :category, :attrKey0, :attrKey0, :attrMax0, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = $1 and ((case when jsonb_typeof(cast(attributes as jsonb) -> $2) = 'number' then cast((cast(attributes as jsonb) ->> $3) as numeric) end) <= cast($4 as numeric)) order by created_at asc, "id" asc limit $5 offset $6;
+
+-- ProductSearch: page created asc live   category range> q0  none
+-- parameters: :category, :attrKey0, :attrKey0, :attrMin0, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = $1 and ((case when jsonb_typeof(cast(attributes as jsonb) -> $2) = 'number' then cast((cast(attributes as jsonb) ->> $3) as numeric) end) >= cast($4 as numeric)) order by created_at asc, "id" asc limit $5 offset $6;
+
+-- ProductSearch: page created asc live   category range>< q0  none
+-- parameters: :category, :attrKey0, :attrKey0, :attrMin0, :attrKey0, :attrKey0, :attrMax0, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = $1 and ((case when jsonb_typeof(cast(attributes as jsonb) -> $2) = 'number' then cast((cast(attributes as jsonb) ->> $3) as numeric) end) >= cast($4 as numeric) and (case when jsonb_typeof(cast(attributes as jsonb) -> $5) = 'number' then cast((cast(attributes as jsonb) ->> $6) as numeric) end) <= cast($7 as numeric)) order by created_at asc, "id" asc limit $8 offset $9;
+
+-- ProductSearch: page created asc live   category text,boolean q0  none
+-- parameters: :category, :attrKey0, :attrKey0, :attrValue0, :attrKey1, :attrKey1, :attrValue1, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = $1 and (jsonb_typeof(cast(attributes as jsonb) -> $2) = 'string' and (cast(attributes as jsonb) ->> $3) = $4) and (jsonb_typeof(cast(attributes as jsonb) -> $5) = 'boolean' and (cast(attributes as jsonb) ->> $6) = $7) order by created_at asc, "id" asc limit $8 offset $9;
+
+-- ProductSearch: page created asc live low    q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held order by created_at asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page created asc trash   q0  none
+-- ProductSearch: page created asc trash     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is not null order by deleted_at asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page created desc live   q0  none
+-- ProductSearch: page created desc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by created_at desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page created desc live   q0 after none
+-- ProductSearch: page created desc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (created_at, id) < (cast($1 as timestamptz), $2) order by created_at desc, "id" desc limit $3 offset $4;
 
--- ProductSearch: page name asc live   q0  none
+-- ProductSearch: page name asc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by lower(name) collate "C" asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page name asc live   q0 after none
+-- ProductSearch: page name asc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) collate "C", id) > (lower($1) collate "C", $2) order by lower(name) collate "C" asc, "id" asc limit $3 offset $4;
 
--- ProductSearch: page name desc live   q0  none
+-- ProductSearch: page name desc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by lower(name) collate "C" desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page name desc live   q0 after none
+-- ProductSearch: page name desc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) collate "C", id) < (lower($1) collate "C", $2) order by lower(name) collate "C" desc, "id" desc limit $3 offset $4;
 
--- ProductSearch: page name desc trash   q0  none
+-- ProductSearch: page name desc trash     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is not null order by lower(name) collate "C" desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page price asc live   q0  none
+-- ProductSearch: page price asc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by price_paisa asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page price asc live   q0 after none
+-- ProductSearch: page price asc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (price_paisa, id) > (cast($1 as bigint), $2) order by price_paisa asc, "id" asc limit $3 offset $4;
 
--- ProductSearch: page price desc live   q0  none
+-- ProductSearch: page price desc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by price_paisa desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page price desc live   q0 after none
+-- ProductSearch: page price desc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (price_paisa, id) < (cast($1 as bigint), $2) order by price_paisa desc, "id" desc limit $3 offset $4;
 
--- ProductSearch: page quantity asc live   q0  none
+-- ProductSearch: page quantity asc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by quantity asc, "id" asc limit $1 offset $2;
 
--- ProductSearch: page quantity asc live   q0 after none
+-- ProductSearch: page quantity asc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (quantity, id) > (cast($1 as integer), $2) order by quantity asc, "id" asc limit $3 offset $4;
 
--- ProductSearch: page quantity desc live   q0  none
+-- ProductSearch: page quantity desc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by quantity desc, "id" desc limit $1 offset $2;
 
--- ProductSearch: page quantity desc live   q0 after none
+-- ProductSearch: page quantity desc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (quantity, id) < (cast($1 as integer), $2) order by quantity desc, "id" desc limit $3 offset $4;

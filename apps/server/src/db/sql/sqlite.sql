@@ -217,27 +217,27 @@ select count(*) as candidates, json_group_array(rowid) as rowids from (
             limit ?
           );
 
--- ProductSearch: capped count created asc live   q1  none
+-- ProductSearch: capped count created asc live     q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live   q1  trigrams
+-- ProductSearch: capped count created asc live     q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live   q1 after none
+-- ProductSearch: capped count created asc live     q1 after none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live   q5  trigrams
+-- ProductSearch: capped count created asc live     q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live   q6+  trigrams
+-- ProductSearch: capped count created asc live     q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -245,27 +245,47 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc live low  q0  none
+-- ProductSearch: capped count created asc live   category  q0  none
+-- parameters: :category, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = ? limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live   category range< q0  none
+-- parameters: :category, :attrPath0, :attrPath0, :attrMax0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = ? and ((case when json_type(attributes, ?) in ('integer', 'real') then json_extract(attributes, ?) end) <= ?) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live   category range> q0  none
+-- parameters: :category, :attrPath0, :attrPath0, :attrMin0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = ? and ((case when json_type(attributes, ?) in ('integer', 'real') then json_extract(attributes, ?) end) >= ?) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live   category range>< q0  none
+-- parameters: :category, :attrPath0, :attrPath0, :attrMin0, :attrPath0, :attrPath0, :attrMax0, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = ? and ((case when json_type(attributes, ?) in ('integer', 'real') then json_extract(attributes, ?) end) >= ? and (case when json_type(attributes, ?) in ('integer', 'real') then json_extract(attributes, ?) end) <= ?) limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live   category text,boolean q0  none
+-- parameters: :category, :attrPath0, :attrPath0, :attrValue0, :attrPath1, :attrValue1, 1001
+select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and "category_id" = ? and (json_type(attributes, ?) = 'text' and json_extract(attributes, ?) = ?) and json_type(attributes, ?) = ? limit ?) as "matches";
+
+-- ProductSearch: capped count created asc live low    q0  none
 -- parameters: 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held limit ?) as "matches";
 
--- ProductSearch: capped count created asc trash   q1  none
+-- ProductSearch: capped count created asc trash     q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') limit ?) as "matches";
 
--- ProductSearch: capped count created asc trash   q1  trigrams
+-- ProductSearch: capped count created asc trash     q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc trash   q5  trigrams
+-- ProductSearch: capped count created asc trash     q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count created asc trash   q6+  trigrams
+-- ProductSearch: capped count created asc trash     q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -273,23 +293,23 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count price asc live low  q1  none
+-- ProductSearch: capped count price asc live low    q1  none
 -- parameters: :word0, :word0, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by lower(name) limit ?) as "matches";
 
--- ProductSearch: capped count price asc live low  q1  trigrams
+-- ProductSearch: capped count price asc live low    q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count price asc live low  q5  trigrams
+-- ProductSearch: capped count price asc live low    q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: capped count price asc live low  q6+  trigrams
+-- ProductSearch: capped count price asc live low    q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001
 select count(*) as "total" from (select 1 as "one" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -297,19 +317,19 @@ select count(*) as "total" from (select 1 as "one" from "products" where "delete
         select id from products_name_search where rowid in (select value from json_each(?))
       ) limit ?) as "matches";
 
--- ProductSearch: collect created asc live   q1  trigrams
+-- ProductSearch: collect created asc live     q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc live   q5  trigrams
+-- ProductSearch: collect created asc live     q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc live   q6+  trigrams
+-- ProductSearch: collect created asc live     q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -317,19 +337,19 @@ with "hits" as materialized (select *, null as "location_quantity" from "product
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by created_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc trash   q1  trigrams
+-- ProductSearch: collect created asc trash     q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc trash   q5  trigrams
+-- ProductSearch: collect created asc trash     q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect created asc trash   q6+  trigrams
+-- ProductSearch: collect created asc trash     q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -337,19 +357,19 @@ with "hits" as materialized (select *, null as "location_quantity" from "product
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by deleted_at asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect price asc live low  q1  trigrams
+-- ProductSearch: collect price asc live low    q1  trigrams
 -- parameters: :word0, :word0, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect price asc live low  q5  trigrams
+-- ProductSearch: collect price asc live low    q5  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and id in (
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: collect price asc live low  q6+  trigrams
+-- ProductSearch: collect price asc live low    q6+  trigrams
 -- parameters: :word0, :word0, :word1, :word1, :word2, :word2, :word3, :word3, :word4, :word4, :word5, :word5, :rest, :candidates, 1001, :limit, :offset
 with "hits" as materialized (select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and not exists (
       select 1 from json_each(?) as words where not coalesce((lower(name) like words.value escape '\' or lower(model) like words.value escape '\'), 0)
@@ -357,11 +377,11 @@ with "hits" as materialized (select *, null as "location_quantity" from "product
         select id from products_name_search where rowid in (select value from json_each(?))
       ) order by price_paisa asc, "id" asc limit ?) select *, (select count(*) as "n" from "hits") as "matches" from "hits" order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: counter   live   q0  none
+-- ProductSearch: counter   live     q0  none
 -- parameters: "live"
 select "total" from "product_counts" where "scope" = ?;
 
--- ProductSearch: counter   trash   q0  none
+-- ProductSearch: counter   trash     q0  none
 -- parameters: "deleted"
 select "total" from "product_counts" where "scope" = ?;
 
@@ -369,94 +389,114 @@ select "total" from "product_counts" where "scope" = ?;
 -- parameters: none
 select "total" from "low_stock_count";
 
--- ProductSearch: page created asc live   q0  none
+-- ProductSearch: page created asc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc live   q0 after none
+-- ProductSearch: page created asc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (created_at, id) > (?, ?) order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc live   q1  none
+-- ProductSearch: page created asc live     q1  none
 -- parameters: :word0, :word0, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc live   q1 after none
+-- ProductSearch: page created asc live     q1 after none
 -- parameters: :word0, :word0, :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') and (created_at, id) > (?, ?) order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc live low  q0  none
+-- ProductSearch: page created asc live   category  q0  none
+-- parameters: :category, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = ? order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live   category range< q0  none
+-- parameters: :category, :attrPath0, :attrPath0, :attrMax0, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = ? and ((case when json_type(attributes, ?) in ('integer', 'real') then json_extract(attributes, ?) end) <= ?) order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live   category range> q0  none
+-- parameters: :category, :attrPath0, :attrPath0, :attrMin0, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = ? and ((case when json_type(attributes, ?) in ('integer', 'real') then json_extract(attributes, ?) end) >= ?) order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live   category range>< q0  none
+-- parameters: :category, :attrPath0, :attrPath0, :attrMin0, :attrPath0, :attrPath0, :attrMax0, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = ? and ((case when json_type(attributes, ?) in ('integer', 'real') then json_extract(attributes, ?) end) >= ? and (case when json_type(attributes, ?) in ('integer', 'real') then json_extract(attributes, ?) end) <= ?) order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live   category text,boolean q0  none
+-- parameters: :category, :attrPath0, :attrPath0, :attrValue0, :attrPath1, :attrValue1, :limit, :offset
+select *, null as "location_quantity" from "products" where "deleted_at" is null and "category_id" = ? and (json_type(attributes, ?) = 'text' and json_extract(attributes, ?) = ?) and json_type(attributes, ?) = ? order by created_at asc, "id" asc limit ? offset ?;
+
+-- ProductSearch: page created asc live low    q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held order by created_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc trash   q0  none
+-- ProductSearch: page created asc trash     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is not null order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created asc trash   q1  none
+-- ProductSearch: page created asc trash     q1  none
 -- parameters: :word0, :word0, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is not null and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by deleted_at asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page created desc live   q0  none
+-- ProductSearch: page created desc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by created_at desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page created desc live   q0 after none
+-- ProductSearch: page created desc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (created_at, id) < (?, ?) order by created_at desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page name asc live   q0  none
+-- ProductSearch: page name asc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by lower(name) asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page name asc live   q0 after none
+-- ProductSearch: page name asc live     q0 after none
 -- parameters: :afterKey, :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and lower(name) >= lower(?) and (lower(name), id) > (lower(?), ?) order by lower(name) asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page name desc live   q0  none
+-- ProductSearch: page name desc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by lower(name) desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page name desc live   q0 after none
+-- ProductSearch: page name desc live     q0 after none
 -- parameters: :afterKey, :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and lower(name) <= lower(?) and (lower(name), id) < (lower(?), ?) order by lower(name) desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page name desc trash   q0  none
+-- ProductSearch: page name desc trash     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is not null order by lower(name) desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page price asc live   q0  none
+-- ProductSearch: page price asc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page price asc live   q0 after none
+-- ProductSearch: page price asc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (price_paisa, id) > (?, ?) order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page price asc live low  q1  none
+-- ProductSearch: page price asc live low    q1  none
 -- parameters: :word0, :word0, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and low_stock_threshold >= quantity - held and (lower(name) like ? escape '\' or lower(model) like ? escape '\') order by price_paisa asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page price desc live   q0  none
+-- ProductSearch: page price desc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by price_paisa desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page price desc live   q0 after none
+-- ProductSearch: page price desc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (price_paisa, id) < (?, ?) order by price_paisa desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page quantity asc live   q0  none
+-- ProductSearch: page quantity asc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by quantity asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page quantity asc live   q0 after none
+-- ProductSearch: page quantity asc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (quantity, id) > (?, ?) order by quantity asc, "id" asc limit ? offset ?;
 
--- ProductSearch: page quantity desc live   q0  none
+-- ProductSearch: page quantity desc live     q0  none
 -- parameters: :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null order by quantity desc, "id" desc limit ? offset ?;
 
--- ProductSearch: page quantity desc live   q0 after none
+-- ProductSearch: page quantity desc live     q0 after none
 -- parameters: :afterKey, :afterId, :limit, :offset
 select *, null as "location_quantity" from "products" where "deleted_at" is null and (quantity, id) < (?, ?) order by quantity desc, "id" desc limit ? offset ?;

@@ -15,4 +15,6 @@ export const FIELD_LABELS: Record<HistoryField, MessageKey> = {
   lowStockThreshold: 'field.lowStockThreshold',
   serialTracked: 'field.serialTracked',
   warrantyMonths: 'field.warrantyMonths',
+  category: 'field.category',
+  attributes: 'field.attributes',
 };
