@@ -154,6 +154,9 @@ test('offline, a reloaded page opens as the clerk; 3 delivered and 2 restocked a
   await expect(other.page.getByTestId('quantity')).toHaveText('4');
 
   await context.setOffline(false);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('status').filter({ hasText: 'Online' }),
+  ).toHaveCount(1);
   await expect(page.getByTestId('pending-count')).toBeHidden();
   await expect(page.getByTestId('pending-mark')).toBeHidden();
   await expect(page.getByTestId('quantity')).toHaveText('3');

@@ -28,7 +28,7 @@ function useOfflineSync(userId: string): void {
 }
 
 /**
- * The navbar's word on the connection (online or offline) and, when there are any, how many of the
+ * The navbar's word on the connection (a green dot online, a badge offline) and, when there are any, how many of the
  * user's changes wait to be sent or need attention, linking to the page that lists them.
  */
 export function OfflineStatus({ userId }: { userId: string }) {
@@ -41,8 +41,16 @@ export function OfflineStatus({ userId }: { userId: string }) {
   const pending = changes.length - attention;
   return (
     <span className="navbar-text d-inline-flex flex-wrap align-items-center gap-2" data-testid="connection">
-      <span role="status" className={`badge ${online ? 'text-bg-success' : 'text-bg-secondary'}`}>
-        {online ? t('offline.online') : t('offline.offline')}
+      {/* Online is the usual state: a dot (its word for screen readers), so the navbar stays one line. */}
+      <span role="status" className={online ? 'd-inline-flex' : 'badge text-bg-warning'}>
+        {online ? (
+          <>
+            <span className="p-1 bg-success rounded-circle" aria-hidden="true" />
+            <span className="visually-hidden">{t('offline.online')}</span>
+          </>
+        ) : (
+          t('offline.offline')
+        )}
       </span>
       {changes.length > 0 && (
         <Link to={paths.pending} className="link-light" data-testid="pending-count">
