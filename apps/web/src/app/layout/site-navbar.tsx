@@ -132,10 +132,9 @@ export function SiteNavbar() {
             {user && (
               <>
                 {SIGNED_IN_LINKS.filter((link) => may(link.action)).map(navItem)}
-                <li className="nav-item ms-lg-2">
+                {/* The connection's dot sits on this item's corner: the navbar stays one line (layout.spec). */}
+                <li className="nav-item ms-lg-2 position-relative">
                   <LowStockCount />
-                </li>
-                <li className="nav-item ms-lg-2">
                   <Suspense fallback={null}>
                     <OfflineStatus userId={user.id} />
                   </Suspense>

@@ -39,13 +39,22 @@ export function OfflineStatus({ userId }: { userId: string }) {
   const format = useFormatters();
   const attention = changes.filter((change) => change.refusal).length;
   const pending = changes.length - attention;
+  // Online with nothing queued, all there is is the dot, out of the flow: no room taken.
+  const inFlow = !online || changes.length > 0;
   return (
-    <span className="navbar-text d-inline-flex flex-wrap align-items-center gap-2" data-testid="connection">
-      {/* Online is the usual state: a dot (its word for screen readers), so the navbar stays one line. */}
-      <span role="status" className={online ? 'd-inline-flex' : 'badge text-bg-warning'}>
+    <span
+      className={`navbar-text d-inline-flex flex-wrap align-items-center gap-2${inFlow ? ' ms-2' : ''}`}
+      data-testid="connection"
+    >
+      {/* Online is the usual state: a dot on the corner of the navbar item (its word for screen
+          readers), taking no room, so the navbar stays one line. */}
+      <span role="status" className={online ? '' : 'badge text-bg-warning'}>
         {online ? (
           <>
-            <span className="p-1 bg-success rounded-circle" aria-hidden="true" />
+            <span
+              className="position-absolute top-0 start-100 translate-middle p-1 bg-success rounded-circle"
+              aria-hidden="true"
+            />
             <span className="visually-hidden">{t('offline.online')}</span>
           </>
         ) : (
