@@ -48,7 +48,7 @@ export function OfflineStatus({ userId }: { userId: string }) {
     >
       {/* Online is the usual state: a dot on the corner of the navbar item (its word for screen
           readers), taking no room, so the navbar stays one line. */}
-      <span role="status" className={online ? '' : 'badge text-bg-warning'}>
+      <span role="status" className={online ? '' : 'badge text-bg-warning'} data-testid="connection-status">
         {online ? (
           <>
             <span
