@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// jsdom has no IndexedDB: the device's storage (src/lib/device-store.ts) gets an in-memory one.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { loadPageMessages } from '../src/i18n/i18n.ts';

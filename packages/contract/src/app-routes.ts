@@ -44,6 +44,8 @@ export const APP_ROUTES = {
   dispatchPattern: '/dispatches/:id',
   /** An order's delivery challan, printed on A4. */
   challanPattern: '/dispatches/:id/challan',
+  /** The changes made offline: waiting to be sent, or refused and needing attention (issue 39). */
+  pending: '/pending',
   /** The prefix of the public pages in Bengali (`/bn/`, `/bn/blog`, `/bn/warranty`). */
   bengali: '/bn',
 } as const;

@@ -82,6 +82,7 @@ const CountPage = lazyPage(() => import('../features/counts/pages/count-page.tsx
 const BlogPage = onDemand(() => import('../features/blog/pages/blog-page.tsx'));
 const UnitRoute = lazyPage(() => import('./routes/unit-route.tsx'));
 const WarrantyPage = lazyPage(() => import('../features/warranty/pages/warranty-page.tsx'));
+const PendingPage = lazyPage(() => import('../features/offline/pages/pending-page.tsx'));
 const NotFound = lazy(() => import('../components/not-found.tsx'));
 const NoAccess = lazy(() => import('../components/no-access.tsx'));
 
@@ -243,6 +244,14 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.unit" action="inventory.read">
                 <UnitRoute />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.pending}
+            element={
+              <GuardedPage title="page.pending" action="inventory.read">
+                <PendingPage />
               </GuardedPage>
             }
           />

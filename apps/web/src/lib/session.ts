@@ -1,8 +1,8 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryFunctionContext, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@walton/contract';
 import { useEffect } from 'react';
 import { accessToken } from './access-token.ts';
-import { type ApiRequestError, answerGuard, apiRequest } from './api-client.ts';
+import { ApiRequestError, answerGuard, apiRequest } from './api-client.ts';
 
 /** Better Auth's `GET /api/auth/get-session` answer: the session and its user, or null when signed out. */
 type SessionAnswer = { user: SignedInUser } | null;
@@ -24,8 +24,24 @@ const sessionAnswer = answerGuard(
 
 export const sessionQueryKey = ['session'] as const;
 
-async function getSignedInUser(): Promise<SignedInUser | null> {
-  const { data } = await apiRequest('/auth/get-session', sessionAnswer);
+/**
+ * The signed-in user, read from the server; when the server cannot be reached (no connection), the
+ * user this device last kept, with their reads (lib/device-session.ts, loaded only then), so a
+ * signed-in page reloaded offline opens as them. Nothing kept: the failure stands.
+ */
+async function getSignedInUser({
+  client,
+}: Pick<QueryFunctionContext, 'client'>): Promise<SignedInUser | null> {
+  let data: SessionAnswer;
+  try {
+    ({ data } = await apiRequest('/auth/get-session', sessionAnswer));
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && error.code === 'NETWORK')) throw error;
+    const { restoreKeptSession } = await import('./device-session.ts');
+    const kept = await restoreKeptSession(client);
+    if (!kept) throw error;
+    return kept;
+  }
   if (!data) return null;
   const { id, name, email, emailVerified } = data.user;
   return { id, name, email, emailVerified };
@@ -89,6 +105,10 @@ export function rememberSignedInUser(queryClient: QueryClient, user: SignedInUse
  */
 export function forgetSignedInUser(queryClient: QueryClient): void {
   accessToken.clear();
+  // What this device kept of the user goes too (their queued changes stay, held for them: ADR 66).
+  if (queryClient.getQueryData(sessionQueryKey)) {
+    void import('./device-session.ts').then(({ forgetKeptSession }) => forgetKeptSession());
+  }
   // The session query stays (emptied, not removed), so the components watching it see the change.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, null);
@@ -100,7 +120,7 @@ export async function recheckSession(queryClient: QueryClient): Promise<void> {
   try {
     user = await queryClient.fetchQuery({
       queryKey: sessionQueryKey,
-      queryFn: getSignedInUser,
+      queryFn: () => getSignedInUser({ client: queryClient }),
       staleTime: 0,
     });
   } catch {

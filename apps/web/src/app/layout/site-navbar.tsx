@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Action } from '@walton/contract';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AuthResolving } from '../../components/auth-resolving.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLowStockCount } from '../../entities/products/api/get-low-stock-count.ts';
 import { useFormatters } from '../../i18n/format.ts';
-import { type MessageKey, useLanguage, useTranslate } from '../../i18n/i18n.ts';
+import { loadPageMessages, type MessageKey, useLanguage, useTranslate } from '../../i18n/i18n.ts';
 import { localisedPath } from '../../i18n/language.ts';
 import { useAccess } from '../../lib/me.ts';
 import { signOut, useSession } from '../../lib/session.ts';
@@ -38,6 +38,14 @@ const SIGNED_IN_LINKS = [
 ] as const satisfies ReadonlyArray<NavTarget & { action: Action }>;
 
 const MENU_ID = 'site-navbar-links';
+
+// Offline mode's code (the device's storage, the queue) loads for signed-in users only: never on a
+// visitor's landing page (its JavaScript budget).
+const OfflineStatus = lazy(() =>
+  Promise.all([import('../../features/offline/offline-status.tsx'), loadPageMessages()]).then(([module]) => ({
+    default: module.OfflineStatus,
+  })),
+);
 
 /** How many items are low on stock, kept current by the change feed (signed-in users only). */
 function LowStockCount() {
@@ -124,8 +132,12 @@ export function SiteNavbar() {
             {user && (
               <>
                 {SIGNED_IN_LINKS.filter((link) => may(link.action)).map(navItem)}
-                <li className="nav-item ms-lg-2">
+                {/* The connection's dot sits on this item's corner: the navbar stays one line (layout.spec). */}
+                <li className="nav-item ms-lg-2 position-relative">
                   <LowStockCount />
+                  <Suspense fallback={null}>
+                    <OfflineStatus userId={user.id} />
+                  </Suspense>
                 </li>
               </>
             )}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { PendingMark, useShownQuantity } from '@/entities/offline/pending-quantity.tsx';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { HeldStock } from './held-stock.tsx';
@@ -16,6 +17,7 @@ import { ProductImage } from './product-image.tsx';
 function ProductRowCells({ product, at }: { product: Product; at: string | undefined }) {
   const format = useFormatters();
   const t = useTranslate();
+  const shown = useShownQuantity(product);
   return (
     <>
       <td>
@@ -38,7 +40,8 @@ function ProductRowCells({ product, at }: { product: Product; at: string | undef
       </td>
       <td data-label={t('table.quantity')}>
         <span className="d-inline-flex flex-wrap align-items-center gap-2">
-          {format.count(product.quentity)} <LowStockBadge product={product} />
+          {format.count(shown.quantity)} {shown.pending && <PendingMark />}{' '}
+          <LowStockBadge product={product} />
           <HeldStock product={product} />
           {at !== undefined && product.locationQuentity !== undefined && (
             <span className="text-body-secondary small" data-testid="quantity-here">

@@ -5,6 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { ShownQuantity } from '@/entities/offline/pending-quantity.tsx';
 import { useProduct } from '@/entities/products/api/get-product.ts';
 import { ProductLoadError } from '@/entities/products/components/product-load-error.tsx';
 import { FIELD_LABELS } from '@/entities/products/field-labels.ts';
@@ -53,7 +54,7 @@ function ProductDetails({ product, parts }: { product: Product; parts: ProductDe
           <h1 className="h2">{product.name}</h1>
           <p className="fs-5 fw-semibold text-primary-emphasis mb-2">{format.price(product.price)}</p>
           <p className="mb-2" aria-live="polite">
-            {t('detail.quantity')} <strong data-testid="quantity">{format.count(product.quentity)}</strong>{' '}
+            {t('detail.quantity')} <ShownQuantity product={product} />{' '}
             <LowStockBadge product={product} className="ms-1" />
             <HeldStock product={product} className="d-block" />
           </p>

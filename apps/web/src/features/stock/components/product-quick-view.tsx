@@ -4,6 +4,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useStockLevels } from '@/entities/locations/api/get-stock-levels.ts';
 import { useWorkplaceLocation } from '@/entities/locations/workplace.ts';
+import { ShownQuantity } from '@/entities/offline/pending-quantity.tsx';
 import { useProduct } from '@/entities/products/api/get-product.ts';
 import { ProductLoadError } from '@/entities/products/components/product-load-error.tsx';
 import { useFormatters } from '@/i18n/format.ts';
@@ -49,10 +50,7 @@ export function ProductQuickView({ id }: { id: string }) {
           <p className="mb-0 fw-semibold text-primary-emphasis">{format.price(item.price)}</p>
         </div>
         <p className="mb-0 fs-4" aria-live="polite">
-          {t('detail.quantity')}{' '}
-          <strong className="display-6 fw-bold" data-testid="quantity">
-            {format.count(item.quentity)}
-          </strong>
+          {t('detail.quantity')} <ShownQuantity product={item} className="display-6 fw-bold" />
         </p>
         {workplace && <UnitsAt productId={item._id} version={item.version} location={workplace} />}
         <StockActions product={item} large workplace={workplace} />

@@ -1,12 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { LocationRef, Product } from '@walton/contract';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { DELIVERY_DECREMENT, type LocationRef, type Product, SPEC_TEXT } from '@walton/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { locationsQuery, useLocations } from '@/entities/locations/api/get-locations.ts';
 import { stockLevelsQuery, useStockLevels } from '@/entities/locations/api/get-stock-levels.ts';
+import { useShownQuantity } from '@/entities/offline/pending-quantity.tsx';
+import { type NewChange, queueChange } from '@/entities/offline/queue.ts';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { useAccess } from '@/lib/me.ts';
+import { useSession } from '@/lib/session.ts';
+import { toast } from '@/lib/toast.ts';
 import { useActionLock } from '@/lib/use-action-lock.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
 import { useRestockProduct } from '../api/restock-product.ts';
@@ -16,6 +20,9 @@ import { AddQuantityModal } from './add-quantity-modal.tsx';
 import { DeliverFromModal } from './location-choice.tsx';
 import { announceFailure, announceSuccess } from './stock-announcements.ts';
 import { TrackedStockActions } from './tracked-stock-actions.tsx';
+
+/** Whether the browser is offline: as it says, or as React Query learnt it (lib/device-session.ts). */
+const isOffline = (): boolean => !navigator.onLine || !onlineManager.isOnline();
 
 interface StockActionsProps {
   product: Product;
@@ -36,6 +43,8 @@ interface StockActionsProps {
  * item is at more than one location for sale, Add Quentity when there is more than one active
  * location; otherwise the request is the spec's, and the server's rule decides. At a `workplace` (the
  * scan page's "I work at") both act there without asking.
+ * Offline, a press is queued on the device instead (features/offline, ADR 66): the number shown moves
+ * at once, marked pending, and the change is sent when the browser is back online.
  */
 function CountedStockActions({ product, large = false, workplace }: StockActionsProps) {
   const queryClient = useQueryClient();
@@ -55,6 +64,8 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
   const locations = useLocations(asks && (delivers || restocks));
   // Read as the buttons show, so that a press finds them (see onDeliver).
   const levels = useStockLevels(product._id, product.version, asks && delivers);
+  const { user } = useSession();
+  const shown = useShownQuantity(product);
   const size = large ? 'lg' : undefined;
   const grow = large ? 'flex-fill py-3' : undefined;
 
@@ -85,6 +96,21 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
     }
   };
 
+  /** Queues a change made offline, with the item as this tab knows it; says so. */
+  const queueOffline = async (kind: NewChange['kind'], amount: number, locationId: string | undefined) => {
+    if (!user) return;
+    const item = current();
+    await queueChange({
+      userId: user.id,
+      productId: item._id,
+      productName: item.name,
+      kind,
+      amount,
+      locationId,
+    });
+    toast.info(t('offline.queued', { name: item.name }));
+  };
+
   /** Asks which location the unit leaves from when there is a choice; false when there is none. */
   const askWhere = (options: LocationOption[]): boolean => {
     if (!isChoice(options)) return false;
@@ -97,8 +123,18 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
    * Delivers one unit (from `locationId`, when the clerk chose one). A refusal asking which location
    * (the item's levels changed since the page read them) is followed by the question.
    */
-  const sendDelivery = (locationId: string | undefined) =>
-    deliver.mutateAsync({ product: current(), locationId }).then(
+  const sendDelivery = async (locationId: string | undefined) => {
+    if (isOffline()) {
+      setAskingFrom(false);
+      // What the device knows has no unit left (its queued changes counted): the spec's refusal, at once.
+      if (shown.quantity < DELIVERY_DECREMENT) {
+        announceFailure(new StockConflictError(SPEC_TEXT.noQuantity, undefined, 'OUT_OF_STOCK'));
+        return;
+      }
+      await queueOffline('deliver', DELIVERY_DECREMENT, locationId);
+      return;
+    }
+    await deliver.mutateAsync({ product: current(), locationId }).then(
       (result) => {
         setAskingFrom(false);
         announceSuccess('deliver', product, result);
@@ -111,6 +147,7 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
         }
       },
     );
+  };
 
   /**
    * Delivered: at the workplace when there is one; else asks where when the item's levels offer a
@@ -122,8 +159,10 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
       lock.run(() => sendDelivery(workplace.id));
       return;
     }
-    if (locations.data && levels.data) {
-      if (!askWhere(deliveryOptions(levels.data, locations.data))) lock.run(() => sendDelivery(undefined));
+    // Offline, only what the device has decides: nothing read from the server could arrive.
+    if ((locations.data && levels.data) || isOffline()) {
+      const options = locations.data && levels.data ? deliveryOptions(levels.data, locations.data) : [];
+      if (!askWhere(options)) lock.run(() => sendDelivery(undefined));
       return;
     }
     lock.run(async () => {
@@ -132,8 +171,13 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
   };
 
   const onRestock = (amount: number, locationId: string | undefined) =>
-    lock.run(() =>
-      restock.mutateAsync({ product: current(), amount, locationId: workplace?.id ?? locationId }).then(
+    lock.run(async () => {
+      if (isOffline()) {
+        await queueOffline('restock', amount, workplace?.id ?? locationId);
+        setShowModal(false);
+        return;
+      }
+      await restock.mutateAsync({ product: current(), amount, locationId: workplace?.id ?? locationId }).then(
         (result) => {
           setShowModal(false);
           announceSuccess('restock', product, result);
@@ -142,8 +186,8 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
           if (error instanceof StockConflictError) setShowModal(false);
           announceFailure(error);
         },
-      ),
-    );
+      );
+    });
 
   if (!delivers && !restocks) return null;
   return (
@@ -180,7 +224,7 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
         <AddQuantityModal
           show={showModal}
           productName={product.name}
-          inStock={product.quentity}
+          inStock={shown.quantity}
           places={asks ? restockOptions(locations.data ?? []) : []}
           arrivesAt={workplace?.name}
           saving={busy}

@@ -1,0 +1,63 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { ErrorParams, SignedInUser } from '@walton/contract';
+import { clear, createStore, del, get, set, values } from 'idb-keyval';
+
+/**
+ * What this device keeps in IndexedDB (ADR 66), through idb-keyval: the last signed-in user with the
+ * reads last synced for them (`kept`), and the changes made offline (`queue`), each a database of its
+ * own (idb-keyval keeps one object store per database). Loaded only by signed-in pages.
+ */
+const keptStore = createStore('walton-device', 'kept');
+const queueStore = createStore('walton-queue', 'changes');
+
+const SNAPSHOT_KEY = 'snapshot';
+
+/** The last signed-in user and the reads last synced for them, with when they were synced. */
+export interface DeviceSnapshot {
+  user: SignedInUser;
+  /** When the reads were last synced (ms since the epoch). */
+  savedAt: number;
+  /** The kept queries, as React Query dehydrates them. */
+  state: DehydratedState;
+}
+
+export const readSnapshot = (): Promise<DeviceSnapshot | undefined> =>
+  get<DeviceSnapshot>(SNAPSHOT_KEY, keptStore);
+
+export const writeSnapshot = (snapshot: DeviceSnapshot): Promise<void> =>
+  set(SNAPSHOT_KEY, snapshot, keptStore);
+
+/** Forgets the user and their reads (a sign-out): the queue stays, held for that user (see QueuedChange). */
+export const forgetSnapshot = (): Promise<void> => clear(keptStore);
+
+/** Why the server refused a queued change: its words, its stable code and the code's values. */
+export interface QueuedRefusal {
+  status: number;
+  message: string;
+  code?: string | undefined;
+  params?: ErrorParams | undefined;
+}
+
+/**
+ * A Delivered or restock made offline: `id` is its operation id (a UUID v7, so the queue's key order
+ * is the order the changes were made in), sent as the Idempotency-Key; `userId` is who made it (only
+ * they send it). `refusal` set: it is in Needs attention, waiting for the user.
+ */
+export interface QueuedChange {
+  id: string;
+  userId: string;
+  productId: string;
+  productName: string;
+  kind: 'deliver' | 'restock';
+  amount: number;
+  locationId?: string | undefined;
+  createdAt: number;
+  refusal?: QueuedRefusal | undefined;
+}
+
+/** The whole queue, oldest first (IndexedDB returns the values in key order). */
+export const readQueue = (): Promise<QueuedChange[]> => values<QueuedChange>(queueStore);
+
+export const putQueued = (change: QueuedChange): Promise<void> => set(change.id, change, queueStore);
+
+export const deleteQueued = (id: string): Promise<void> => del(id, queueStore);
