@@ -16,7 +16,7 @@ vi.mock('fastify', async (importOriginal) => {
 
 /** Routes anyone may call. Anything else under /api must answer 401 without a session. */
 const PUBLIC_API_ROUTES = [
-  /^(GET|HEAD) \/api\/(health|ready|product|product\/:id|openapi\.json|auth-methods|warranty\/:serial)$/,
+  /^(GET|HEAD) \/api\/(health|ready|product|product\/:id|openapi\.json|auth-methods|warranty\/:serial|photos\/:id|photos\/:id\/thumbnail)$/,
   /^(GET|HEAD) \/api\/docs(\/.*)?$/,
   /^(GET|HEAD) \/api\/dev\/outbox$/,
   /^[A-Z]+ \/api\/auth\/\*$/,

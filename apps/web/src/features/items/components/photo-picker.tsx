@@ -61,6 +61,7 @@ export function PhotoPicker({ onUploaded }: { onUploaded: (url: string) => void 
       <Form.Text
         id={`${id}-status`}
         role="status"
+        data-testid="photo-status"
         className={state.kind === 'failed' ? 'd-block text-danger' : 'd-block'}
       >
         {status}
