@@ -240,8 +240,8 @@ describe('every route in Bengali', () => {
       await renderRoute(route.path, { user: route.signedIn ? testUser({ name: 'রহিম উদ্দিন' }) : null });
       await route.ready();
       // The session is known and nothing is loading any more (the navbar's low-stock count and its
-      // connection, and the photo picker's hint, are statuses that stay).
-      const staying = new Set(['low-stock-count', 'connection-status', 'photo-status']);
+      // connection are statuses that stay).
+      const staying = new Set(['low-stock-count', 'connection-status']);
       await waitFor(() =>
         expect(
           screen.queryAllByRole('status').filter((status) => !staying.has(status.dataset.testid ?? '')),

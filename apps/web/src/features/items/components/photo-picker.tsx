@@ -60,7 +60,7 @@ export function PhotoPicker({ onUploaded }: { onUploaded: (url: string) => void 
       />
       <Form.Text
         id={`${id}-status`}
-        role="status"
+        aria-live="polite"
         data-testid="photo-status"
         className={state.kind === 'failed' ? 'd-block text-danger' : 'd-block'}
       >
