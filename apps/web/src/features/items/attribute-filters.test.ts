@@ -43,6 +43,12 @@ describe('attributeFilters', () => {
     });
   });
 
+  it('reads bounds typed the wrong way round as the range between them', () => {
+    expect(attributeFilters(airConditioner, { 'capacity_ton.min': '1.5', 'capacity_ton.max': '1' })).toEqual({
+      capacity_ton: '1..1.5',
+    });
+  });
+
   it('leaves out a bound that is not a number, and every attribute left at any', () => {
     expect(attributeFilters(airConditioner, { 'capacity_ton.min': 'abc', inverter: '', type: ' ' })).toEqual(
       {},

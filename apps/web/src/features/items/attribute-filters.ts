@@ -15,16 +15,22 @@ const bound = (typed: string | undefined): string => {
 
 /**
  * The list's `attr.<key>` filters (by key) the inputs ask for under the category's template: a
- * number's bounds as a range (`1..1.5`, `1..`, `..2`), every other type's value as it is; an
+ * number's bounds as a range (`1..1.5`, `1..`, `..2`; the lower first whichever way they were typed), every other type's value as it is; an
  * attribute left at "any" is not filtered.
  */
 export function attributeFilters(category: Category, inputs: AttributeFilterInputs): Record<string, string> {
   const filters: Record<string, string> = {};
   for (const { key, type } of category.attributes) {
     if (type === 'number') {
-      const min = bound(inputs[`${key}.min`]);
-      const max = bound(inputs[`${key}.max`]);
-      if (min !== '' || max !== '') filters[key] = min === max ? min : `${min}..${max}`;
+      const typed = [bound(inputs[`${key}.min`]), bound(inputs[`${key}.max`])];
+      // Bounds typed the wrong way round (1.5 – 1) are the range between them, which the server reads low first.
+      const [min, max] = typed.every((end) => end !== '')
+        ? typed
+            .map(Number)
+            .sort((a, b) => a - b)
+            .map(String)
+        : typed;
+      if (min !== '' || max !== '') filters[key] = min === max ? String(min) : `${min}..${max}`;
       continue;
     }
     const value = (inputs[key] ?? '').trim();
