@@ -73,6 +73,8 @@ export const server = setupServer(
   // An item without history: its stock chart has no days to draw.
   http.get('/api/product/:id/stock-series', () => HttpResponse.json({ timeZone: 'Asia/Dhaka', points: [] })),
   http.get('/api/productOrder', () => HttpResponse.json([])),
+  // No category yet: the item forms and the list show no category choice.
+  http.get('/api/categories', () => HttpResponse.json([])),
   // One location, the default, holding none of any item.
   http.get('/api/locations', () => HttpResponse.json([locationFixture()])),
   http.get('/api/product/:id/stock', () => HttpResponse.json([])),

@@ -24,6 +24,8 @@ export const APP_ROUTES = {
   users: '/users',
   /** Where the stock is kept: warehouses, showrooms, service centres, vehicles, quarantine. */
   locations: '/locations',
+  /** The item categories and their attribute templates (admins and staff). */
+  categories: '/categories',
   /** Warranty claims: opened on sold units, resolved (repaired, replaced, rejected). */
   claims: '/claims',
   /** Receipts (goods in): suppliers' deliveries, declared and checked in by scanning. */

@@ -70,6 +70,7 @@ const LabelsPage = lazyPage(() => import('../features/labels/pages/labels-page.t
 const ScanRoute = lazyPage(() => import('./routes/scan-route.tsx'));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'));
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'));
+const CategoriesPage = lazyPage(() => import('../features/categories/pages/categories-page.tsx'));
 const LocationsPage = lazyPage(() => import('../features/locations/pages/locations-page.tsx'));
 const ClaimsPage = lazyPage(() => import('../features/claims/pages/claims-page.tsx'));
 const DispatchesPage = lazyPage(() => import('../features/dispatches/pages/dispatches-page.tsx'));
@@ -252,6 +253,14 @@ export function AppRoutes() {
             element={
               <GuardedPage title="page.pending" action="inventory.read">
                 <PendingPage />
+              </GuardedPage>
+            }
+          />
+          <Route
+            path={paths.categories}
+            element={
+              <GuardedPage title="page.categories" action="categories.manage">
+                <CategoriesPage />
               </GuardedPage>
             }
           />

@@ -47,7 +47,8 @@ const optionalQuantityInput = z.pipe(
 /**
  * The contract's creation payload as the Add Item form fills it in: every field a string, all of them
  * required but the low-stock threshold; price, quantity and warranty months are checked as numbers and
- * then by the contract's own rules; "Serial tracked" is a switch.
+ * then by the contract's own rules; "Serial tracked" is a switch; the category ("" for none) and its
+ * attributes' inputs as typed, judged by the category's template when sent (attribute-values.ts).
  */
 export const addProductFormSchema = z.extend(createProductSchema, {
   price: z.pipe(numberInput, z.transform(checkedBy(priceSchema))),
@@ -55,12 +56,17 @@ export const addProductFormSchema = z.extend(createProductSchema, {
   lowStockThreshold: optionalQuantityInput,
   serialTracked: z.boolean(),
   warrantyMonths: z.pipe(numberInput, z.transform(checkedBy(warrantyMonthsSchema))),
+  /** The chosen category's id, "" for none. */
+  category: z.string(),
+  /** The category's attribute inputs as typed (attributeValuesFor reads them by its template). */
+  attributes: z.record(z.string(), z.optional(z.union([z.string(), z.boolean()]))),
 });
 
 /** The warranty the Add form starts with: the contract's default. */
 export const WARRANTY_MONTHS_FIELD_DEFAULT = String(WARRANTY_MONTHS_DEFAULT);
 
 export type AddProductFormValues = z.input<typeof addProductFormSchema>;
+export type AddProductFormOutput = z.output<typeof addProductFormSchema>;
 
 /**
  * The Edit form: the Add form's schema without what an edit cannot change (quantity, supplier) and

@@ -46,4 +46,22 @@ describe('mergeEdit', () => {
     expect(merged.conflicts).toEqual([{ field: 'price', theirs: 47_500, yours: 48_000 }]);
     expect(merged.values).toEqual({ ...base, price: 47_500, name: 'Same' });
   });
+
+  it('keeps your category with your attribute values as one, and theirs when you left them', () => {
+    const yours = {
+      ...base,
+      category: 'air-conditioner',
+      attributes: { capacity_ton: '1.5', inverter: true },
+    };
+    const theirs = { ...base, name: 'Their name', category: 'fan', attributes: { sweep_mm: '1200' } };
+    expect(mergeEdit(base, yours, theirs).values).toEqual({
+      ...theirs,
+      category: 'air-conditioner',
+      attributes: { capacity_ton: '1.5', inverter: true },
+    });
+    expect(mergeEdit(base, { ...base, description: 'Yours' }, theirs).values).toEqual({
+      ...theirs,
+      description: 'Yours',
+    });
+  });
 });

@@ -6,6 +6,7 @@ import {
   WARRANTY_MONTHS_DEFAULT,
 } from '@walton/contract';
 import type { EditProductValues } from './add-product-form-schema.ts';
+import { attributeInputsOf } from './attribute-values.ts';
 
 /** A field the Edit form changes: an item's editable fields and the warranty of a tracked item. */
 export type EditField = EditableField | 'warrantyMonths';
@@ -32,8 +33,13 @@ export function editValuesOf(product: Product): EditProductValues {
     prosesor: product.prosesor,
     lowStockThreshold: product.lowStockThreshold ?? null,
     warrantyMonths: product.warrantyMonths ?? WARRANTY_MONTHS_DEFAULT,
+    category: product.category ?? '',
+    attributes: attributeInputsOf(product.attributes),
   };
 }
+
+/** The category and its attribute inputs, as one: an item's values belong to its category. */
+const categoryOf = ({ category, attributes }: EditProductValues) => JSON.stringify([category, attributes]);
 
 /** The PATCH body that takes `base` to `values`: only the fields that differ (an emptied one as ""). */
 export function editFrom(base: EditProductValues, values: EditProductValues): EditProduct {
@@ -55,6 +61,7 @@ export interface EditConflict {
  * Three-way merge of this clerk's edit (`yours`, made on `base`) with the latest version (`theirs`):
  * a field only they changed takes their value, one only you changed keeps yours, and one both
  * changed to different values is a conflict for the clerk to decide (`values` holds theirs meanwhile).
+ * The category with its attributes merges as one field: when you changed them, yours are kept.
  */
 export function mergeEdit(
   base: EditProductValues,
@@ -72,6 +79,9 @@ export function mergeEdit(
     } else {
       Object.assign(values, { [field]: yours[field] });
     }
+  }
+  if (categoryOf(base) !== categoryOf(yours)) {
+    Object.assign(values, { category: yours.category, attributes: yours.attributes });
   }
   return { values, conflicts };
 }

@@ -34,13 +34,17 @@ export function toProductPage(items: Product[], headers: Headers, offset: number
  * checked with `check`. A page starts `after` a cursor (as cheap at any depth) or at `offset`.
  */
 export async function getProducts(
-  { limit, offset = 0, after, q, lowStock, sort, location }: ProductListParams,
+  { limit, offset = 0, after, q, lowStock, sort, location, category, attributes }: ProductListParams,
   check: AnswerCheck<Product[]>,
 ): Promise<ProductPage> {
   const search = new URLSearchParams({ limit: String(limit) });
   if (sort) search.set('sort', sort);
   if (lowStock) search.set('lowStock', 'true');
   if (location) search.set('location', location);
+  if (category) {
+    search.set('category', category);
+    for (const [key, value] of Object.entries(attributes ?? {})) search.set(`attr.${key}`, value);
+  }
   if (after) search.set('after', after);
   else search.set('offset', String(offset));
   const query = q?.trim();

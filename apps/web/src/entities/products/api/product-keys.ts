@@ -14,6 +14,10 @@ export interface ProductListParams {
   sort?: z.infer<typeof productSortSchema>;
   /** Only the items with stock at this location, each with its units there (`locationQuentity`). */
   location?: string | undefined;
+  /** Only the items of this category (its id); the attribute filters need it. */
+  category?: string | undefined;
+  /** The category's attribute filters by key (`attr.<key>`): an option, a text, `true`/`false`, a range `1..1.5`. */
+  attributes?: Readonly<Record<string, string>> | undefined;
 }
 
 /** One page of the products one supplier added (offset paging). */

@@ -1,3 +1,4 @@
+import { airConditioner, categoriesAre } from '@test/features/category-fixtures.ts';
 import { errorBody } from '@test/features/product-fixtures.ts';
 import { server, testUser } from '@test/msw-server.ts';
 import { renderRoute } from '@test/render-route.tsx';
@@ -244,5 +245,65 @@ describe('/addItem', () => {
       expect.stringContaining('Must be an http(s) URL'),
     );
     expect(screen.getByLabelText('Name')).toHaveValue('Walton WSN-RIVERINE 1 Ton');
+  });
+
+  it('with no category chosen sends neither category nor attributes', async () => {
+    categoriesAre([airConditioner]);
+    const posted = productOrderAnswers(added);
+    const { user } = await renderRoute('/addItem', { user: testUser() });
+    await fillItem(user);
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body).not.toHaveProperty('category');
+    expect(posted[0]?.body).not.toHaveProperty('attributes');
+  });
+
+  it('shows a chosen category’s attributes as inputs and sends their values by its template', async () => {
+    categoriesAre([airConditioner]);
+    const posted = productOrderAnswers(added);
+    const { user } = await renderRoute('/addItem', { user: testUser() });
+    await fillItem(user);
+    await user.selectOptions(screen.getByLabelText('Category'), 'Air conditioner');
+    const capacity = await screen.findByLabelText('Capacity (required)');
+    expect(capacity).toBeRequired();
+    expect(screen.getByText('ton')).toBeInTheDocument();
+    await user.type(capacity, '১.৫');
+    await user.click(screen.getByRole('switch', { name: 'Inverter' }));
+    await user.selectOptions(screen.getByLabelText('Type'), 'split');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body).toMatchObject({
+      category: 'air-conditioner',
+      attributes: { capacity_ton: 1.5, inverter: true, type: 'split' },
+    });
+    expect(posted[0]?.body).not.toHaveProperty('attributes.refrigerant');
+  });
+
+  it('puts a refusal naming an attribute on that attribute’s input, and a capacity not a number before sending', async () => {
+    categoriesAre([airConditioner]);
+    const posted = productOrderAnswers(() =>
+      HttpResponse.json(
+        errorBody(400, 'Bad Request', 'capacity_ton is required for Air conditioner', {
+          code: 'ATTRIBUTE_REQUIRED',
+          params: { key: 'capacity_ton', category: 'Air conditioner' },
+        }),
+        { status: 400 },
+      ),
+    );
+    const { user } = await renderRoute('/addItem', { user: testUser() });
+    await fillItem(user);
+    await user.selectOptions(screen.getByLabelText('Category'), 'Air conditioner');
+    const capacity = await screen.findByLabelText('Capacity (required)');
+    await user.type(capacity, 'big');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(capacity).toHaveAccessibleDescription('Enter a number'));
+    expect(posted).toHaveLength(0);
+    await user.clear(capacity);
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() =>
+      expect(capacity).toHaveAccessibleDescription('capacity_ton is required for Air conditioner'),
+    );
+    expect(capacity).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toHaveLength(1);
   });
 });

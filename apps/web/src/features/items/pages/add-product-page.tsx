@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CreateProduct, SignedInUser } from '@walton/contract';
+import type { SignedInUser } from '@walton/contract';
 import { type ChangeEvent, useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,18 +9,23 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { useCategories } from '@/entities/categories/api/get-categories.ts';
 import { refusalText, showServerFieldErrors } from '@/entities/products/server-field-errors.ts';
+import { errorText } from '@/i18n/error-text.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { toast } from '@/lib/toast.ts';
 import { useActionLock } from '@/lib/use-action-lock.ts';
 import {
+  type AddProductFormOutput,
   type AddProductFormValues,
   addProductFormSchema,
   WARRANTY_MONTHS_FIELD_DEFAULT,
 } from '../add-product-form-schema.ts';
 import { useCreateProduct } from '../api/create-product.ts';
+import { attributeValuesFor, refusedAttribute } from '../attribute-values.ts';
+import { CategoryFields } from '../components/category-fields.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { DETAIL_FIELDS, ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { WarrantyMonthsField } from '../components/warranty-months-field.tsx';
@@ -36,6 +41,8 @@ const emptyValues = (user: SignedInUser): AddProductFormValues => ({
   lowStockThreshold: '',
   serialTracked: false,
   warrantyMonths: WARRANTY_MONTHS_FIELD_DEFAULT,
+  category: '',
+  attributes: {},
 });
 
 /** The fields the Add form shows: the shared detail fields, the quantity and the supplier. */
@@ -47,7 +54,8 @@ function AddProductForm({ user }: { user: SignedInUser }) {
   const format = useFormatters();
   // One press, one item: a second press while the first is on its way adds nothing.
   const lock = useActionLock();
-  const form = useForm<AddProductFormValues, unknown, CreateProduct>({
+  const categories = useCategories();
+  const form = useForm<AddProductFormValues, unknown, AddProductFormOutput>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: emptyValues(user),
   });
@@ -61,15 +69,25 @@ function AddProductForm({ user }: { user: SignedInUser }) {
     },
   });
 
-  const onSubmit = async (values: CreateProduct) => {
+  const onSubmit = async ({ category: categoryId, attributes, ...values }: AddProductFormOutput) => {
+    // With no category, the request is as it always was; with one, its attributes as its template reads them.
+    const category = categories.data?.find((candidate) => candidate.id === categoryId);
+    const judged = category ? attributeValuesFor(category, attributes) : undefined;
+    for (const key of judged?.notNumbers ?? []) {
+      form.setError(`attributes.${key}`, { message: translate('add.attributeNotNumber') });
+    }
+    if (judged && judged.notNumbers.length > 0) return;
     try {
       // An item not tracked is the spec's request as it always was.
       const { serialTracked, warrantyMonths, ...spec } = values;
-      const { success } = await create.mutateAsync(serialTracked ? values : spec);
+      const inCategory = category && judged ? { category: category.id, attributes: judged.values } : {};
+      const { success } = await create.mutateAsync({ ...(serialTracked ? values : spec), ...inCategory });
       toast.success(currentLanguage() === 'en' ? success : translate('add.added', { name: values.name }));
       form.reset(emptyValues(user));
     } catch (error) {
       showServerFieldErrors(error, FIELDS, form.setError);
+      const key = refusedAttribute(error);
+      if (key && error instanceof Error) form.setError(`attributes.${key}`, { message: errorText(error) });
     }
   };
 
@@ -124,6 +142,7 @@ function AddProductForm({ user }: { user: SignedInUser }) {
             />
           </Col>
         )}
+        <CategoryFields form={form} categories={categories.data ?? []} chosen={form.watch('category')} />
         <Col md={6}>
           <FormField
             label={t('add.supplierName')}

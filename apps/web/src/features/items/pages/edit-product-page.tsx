@@ -11,11 +11,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import NoAccess from '@/components/no-access.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { useCategories } from '@/entities/categories/api/get-categories.ts';
 import { useProduct } from '@/entities/products/api/get-product.ts';
 import { latestInBody } from '@/entities/products/api/latest-in-body.ts';
 import { onlyOwnChangesSince } from '@/entities/products/api/own-changes.ts';
 import { ProductLoadError } from '@/entities/products/components/product-load-error.tsx';
 import { refusalText, showServerFieldErrors } from '@/entities/products/server-field-errors.ts';
+import { errorText } from '@/i18n/error-text.ts';
 import { formatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { ApiRequestError } from '@/lib/api-client.ts';
@@ -29,6 +31,8 @@ import {
   editProductFormSchema,
 } from '../add-product-form-schema.ts';
 import { useEditProduct } from '../api/edit-product.ts';
+import { attributeValuesFor, refusedAttribute, sameAttributes } from '../attribute-values.ts';
+import { CategoryFields } from '../components/category-fields.tsx';
 import { EditConflictChooser } from '../components/edit-conflict.tsx';
 import { ProductDetailFields } from '../components/product-detail-fields.tsx';
 import { TrackingSwitch } from '../components/tracking-switch.tsx';
@@ -64,6 +68,7 @@ function EditProductForm({ opened, tracked }: { opened: Product; tracked: boolea
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const t = useTranslate();
+  const categories = useCategories();
   const form = useForm<EditProductFormValues, unknown, EditProductValues>({
     resolver: zodResolver(editProductFormSchema),
     defaultValues: formValuesOf(editValuesOf(opened)),
@@ -73,6 +78,16 @@ function EditProductForm({ opened, tracked }: { opened: Product; tracked: boolea
   const send = async (values: EditProductValues, on: Product): Promise<void> => {
     setFailure(null);
     const edit = editFrom(editValuesOf(on), values);
+    // The category and all its values go together, when either changed (category null: none).
+    const category = categories.data?.find((candidate) => candidate.id === values.category);
+    const judged = category ? attributeValuesFor(category, values.attributes) : undefined;
+    for (const key of judged?.notNumbers ?? []) {
+      form.setError(`attributes.${key}`, { message: translate('add.attributeNotNumber') });
+    }
+    if (judged && judged.notNumbers.length > 0) return;
+    if (values.category !== (on.category ?? '') || !sameAttributes(judged?.values, on.attributes)) {
+      Object.assign(edit, { category: category?.id ?? null, attributes: judged?.values ?? null });
+    }
     if (Object.keys(edit).length === 0) {
       toast.info(translate('edit.nothingChanged'));
       navigate(detailPath);
@@ -98,6 +113,11 @@ function EditProductForm({ opened, tracked }: { opened: Product; tracked: boolea
         return;
       }
       if (isSessionEnded(error)) return;
+      const key = refusedAttribute(error);
+      if (key && error instanceof Error) {
+        form.setError(`attributes.${key}`, { message: errorText(error) });
+        return;
+      }
       if (showServerFieldErrors(error, EDITABLE_FIELDS, form.setError) === 0)
         setFailure(
           error instanceof Error ? refusalText(error, formatters(currentLanguage()).count) : String(error),
@@ -146,6 +166,7 @@ function EditProductForm({ opened, tracked }: { opened: Product; tracked: boolea
             />
           </Col>
         )}
+        <CategoryFields form={form} categories={categories.data ?? []} chosen={form.watch('category')} />
       </Row>
       <div className="d-flex flex-wrap gap-2">
         <Button type="submit" variant="primary" disabled={lock.busy}>

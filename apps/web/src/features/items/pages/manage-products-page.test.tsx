@@ -1,3 +1,4 @@
+import { airConditioner, categoriesAre } from '@test/features/category-fixtures.ts';
 import { errorBody, locationFixture, productList } from '@test/features/product-fixtures.ts';
 import { server, testUser } from '@test/msw-server.ts';
 import { renderRoute } from '@test/render-route.tsx';
@@ -252,5 +253,27 @@ describe('/manageItem', () => {
     expect(screen.queryByTestId('spinner')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await rowNames()).toEqual(['Product 1']);
+  });
+
+  it('filters by a category and its attributes (a range, yes/no, an option) in the list’s query string, from the first page again', async () => {
+    categoriesAre([airConditioner]);
+    const { listRequests } = catalogue(productList(23));
+    const { user } = await renderRoute('/manageItem', { user: testUser() });
+    expect(await screen.findByText('Items 1–10 of 23 (page 1 of 3)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(listRequests.at(-1)?.has('after')).toBe(true));
+    await user.selectOptions(screen.getByLabelText('Category'), 'Air conditioner');
+    await user.type(screen.getByLabelText('Capacity: at least'), '1');
+    await user.type(screen.getByLabelText('Capacity: at most'), '1.5');
+    await user.selectOptions(screen.getByLabelText('Inverter'), 'Yes');
+    await user.selectOptions(screen.getByLabelText('Type'), 'split');
+    await waitFor(() => expect(listRequests.at(-1)?.get('attr.type')).toBe('split'));
+    const last = listRequests.at(-1);
+    expect(last?.get('category')).toBe('air-conditioner');
+    expect(last?.get('attr.capacity_ton')).toBe('1..1.5');
+    expect(last?.get('attr.inverter')).toBe('true');
+    expect(last?.get('limit')).toBe('10');
+    expect(last?.has('after')).toBe(false);
+    expect(last?.has('attr.refrigerant')).toBe(false);
   });
 });

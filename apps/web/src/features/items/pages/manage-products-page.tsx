@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { QueryError } from '@/components/query-error.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { useCategories } from '@/entities/categories/api/get-categories.ts';
 import { LocationFilter } from '@/entities/locations/components/location-filter.tsx';
 import { useProducts } from '@/entities/products/api/get-products.ts';
 import { productListSchema } from '@/entities/products/api/product-list-schema.ts';
@@ -19,6 +20,8 @@ import { useActionLock } from '@/lib/use-action-lock.ts';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useRestoreProduct } from '../api/restore-product.ts';
+import { type AttributeFilterInputs, attributeFilters } from '../attribute-filters.ts';
+import { CategoryFilter } from '../components/category-filter.tsx';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal.tsx';
 import { DeleteSuccessToast } from '../components/delete-success-toast.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -44,10 +47,23 @@ export default function ManageProductsPage() {
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   // The location the list is of (undefined: all of them).
   const [location, setLocation] = useState<Location | undefined>(undefined);
+  // The category the list is of ("": all) and its attribute filters as typed (debounced as the search is).
+  const categories = useCategories();
+  const [categoryId, setCategoryId] = useState('');
+  const [filterInputs, setFilterInputs] = useState<AttributeFilterInputs>({});
+  const category = categories.data?.find((candidate) => candidate.id === categoryId);
+  const debounced = useDebounced(
+    JSON.stringify({ of: categoryId, filters: category ? attributeFilters(category, filterInputs) : {} }),
+    SEARCH_DELAY_MS,
+  );
+  // Another category's filters, while the debounce catches up, are none of this one's.
+  const typed = JSON.parse(debounced) as { of: string; filters: Record<string, string> };
+  const attributes = typed.of === categoryId ? JSON.stringify(typed.filters) : '{}';
   // The cursors Next followed (the server's X-Next-Cursor of each page before), so Previous can go
-  // back: a page costs the same however deep it is. They belong to one search of one location: a new
-  // one starts again from the first page.
-  const filterOf = (at: Location | undefined) => `${at?.id ?? ''} ${query}`;
+  // back: a page costs the same however deep it is. They belong to one search of one location and
+  // one set of filters: a new one starts again from the first page.
+  const filterOf = (at: Location | undefined) =>
+    `${at?.id ?? ''} ${category?.id ?? ''} ${attributes} ${query}`;
   const filter = filterOf(location);
   const [paging, setPaging] = useState<{ filter: string; cursors: string[] }>({ filter, cursors: [] });
   const cursors = paging.filter === filter ? paging.cursors : [];
@@ -55,6 +71,11 @@ export default function ManageProductsPage() {
     setLocation(chosen);
     setPaging({ filter: filterOf(chosen), cursors: [] });
   };
+  const chooseCategory = (id: string) => {
+    setCategoryId(id);
+    setFilterInputs({});
+  };
+  const filtered = category !== undefined;
   const [pending, setPending] = useState<Product | null>(null);
   // Ticked rows, kept across pages and searches, in the order they were ticked: their labels print together.
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
@@ -68,7 +89,14 @@ export default function ManageProductsPage() {
   const labelsAddress =
     ticked.size > 0 ? `${paths.labels}?ids=${[...ticked].map(encodeURIComponent).join(',')}` : paths.labels;
   const products = useProducts(
-    { limit: MANAGE_PAGE_SIZE, after: cursors.at(-1), q: query, location: location?.id },
+    {
+      limit: MANAGE_PAGE_SIZE,
+      after: cursors.at(-1),
+      q: query,
+      location: location?.id,
+      category: category?.id,
+      attributes: category ? (JSON.parse(attributes) as Record<string, string>) : undefined,
+    },
     productListSchema,
   );
   const deletion = useDeleteProduct();
@@ -184,6 +212,13 @@ export default function ManageProductsPage() {
         />
       </Form>
       <LocationFilter value={location?.id} onChange={chooseLocation} />
+      <CategoryFilter
+        categories={categories.data ?? []}
+        category={categoryId}
+        inputs={filterInputs}
+        onCategory={chooseCategory}
+        onInputs={setFilterInputs}
+      />
 
       {products.isPending ? (
         <Spinner label={t('manage.loading')} />
@@ -193,9 +228,11 @@ export default function ManageProductsPage() {
         <p className="text-body-secondary py-4">
           {query
             ? t('manage.noMatch', { query })
-            : location
-              ? t('location.noneHere', { location: location.name })
-              : t('manage.empty')}
+            : filtered
+              ? t('manage.noMatchFilters')
+              : location
+                ? t('location.noneHere', { location: location.name })
+                : t('manage.empty')}
         </p>
       ) : (
         <>

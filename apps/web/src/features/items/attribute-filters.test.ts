@@ -1,0 +1,68 @@
+import type { Category } from '@walton/contract';
+import { describe, expect, it } from 'vitest';
+import { attributeFilters } from './attribute-filters.ts';
+
+const airConditioner: Category = {
+  id: 'air-conditioner',
+  nameEn: 'Air conditioner',
+  nameBn: 'এয়ার কন্ডিশনার',
+  version: 1,
+  attributes: [
+    {
+      key: 'capacity_ton',
+      labelEn: 'Capacity',
+      labelBn: 'ক্ষমতা',
+      type: 'number',
+      unit: 'ton',
+      required: true,
+    },
+    { key: 'inverter', labelEn: 'Inverter', labelBn: 'ইনভার্টার', type: 'boolean', required: false },
+    {
+      key: 'type',
+      labelEn: 'Type',
+      labelBn: 'ধরন',
+      type: 'choice',
+      options: ['split', 'window'],
+      required: false,
+    },
+    { key: 'refrigerant', labelEn: 'Refrigerant', labelBn: 'রেফ্রিজারেন্ট', type: 'text', required: false },
+  ],
+};
+
+describe('attributeFilters', () => {
+  it('makes a range of a number’s bounds, open at an end left empty', () => {
+    expect(attributeFilters(airConditioner, { 'capacity_ton.min': '1', 'capacity_ton.max': '1.5' })).toEqual({
+      capacity_ton: '1..1.5',
+    });
+    expect(attributeFilters(airConditioner, { 'capacity_ton.min': '1' })).toEqual({ capacity_ton: '1..' });
+    expect(attributeFilters(airConditioner, { 'capacity_ton.max': '২' })).toEqual({ capacity_ton: '..2' });
+    expect(
+      attributeFilters(airConditioner, { 'capacity_ton.min': '1.5', 'capacity_ton.max': '1.5' }),
+    ).toEqual({
+      capacity_ton: '1.5',
+    });
+  });
+
+  it('reads bounds typed the wrong way round as the range between them', () => {
+    expect(attributeFilters(airConditioner, { 'capacity_ton.min': '1.5', 'capacity_ton.max': '1' })).toEqual({
+      capacity_ton: '1..1.5',
+    });
+  });
+
+  it('leaves out a bound that is not a number, and every attribute left at any', () => {
+    expect(attributeFilters(airConditioner, { 'capacity_ton.min': 'abc', inverter: '', type: ' ' })).toEqual(
+      {},
+    );
+  });
+
+  it('sends a boolean, a choice and a text as chosen, and nothing of keys outside the template', () => {
+    expect(
+      attributeFilters(airConditioner, {
+        inverter: 'false',
+        type: 'split',
+        refrigerant: 'R32',
+        colour: 'red',
+      }),
+    ).toEqual({ inverter: 'false', type: 'split', refrigerant: 'R32' });
+  });
+});
