@@ -33,7 +33,6 @@ const SIGNED_IN_LINKS = [
   { to: paths.dashboard, label: 'nav.dashboard', action: 'dashboard.read' },
   { to: paths.scan, label: 'nav.scan', action: 'inventory.read' },
   { to: paths.locations, label: 'nav.locations', action: 'inventory.read' },
-  { to: paths.categories, label: 'nav.categories', action: 'categories.manage' },
   { to: paths.settings, label: 'nav.settings', action: 'settings.own' },
   { to: paths.users, label: 'nav.users', action: 'users.manage' },
 ] as const satisfies ReadonlyArray<NavTarget & { action: Action }>;

@@ -2,7 +2,7 @@ import { airConditioner } from '@test/features/category-fixtures.ts';
 import { errorBody } from '@test/features/product-fixtures.ts';
 import { meHandler, server, testUser } from '@test/msw-server.ts';
 import { renderRoute } from '@test/render-route.tsx';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Category } from '@walton/contract';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,10 +39,6 @@ describe('the categories page', () => {
     await renderRoute('/categories', { user: testUser() });
     expect(await screen.findByText('Air conditioner')).toBeInTheDocument();
     expect(screen.getByText('Capacity, Inverter, Type, Refrigerant')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation')).getByRole('link', { name: 'Categories' })).toHaveAttribute(
-      'href',
-      '/categories',
-    );
     activateLanguage('bn');
     expect(await screen.findByText('এয়ার কন্ডিশনার')).toBeInTheDocument();
     expect(screen.getByText('ক্ষমতা, ইনভার্টার, ধরন, রেফ্রিজারেন্ট')).toBeInTheDocument();
@@ -109,13 +105,22 @@ describe('the categories page', () => {
     expect(posted).toHaveLength(1);
   });
 
-  it('is not a supplier’s: the page refuses them and the navbar does not link it', async () => {
+  it('is not a supplier’s: the page refuses them', async () => {
     server.use(meHandler('supplier'));
     await renderRoute('/categories', { user: testUser() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' }),
     ).toBeInTheDocument();
     expect(screen.queryByText('Air conditioner')).toBeNull();
-    expect(within(screen.getByRole('navigation')).queryByRole('link', { name: 'Categories' })).toBeNull();
+  });
+
+  it('is reached from the dashboard by those who manage categories, not by a viewer', async () => {
+    await renderRoute('/dashboard', { user: testUser() });
+    expect(await screen.findByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/categories');
+    cleanup();
+    server.use(meHandler('viewer'));
+    await renderRoute('/dashboard', { user: testUser() });
+    expect(await screen.findByRole('link', { name: 'Stock counts' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Categories' })).toBeNull();
   });
 });

@@ -404,6 +404,7 @@ export default function DashboardPage() {
   const t = useTranslate();
   const format = useFormatters();
   const readsClaims = useCan('inventory.read');
+  const managesCategories = useCan('categories.manage');
 
   return (
     <div className="container py-4">
@@ -417,7 +418,7 @@ export default function DashboardPage() {
               })}
             </p>
           )}
-          {/* The claims, receipts, dispatch orders and counts pages are reached from here, not the navbar, which has no room left at 992 px. */}
+          {/* The claims, receipts, dispatch orders, counts and categories pages are reached from here, not the navbar, which has no room left at 992 px. */}
           {readsClaims && (
             <Link to={paths.claims} className="btn btn-outline-primary">
               {t('claims.heading')}
@@ -436,6 +437,11 @@ export default function DashboardPage() {
           {readsClaims && (
             <Link to={paths.counts} className="btn btn-outline-primary">
               {t('counts.heading')}
+            </Link>
+          )}
+          {managesCategories && (
+            <Link to={paths.categories} className="btn btn-outline-primary">
+              {t('categories.heading')}
             </Link>
           )}
         </div>
