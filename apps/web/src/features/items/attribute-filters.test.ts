@@ -1,33 +1,6 @@
-import type { Category } from '@walton/contract';
+import { airConditioner } from '@test/features/category-fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { attributeFilters } from './attribute-filters.ts';
-
-const airConditioner: Category = {
-  id: 'air-conditioner',
-  nameEn: 'Air conditioner',
-  nameBn: 'এয়ার কন্ডিশনার',
-  version: 1,
-  attributes: [
-    {
-      key: 'capacity_ton',
-      labelEn: 'Capacity',
-      labelBn: 'ক্ষমতা',
-      type: 'number',
-      unit: 'ton',
-      required: true,
-    },
-    { key: 'inverter', labelEn: 'Inverter', labelBn: 'ইনভার্টার', type: 'boolean', required: false },
-    {
-      key: 'type',
-      labelEn: 'Type',
-      labelBn: 'ধরন',
-      type: 'choice',
-      options: ['split', 'window'],
-      required: false,
-    },
-    { key: 'refrigerant', labelEn: 'Refrigerant', labelBn: 'রেফ্রিজারেন্ট', type: 'text', required: false },
-  ],
-};
 
 describe('attributeFilters', () => {
   it('makes a range of a number’s bounds, open at an end left empty', () => {
