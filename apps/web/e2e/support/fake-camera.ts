@@ -5,8 +5,8 @@ import { PNG } from 'pngjs';
 
 /**
  * How long a test waits for the fake camera's first read: the second Chromium has to start its
- * camera, fetch the decoder and decode frames, which on a busy two-core machine takes well over the
- * default 10 s expect timeout. What is waited for is still what the app shows on the read.
+ * camera, fetch the decoder and decode frames, which on a busy two-core machine can outlast the
+ * default 20 s expect timeout. What is waited for is still what the app shows on the read.
  */
 export const CAMERA_READ_TIMEOUT = { timeout: 30_000 };
 
