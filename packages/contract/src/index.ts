@@ -8,6 +8,7 @@ export * from './claims.ts';
 export * from './constants.ts';
 export * from './counts.ts';
 export * from './csv.ts';
+export * from './deleted-record.ts';
 export * from './dispatches.ts';
 export * from './errors.ts';
 export * from './etag.ts';

@@ -3,6 +3,7 @@ import {
   categoryIdSchema,
   categorySchema,
   createCategorySchema,
+  deletedRecordSchema,
   updateCategorySchema,
 } from '@walton/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -99,7 +100,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<CategoryRoutesOptions> = asyn
         description: 'Refused with 409 `CATEGORY_IN_USE` while any item, in the trash too, has it.',
         params: idParams,
         response: {
-          200: z.object({ deleted: z.literal(true) }),
+          200: deletedRecordSchema,
           400: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,

@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   createLocationSchema,
+  deletedRecordSchema,
   locationIdSchema,
   locationSchema,
   updateLocationSchema,
@@ -84,7 +85,7 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
           '(`LOCATION_IN_HISTORY`: deactivate it instead) or is the default (`LOCATION_IS_DEFAULT`).',
         params: idParams,
         response: {
-          200: z.object({ deleted: z.literal(true) }),
+          200: deletedRecordSchema,
           400: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Category, type CreateCategory, categorySchema, type UpdateCategory } from '@walton/contract';
+import {
+  type Category,
+  type CreateCategory,
+  categorySchema,
+  deletedRecordSchema,
+  type UpdateCategory,
+} from '@walton/contract';
 import { categoryKeys } from '@/entities/categories/api/category-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -24,6 +30,11 @@ export async function updateCategory({
   ).data;
 }
 
+/** DELETE /api/categories/:id (`categories.manage`): refused (409 `CATEGORY_IN_USE`) while an item has it. */
+export async function deleteCategory(id: string) {
+  return (await apiRequest(categoryPath(id), deletedRecordSchema, { method: 'DELETE' })).data;
+}
+
 /** A change of the categories that reads the list again once it is done, whatever the answer. */
 function useCategoryMutation<Variables, Result>(send: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
@@ -35,3 +46,4 @@ function useCategoryMutation<Variables, Result>(send: (variables: Variables) => 
 
 export const useCreateCategory = () => useCategoryMutation(createCategory);
 export const useUpdateCategory = () => useCategoryMutation(updateCategory);
+export const useDeleteCategory = () => useCategoryMutation(deleteCategory);

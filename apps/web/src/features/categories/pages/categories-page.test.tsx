@@ -12,8 +12,33 @@ import { activateLanguage } from '@/i18n/i18n.ts';
 function categoriesOnServer() {
   const categories: Category[] = [structuredClone(airConditioner)];
   const posted: unknown[] = [];
+  const deleted: string[] = [];
   server.use(
     http.get('/api/categories', () => HttpResponse.json(categories)),
+    // The air conditioner is every demo item's category: only another one can go.
+    http.delete('/api/categories/:id', ({ params }) => {
+      const id = String(params.id);
+      if (id === airConditioner.id) {
+        return HttpResponse.json(
+          {
+            ...errorBody(
+              409,
+              'Conflict',
+              'Air conditioner is the category of 12 items: move them to another category first',
+            ),
+            code: 'CATEGORY_IN_USE',
+            params: { name: 'Air conditioner', count: 12 },
+          },
+          { status: 409 },
+        );
+      }
+      deleted.push(id);
+      categories.splice(
+        categories.findIndex((category) => category.id === id),
+        1,
+      );
+      return HttpResponse.json({ deleted: true });
+    }),
     http.post('/api/categories', async ({ request }) => {
       const body = (await request.json()) as Omit<Category, 'id' | 'version'>;
       posted.push(body);
@@ -28,7 +53,7 @@ function categoriesOnServer() {
       return HttpResponse.json(created, { status: 201 });
     }),
   );
-  return { posted };
+  return { posted, deleted };
 }
 
 describe('the categories page', () => {
@@ -103,6 +128,30 @@ describe('the categories page', () => {
     await user.click(form.getByRole('button', { name: 'Save category' }));
     expect(await form.findByText('The category was not saved: A category has this name')).toBeInTheDocument();
     expect(posted).toHaveLength(1);
+  });
+
+  it('deletes a category no item has; one that items have is refused, said in Bengali', async () => {
+    const { deleted } = categoriesOnServer();
+    const { user } = await renderRoute('/categories', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'New category' }));
+    const form = within(screen.getByRole('form', { name: 'New category' }));
+    await user.type(form.getByLabelText('Name in English'), 'Fan');
+    await user.type(form.getByLabelText('Name in Bengali'), 'ফ্যান');
+    await user.click(form.getByRole('button', { name: 'Save category' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Fan' }));
+    expect(await screen.findByText('Fan deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Fan' })).toBeNull());
+    expect(deleted).toEqual(['fan']);
+
+    await activateLanguage('bn');
+    await user.click(await screen.findByRole('button', { name: 'এয়ার কন্ডিশনার ডিলিট করুন' }));
+    expect(
+      await screen.findByText(
+        'এয়ার কন্ডিশনার ডিলিট হয়নি: Air conditioner ক্যাটাগরিতে 12টি পণ্য আছে: আগে সেগুলো অন্য ক্যাটাগরিতে সরান',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'এয়ার কন্ডিশনার' })).toBeInTheDocument();
+    expect(deleted).toEqual(['fan']);
   });
 
   it('is not a supplier’s: the page refuses them', async () => {

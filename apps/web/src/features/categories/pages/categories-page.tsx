@@ -7,17 +7,64 @@ import { QueryError } from '@/components/query-error.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useCategories } from '@/entities/categories/api/get-categories.ts';
 import { attributeLabel, categoryName } from '@/entities/categories/names.ts';
+import { errorText } from '@/i18n/error-text.ts';
 import { translate, useLanguage, useTranslate } from '@/i18n/i18n.ts';
+import { isSessionEnded } from '@/lib/query-client.ts';
 import { toast } from '@/lib/toast.ts';
-import { useCreateCategory, useUpdateCategory } from '../api/change-category.ts';
+import { useCreateCategory, useDeleteCategory, useUpdateCategory } from '../api/change-category.ts';
 import { CategoryForm } from '../components/category-form.tsx';
+
+/** A category's row: its name and attributes in the user's language, Edit and Delete. */
+function CategoryRow({ category, onEdit }: { category: Category; onEdit: () => void }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const remove = useDeleteCategory();
+  const name = categoryName(category, language);
+  const onDelete = () =>
+    remove.mutate(category.id, {
+      onSuccess: () => toast.success(translate('categories.deleted', { name })),
+      onError: (error) => {
+        if (!isSessionEnded(error)) {
+          toast.error(translate('categories.notDeleted', { name, reason: errorText(error) }));
+        }
+      },
+    });
+  return (
+    <tr>
+      <td>{name}</td>
+      <td>{category.attributes.map((attribute) => attributeLabel(attribute, language)).join(', ')}</td>
+      <td className="text-end">
+        <div className="d-flex flex-wrap justify-content-end gap-2">
+          <Button
+            variant="outline-primary"
+            size="sm"
+            disabled={remove.isPending}
+            aria-label={t('categories.editLabel', { name })}
+            onClick={onEdit}
+          >
+            {t('categories.edit')}
+          </Button>
+          <Button
+            variant="outline-danger"
+            size="sm"
+            disabled={remove.isPending}
+            aria-label={t('categories.deleteLabel', { name })}
+            onClick={onDelete}
+          >
+            {t('categories.delete')}
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
 
 /** What the page edits: a new category, one of the list, or none (the list alone). */
 type Editing = { kind: 'new' } | { kind: 'edit'; category: Category } | null;
 
 /**
  * The categories (admins and staff): each with its names and attributes in the user's language; a new
- * one or an edit of one in a form above the list.
+ * one or an edit of one in a form above the list; a category no item has can be deleted.
  */
 export default function CategoriesPage() {
   const t = useTranslate();
@@ -88,22 +135,11 @@ export default function CategoriesPage() {
           </thead>
           <tbody>
             {categories.data.map((category) => (
-              <tr key={category.id}>
-                <td>{categoryName(category, language)}</td>
-                <td>
-                  {category.attributes.map((attribute) => attributeLabel(attribute, language)).join(', ')}
-                </td>
-                <td className="text-end">
-                  <Button
-                    variant="outline-primary"
-                    size="sm"
-                    aria-label={t('categories.editLabel', { name: categoryName(category, language) })}
-                    onClick={() => setEditing({ kind: 'edit', category })}
-                  >
-                    {t('categories.edit')}
-                  </Button>
-                </td>
-              </tr>
+              <CategoryRow
+                key={category.id}
+                category={category}
+                onEdit={() => setEditing({ kind: 'edit', category })}
+              />
             ))}
           </tbody>
         </Table>

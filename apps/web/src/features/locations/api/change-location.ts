@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateLocation, type Location, locationSchema, type UpdateLocation } from '@walton/contract';
-import { z } from 'zod/mini';
+import {
+  type CreateLocation,
+  deletedRecordSchema,
+  type Location,
+  locationSchema,
+  type UpdateLocation,
+} from '@walton/contract';
 import { locationKeys } from '@/entities/locations/api/location-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -25,11 +30,9 @@ export async function updateLocation({
   ).data;
 }
 
-const deletedSchema = z.object({ deleted: z.literal(true) });
-
 /** DELETE /api/locations/:id (`locations.manage`): refused for a location with stock, in the history or the default. */
 export async function deleteLocation(id: string) {
-  return (await apiRequest(locationPath(id), deletedSchema, { method: 'DELETE' })).data;
+  return (await apiRequest(locationPath(id), deletedRecordSchema, { method: 'DELETE' })).data;
 }
 
 /** A change of the locations that reads the list again once it is done, whatever the answer. */
