@@ -179,10 +179,12 @@ function LineCard({ line, shown, pending }: { line: CountLine; shown: boolean; p
     <li className="list-group-item" data-testid="count-line">
       <div className="d-flex flex-wrap justify-content-between gap-2">
         <span className="fw-semibold text-break">{line.name}</span>
-        <span className="fs-5" data-testid="line-counted">
-          {shown && line.expected !== null
-            ? t('counts.countedOf', { counted, expected: format.count(line.expected) })
-            : t('counts.countedOnly', { counted })}
+        <span className="fs-5">
+          <span data-testid="line-counted">
+            {shown && line.expected !== null
+              ? t('counts.countedOf', { counted, expected: format.count(line.expected) })
+              : t('counts.countedOnly', { counted })}
+          </span>
           {pending > 0 && (
             <>
               {' '}
