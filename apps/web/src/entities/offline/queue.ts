@@ -152,22 +152,24 @@ async function sendStockChange(client: QueryClient, change: QueuedStockChange): 
 }
 
 /**
- * Sends one count scan; true when it settled (applied or refused), false when it must wait. Either
- * way the count is read again: its counted numbers, or why it refused (closed meanwhile).
+ * Sends one count scan; true when it settled (applied or refused), false when it must wait. Settled,
+ * the count is read again: its counted numbers, or why it refused (closed meanwhile).
  */
 async function sendCountScan(client: QueryClient, change: QueuedCountScan): Promise<boolean> {
+  const readAgain = () => client.invalidateQueries({ queryKey: countKeys.one(change.countId) });
   try {
     await postCountScan(change.countId, change.scan, change.id);
-    await dropChange(change.id);
-    return true;
   } catch (error) {
     if (!isFinalRefusal(error)) return false;
     const { status, message, code, params } = error;
     await replace({ ...change, refusal: { status, message, code, params } });
+    void readAgain();
     return true;
-  } finally {
-    void client.invalidateQueries({ queryKey: countKeys.one(change.countId) });
   }
+  // The count's new numbers first, then the scan leaves the queue: the number shown never jumps back.
+  await readAgain();
+  await dropChange(change.id);
+  return true;
 }
 
 const send = (client: QueryClient, change: QueuedChange): Promise<boolean> =>
