@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
+import type { Count } from '@walton/contract';
 import { axeViolationsAt, clientAddress, expect, test } from './support/fixtures.ts';
 import { type CreatedProduct, createProductViaApi } from './support/products.ts';
 import { signedInUser } from './support/users.ts';
@@ -7,7 +9,8 @@ import { signedInUser } from './support/users.ts';
  * Offline floor mode (issue 39, ADR 66): a signed-in page reloaded without a network opens as its
  * user with the reads the device kept; Delivered and restock made offline are queued on the device,
  * move the numbers at once (marked pending), survive closing the page, and are sent once on
- * reconnect; a change the server refuses lands in Needs attention, where the clerk resolves it.
+ * reconnect; a change the server refuses lands in Needs attention, where the clerk resolves it. A
+ * count opened online opens offline too, and its scans queue the same way.
  * The service worker runs here (the rest of the suite blocks it): it opens the app offline.
  */
 test.use({ serviceWorkers: 'allow' });
@@ -245,3 +248,152 @@ for (const language of ['en', 'bn'] as const) {
     await other.context.close();
   });
 }
+
+/** Starts a count of `products` at the main warehouse through the API. */
+async function startCountViaApi(page: Page, products: CreatedProduct[]): Promise<Count> {
+  const started = await page.request.post('/api/counts', {
+    data: { locationId: 'main', productIds: products.map((product) => product._id) },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  return (await started.json()) as Count;
+}
+
+/** Each item's counted units on the server (item id → units), read over the API by `page`'s clerk. */
+async function serverCounted(page: Page, count: Count): Promise<Record<string, number>> {
+  const response = await page.request.get(`/api/counts/${count.id}`);
+  expect(response.ok()).toBe(true);
+  const { lines } = (await response.json()) as Count;
+  return Object.fromEntries(lines.map((line) => [line.productId, line.counted]));
+}
+
+/** Opens the count online, waits until the device keeps it, and reloads it offline in `language`. */
+async function countOpenedOffline(page: Page, context: BrowserContext, count: Count, language: string) {
+  await page.goto(`/counts/${count.id}`);
+  await controlledByServiceWorker(page);
+  await expect(page.getByTestId('count-details')).toContainText('Counting');
+  await expect.poll(() => keptKeys(page)).toContain(JSON.stringify(['counts', 'one', count.id]));
+  await context.setOffline(true);
+  await page.evaluate((value) => localStorage.setItem('language', value), language);
+  await page.reload();
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+}
+
+/** Types `code` into the count's scan panel with `units` on the keypad. */
+async function typeScan(page: Page, code: string, units: number, language: 'en' | 'bn' = 'en') {
+  const bn = language === 'bn';
+  await page.getByLabel(bn ? 'প্রতি স্ক্যানে ইউনিট' : 'Units per scan').fill(String(units));
+  await page
+    .getByLabel(bn ? 'অথবা একটি আইটেম কোড বা সিরিয়াল টাইপ করুন' : 'Or type an item code or a serial')
+    .fill(code);
+  await page.getByRole('button', { name: bn ? 'যোগ করুন' : 'Add', exact: true }).click();
+}
+
+test('offline, a count opened online opens again; 2 scans typed are queued, pending on its lines, survive closing the page and count once on reconnect; axe finds nothing', async ({
+  page: firstPage,
+  context,
+  browser,
+  baseURL,
+  problems,
+}) => {
+  for (const failure of OFFLINE_FAILURES) problems.allow(failure);
+  const clerk = await signedInUser(firstPage, 'clerk');
+  const fan = await createProductViaApi(firstPage, clerk, { quentity: 5 });
+  const stove = await createProductViaApi(firstPage, clerk, { quentity: 4 });
+  const count = await startCountViaApi(firstPage, [fan, stove]);
+  const other = await secondClerk(browser, baseURL);
+  problems.watch(other.page, 'clerk B');
+
+  await countOpenedOffline(firstPage, context, count, 'en');
+  await expect(firstPage.getByText('Nothing counted yet.').first()).toBeVisible();
+
+  // A carton of 3 fans and one stove, typed: each line moves at once, marked pending.
+  await typeScan(firstPage, fan._id, 3);
+  await expect(
+    firstPage.getByRole('status').filter({ hasText: `Saved on this device: 3 × ${fan.name}` }),
+  ).toBeVisible();
+  const fanLine = firstPage.getByTestId('count-line').filter({ hasText: fan.name });
+  await expect(fanLine.getByTestId('line-counted')).toHaveText('3 counted of 5 expected');
+  await expect(fanLine.getByTestId('pending-mark')).toBeVisible();
+  await typeScan(firstPage, stove._id, 1);
+  const stoveLine = firstPage.getByTestId('count-line').filter({ hasText: stove.name });
+  await expect(stoveLine.getByTestId('line-counted')).toHaveText('1 counted of 4 expected');
+  await expect(firstPage.getByTestId('pending-count')).toHaveText('2 pending');
+  await expect(firstPage.getByTestId('count-waiting').getByRole('listitem')).toHaveText([
+    `Count 3 × ${fan.name} pending`,
+    `Count 1 × ${stove.name} pending`,
+  ]);
+  expect(await axeViolationsAt(firstPage, [375, 1280])).toEqual([]);
+
+  // Closed and opened again, still offline: the scans are on the device, nothing reached the server.
+  await firstPage.close();
+  const page = await context.newPage();
+  problems.watch(page);
+  await page.goto(`/counts/${count.id}`);
+  const line = (product: CreatedProduct) =>
+    page.getByTestId('count-line').filter({ hasText: product.name }).getByTestId('line-counted');
+  await expect(line(fan)).toHaveText('3 counted of 5 expected');
+  await expect(line(stove)).toHaveText('1 counted of 4 expected');
+  await expect(page.getByTestId('pending-count')).toHaveText('2 pending');
+  expect(await serverCounted(other.page, count)).toEqual({ [fan._id]: 0, [stove._id]: 0 });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toBeHidden();
+  await expect(page.getByTestId('count-waiting')).toBeHidden();
+  await expect(page.getByTestId('pending-mark')).toHaveCount(0);
+  await expect(line(fan)).toHaveText('3 counted of 5 expected');
+  await expect(line(stove)).toHaveText('1 counted of 4 expected');
+  expect(await serverCounted(other.page, count)).toEqual({ [fan._id]: 3, [stove._id]: 1 });
+
+  // Reloaded online, nothing is sent again: each scan counted once.
+  await page.reload();
+  await expect(line(fan)).toHaveText('3 counted of 5 expected');
+  expect(await serverCounted(other.page, count)).toEqual({ [fan._id]: 3, [stove._id]: 1 });
+  await other.context.close();
+});
+
+test('[bn] a scan queued offline into a count abandoned meanwhile lands in Needs attention with the reason in Bengali and is discarded; axe finds nothing offline nor there, at 375 and 1280 px', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  problems,
+}) => {
+  for (const failure of OFFLINE_FAILURES) problems.allow(failure);
+  // The queued scan the server refuses: the count was abandoned.
+  problems.allow(/status of 409 .*\/api\/counts\/[^/]+\/scans/);
+  const clerk = await signedInUser(page, 'clerk');
+  const kettle = await createProductViaApi(page, clerk, { quentity: 2 });
+  const count = await startCountViaApi(page, [kettle]);
+  const other = await secondClerk(browser, baseURL);
+  problems.watch(other.page, 'clerk B');
+
+  await countOpenedOffline(page, context, count, 'bn');
+  await typeScan(page, kettle._id, 2, 'bn');
+  const kettleLine = page.getByTestId('count-line').filter({ hasText: kettle.name });
+  await expect(kettleLine.getByTestId('line-counted')).toHaveText('প্রত্যাশিত ২টির মধ্যে ২টি গোনা হয়েছে');
+  await expect(kettleLine.getByTestId('pending-mark')).toHaveText('অপেক্ষমাণ');
+  expect(await axeViolationsAt(page, [375, 1280])).toEqual([]);
+
+  // Meanwhile the count is abandoned.
+  const abandoned = await other.page.request.post(`/api/counts/${count.id}/abandon`, {
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(abandoned.status(), await abandoned.text()).toBe(200);
+
+  await context.setOffline(false);
+  const attention = page.getByTestId('pending-count');
+  await expect(attention).toHaveText('০টি অপেক্ষমাণ · ১টিতে মনোযোগ দরকার');
+  await expect(kettleLine).toHaveCount(0);
+  await attention.click();
+  const entry = page.getByRole('region', { name: 'মনোযোগ দরকার' });
+  await expect(entry.getByRole('link', { name: `২ × ${kettle.name} গণনা` })).toBeVisible();
+  // The reason in Bengali (by the refusal's code), not the server's English words.
+  await expect(entry.getByTestId('refusal')).toHaveText(/বাতিল করা হয়েছে/);
+  expect(await axeViolationsAt(page, [375, 1280])).toEqual([]);
+
+  await entry.getByRole('button', { name: 'বাদ দিন' }).click();
+  await expect(entry.getByText('মনোযোগ দেওয়ার মতো কিছু নেই।')).toBeVisible();
+  await expect(attention).toBeHidden();
+  expect(await serverCounted(other.page, count)).toEqual({ [kettle._id]: 0 });
+  await other.context.close();
+});

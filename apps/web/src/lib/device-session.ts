@@ -13,9 +13,10 @@ import { sessionQueryKey } from './session.ts';
 
 /**
  * The reads this device keeps for the signed-in user (ADR 66): who they are and may be (`me`), the
- * items with their stock levels (`products`) and the locations. Nothing else is kept.
+ * items with their stock levels (`products`), the locations, and the stock counts opened (`counts`:
+ * a count opened online opens offline, to scan into). Nothing else is kept.
  */
-const KEPT_ROOTS: ReadonlySet<unknown> = new Set(['me', 'products', 'locations']);
+const KEPT_ROOTS: ReadonlySet<unknown> = new Set(['me', 'products', 'locations', 'counts']);
 const isKept = (query: Query): boolean =>
   query.state.status === 'success' && KEPT_ROOTS.has(query.queryKey[0]);
 

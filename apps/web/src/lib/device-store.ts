@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { ErrorParams, SignedInUser } from '@walton/contract';
+import type { CountScanRequest, ErrorParams, SignedInUser } from '@walton/contract';
 import { clear, createStore, del, get, set, values } from 'idb-keyval';
 
 /**
@@ -39,21 +39,39 @@ export interface QueuedRefusal {
 }
 
 /**
- * A Delivered or restock made offline: `id` is its operation id (a UUID v7, so the queue's key order
- * is the order the changes were made in), sent as the Idempotency-Key; `userId` is who made it (only
+ * What every change made offline has: `id` is its operation id (a UUID v7, so the queue's key order is
+ * the order the changes were made in), sent as the Idempotency-Key; `userId` is who made it (only
  * they send it). `refusal` set: it is in Needs attention, waiting for the user.
  */
-export interface QueuedChange {
+interface QueuedBase {
   id: string;
   userId: string;
-  productId: string;
-  productName: string;
-  kind: 'deliver' | 'restock';
-  amount: number;
-  locationId?: string | undefined;
   createdAt: number;
   refusal?: QueuedRefusal | undefined;
 }
+
+/** A Delivered or restock made offline, sent through the item's intent route. */
+export interface QueuedStockChange extends QueuedBase {
+  kind: 'deliver' | 'restock';
+  productId: string;
+  productName: string;
+  amount: number;
+  locationId?: string | undefined;
+}
+
+/**
+ * A scan into a count made offline, sent to the count's scans route as it was made: `label` names
+ * what was scanned (the item's name, or the unit's serial) for the lists that show it.
+ */
+export interface QueuedCountScan extends QueuedBase {
+  kind: 'countScan';
+  countId: string;
+  scan: CountScanRequest;
+  label: string;
+}
+
+/** A change made offline, by its `kind`. */
+export type QueuedChange = QueuedStockChange | QueuedCountScan;
 
 /** The whole queue, oldest first (IndexedDB returns the values in key order). */
 export const readQueue = (): Promise<QueuedChange[]> => values<QueuedChange>(queueStore);

@@ -14,7 +14,9 @@ export function useShownQuantity(product: Pick<Product, '_id' | 'quentity'>): {
 } {
   const { user } = useSession();
   const changes = useQueuedChanges(user?.id);
-  const waiting = changes.some((change) => change.productId === product._id && !change.refusal);
+  const waiting = changes.some(
+    (change) => change.kind !== 'countScan' && change.productId === product._id && !change.refusal,
+  );
   return { quantity: product.quentity + pendingDelta(changes, product._id), pending: waiting };
 }
 

@@ -3,8 +3,16 @@ import { errorBody } from '@test/features/product-fixtures.ts';
 import { server } from '@test/msw-server.ts';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readQueue } from '@/lib/device-store.ts';
-import { dropChange, loadQueue, pendingDelta, queueChange, retryChange, sendQueue } from './queue.ts';
+import { type QueuedChange, readQueue } from '@/lib/device-store.ts';
+import {
+  dropChange,
+  loadQueue,
+  pendingCounted,
+  pendingDelta,
+  queueChange,
+  retryChange,
+  sendQueue,
+} from './queue.ts';
 
 const CLERK = 'clerk-1';
 
@@ -12,9 +20,14 @@ afterEach(async () => {
   for (const change of await readQueue()) await dropChange(change.id);
 });
 
-/** What the intent route received: each request's key, item and body, in order. */
-function intentRoute(answer: (body: Record<string, unknown>) => Response) {
-  const received: { key: string | null; id: string; body: Record<string, unknown> }[] = [];
+interface Received {
+  key: string | null;
+  id: string;
+  body: Record<string, unknown>;
+}
+
+/** What the intent route received: each request's key, item and body, in order (into `received`). */
+function intentRoute(answer: (body: Record<string, unknown>) => Response, received: Received[] = []) {
   server.use(
     http.post('/api/product/:id/intents', async ({ request, params }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -24,6 +37,42 @@ function intentRoute(answer: (body: Record<string, unknown>) => Response) {
   );
   return received;
 }
+
+/** What a count's scans route received: each request's key, count and body, in order (into `received`). */
+function countScanRoute(answer: (body: Record<string, unknown>) => Response, received: Received[] = []) {
+  server.use(
+    http.post('/api/counts/:id/scans', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      received.push({ key: request.headers.get('idempotency-key'), id: `count ${String(params.id)}`, body });
+      return answer(body);
+    }),
+  );
+  return received;
+}
+
+/** The scan the server keeps, as the count's scans route answers it. */
+const keptScan = (body: Record<string, unknown>) =>
+  HttpResponse.json({
+    id: 'scan-1',
+    countId: 'k1',
+    productId: String(body.productId ?? 'a'),
+    quantity: Number(body.quantity ?? 1),
+    serial: typeof body.serial === 'string' ? body.serial : null,
+    scannedBy: CLERK,
+    scannedAt: new Date().toISOString(),
+  });
+
+/** What a queued change is about: its item, or its count. */
+const subject = (entry: QueuedChange) =>
+  entry.kind === 'countScan' ? `count ${entry.countId}` : entry.productId;
+
+const countScan = (countId: string, scan: { productId: string; quantity: number } | { serial: string }) => ({
+  userId: CLERK,
+  kind: 'countScan' as const,
+  countId,
+  scan,
+  label: 'productId' in scan ? `Item ${scan.productId}` : scan.serial,
+});
 
 const change = (productId: string, kind: 'deliver' | 'restock', amount: number, userId = CLERK) => ({
   userId,
@@ -41,7 +90,7 @@ describe('the offline queue', () => {
     await queueChange(change('a', 'deliver', 1, 'someone-else'));
     await queueChange(change('c', 'deliver', 1));
     const queued = await readQueue();
-    expect(queued.map((entry) => entry.productId)).toEqual(['a', 'b', 'a', 'c']);
+    expect(queued.map(subject)).toEqual(['a', 'b', 'a', 'c']);
     expect(
       pendingDelta(
         queued.filter((entry) => entry.userId === CLERK),
@@ -69,7 +118,7 @@ describe('the offline queue', () => {
     const mine = queued.filter((entry) => entry.userId === CLERK);
     expect(received.map(({ key }) => key)).toEqual(mine.map((entry) => entry.id));
     const left = await readQueue();
-    expect(left.map((entry) => [entry.productId, entry.userId, entry.refusal?.code])).toEqual([
+    expect(left.map((entry) => [subject(entry), entry.userId, entry.refusal?.code])).toEqual([
       ['a', 'someone-else', undefined],
       ['c', CLERK, 'NOT_ENOUGH_AT_LOCATION'],
     ]);
@@ -102,6 +151,61 @@ describe('the offline queue', () => {
     const [edited] = await readQueue();
     expect(received.at(-1)?.body).toEqual({ deliver: 3 });
     expect(received.at(-1)?.key).not.toBe(refused.id);
-    expect(edited?.amount).toBe(3);
+    expect(edited?.kind === 'deliver' && edited.amount).toBe(3);
+  });
+
+  it('sends a count scan made offline to its count’s scans route under its operation id, in order with the other changes; a refusal needs attention, and Edit sends another quantity under a new id', async () => {
+    await queueChange(change('a', 'deliver', 1));
+    await queueChange(countScan('k1', { productId: 'a', quantity: 2 }));
+    await queueChange(change('b', 'restock', 2));
+    await queueChange(countScan('k1', { serial: 'SN-1' }));
+    await queueChange(countScan('k1', { productId: 'a', quantity: 3 }));
+    const queued = await readQueue();
+    // The item's stock moves by the delivery only; its line in the count by the scans of it.
+    expect(pendingDelta(queued, 'a')).toBe(-1);
+    expect(pendingCounted(queued, 'k1', 'a')).toBe(5);
+    expect(pendingCounted(queued, 'k2', 'a')).toBe(0);
+
+    const received: Received[] = [];
+    intentRoute(() => HttpResponse.json({ success: 'done', quentity: 4, version: 2 }), received);
+    countScanRoute(
+      (body) =>
+        body.quantity === 3
+          ? HttpResponse.json(
+              errorBody(409, 'Conflict', 'This count is applied: it takes no more changes.', {
+                code: 'COUNT_CLOSED',
+                params: { status: 'applied' },
+              }),
+              { status: 409 },
+            )
+          : keptScan(body),
+      received,
+    );
+    await sendQueue(new QueryClient(), CLERK);
+
+    expect(received.map(({ id, body }) => [id, body])).toEqual([
+      ['a', { deliver: 1 }],
+      ['count k1', { productId: 'a', quantity: 2 }],
+      ['b', { restock: 2 }],
+      ['count k1', { serial: 'SN-1' }],
+      ['count k1', { productId: 'a', quantity: 3 }],
+    ]);
+    expect(received.map(({ key }) => key)).toEqual(queued.map((entry) => entry.id));
+    const [refused, ...rest] = await readQueue();
+    expect(rest).toEqual([]);
+    if (refused?.kind !== 'countScan') throw new Error('the refused scan is kept');
+    expect([refused.id, refused.refusal?.code, refused.refusal?.params]).toEqual([
+      queued.at(-1)?.id,
+      'COUNT_CLOSED',
+      { status: 'applied' },
+    ]);
+    // Refused: it no longer moves the line.
+    expect(pendingCounted([refused], 'k1', 'a')).toBe(0);
+
+    await loadQueue();
+    await retryChange(new QueryClient(), refused, 1);
+    expect(received.at(-1)?.body).toEqual({ productId: 'a', quantity: 1 });
+    expect(received.at(-1)?.key).not.toBe(refused.id);
+    expect(await readQueue()).toEqual([]);
   });
 });

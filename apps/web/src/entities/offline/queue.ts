@@ -2,16 +2,26 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { stockChangedSchema } from '@walton/contract';
 import { useMemo, useSyncExternalStore } from 'react';
 import { uuidv7 } from 'uuidv7';
+import { countKeys } from '@/entities/counts/api/get-counts.ts';
+import { postCountScan } from '@/entities/counts/api/scan-count.ts';
 import { latestInBody } from '@/entities/products/api/latest-in-body.ts';
 import { rememberOwnVersion } from '@/entities/products/api/own-changes.ts';
 import { applyProductChange } from '@/entities/products/api/product-cache.ts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
-import { deleteQueued, putQueued, type QueuedChange, readQueue } from '@/lib/device-store.ts';
+import {
+  deleteQueued,
+  putQueued,
+  type QueuedChange,
+  type QueuedCountScan,
+  type QueuedStockChange,
+  readQueue,
+} from '@/lib/device-store.ts';
 
 /**
  * The changes made offline (ADR 66): kept in IndexedDB (lib/device-store.ts) and mirrored here, so
- * every screen shows them at once; sent in the order they were made through the intent route
- * (`POST /api/product/:id/intents`), each with its operation id as the Idempotency-Key, so that a
+ * every screen shows them at once; sent in the order they were made, a Delivered or restock through
+ * the item's intent route (`POST /api/product/:id/intents`), a count scan through the count's scans
+ * route (`POST /api/counts/:id/scans`), each with its operation id as the Idempotency-Key, so that a
  * change sent twice (an answer lost on the way) is applied once.
  */
 let queue: readonly QueuedChange[] = [];
@@ -57,17 +67,26 @@ export function useOnline(): boolean {
 export function pendingDelta(changes: readonly QueuedChange[], productId: string): number {
   let delta = 0;
   for (const change of changes) {
-    if (change.productId !== productId || change.refusal) continue;
+    if (change.kind === 'countScan' || change.productId !== productId || change.refusal) continue;
     delta += change.kind === 'deliver' ? -change.amount : change.amount;
   }
   return delta;
 }
 
-/** What a change made offline says: who made it, on which item, what, and where. */
-export type NewChange = Pick<
-  QueuedChange,
-  'userId' | 'productId' | 'productName' | 'kind' | 'amount' | 'locationId'
->;
+/** The units `countId`'s scans still waiting to be sent add to an item's line (0 when none). */
+export function pendingCounted(changes: readonly QueuedChange[], countId: string, productId: string): number {
+  let counted = 0;
+  for (const change of changes) {
+    if (change.kind !== 'countScan' || change.countId !== countId || change.refusal) continue;
+    if (change.scan.productId === productId) counted += change.scan.quantity ?? 1;
+  }
+  return counted;
+}
+
+/** What a change made offline says (who made it, what, on which item or count), without its id and time. */
+export type NewChange =
+  | Omit<QueuedStockChange, 'id' | 'createdAt' | 'refusal'>
+  | Omit<QueuedCountScan, 'id' | 'createdAt' | 'refusal'>;
 
 /** Queues a change made offline under a fresh operation id (a UUID v7: its key sorts it after the earlier ones). */
 export async function queueChange(change: NewChange): Promise<void> {
@@ -100,8 +119,8 @@ const isFinalRefusal = (error: unknown): error is ApiRequestError =>
   error.status !== 408 &&
   error.status !== 429;
 
-/** Sends one change; true when it settled (applied or refused), false when it must wait. */
-async function send(client: QueryClient, change: QueuedChange): Promise<boolean> {
+/** Sends one Delivered or restock; true when it settled (applied or refused), false when it must wait. */
+async function sendStockChange(client: QueryClient, change: QueuedStockChange): Promise<boolean> {
   const type = change.kind === 'deliver' ? 'delivered' : 'restocked';
   try {
     const { data } = await apiRequest(
@@ -132,6 +151,30 @@ async function send(client: QueryClient, change: QueuedChange): Promise<boolean>
   }
 }
 
+/**
+ * Sends one count scan; true when it settled (applied or refused), false when it must wait. Settled,
+ * the count is read again: its counted numbers, or why it refused (closed meanwhile).
+ */
+async function sendCountScan(client: QueryClient, change: QueuedCountScan): Promise<boolean> {
+  const readAgain = () => client.invalidateQueries({ queryKey: countKeys.one(change.countId) });
+  try {
+    await postCountScan(change.countId, change.scan, change.id);
+  } catch (error) {
+    if (!isFinalRefusal(error)) return false;
+    const { status, message, code, params } = error;
+    await replace({ ...change, refusal: { status, message, code, params } });
+    void readAgain();
+    return true;
+  }
+  // The count's new numbers first, then the scan leaves the queue: the number shown never jumps back.
+  await readAgain();
+  await dropChange(change.id);
+  return true;
+}
+
+const send = (client: QueryClient, change: QueuedChange): Promise<boolean> =>
+  change.kind === 'countScan' ? sendCountScan(client, change) : sendStockChange(client, change);
+
 let sending: Promise<void> | undefined;
 
 /**
@@ -153,14 +196,31 @@ export function sendQueue(client: QueryClient, userId: string): Promise<void> {
   return sending;
 }
 
+/** How many units a change moves or counts: what Edit changes. */
+export const changeAmount = (change: QueuedChange): number =>
+  change.kind === 'countScan' ? (change.scan.quantity ?? 1) : change.amount;
+
+/** Whether Edit may change the quantity: not of a unit's serial scan (one unit, always). */
+export const editable = (change: QueuedChange): boolean =>
+  change.kind !== 'countScan' || change.scan.serial === undefined;
+
+/** The same change with another amount, as a new change (it gets a fresh operation id). */
+function withAmount(change: QueuedChange, amount: number): NewChange {
+  if (change.kind === 'countScan') {
+    const { userId, kind, countId, scan, label } = change;
+    return { userId, kind, countId, label, scan: { ...scan, quantity: amount } };
+  }
+  const { userId, productId, productName, kind, locationId } = change;
+  return { userId, productId, productName, kind, amount, locationId };
+}
+
 /** Retry (the same change) or Edit (another amount: a new change, under a fresh operation id). */
 export async function retryChange(client: QueryClient, change: QueuedChange, amount?: number): Promise<void> {
-  if (amount === undefined || amount === change.amount) {
+  if (amount === undefined || amount === changeAmount(change)) {
     await replace({ ...change, refusal: undefined });
   } else {
     await dropChange(change.id);
-    const { userId, productId, productName, kind, locationId } = change;
-    await queueChange({ userId, productId, productName, kind, amount, locationId });
+    await queueChange(withAmount(change, amount));
   }
   if (onlineManager.isOnline()) await sendQueue(client, change.userId);
 }

@@ -4,10 +4,10 @@ import {
   type Count,
   type CountScanRequest,
   type CreateCount,
-  countScanSchemaOut,
   countSchema,
 } from '@walton/contract';
 import { countKeys, countPath } from '@/entities/counts/api/get-counts.ts';
+import { postCountScan } from '@/entities/counts/api/scan-count.ts';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -17,15 +17,8 @@ export async function createCount(count: CreateCount): Promise<Count> {
 }
 
 /** POST /api/counts/:id/scans, with a fresh Idempotency-Key per scan (a resend counts once). */
-export async function scanCount({ id, scan }: { id: string; scan: CountScanRequest }) {
-  return (
-    await apiRequest(`${countPath(id)}/scans`, countScanSchemaOut, {
-      method: 'POST',
-      body: JSON.stringify(scan),
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    })
-  ).data;
-}
+export const scanCount = ({ id, scan }: { id: string; scan: CountScanRequest }) =>
+  postCountScan(id, scan, crypto.randomUUID());
 
 /** POST /api/counts/:id/apply: every difference written as one correction, or none. */
 export async function applyCount({ id, apply }: { id: string; apply: ApplyCount }) {

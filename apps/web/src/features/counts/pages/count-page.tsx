@@ -1,9 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import {
   byDifferenceValue,
   COUNT_QUANTITY_MAX,
   type Count,
   type CountLine,
+  type CountScanRequest,
   UNCOUNTED_CHOICES,
 } from '@walton/contract';
 import { type FormEvent, useCallback, useId, useState } from 'react';
@@ -17,13 +18,18 @@ import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCount } from '@/entities/counts/api/get-counts.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
+import { PendingMark } from '@/entities/offline/pending-quantity.tsx';
+import { pendingCounted, queueChange, useQueuedChanges } from '@/entities/offline/queue.ts';
 import { productExists } from '@/entities/products/api/get-product.ts';
+import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { codeTarget } from '@/entities/products/code-target.ts';
 import { errorText } from '@/i18n/error-text.ts';
 import { type Formatters, useFormatters } from '@/i18n/format.ts';
 import { type MessageKey, translate, useTranslate } from '@/i18n/i18n.ts';
 import { announceRefusal } from '@/lib/announce-refusal.ts';
+import type { QueuedCountScan } from '@/lib/device-store.ts';
 import { useCan } from '@/lib/me.ts';
+import { useSession } from '@/lib/session.ts';
 import { toast } from '@/lib/toast.ts';
 import { useAbandonCount, useApplyCount, useScanCount } from '../api/counts.ts';
 import { COUNT_STATUS_NAMES } from '../components/count-texts.ts';
@@ -39,16 +45,21 @@ const UNCOUNTED_NAMES: Record<UncountedChoice, MessageKey> = {
 const signed = (format: Formatters, value: number) =>
   value > 0 ? `+${format.count(value)}` : value < 0 ? `−${format.count(-value)}` : format.count(0);
 
+/** Whether the browser is offline: as it says, or as React Query learnt it (lib/device-session.ts). */
+const isOffline = (): boolean => !navigator.onLine || !onlineManager.isOnline();
+
 /**
  * Counting on a phone: the BIG Scan button turns the camera on; each code read (or typed) counts what
  * `codeTarget` names, one POST per scan with its own Idempotency-Key: an item without serials by the
  * quantity on the keypad (a carton; back to 1 after each scan, so a carton is not counted twice), a
- * tracked item's unit by its serial. Refusals are the server's, in the user's language.
+ * tracked item's unit by its serial. Refusals are the server's, in the user's language. Offline, the
+ * scan is queued on the device (ADR 66) and sent, in order, when the browser is back online.
  */
 function ScanPanel({ count }: { count: Count }) {
   const t = useTranslate();
   const scan = useScanCount();
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const format = useFormatters();
   const [quantity, setQuantity] = useState('1');
   const [outcome, setOutcome] = useState<ScanOutcome>(null);
@@ -58,17 +69,47 @@ function ScanPanel({ count }: { count: Count }) {
     [count.lines],
   );
 
+  /** Queues a scan made offline: the count's line moves at once, marked pending. */
+  const queueScan = useCallback(
+    async (body: CountScanRequest, label: string) => {
+      if (!user) return;
+      await queueChange({ userId: user.id, kind: 'countScan', countId: count.id, scan: body, label });
+    },
+    [user, count.id],
+  );
+
   const countCode = useCallback(
     async (code: string) => {
       try {
+        const offline = isOffline();
         const target = await codeTarget(code, window.location.origin, {
           isKnown: (productId) => count.lines.some((line) => line.productId === productId),
           // A serial counts in a full count (any item there) or one naming a tracked item.
           serials: count.full || count.lines.some((line) => line.serialTracked),
-          isItem: (productId) => productExists(queryClient, productId),
+          // Offline, only the items this device keeps are known (a read would wait for the network).
+          isItem: (productId) =>
+            offline
+              ? Promise.resolve(queryClient.getQueryData(productKeys.detail(productId)) !== undefined)
+              : productExists(queryClient, productId),
         });
         if (target.kind === 'unknown') {
           setOutcome({ kind: 'refused', text: translate('counts.unknownCode', { code: target.code }) });
+          return;
+        }
+        if (offline) {
+          if (target.kind === 'serial') {
+            await queueScan({ serial: target.serial }, target.serial);
+            setOutcome({ kind: 'done', text: translate('counts.queuedSerial', { serial: target.serial }) });
+            return;
+          }
+          const units = Number(quantity) || 1;
+          const name = nameOf(target.productId);
+          await queueScan({ productId: target.productId, quantity: units }, name);
+          setOutcome({
+            kind: 'done',
+            text: translate('counts.queuedScan', { count: format.count(units), name }),
+          });
+          setQuantity('1');
           return;
         }
         if (target.kind === 'serial') {
@@ -86,7 +127,7 @@ function ScanPanel({ count }: { count: Count }) {
         if (error instanceof Error) setOutcome({ kind: 'refused', text: errorText(error) });
       }
     },
-    [count.id, count.full, count.lines, quantity, scan, queryClient, format, nameOf],
+    [count.id, count.full, count.lines, quantity, scan, queryClient, format, nameOf, queueScan],
   );
 
   return (
@@ -126,21 +167,30 @@ function ScanPanel({ count }: { count: Count }) {
   );
 }
 
-/** One item of the running list: how many were counted (and, where shown, of how many expected). */
-function LineCard({ line, shown }: { line: CountLine; shown: boolean }) {
+/**
+ * One item of the running list: how many were counted (and, where shown, of how many expected), moved
+ * by the user's scans still waiting to be sent (`pending` units: then marked pending).
+ */
+function LineCard({ line, shown, pending }: { line: CountLine; shown: boolean; pending: number }) {
   const t = useTranslate();
   const format = useFormatters();
+  const counted = format.count(line.counted + pending);
   return (
     <li className="list-group-item" data-testid="count-line">
       <div className="d-flex flex-wrap justify-content-between gap-2">
         <span className="fw-semibold text-break">{line.name}</span>
-        <span className="fs-5" data-testid="line-counted">
-          {shown && line.expected !== null
-            ? t('counts.countedOf', {
-                counted: format.count(line.counted),
-                expected: format.count(line.expected),
-              })
-            : t('counts.countedOnly', { counted: format.count(line.counted) })}
+        <span className="fs-5">
+          <span data-testid="line-counted">
+            {shown && line.expected !== null
+              ? t('counts.countedOf', { counted, expected: format.count(line.expected) })
+              : t('counts.countedOnly', { counted })}
+          </span>
+          {pending > 0 && (
+            <>
+              {' '}
+              <PendingMark />
+            </>
+          )}
         </span>
       </div>
       <div className="small text-body-secondary text-break">
@@ -148,6 +198,32 @@ function LineCard({ line, shown }: { line: CountLine; shown: boolean }) {
         {line.serialTracked && ` · ${t('counts.bySerial')}`}
       </div>
     </li>
+  );
+}
+
+/** The user's scans into this count made offline and not yet sent, in the order they were made. */
+function WaitingScans({ scans }: { scans: readonly QueuedCountScan[] }) {
+  const t = useTranslate();
+  const format = useFormatters();
+  return (
+    <section aria-labelledby="count-waiting-heading" className="mb-4" data-testid="count-waiting">
+      <h2 id="count-waiting-heading" className="h5">
+        {t('counts.waitingScans')}
+      </h2>
+      <ul className="list-group">
+        {scans.map((change) => (
+          <li key={change.id} className="list-group-item text-break">
+            {change.scan.serial === undefined
+              ? t('offline.countScanLine', {
+                  name: change.label,
+                  quantity: format.count(change.scan.quantity ?? 1),
+                })
+              : t('offline.countSerialLine', { serial: change.label })}{' '}
+            <PendingMark />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -326,6 +402,12 @@ export default function CountPage() {
   const abandons = useCan('count.create');
   const exports = useCan('export.run');
   const locations = useLocations();
+  const { user } = useSession();
+  const queued = useQueuedChanges(user?.id);
+  const waiting = queued.filter(
+    (change): change is QueuedCountScan =>
+      change.kind === 'countScan' && change.countId === id && !change.refusal,
+  );
 
   if (count.isPending) return <Spinner label={t('counts.loadingOne')} />;
   if (count.isError)
@@ -337,7 +419,8 @@ export default function CountPage() {
   const data = count.data;
   const open = data.status === 'counting';
   const locationName = locations.data?.find((one) => one.id === data.locationId)?.name ?? data.locationId;
-  const counted = data.lines.filter((line) => line.scanned);
+  const pendingOf = (line: CountLine) => pendingCounted(waiting, data.id, line.productId);
+  const counted = data.lines.filter((line) => line.scanned || pendingOf(line) > 0);
   return (
     <div className="container py-3 mx-auto" style={{ maxWidth: '48rem' }}>
       <p className="mb-2">
@@ -376,11 +459,17 @@ export default function CountPage() {
         ) : (
           <ul className="list-group">
             {counted.map((line) => (
-              <LineCard key={line.productId} line={line} shown={data.expectedShown} />
+              <LineCard
+                key={line.productId}
+                line={line}
+                shown={data.expectedShown}
+                pending={pendingOf(line)}
+              />
             ))}
           </ul>
         )}
       </section>
+      {waiting.length > 0 && <WaitingScans scans={waiting} />}
       {data.expectedShown && <Review count={data} />}
       {open && (applies || abandons) && <CloseCount count={data} applies={applies} abandons={abandons} />}
     </div>

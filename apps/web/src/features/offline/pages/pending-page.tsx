@@ -4,21 +4,43 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { dropChange, retryChange, useOnline, useQueuedChanges } from '@/entities/offline/queue.ts';
+import {
+  changeAmount,
+  dropChange,
+  editable,
+  retryChange,
+  useOnline,
+  useQueuedChanges,
+} from '@/entities/offline/queue.ts';
 import { errorText } from '@/i18n/error-text.ts';
-import { useFormatters } from '@/i18n/format.ts';
+import { type Formatters, useFormatters } from '@/i18n/format.ts';
 import { type Translate, useTranslate } from '@/i18n/i18n.ts';
 import type { QueuedChange } from '@/lib/device-store.ts';
 import { useSession } from '@/lib/session.ts';
 
-/** A queued change in words: "Deliver 1 of Fan" / "Restock 2 of Fan". */
+/** What a queued change does, in words, and the page it was made on. */
+function describe(change: QueuedChange, t: Translate, format: Formatters): { text: string; to: string } {
+  if (change.kind === 'countScan') {
+    const text =
+      change.scan.serial === undefined
+        ? t('offline.countScanLine', { name: change.label, quantity: format.count(changeAmount(change)) })
+        : t('offline.countSerialLine', { serial: change.label });
+    return { text, to: paths.count(change.countId) };
+  }
+  const values = { name: change.productName, quantity: format.count(change.amount) };
+  const text =
+    change.kind === 'deliver' ? t('offline.deliverLine', values) : t('offline.restockLine', values);
+  return { text, to: paths.itemDetail(change.productId) };
+}
+
+/** A queued change in words: "Deliver 1 of Fan" / "Restock 2 of Fan" / "Count 2 × Fan". */
 function ChangeLine({ change, t }: { change: QueuedChange; t: Translate }) {
   const format = useFormatters();
-  const values = { name: change.productName, quantity: format.count(change.amount) };
+  const { text, to } = describe(change, t, format);
   return (
     <>
-      <Link to={paths.itemDetail(change.productId)} className="fw-semibold">
-        {change.kind === 'deliver' ? t('offline.deliverLine', values) : t('offline.restockLine', values)}
+      <Link to={to} className="fw-semibold">
+        {text}
       </Link>{' '}
       <span className="text-body-secondary small">
         {t('offline.madeAt', { time: format.dateTime(new Date(change.createdAt).toISOString()) })}
@@ -29,13 +51,14 @@ function ChangeLine({ change, t }: { change: QueuedChange; t: Translate }) {
 
 /**
  * A refused change: why (in the user's language, by the refusal's code), and what to do with it:
- * send it again as it is (Retry), with another quantity (Edit), or drop it (Discard).
+ * send it again as it is (Retry), with another quantity (Edit; not a unit's serial scan), or drop it
+ * (Discard).
  */
 function AttentionEntry({ change }: { change: QueuedChange }) {
   const client = useQueryClient();
   const t = useTranslate();
   const [editing, setEditing] = useState(false);
-  const [amount, setAmount] = useState(String(change.amount));
+  const [amount, setAmount] = useState(String(changeAmount(change)));
   const [busy, setBusy] = useState(false);
   const act = (action: () => Promise<void>) => {
     setBusy(true);
@@ -84,9 +107,11 @@ function AttentionEntry({ change }: { change: QueuedChange }) {
           <Button variant="primary" onClick={() => act(() => retryChange(client, change))} disabled={busy}>
             {t('offline.retry')}
           </Button>
-          <Button variant="outline-primary" onClick={() => setEditing(true)} disabled={busy}>
-            {t('offline.edit')}
-          </Button>
+          {editable(change) && (
+            <Button variant="outline-primary" onClick={() => setEditing(true)} disabled={busy}>
+              {t('offline.edit')}
+            </Button>
+          )}
           <Button variant="outline-danger" onClick={() => act(() => dropChange(change.id))} disabled={busy}>
             {t('offline.discard')}
           </Button>

@@ -5,9 +5,10 @@ import Button from 'react-bootstrap/Button';
 import { locationsQuery, useLocations } from '@/entities/locations/api/get-locations.ts';
 import { stockLevelsQuery, useStockLevels } from '@/entities/locations/api/get-stock-levels.ts';
 import { useShownQuantity } from '@/entities/offline/pending-quantity.tsx';
-import { type NewChange, queueChange } from '@/entities/offline/queue.ts';
+import { queueChange } from '@/entities/offline/queue.ts';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
+import type { QueuedStockChange } from '@/lib/device-store.ts';
 import { useAccess } from '@/lib/me.ts';
 import { useSession } from '@/lib/session.ts';
 import { toast } from '@/lib/toast.ts';
@@ -97,7 +98,11 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
   };
 
   /** Queues a change made offline, with the item as this tab knows it; says so. */
-  const queueOffline = async (kind: NewChange['kind'], amount: number, locationId: string | undefined) => {
+  const queueOffline = async (
+    kind: QueuedStockChange['kind'],
+    amount: number,
+    locationId: string | undefined,
+  ) => {
     if (!user) return;
     const item = current();
     await queueChange({
