@@ -7,6 +7,13 @@ import { apiErrorSchema } from './errors.ts';
 
 const integer = () => checked(z.number(), int());
 
+/**
+ * When a list's items carry their `category` and `attributes`: the item's own answer always does (when
+ * it has them), a list only when it is one category's.
+ */
+const IN_LISTS_ONLY_BY_CATEGORY =
+  'In a list (GET /api/product, GET /api/productOrder) only when it is filtered by `category`; left out otherwise';
+
 /** A product as the API sends it (the spec's field names, spelling kept). */
 export const productSchema = z.object({
   _id: z.string(),
@@ -57,12 +64,15 @@ export const productSchema = z.object({
     checked(integer(), z.describe("How long a dispatched unit's warranty runs, in calendar months")),
   ),
   category: z.optional(
-    checked(z.string(), z.describe("The id of the item's category (GET /api/categories)")),
+    checked(
+      z.string(),
+      z.describe(`The id of the item's category (GET /api/categories). ${IN_LISTS_ONLY_BY_CATEGORY}`),
+    ),
   ),
   attributes: z.optional(
     checked(
       z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-      z.describe("The item's values of its category's attributes, by key"),
+      z.describe(`The item's values of its category's attributes, by key. ${IN_LISTS_ONLY_BY_CATEGORY}`),
     ),
   ),
   version: checked(z.number(), int(), z.describe('Bumped by every change; also sent as the ETag')),

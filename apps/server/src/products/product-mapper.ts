@@ -103,6 +103,18 @@ export function toProduct(product: ProductState): Product {
   };
 }
 
+/**
+ * An item as a list answers it: with its `category` and `attributes` only in a list of one category
+ * (`category`, the list's filter), whose reader compares items of one template; any other list leaves
+ * them out (no page of the web app reads them from a list: the edit page reads the item itself). The
+ * item's own answer and the CSV export keep them.
+ */
+export function listedItem(product: Product, list: { category?: string | undefined }): Product {
+  if (list.category !== undefined) return product;
+  const { category: _category, attributes: _attributes, ...listed } = product;
+  return listed;
+}
+
 /** What is held of an item: units reserved by open dispatch orders, units on hand not for sale. */
 export interface Holds {
   reserved: number;

@@ -264,7 +264,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
           '`category=<id>` lists the items of one category; with it, `attr.<key>=<value>` keeps those whose ' +
           "attribute has that value (a choice's option, text as stored, `true` or `false`) and, for a number, " +
           'a value or a range `attr.capacity_ton=1..1.5` (`1..` and `..2` leave an end open); at most ' +
-          `${ATTRIBUTE_FILTERS_MAX} of them. A key the category does not have, a value not of its type, or ` +
+          `${ATTRIBUTE_FILTERS_MAX} of them. Items carry their \`category\` and \`attributes\` only in a list ` +
+          "filtered by `category` (the item's own answer, `GET /api/product/{id}`, has them whenever it does). " +
+          'A key the category does not have, a value not of its type, or ' +
           'filters without the category are a 400 (`ATTRIBUTE_FILTER_UNKNOWN`, `ATTRIBUTE_FILTER_BAD_VALUE`, ' +
           '`ATTRIBUTE_FILTER_NEEDS_CATEGORY`; `UNKNOWN_CATEGORY`). ' +
           '`lowStock=true` lists only live items whose available units (on hand, less those reserved or in ' +
@@ -482,7 +484,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         operationId: 'listSupplierProducts',
         tags: ['products'],
         summary: "One supplier's live products, in the order they were added",
-        description: totalCountDescription,
+        description: `${totalCountDescription} Items come without their \`category\` and \`attributes\`.`,
         querystring: supplierItemsQuerySchema,
         response: { 200: z.array(productSchema), 400: apiErrorSchema, ...protectedErrors },
       },

@@ -79,7 +79,14 @@ import {
   type StockMovement,
   type UnitState,
 } from './product-change.ts';
-import { toHistoryEntry, toProduct, toProductDetails, wireFieldOf, withHolds } from './product-mapper.ts';
+import {
+  listedItem,
+  toHistoryEntry,
+  toProduct,
+  toProductDetails,
+  wireFieldOf,
+  withHolds,
+} from './product-mapper.ts';
 import type { ProductListFilter, ProductSearch, Total } from './product-search.ts';
 import type { Decide, ProductRepository } from './repository.ts';
 
@@ -977,7 +984,8 @@ export class ProductService {
 
   /**
    * A page from `offset`, or right after the position an `after` cursor names. One item more than
-   * the page is read to know whether a next page exists; its cursor is the page's last item's.
+   * the page is read to know whether a next page exists; its cursor is the page's last item's. Each
+   * item is as a list shows it (listedItem: its category and attributes only in a list of one category).
    */
   async list(request: ProductListRequest): Promise<ProductPage> {
     const after = request.after === undefined ? undefined : positionOf(request.after, request);
@@ -995,7 +1003,8 @@ export class ProductService {
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
     const next = rows.length > items.length && last ? cursorAfter(last, request) : undefined;
-    return { items: await this.#held(items), next, ...total };
+    const held = await this.#held(items);
+    return { items: held.map((product) => listedItem(product, request)), next, ...total };
   }
 
   async #pageAndCount(filter: ProductListFilter): Promise<{ items: Product[] } & Total> {
@@ -1020,6 +1029,7 @@ export class ProductService {
     return held ?? product;
   }
 
+  /** One supplier's items, each as a list shows it (listedItem: without its category and attributes). */
   async listBySupplier(
     email: string,
     page: Page,
@@ -1029,7 +1039,8 @@ export class ProductService {
       this.#products.listBySupplier(email, page, location),
       this.#products.countBySupplier(email, location),
     ]);
-    return { items: await this.#held(items), total };
+    const held = await this.#held(items);
+    return { items: held.map((product) => listedItem(product, {})), total };
   }
 
   /** Adds an item supplied by the signed-in user: the supplier is always the actor. */

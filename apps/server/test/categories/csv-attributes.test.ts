@@ -119,7 +119,8 @@ describe.each(TEST_ENGINES)('CSV export and import of categories and attributes 
       url: '/api/product?q=CSV%20window',
       headers: clerk.session,
     });
-    expect(found.json<Product[]>()[0]).toMatchObject({
+    const [listed] = found.json<Product[]>();
+    expect(await read(listed?._id ?? '')).toMatchObject({
       category: category.id,
       attributes: { capacity_ton: 1, type: 'window' },
     });
