@@ -14,24 +14,29 @@ export type MessageValues = Record<string, string | number>;
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 /**
- * Each language's catalogue comes in two parts: `shell` (the layout, the landing page and the blog's
- * chrome) and `pages` (every other page, and the texts of the API's error codes). English's shell ships with the app, as
- * the first render of most visits needs it; everything else is a chunk of its own, loaded when first
- * needed, so the landing page carries neither the other pages' texts nor the Bengali catalogue.
+ * Each language's catalogue comes in parts: `shell` (the layout, the landing page and the blog's
+ * chrome), `codes` (the texts of the codes the API sends: only languages other than English have them,
+ * English's being the server's and the contract's) and `pages` (every other page). English's shell
+ * ships with the app, as the first render of most visits needs it; everything else is a chunk of its
+ * own, loaded when first needed, so the landing page carries neither the other pages' texts nor the
+ * Bengali catalogue, and the Bengali landing page only the shell and the codes (an error shown there
+ * is said in Bengali).
  */
-type Part = 'shell' | 'pages';
+type Part = 'shell' | 'codes' | 'pages';
 const catalogues: Record<Language, Record<Part, () => Promise<{ messages: Messages }>>> = {
   en: {
     shell: () => Promise.resolve({ messages: englishShellMessages }),
+    codes: () => Promise.resolve({ messages: {} }),
     pages: () => import('./locales/en/pages.json?lingui'),
   },
   bn: {
     shell: () => import('./locales/bn/shell.json?lingui'),
+    codes: () => import('./locales/bn/codes.json?lingui'),
     pages: () => import('./locales/bn/pages.json?lingui'),
   },
 };
 
-const loaded = new Set<`${Language}/${Part}`>(['en/shell']);
+const loaded = new Set<`${Language}/${Part}`>(['en/shell', 'en/codes']);
 /** Whether a page beyond the landing page has been shown: then every language needs its `pages` part. */
 let pagesNeeded = false;
 
@@ -50,13 +55,14 @@ i18n.activate('en', [INTL_LOCALE.en]);
 
 /** Loads `language`'s catalogue (what is needed of it) and makes it the active one; `<html lang>` follows. */
 export async function activateLanguage(language: Language): Promise<void> {
-  // English's shell is all the landing page needs (an error there is shown in the server's English
-  // words); another language is a download anyway, and comes whole, its error texts included.
-  const whole = () => pagesNeeded || language !== 'en';
   if (language === 'bn') preloadBengaliFont();
-  await Promise.all([load(language, 'shell'), whole() ? load(language, 'pages') : undefined]);
+  await Promise.all([
+    load(language, 'shell'),
+    load(language, 'codes'),
+    pagesNeeded ? load(language, 'pages') : undefined,
+  ]);
   // A page may have asked for its texts while the shell was loading.
-  if (whole()) await load(language, 'pages');
+  if (pagesNeeded) await load(language, 'pages');
   i18n.activate(language, [INTL_LOCALE[language]]);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
