@@ -35,6 +35,7 @@ import {
   type userUpdateSchema,
 } from '@walton/contract';
 import type { z } from 'zod';
+import { AIR_CONDITIONER } from '../products/demo-catalog.ts';
 
 /** The examples of the OpenAPI document's components: one plausible value each, typed by the contract. */
 
@@ -131,29 +132,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     address: 'Plot 12, Mirpur Road, Dhaka',
   } satisfies z.input<typeof createLocationSchema>,
   updateLocation: { active: false } satisfies z.input<typeof updateLocationSchema>,
-  createCategory: {
-    nameEn: 'Air conditioner',
-    nameBn: 'এয়ার কন্ডিশনার',
-    attributes: [
-      {
-        key: 'capacity_ton',
-        labelEn: 'Capacity',
-        labelBn: 'ক্ষমতা',
-        type: 'number',
-        unit: 'ton',
-        required: true,
-      },
-      { key: 'inverter', labelEn: 'Inverter', labelBn: 'ইনভার্টার', type: 'boolean', required: true },
-      {
-        key: 'type',
-        labelEn: 'Type',
-        labelBn: 'ধরন',
-        type: 'choice',
-        options: ['split', 'window', 'portable', 'cassette'],
-        required: true,
-      },
-    ],
-  } satisfies z.input<typeof createCategorySchema>,
+  createCategory: AIR_CONDITIONER satisfies z.input<typeof createCategorySchema>,
   updateCategory: { nameBn: 'এসি' } satisfies z.input<typeof updateCategorySchema>,
   transferStock: {
     from: 'main',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { airConditionerTemplate } from './air-conditioner-template.ts';
 
 /** Items of one category, each with a price that orders them, and the values the filters pick from. */
 const ITEMS = [
@@ -41,36 +42,7 @@ describe.each(TEST_ENGINES)('lists filtered by category and attributes on %s', (
     clerk = await newClerk(test.app);
     const created = await api.call('POST', '/api/categories', {
       headers: clerk.session,
-      payload: {
-        nameEn: 'Filtered AC',
-        nameBn: 'ফিল্টার এসি',
-        attributes: [
-          {
-            key: 'capacity_ton',
-            labelEn: 'Capacity',
-            labelBn: 'ক্ষমতা',
-            type: 'number',
-            unit: 'ton',
-            required: true,
-          },
-          { key: 'inverter', labelEn: 'Inverter', labelBn: 'ইনভার্টার', type: 'boolean', required: true },
-          {
-            key: 'type',
-            labelEn: 'Type',
-            labelBn: 'ধরন',
-            type: 'choice',
-            options: ['split', 'window', 'portable', 'cassette'],
-            required: true,
-          },
-          {
-            key: 'refrigerant',
-            labelEn: 'Refrigerant',
-            labelBn: 'রেফ্রিজারেন্ট',
-            type: 'text',
-            required: false,
-          },
-        ],
-      },
+      payload: airConditionerTemplate('Filtered AC', 'ফিল্টার এসি'),
     });
     expect(created.statusCode, created.body).toBe(201);
     category = created.json<Category>();

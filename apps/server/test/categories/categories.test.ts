@@ -1,34 +1,12 @@
-import type { Category, CreateCategory, HistoryEntry, Product } from '@walton/contract';
+import type { Category, HistoryEntry, Product } from '@walton/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk, validProduct } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { airConditionerTemplate } from './air-conditioner-template.ts';
 
 /** The air conditioner's template: one attribute of each type, two of them required. */
-const AIR_CONDITIONER: CreateCategory = {
-  nameEn: 'Test air conditioner',
-  nameBn: 'পরীক্ষার এয়ার কন্ডিশনার',
-  attributes: [
-    {
-      key: 'capacity_ton',
-      labelEn: 'Capacity',
-      labelBn: 'ক্ষমতা',
-      type: 'number',
-      unit: 'ton',
-      required: true,
-    },
-    { key: 'inverter', labelEn: 'Inverter', labelBn: 'ইনভার্টার', type: 'boolean', required: false },
-    {
-      key: 'type',
-      labelEn: 'Type',
-      labelBn: 'ধরন',
-      type: 'choice',
-      options: ['split', 'window', 'portable', 'cassette'],
-      required: true,
-    },
-    { key: 'refrigerant', labelEn: 'Refrigerant', labelBn: 'রেফ্রিজারেন্ট', type: 'text', required: false },
-  ],
-};
+const AIR_CONDITIONER = airConditionerTemplate('Test air conditioner', 'পরীক্ষার এয়ার কন্ডিশনার');
 
 describe.each(TEST_ENGINES)('categories and the attributes of items on %s', (engine) => {
   let test: TestApp;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { airConditionerTemplate } from './air-conditioner-template.ts';
 
 describe.each(TEST_ENGINES)('CSV export and import of categories and attributes on %s', (engine) => {
   let test: TestApp;
@@ -19,29 +20,7 @@ describe.each(TEST_ENGINES)('CSV export and import of categories and attributes 
       method: 'POST',
       url: '/api/categories',
       headers: clerk.session,
-      payload: {
-        nameEn: 'CSV AC',
-        nameBn: 'সিএসভি এসি',
-        attributes: [
-          {
-            key: 'capacity_ton',
-            labelEn: 'Capacity',
-            labelBn: 'ক্ষমতা',
-            type: 'number',
-            unit: 'ton',
-            required: true,
-          },
-          { key: 'inverter', labelEn: 'Inverter', labelBn: 'ইনভার্টার', type: 'boolean', required: false },
-          {
-            key: 'type',
-            labelEn: 'Type',
-            labelBn: 'ধরন',
-            type: 'choice',
-            options: ['split', 'window'],
-            required: true,
-          },
-        ],
-      },
+      payload: airConditionerTemplate('CSV AC', 'সিএসভি এসি'),
     });
     expect(created.statusCode, created.body).toBe(201);
     category = created.json<Category>();
@@ -78,16 +57,23 @@ describe.each(TEST_ENGINES)('CSV export and import of categories and attributes 
   it('exports the category and one column per attribute key, empty for an item without them', async () => {
     const [header = [], ...rows] = await exported();
     const column = (name: string) => header.indexOf(name);
-    expect(header.slice(-4)).toEqual(['category', 'attr.capacity_ton', 'attr.inverter', 'attr.type']);
+    expect(header.slice(-5)).toEqual([
+      'category',
+      'attr.capacity_ton',
+      'attr.inverter',
+      'attr.type',
+      'attr.refrigerant',
+    ]);
     const acRow = rows.find((row) => row[0] === ac._id) ?? [];
     expect([
       acRow[column('category')],
       acRow[column('attr.capacity_ton')],
       acRow[column('attr.inverter')],
       acRow[column('attr.type')],
-    ]).toEqual([category.id, '1.5', 'true', 'split']);
+      acRow[column('attr.refrigerant')],
+    ]).toEqual([category.id, '1.5', 'true', 'split', '']);
     const plainRow = rows.find((row) => row[0] === plain._id) ?? [];
-    expect(plainRow.slice(-4)).toEqual(['', '', '', '']);
+    expect(plainRow.slice(-5)).toEqual(['', '', '', '', '']);
   });
 
   it('imports an export back unchanged, and an edited attribute cell as an edit of the attributes', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../support/engines.ts';
 import { ApiRecorder, addProduct, type Clerk, newClerk } from '../support/inventory.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { airConditionerTemplate } from './air-conditioner-template.ts';
 
 /** The values of the category's item: one of each type. */
 const VALUES = { capacity_ton: 1.5, inverter: true, type: 'split', refrigerant: 'R32' };
@@ -28,36 +29,7 @@ describe.each(TEST_ENGINES)("list answers and an item's category on %s", (engine
     clerk = await newClerk(test.app);
     const created = await api.call('POST', '/api/categories', {
       headers: clerk.session,
-      payload: {
-        nameEn: 'Listed AC',
-        nameBn: 'তালিকার এসি',
-        attributes: [
-          {
-            key: 'capacity_ton',
-            labelEn: 'Capacity',
-            labelBn: 'ক্ষমতা',
-            type: 'number',
-            unit: 'ton',
-            required: true,
-          },
-          { key: 'inverter', labelEn: 'Inverter', labelBn: 'ইনভার্টার', type: 'boolean', required: true },
-          {
-            key: 'type',
-            labelEn: 'Type',
-            labelBn: 'ধরন',
-            type: 'choice',
-            options: ['split', 'window'],
-            required: true,
-          },
-          {
-            key: 'refrigerant',
-            labelEn: 'Refrigerant',
-            labelBn: 'রেফ্রিজারেন্ট',
-            type: 'text',
-            required: false,
-          },
-        ],
-      },
+      payload: airConditionerTemplate('Listed AC', 'তালিকার এসি'),
     });
     expect(created.statusCode, created.body).toBe(201);
     category = created.json<Category>();

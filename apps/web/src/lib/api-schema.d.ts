@@ -3058,6 +3058,20 @@ export interface operations {
                  *           "required": true
                  *         },
                  *         {
+                 *           "key": "energy_rating",
+                 *           "labelEn": "Energy rating",
+                 *           "labelBn": "বিদ্যুৎ সাশ্রয় রেটিং",
+                 *           "type": "choice",
+                 *           "options": [
+                 *             "5 star",
+                 *             "4 star",
+                 *             "3 star",
+                 *             "2 star",
+                 *             "1 star"
+                 *           ],
+                 *           "required": false
+                 *         },
+                 *         {
                  *           "key": "type",
                  *           "labelEn": "Type",
                  *           "labelBn": "ধরন",
@@ -3069,6 +3083,13 @@ export interface operations {
                  *             "cassette"
                  *           ],
                  *           "required": true
+                 *         },
+                 *         {
+                 *           "key": "refrigerant",
+                 *           "labelEn": "Refrigerant",
+                 *           "labelBn": "রেফ্রিজারেন্ট",
+                 *           "type": "text",
+                 *           "required": false
                  *         }
                  *       ]
                  *     }
