@@ -397,3 +397,105 @@ test('[bn] a scan queued offline into a count abandoned meanwhile lands in Needs
   expect(await serverCounted(other.page, count)).toEqual({ [kettle._id]: 0 });
   await other.context.close();
 });
+
+/** The item's units at each location on the server (location name → units), read over the API by `page`'s clerk. */
+async function serverLevels(page: Page, product: CreatedProduct): Promise<Record<string, number>> {
+  const response = await page.request.get(`/api/product/${product._id}/stock`);
+  expect(response.ok()).toBe(true);
+  const levels = (await response.json()) as { locationName: string; quantity: number }[];
+  return Object.fromEntries(levels.map((level) => [level.locationName, level.quantity]));
+}
+
+test('offline, a transfer of 2 from one location to another is queued, moves the levels shown at once (pending), survives closing the page and applies once on reconnect; axe finds nothing offline in en and bn', async ({
+  page: firstPage,
+  context,
+  problems,
+}) => {
+  for (const failure of OFFLINE_FAILURES) problems.allow(failure);
+  const clerk = await signedInUser(firstPage, 'clerk');
+  const fan = await createProductViaApi(firstPage, clerk, { quentity: 10 });
+  // Stock at two locations: 6 at the main warehouse, 4 at a showroom.
+  const showroom = `Gulshan showroom ${randomUUID().slice(0, 8)}`;
+  const created = await firstPage.request.post('/api/locations', {
+    data: { name: showroom, kind: 'showroom' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: showroomId } = (await created.json()) as { id: string };
+  const moved = await firstPage.request.post(`/api/product/${fan._id}/transfers`, {
+    data: { from: 'main', to: showroomId, quantity: 4 },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const before = await serverLevels(firstPage, fan);
+  expect(before).toEqual({ 'Main warehouse': 6, [showroom]: 4 });
+
+  const levelOf = (page: Page, location: string) =>
+    page
+      .getByTestId('stock-by-location')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: location, exact: true }) })
+      .getByRole('cell');
+
+  // Online, the clerk opens the item: the device keeps it, its levels and the locations.
+  await firstPage.goto(`/manageItem/${fan._id}`);
+  await controlledByServiceWorker(firstPage);
+  await expect(levelOf(firstPage, 'Main warehouse')).toHaveText('6');
+  await expect(levelOf(firstPage, showroom)).toHaveText('4');
+  await keptOnDevice(firstPage, fan);
+  await expect.poll(() => keptKeys(firstPage)).toContain(JSON.stringify(['locations']));
+  await expect
+    .poll(async () =>
+      (await keptKeys(firstPage)).some((key) => key.startsWith(`["products","detail","${fan._id}","stock",`)),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await firstPage.reload();
+  await expect(firstPage.getByTestId('offline-notice')).toBeVisible();
+  await firstPage
+    .getByRole('region', { name: 'Stock by location' })
+    .getByRole('button', { name: 'Transfer' })
+    .click();
+  const dialog = firstPage.getByRole('dialog');
+  await dialog.getByLabel('From').selectOption({ label: 'Main warehouse' });
+  await dialog.getByLabel('To').selectOption({ label: showroom });
+  await dialog.getByLabel('Quantity').fill('2');
+  await dialog.getByRole('button', { name: 'Move stock' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    firstPage.getByRole('alert').filter({ hasText: `Saved on this device: ${fan.name}` }),
+  ).toBeVisible();
+
+  // The levels move at once, each marked pending; the total stays as it was, not pending.
+  await expect(levelOf(firstPage, 'Main warehouse')).toHaveText('pending 4');
+  await expect(levelOf(firstPage, showroom)).toHaveText('pending 6');
+  await expect(firstPage.getByTestId('quantity')).toHaveText('10');
+  await expect(firstPage.getByTestId('pending-count')).toHaveText('1 pending');
+  expect(await axeViolationsAt(firstPage, [375, 1280])).toEqual([]);
+
+  // Closed and opened again, still offline (and in Bengali): the transfer is on the device.
+  await firstPage.close();
+  const page = await context.newPage();
+  problems.watch(page);
+  await page.goto(`/manageItem/${fan._id}`);
+  await page.evaluate(() => localStorage.setItem('language', 'bn'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await expect(levelOf(page, 'Main warehouse')).toHaveText('অপেক্ষমাণ ৪');
+  await expect(levelOf(page, showroom)).toHaveText('অপেক্ষমাণ ৬');
+  expect(await axeViolationsAt(page, [375, 1280])).toEqual([]);
+  // Nothing reached the server yet.
+  expect(await serverLevels(page, fan)).toEqual(before);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toBeHidden();
+  await expect(page.getByTestId('stock-by-location').getByTestId('pending-mark')).toHaveCount(0);
+  await expect(levelOf(page, 'Main warehouse')).toHaveText('৪');
+  await expect(levelOf(page, showroom)).toHaveText('৬');
+  expect(await serverLevels(page, fan)).toEqual({ 'Main warehouse': 4, [showroom]: 6 });
+
+  // Reloaded online, nothing is sent again: the transfer applied once.
+  await page.reload();
+  await expect(levelOf(page, 'Main warehouse')).toHaveText('৪');
+  expect(await serverLevels(page, fan)).toEqual({ 'Main warehouse': 4, [showroom]: 6 });
+});

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { CountScanRequest, ErrorParams, SignedInUser } from '@walton/contract';
+import type { CountScanRequest, ErrorParams, LocationRef, SignedInUser } from '@walton/contract';
 import { clear, createStore, del, get, set, values } from 'idb-keyval';
 
 /**
@@ -70,8 +70,21 @@ export interface QueuedCountScan extends QueuedBase {
   label: string;
 }
 
+/**
+ * A transfer made offline of an item counted by number: `quantity` units from `from` to `to` (each
+ * with its name, for the screens that show it), sent through the item's transfers route.
+ */
+export interface QueuedTransfer extends QueuedBase {
+  kind: 'transfer';
+  productId: string;
+  productName: string;
+  from: LocationRef;
+  to: LocationRef;
+  quantity: number;
+}
+
 /** A change made offline, by its `kind`. */
-export type QueuedChange = QueuedStockChange | QueuedCountScan;
+export type QueuedChange = QueuedStockChange | QueuedCountScan | QueuedTransfer;
 
 /** The whole queue, oldest first (IndexedDB returns the values in key order). */
 export const readQueue = (): Promise<QueuedChange[]> => values<QueuedChange>(queueStore);

@@ -14,8 +14,12 @@ export function useShownQuantity(product: Pick<Product, '_id' | 'quentity'>): {
 } {
   const { user } = useSession();
   const changes = useQueuedChanges(user?.id);
+  // A transfer moves units between locations, not the total (see pending-levels.ts).
   const waiting = changes.some(
-    (change) => change.kind !== 'countScan' && change.productId === product._id && !change.refusal,
+    (change) =>
+      (change.kind === 'deliver' || change.kind === 'restock') &&
+      change.productId === product._id &&
+      !change.refusal,
   );
   return { quantity: product.quentity + pendingDelta(changes, product._id), pending: waiting };
 }

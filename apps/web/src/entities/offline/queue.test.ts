@@ -4,6 +4,7 @@ import { server } from '@test/msw-server.ts';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type QueuedChange, readQueue } from '@/lib/device-store.ts';
+import { pendingLevels } from './pending-levels.ts';
 import {
   dropChange,
   loadQueue,
@@ -50,6 +51,22 @@ function countScanRoute(answer: (body: Record<string, unknown>) => Response, rec
   return received;
 }
 
+/** What an item's transfers route received: each request's key, item and body, in order (into `received`). */
+function transferRoute(answer: (body: Record<string, unknown>) => Response, received: Received[] = []) {
+  server.use(
+    http.post('/api/product/:id/transfers', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      received.push({
+        key: request.headers.get('idempotency-key'),
+        id: `transfer ${String(params.id)}`,
+        body,
+      });
+      return answer(body);
+    }),
+  );
+  return received;
+}
+
 /** The scan the server keeps, as the count's scans route answers it. */
 const keptScan = (body: Record<string, unknown>) =>
   HttpResponse.json({
@@ -64,7 +81,21 @@ const keptScan = (body: Record<string, unknown>) =>
 
 /** What a queued change is about: its item, or its count. */
 const subject = (entry: QueuedChange) =>
-  entry.kind === 'countScan' ? `count ${entry.countId}` : entry.productId;
+  entry.kind === 'countScan'
+    ? `count ${entry.countId}`
+    : entry.kind === 'transfer'
+      ? `transfer ${entry.productId}`
+      : entry.productId;
+
+const transfer = (productId: string, quantity: number) => ({
+  userId: CLERK,
+  kind: 'transfer' as const,
+  productId,
+  productName: `Item ${productId}`,
+  from: { id: 'l-a', name: 'A' },
+  to: { id: 'l-b', name: 'B' },
+  quantity,
+});
 
 const countScan = (countId: string, scan: { productId: string; quantity: number } | { serial: string }) => ({
   userId: CLERK,
@@ -205,6 +236,72 @@ describe('the offline queue', () => {
     await loadQueue();
     await retryChange(new QueryClient(), refused, 1);
     expect(received.at(-1)?.body).toEqual({ productId: 'a', quantity: 1 });
+    expect(received.at(-1)?.key).not.toBe(refused.id);
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('sends a transfer made offline to its item’s transfers route under its operation id, in order with the other changes; a refusal needs attention, and Edit sends another quantity under a new id', async () => {
+    await queueChange(change('a', 'restock', 1));
+    await queueChange(transfer('a', 2));
+    await queueChange(countScan('k1', { productId: 'a', quantity: 2 }));
+    await queueChange(transfer('a', 5));
+    const queued = await readQueue();
+    // The total does not move; the levels by location do, each moved one marked pending.
+    expect(pendingDelta(queued, 'a')).toBe(1);
+    const levels = [{ locationId: 'l-a', locationName: 'A', quantity: 6 }];
+    expect(pendingLevels(queued, 'a', levels)).toEqual([
+      { locationId: 'l-a', locationName: 'A', quantity: -1, pending: true },
+      { locationId: 'l-b', locationName: 'B', quantity: 7, pending: true },
+    ]);
+    expect(pendingLevels(queued, 'b', levels)).toEqual([{ ...levels[0], pending: false }]);
+
+    const received: Received[] = [];
+    intentRoute(() => HttpResponse.json({ success: 'done', quentity: 7, version: 2 }), received);
+    countScanRoute(keptScan, received);
+    transferRoute(
+      (body) =>
+        body.quantity === 5
+          ? HttpResponse.json(
+              errorBody(409, 'Conflict', 'Only 4 units of this item are at A.', {
+                code: 'NOT_ENOUGH_AT_LOCATION',
+                params: { location: 'A', count: 4 },
+              }),
+              { status: 409 },
+            )
+          : HttpResponse.json({
+              success: 'Stock moved',
+              quentity: 7,
+              version: 3,
+              levels: [
+                { locationId: 'l-a', locationName: 'A', quantity: 5 },
+                { locationId: 'l-b', locationName: 'B', quantity: 2 },
+              ],
+            }),
+      received,
+    );
+    await sendQueue(new QueryClient(), CLERK);
+
+    expect(received.map(({ id, body }) => [id, body])).toEqual([
+      ['a', { restock: 1 }],
+      ['transfer a', { from: 'l-a', to: 'l-b', quantity: 2 }],
+      ['count k1', { productId: 'a', quantity: 2 }],
+      ['transfer a', { from: 'l-a', to: 'l-b', quantity: 5 }],
+    ]);
+    expect(received.map(({ key }) => key)).toEqual(queued.map((entry) => entry.id));
+    const [refused, ...rest] = await readQueue();
+    expect(rest).toEqual([]);
+    if (refused?.kind !== 'transfer') throw new Error('the refused transfer is kept');
+    expect([refused.id, refused.refusal?.code, refused.refusal?.params]).toEqual([
+      queued.at(-1)?.id,
+      'NOT_ENOUGH_AT_LOCATION',
+      { location: 'A', count: 4 },
+    ]);
+    // Refused: it no longer moves the levels.
+    expect(pendingLevels([refused], 'a', levels)).toEqual([{ ...levels[0], pending: false }]);
+
+    await loadQueue();
+    await retryChange(new QueryClient(), refused, 4);
+    expect(received.at(-1)?.body).toEqual({ from: 'l-a', to: 'l-b', quantity: 4 });
     expect(received.at(-1)?.key).not.toBe(refused.id);
     expect(await readQueue()).toEqual([]);
   });

@@ -4,6 +4,8 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { uuidv7 } from 'uuidv7';
 import { countKeys } from '@/entities/counts/api/get-counts.ts';
 import { postCountScan } from '@/entities/counts/api/scan-count.ts';
+import { locationKeys } from '@/entities/locations/api/location-keys.ts';
+import { postTransfer } from '@/entities/locations/api/post-transfer.ts';
 import { latestInBody } from '@/entities/products/api/latest-in-body.ts';
 import { rememberOwnVersion } from '@/entities/products/api/own-changes.ts';
 import { applyProductChange } from '@/entities/products/api/product-cache.ts';
@@ -14,6 +16,7 @@ import {
   type QueuedChange,
   type QueuedCountScan,
   type QueuedStockChange,
+  type QueuedTransfer,
   readQueue,
 } from '@/lib/device-store.ts';
 
@@ -21,7 +24,8 @@ import {
  * The changes made offline (ADR 66): kept in IndexedDB (lib/device-store.ts) and mirrored here, so
  * every screen shows them at once; sent in the order they were made, a Delivered or restock through
  * the item's intent route (`POST /api/product/:id/intents`), a count scan through the count's scans
- * route (`POST /api/counts/:id/scans`), each with its operation id as the Idempotency-Key, so that a
+ * route (`POST /api/counts/:id/scans`), a transfer through the item's transfers route
+ * (`POST /api/product/:id/transfers`), each with its operation id as the Idempotency-Key, so that a
  * change sent twice (an answer lost on the way) is applied once.
  */
 let queue: readonly QueuedChange[] = [];
@@ -67,7 +71,8 @@ export function useOnline(): boolean {
 export function pendingDelta(changes: readonly QueuedChange[], productId: string): number {
   let delta = 0;
   for (const change of changes) {
-    if (change.kind === 'countScan' || change.productId !== productId || change.refusal) continue;
+    if (change.kind === 'countScan' || change.kind === 'transfer') continue;
+    if (change.productId !== productId || change.refusal) continue;
     delta += change.kind === 'deliver' ? -change.amount : change.amount;
   }
   return delta;
@@ -86,7 +91,8 @@ export function pendingCounted(changes: readonly QueuedChange[], countId: string
 /** What a change made offline says (who made it, what, on which item or count), without its id and time. */
 export type NewChange =
   | Omit<QueuedStockChange, 'id' | 'createdAt' | 'refusal'>
-  | Omit<QueuedCountScan, 'id' | 'createdAt' | 'refusal'>;
+  | Omit<QueuedCountScan, 'id' | 'createdAt' | 'refusal'>
+  | Omit<QueuedTransfer, 'id' | 'createdAt' | 'refusal'>;
 
 /** Queues a change made offline under a fresh operation id (a UUID v7: its key sorts it after the earlier ones). */
 export async function queueChange(change: NewChange): Promise<void> {
@@ -172,8 +178,41 @@ async function sendCountScan(client: QueryClient, change: QueuedCountScan): Prom
   return true;
 }
 
+/**
+ * Sends one transfer; true when it settled (applied or refused), false when it must wait. Applied,
+ * the item's levels the server answered are shown at the version the transfer made; refused (not
+ * enough at the source by then, a location gone), the item is read again.
+ */
+async function sendTransfer(client: QueryClient, change: QueuedTransfer): Promise<boolean> {
+  const { productId, from, to, quantity } = change;
+  try {
+    const moved = await postTransfer(productId, { from: from.id, to: to.id, quantity }, change.id);
+    rememberOwnVersion(productId, moved.version);
+    // The item's new levels first, then the transfer leaves the queue: the levels shown never jump back.
+    client.setQueryData(locationKeys.stock(productId, moved.version), moved.levels);
+    void applyProductChange(client, {
+      type: 'transferred',
+      id: productId,
+      quantity: moved.quentity,
+      version: moved.version,
+    });
+    await dropChange(change.id);
+    return true;
+  } catch (error) {
+    if (!isFinalRefusal(error)) return false;
+    const { status, message, code, params } = error;
+    await replace({ ...change, refusal: { status, message, code, params } });
+    void applyProductChange(client, { type: 'transferred', id: productId });
+    return true;
+  }
+}
+
 const send = (client: QueryClient, change: QueuedChange): Promise<boolean> =>
-  change.kind === 'countScan' ? sendCountScan(client, change) : sendStockChange(client, change);
+  change.kind === 'transfer'
+    ? sendTransfer(client, change)
+    : change.kind === 'countScan'
+      ? sendCountScan(client, change)
+      : sendStockChange(client, change);
 
 let sending: Promise<void> | undefined;
 
@@ -198,7 +237,11 @@ export function sendQueue(client: QueryClient, userId: string): Promise<void> {
 
 /** How many units a change moves or counts: what Edit changes. */
 export const changeAmount = (change: QueuedChange): number =>
-  change.kind === 'countScan' ? (change.scan.quantity ?? 1) : change.amount;
+  change.kind === 'transfer'
+    ? change.quantity
+    : change.kind === 'countScan'
+      ? (change.scan.quantity ?? 1)
+      : change.amount;
 
 /** Whether Edit may change the quantity: not of a unit's serial scan (one unit, always). */
 export const editable = (change: QueuedChange): boolean =>
@@ -206,6 +249,10 @@ export const editable = (change: QueuedChange): boolean =>
 
 /** The same change with another amount, as a new change (it gets a fresh operation id). */
 function withAmount(change: QueuedChange, amount: number): NewChange {
+  if (change.kind === 'transfer') {
+    const { userId, kind, productId, productName, from, to } = change;
+    return { userId, kind, productId, productName, from, to, quantity: amount };
+  }
   if (change.kind === 'countScan') {
     const { userId, kind, countId, scan, label } = change;
     return { userId, kind, countId, label, scan: { ...scan, quantity: amount } };

@@ -1,4 +1,4 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   byDifferenceValue,
   COUNT_QUANTITY_MAX,
@@ -18,6 +18,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCount } from '@/entities/counts/api/get-counts.ts';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
+import { isOffline } from '@/entities/offline/is-offline.ts';
 import { PendingMark } from '@/entities/offline/pending-quantity.tsx';
 import { pendingCounted, queueChange, useQueuedChanges } from '@/entities/offline/queue.ts';
 import { productExists } from '@/entities/products/api/get-product.ts';
@@ -44,9 +45,6 @@ const UNCOUNTED_NAMES: Record<UncountedChoice, MessageKey> = {
 /** A difference with its sign: +2, −3, 0. */
 const signed = (format: Formatters, value: number) =>
   value > 0 ? `+${format.count(value)}` : value < 0 ? `−${format.count(-value)}` : format.count(0);
-
-/** Whether the browser is offline: as it says, or as React Query learnt it (lib/device-session.ts). */
-const isOffline = (): boolean => !navigator.onLine || !onlineManager.isOnline();
 
 /**
  * Counting on a phone: the BIG Scan button turns the camera on; each code read (or typed) counts what

@@ -1,19 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type TransferRequest, transferredSchema } from '@walton/contract';
+import type { TransferRequest } from '@walton/contract';
 import { locationKeys } from '@/entities/locations/api/location-keys.ts';
+import { postTransfer } from '@/entities/locations/api/post-transfer.ts';
 import { applyProductChange } from '@/entities/products/api/product-cache.ts';
-import { productPath } from '@/entities/products/api/product-keys.ts';
-import { apiRequest } from '@/lib/api-client.ts';
 
-/** POST /api/product/:id/transfers (`item.transfer`): `quantity` units from one location to another. */
-export async function transferStock({ id, transfer }: { id: string; transfer: TransferRequest }) {
-  return (
-    await apiRequest(`${productPath(id)}/transfers`, transferredSchema, {
-      method: 'POST',
-      body: JSON.stringify(transfer),
-    })
-  ).data;
-}
+/** POST /api/product/:id/transfers as the dialog makes it online (no operation id: see ADR 66). */
+export const transferStock = ({ id, transfer }: { id: string; transfer: TransferRequest }) =>
+  postTransfer(id, transfer);
 
 /**
  * Moves the stock: the levels the server answered are the item's levels at the version the transfer

@@ -5,6 +5,8 @@ import Table from 'react-bootstrap/Table';
 import { QueryError } from '@/components/query-error.tsx';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
 import { useStockLevels } from '@/entities/locations/api/get-stock-levels.ts';
+import { useShownLevels } from '@/entities/offline/pending-levels.ts';
+import { PendingMark } from '@/entities/offline/pending-quantity.tsx';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { useCan } from '@/lib/me.ts';
@@ -13,7 +15,8 @@ import { TransferDialog } from './transfer-dialog.tsx';
 /**
  * "Stock by location" on the item's page: its units at each location that holds some, read at the
  * version of the item the page shows (so any change of the item, here or anywhere, reads them again),
- * and for whoever may move stock, the Transfer button with its dialog.
+ * and for whoever may move stock, the Transfer button with its dialog. Transfers made offline and not
+ * yet sent move the levels shown at once, each level they moved marked pending (ADR 66).
  */
 export function StockByLocation({ product }: { product: Product }) {
   const t = useTranslate();
@@ -23,7 +26,8 @@ export function StockByLocation({ product }: { product: Product }) {
   const locations = useLocations();
   const [transferring, setTransferring] = useState(false);
   const headingId = 'stock-by-location-heading';
-  const held = levels.data?.filter((level) => level.quantity > 0) ?? [];
+  const shown = useShownLevels(product._id, levels.data);
+  const held = shown.filter((level) => level.quantity > 0);
 
   return (
     <section aria-labelledby={headingId} className="mt-4">
@@ -62,7 +66,14 @@ export function StockByLocation({ product }: { product: Product }) {
                 <th scope="row" className="fw-normal text-break">
                   {level.locationName}
                 </th>
-                <td className="text-end">{format.count(level.quantity)}</td>
+                <td className="text-end">
+                  {level.pending && (
+                    <>
+                      <PendingMark />{' '}
+                    </>
+                  )}
+                  {format.count(level.quantity)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -4,12 +4,15 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { isOffline } from '@/entities/offline/is-offline.ts';
+import { queueChange } from '@/entities/offline/queue.ts';
 import { refusalText } from '@/entities/products/server-field-errors.ts';
 import { useUnits } from '@/entities/units/api/get-units.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { withAsciiDigits } from '@/i18n/typed-number.ts';
 import { isSessionEnded } from '@/lib/query-client.ts';
+import { useSession } from '@/lib/session.ts';
 import { toast } from '@/lib/toast.ts';
 import { useActionLock } from '@/lib/use-action-lock.ts';
 import { useTransferStock } from '../api/transfer-stock.ts';
@@ -29,7 +32,9 @@ const UNITS_LISTED = 500;
  * holding stock), to (every other active location), how many (at most what `from` holds); for an
  * item tracked by serial number, which units (its units in stock at `from`, ticked). One press
  * is one transfer (the action lock); the server has the last word, and a refusal is said in the
- * dialog in the user's language.
+ * dialog in the user's language. Offline, a transfer of an item counted by number is queued on the
+ * device instead (ADR 66): the levels shown move at once, marked pending, and it is sent when the
+ * browser is back online; a refusal then lands in Needs attention.
  */
 export function TransferDialog({
   show,
@@ -58,6 +63,7 @@ export function TransferDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const tracked = product.serialTracked === true;
+  const { user } = useSession();
 
   const from = sources.find((level) => level.locationId === chosenFrom) ?? sources[0];
   const units = useUnits(
@@ -101,6 +107,22 @@ export function TransferDialog({
       : parseTransferQuantity(raw, max);
     setQuantityProblem(quantity === undefined);
     if (quantity === undefined) return;
+    if (!tracked && user && isOffline()) {
+      lock.run(async () => {
+        await queueChange({
+          userId: user.id,
+          kind: 'transfer',
+          productId: product._id,
+          productName: product.name,
+          from: { id: from.locationId, name: from.locationName },
+          to: { id: to.id, name: to.name },
+          quantity,
+        });
+        toast.info(t('offline.queued', { name: product.name }));
+        onHide();
+      });
+      return;
+    }
     const request = tracked
       ? { from: from.locationId, to: to.id, quantity, serials: picked }
       : { from: from.locationId, to: to.id, quantity };

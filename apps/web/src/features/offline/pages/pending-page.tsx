@@ -27,13 +27,22 @@ function describe(change: QueuedChange, t: Translate, format: Formatters): { tex
         : t('offline.countSerialLine', { serial: change.label });
     return { text, to: paths.count(change.countId) };
   }
+  if (change.kind === 'transfer') {
+    const text = t('offline.transferLine', {
+      name: change.productName,
+      quantity: format.count(change.quantity),
+      from: change.from.name,
+      to: change.to.name,
+    });
+    return { text, to: paths.itemDetail(change.productId) };
+  }
   const values = { name: change.productName, quantity: format.count(change.amount) };
   const text =
     change.kind === 'deliver' ? t('offline.deliverLine', values) : t('offline.restockLine', values);
   return { text, to: paths.itemDetail(change.productId) };
 }
 
-/** A queued change in words: "Deliver 1 of Fan" / "Restock 2 of Fan" / "Count 2 × Fan". */
+/** A queued change in words: "Deliver 1 of Fan" / "Restock 2 of Fan" / "Count 2 × Fan" / "Move 2 of Fan from A to B". */
 function ChangeLine({ change, t }: { change: QueuedChange; t: Translate }) {
   const format = useFormatters();
   const { text, to } = describe(change, t, format);

@@ -1,9 +1,10 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_DECREMENT, type LocationRef, type Product, SPEC_TEXT } from '@walton/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { locationsQuery, useLocations } from '@/entities/locations/api/get-locations.ts';
 import { stockLevelsQuery, useStockLevels } from '@/entities/locations/api/get-stock-levels.ts';
+import { isOffline } from '@/entities/offline/is-offline.ts';
 import { useShownQuantity } from '@/entities/offline/pending-quantity.tsx';
 import { queueChange } from '@/entities/offline/queue.ts';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
@@ -21,9 +22,6 @@ import { AddQuantityModal } from './add-quantity-modal.tsx';
 import { DeliverFromModal } from './location-choice.tsx';
 import { announceFailure, announceSuccess } from './stock-announcements.ts';
 import { TrackedStockActions } from './tracked-stock-actions.tsx';
-
-/** Whether the browser is offline: as it says, or as React Query learnt it (lib/device-session.ts). */
-const isOffline = (): boolean => !navigator.onLine || !onlineManager.isOnline();
 
 interface StockActionsProps {
   product: Product;
