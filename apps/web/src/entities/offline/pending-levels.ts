@@ -10,9 +10,10 @@ export interface ShownLevel extends LocationStock {
 }
 
 /**
- * An item's levels by location as read, moved by its transfers still waiting to be sent (made
- * offline, not refused): the source loses, the destination gains (a location that held none gets a
- * row), and each level they moved is marked pending. The cache keeps the server's levels.
+ * An item's levels by location as read, moved by its changes still waiting to be sent (made offline,
+ * not refused): a transfer's source loses and its destination gains (a location that held none gets a
+ * row); a Delivered or restock moves its location's level, so that the levels shown add up to the
+ * total shown. Each level they moved is marked pending. The cache keeps the server's levels.
  */
 export function pendingLevels(
   changes: readonly QueuedChange[],
@@ -28,13 +29,29 @@ export function pendingLevels(
     return added;
   };
   for (const change of changes) {
-    if (change.kind !== 'transfer' || change.productId !== productId || change.refusal) continue;
-    const from = at(change.from);
-    const to = at(change.to);
-    from.quantity -= change.quantity;
-    to.quantity += change.quantity;
-    from.pending = true;
-    to.pending = true;
+    if (change.kind === 'countScan' || change.productId !== productId || change.refusal) continue;
+    if (change.kind === 'transfer') {
+      const from = at(change.from);
+      const to = at(change.to);
+      from.quantity -= change.quantity;
+      to.quantity += change.quantity;
+      from.pending = true;
+      to.pending = true;
+      continue;
+    }
+    // A Delivered or restock: its location's level, the one chosen, else the only one the item has
+    // (the server's choice then too).
+    const { locationId } = change;
+    const level =
+      locationId === undefined
+        ? shown.length === 1
+          ? shown[0]
+          : undefined
+        : shown.find((one) => one.locationId === locationId);
+    if (level) {
+      level.quantity += change.kind === 'deliver' ? -change.amount : change.amount;
+      level.pending = true;
+    }
   }
   return shown;
 }

@@ -246,13 +246,26 @@ describe('the offline queue', () => {
     await queueChange(countScan('k1', { productId: 'a', quantity: 2 }));
     await queueChange(transfer('a', 5));
     const queued = await readQueue();
-    // The total does not move; the levels by location do, each moved one marked pending.
+    // Transfers move the levels by location, not the total; the restock moves both (at the item's one
+    // location), so the levels shown add up to the total shown. Each moved level is marked pending.
     expect(pendingDelta(queued, 'a')).toBe(1);
     const levels = [{ locationId: 'l-a', locationName: 'A', quantity: 6 }];
     expect(pendingLevels(queued, 'a', levels)).toEqual([
-      { locationId: 'l-a', locationName: 'A', quantity: -1, pending: true },
+      { locationId: 'l-a', locationName: 'A', quantity: 0, pending: true },
       { locationId: 'l-b', locationName: 'B', quantity: 7, pending: true },
     ]);
+    // A Delivered from a chosen location moves that level; without one, at an item of two locations, none.
+    const twoLevels = [...levels, { locationId: 'l-b', locationName: 'B', quantity: 3 }];
+    const delivered = (locationId: string | undefined) => [
+      { ...change('a', 'deliver', 1), id: 'd', createdAt: 0, locationId },
+    ];
+    expect(pendingLevels(delivered('l-b'), 'a', twoLevels)).toEqual([
+      { ...levels[0], pending: false },
+      { locationId: 'l-b', locationName: 'B', quantity: 2, pending: true },
+    ]);
+    expect(pendingLevels(delivered(undefined), 'a', twoLevels)).toEqual(
+      twoLevels.map((level) => ({ ...level, pending: false })),
+    );
     expect(pendingLevels(queued, 'b', levels)).toEqual([{ ...levels[0], pending: false }]);
 
     const received: Received[] = [];
