@@ -82,6 +82,10 @@ async function secondClerk(
 const OFFLINE_FAILURES = [
   /request failed: \w+ \S+\/api\/\S*: net::ERR_INTERNET_DISCONNECTED/,
   /console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/,
+  // A change queued offline is sent once at once: the worker's send fails at the network, so the
+  // page's fails too (ERR_FAILED, the worker's answer), and the worker keeps it for Background Sync.
+  /request failed: POST \S+\/api\/(product\/[^/]+\/intents|counts\/[^/]+\/scans): net::ERR_FAILED$/,
+  /console error: Failed to load resource: net::ERR_FAILED @ \S+\/api\/(product\/[^/]+\/intents|counts\/[^/]+\/scans)$/,
 ];
 
 async function deliver(page: Page): Promise<void> {
@@ -175,6 +179,105 @@ test('offline, a reloaded page opens as the clerk; 3 delivered and 2 restocked a
   expect(await serverQuantity(other.page, fan)).toBe(3);
   expect(await serverQuantity(other.page, stove)).toBe(5);
   await other.context.close();
+});
+
+/** Workbox's Background Sync tag of the worker's queue of failed sends (vite.config.ts, `queueSends`). */
+const SYNC_TAG = 'workbox-background-sync:offline-queue';
+
+/**
+ * How many failed sends the service worker keeps for Background Sync (Workbox's database), read in
+ * the worker itself: no page of the app need be open.
+ */
+function keptForSync(context: BrowserContext): Promise<number> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('The app has no service worker');
+  return worker.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((database) => database.name === 'workbox-background-sync')) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('workbox-background-sync');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const database = open.result;
+        const counted = database.transaction('requests').objectStore('requests').count();
+        counted.onerror = () => reject(counted.error);
+        counted.onsuccess = () => {
+          database.close();
+          resolve(counted.result);
+        };
+      };
+    });
+  });
+}
+
+test('a Delivered made offline is sent by Background Sync once the network is back, with no page of the app open, and applies once; the page opened later settles it with the same answer', async ({
+  page: firstPage,
+  context,
+  baseURL,
+  problems,
+}) => {
+  for (const failure of OFFLINE_FAILURES) problems.allow(failure);
+  const clerk = await signedInUser(firstPage, 'clerk');
+  const fan = await createProductViaApi(firstPage, clerk, { quentity: 5 });
+  const origin = new URL(baseURL ?? '').origin;
+
+  // A blank page (no origin of the app's) stays open: through its DevTools session the test finds the
+  // app's worker registration, and later fires the browser's sync event at it.
+  const blank = await context.newPage();
+  const devTools = await context.newCDPSession(blank);
+  let registrationId: string | undefined;
+  devTools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    for (const registration of registrations) {
+      if (registration.scopeURL === `${origin}/` && !registration.isDeleted) {
+        registrationId = registration.registrationId;
+      }
+    }
+  });
+  await devTools.send('ServiceWorker.enable');
+
+  await firstPage.goto(`/manageItem/${fan._id}`);
+  await controlledByServiceWorker(firstPage);
+  await expect(firstPage.getByTestId('quantity')).toHaveText('5');
+  await keptOnDevice(firstPage, fan);
+
+  await context.setOffline(true);
+  await deliver(firstPage);
+  await expect(firstPage.getByTestId('quantity')).toHaveText('4');
+  await expect(firstPage.getByTestId('pending-count')).toHaveText('1 pending');
+  // The page tried to send it: the worker keeps the failed send for Background Sync.
+  await expect.poll(() => keptForSync(context)).toBe(1);
+
+  // Every page of the app closed, then the network is back: nothing has sent the change yet.
+  await firstPage.close();
+  await context.setOffline(false);
+  expect(await serverQuantity(blank, fan)).toBe(5);
+
+  // The browser's sync event, as Chromium fires it when it finds the network again.
+  await expect.poll(() => registrationId).toBeDefined();
+  await devTools.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId: registrationId ?? '',
+    tag: SYNC_TAG,
+    lastChance: false,
+  });
+  await expect.poll(() => serverQuantity(blank, fan)).toBe(4);
+  await expect.poll(() => keptForSync(context)).toBe(0);
+
+  // The app opened again: the page sends its queued change with the same key, gets the first answer
+  // again, and the change leaves the queue; the server applied it once.
+  const page = await context.newPage();
+  problems.watch(page);
+  const resent = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/product/${fan._id}/intents`) && response.request().method() === 'POST',
+  );
+  await page.goto(`/manageItem/${fan._id}`);
+  const answer = await resent;
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { quentity: number }).quentity).toBe(4);
+  await expect(page.getByTestId('pending-count')).toBeHidden();
+  await expect(page.getByTestId('quantity')).toHaveText('4');
+  expect(await serverQuantity(blank, fan)).toBe(4);
 });
 
 for (const language of ['en', 'bn'] as const) {

@@ -16,6 +16,7 @@ import {
   type QueuedStockChange,
   readQueue,
 } from '@/lib/device-store.ts';
+import { QUEUED_SEND_HEADER } from './queued-send.ts';
 
 /**
  * The changes made offline (ADR 66): kept in IndexedDB (lib/device-store.ts) and mirrored here, so
@@ -88,11 +89,18 @@ export type NewChange =
   | Omit<QueuedStockChange, 'id' | 'createdAt' | 'refusal'>
   | Omit<QueuedCountScan, 'id' | 'createdAt' | 'refusal'>;
 
-/** Queues a change made offline under a fresh operation id (a UUID v7: its key sorts it after the earlier ones). */
-export async function queueChange(change: NewChange): Promise<void> {
+/**
+ * Queues a change made offline under a fresh operation id (a UUID v7: its key sorts it after the
+ * earlier ones). Offline, it is also sent once at once: the send fails at the network, and the service
+ * worker keeps the failed request for Background Sync (vite.config.ts, `queueSends`), so the browser
+ * sends it when it is back online even with no page of the app open. The change stays queued here; the
+ * page's own send later carries the same key and gets the first answer again.
+ */
+export async function queueChange(client: QueryClient, change: NewChange): Promise<void> {
   const entry: QueuedChange = { ...change, id: uuidv7(), createdAt: Date.now() };
   await putQueued(entry);
   setQueue([...queue, entry]);
+  if (!onlineManager.isOnline()) void send(client, entry);
 }
 
 async function replace(entry: QueuedChange): Promise<void> {
@@ -119,6 +127,9 @@ const isFinalRefusal = (error: unknown): error is ApiRequestError =>
   error.status !== 408 &&
   error.status !== 429;
 
+/** Marks the queue's sends: the service worker keeps those that fail at the network (queued-send.ts). */
+const QUEUED = { [QUEUED_SEND_HEADER]: '1' };
+
 /** Sends one Delivered or restock; true when it settled (applied or refused), false when it must wait. */
 async function sendStockChange(client: QueryClient, change: QueuedStockChange): Promise<boolean> {
   const type = change.kind === 'deliver' ? 'delivered' : 'restocked';
@@ -128,7 +139,7 @@ async function sendStockChange(client: QueryClient, change: QueuedStockChange): 
       stockChangedSchema,
       {
         method: 'POST',
-        headers: { 'idempotency-key': change.id },
+        headers: { 'idempotency-key': change.id, ...QUEUED },
         body: JSON.stringify({ [change.kind]: change.amount, locationId: change.locationId }),
       },
     );
@@ -158,7 +169,7 @@ async function sendStockChange(client: QueryClient, change: QueuedStockChange): 
 async function sendCountScan(client: QueryClient, change: QueuedCountScan): Promise<boolean> {
   const readAgain = () => client.invalidateQueries({ queryKey: countKeys.one(change.countId) });
   try {
-    await postCountScan(change.countId, change.scan, change.id);
+    await postCountScan(change.countId, change.scan, change.id, QUEUED);
   } catch (error) {
     if (!isFinalRefusal(error)) return false;
     const { status, message, code, params } = error;
@@ -220,7 +231,7 @@ export async function retryChange(client: QueryClient, change: QueuedChange, amo
     await replace({ ...change, refusal: undefined });
   } else {
     await dropChange(change.id);
-    await queueChange(withAmount(change, amount));
+    await queueChange(client, withAmount(change, amount));
   }
   if (onlineManager.isOnline()) await sendQueue(client, change.userId);
 }
