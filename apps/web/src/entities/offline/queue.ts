@@ -186,20 +186,22 @@ async function sendCountScan(client: QueryClient, change: QueuedCountScan): Prom
 const send = (client: QueryClient, change: QueuedChange): Promise<boolean> =>
   change.kind === 'countScan' ? sendCountScan(client, change) : sendStockChange(client, change);
 
-let sending: Promise<void> | undefined;
+let sending: Promise<boolean> | undefined;
 
 /**
  * Sends `userId`'s waiting changes in the order they were made; each answer settles its change (a
  * refusal puts it in Needs attention). Stops at the first change that must wait (the connection
- * dropped again), keeping it and the ones after it. One send at a time.
+ * dropped again), keeping it and the ones after it. One send at a time. True when none is left
+ * waiting.
  */
-export function sendQueue(client: QueryClient, userId: string): Promise<void> {
+export function sendQueue(client: QueryClient, userId: string): Promise<boolean> {
   sending ??= (async () => {
     try {
       await loadQueue();
       for (const change of queue.filter((entry) => entry.userId === userId && !entry.refusal)) {
-        if (!(await send(client, change))) return;
+        if (!(await send(client, change))) return false;
       }
+      return true;
     } finally {
       sending = undefined;
     }
