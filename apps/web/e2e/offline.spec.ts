@@ -89,6 +89,10 @@ async function secondClerk(
 const OFFLINE_FAILURES = [
   /request failed: \w+ \S+\/api\/\S*: net::ERR_INTERNET_DISCONNECTED/,
   /console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/,
+  // A change queued offline is sent once at once: the worker's send fails at the network, so the
+  // page's fails too (ERR_FAILED, the worker's answer), and the worker keeps it for Background Sync.
+  /request failed: POST \S+\/api\/(product\/[^/]+\/intents|counts\/[^/]+\/scans): net::ERR_FAILED$/,
+  /console error: Failed to load resource: net::ERR_FAILED @ \S+\/api\/(product\/[^/]+\/intents|counts\/[^/]+\/scans)$/,
 ];
 
 async function deliver(page: Page): Promise<void> {
@@ -258,6 +262,156 @@ for (const language of ['en', 'bn'] as const) {
     await other.context.close();
   });
 }
+
+/** Workbox's Background Sync tag of the worker's queue of failed sends (vite.config.ts, `queueSends`). */
+const SYNC_TAG = 'workbox-background-sync:offline-queue';
+
+/**
+ * How many failed sends the service worker keeps for Background Sync (Workbox's database), read in
+ * the worker itself: no page of the app need be open.
+ */
+function keptForSync(context: BrowserContext): Promise<number> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('The app has no service worker');
+  return worker.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((database) => database.name === 'workbox-background-sync')) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('workbox-background-sync');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const database = open.result;
+        const counted = database.transaction('requests').objectStore('requests').count();
+        counted.onerror = () => reject(counted.error);
+        counted.onsuccess = () => {
+          database.close();
+          resolve(counted.result);
+        };
+      };
+    });
+  });
+}
+
+/**
+ * The browser's Background Sync event, fired on demand through the DevTools protocol of a blank page
+ * (no origin of the app's) that stays open: it finds the app's worker registration, and `fire`
+ * dispatches the sync event Chromium fires when it finds the network again.
+ */
+async function syncEvents(
+  context: BrowserContext,
+  origin: string,
+): Promise<{ page: Page; fire: () => Promise<void> }> {
+  const page = await context.newPage();
+  const devTools = await context.newCDPSession(page);
+  let registrationId: string | undefined;
+  devTools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    for (const registration of registrations) {
+      if (registration.scopeURL === `${origin}/` && !registration.isDeleted) {
+        registrationId = registration.registrationId;
+      }
+    }
+  });
+  await devTools.send('ServiceWorker.enable');
+  const fire = async () => {
+    await expect.poll(() => registrationId).toBeDefined();
+    await devTools.send('ServiceWorker.dispatchSyncEvent', {
+      origin,
+      registrationId: registrationId ?? '',
+      tag: SYNC_TAG,
+      lastChance: false,
+    });
+  };
+  return { page, fire };
+}
+
+test('a Delivered made offline is sent by Background Sync once the network is back, with no page of the app open, and applies once; the page opened later settles it with the same answer', async ({
+  page: firstPage,
+  context,
+  baseURL,
+  problems,
+}) => {
+  for (const failure of OFFLINE_FAILURES) problems.allow(failure);
+  const clerk = await signedInUser(firstPage, 'clerk');
+  const fan = await createProductViaApi(firstPage, clerk, { quentity: 5 });
+  const sync = await syncEvents(context, new URL(baseURL ?? '').origin);
+
+  await firstPage.goto(`/manageItem/${fan._id}`);
+  await controlledByServiceWorker(firstPage);
+  await expect(firstPage.getByTestId('quantity')).toHaveText('5');
+  await keptOnDevice(firstPage, fan);
+
+  await context.setOffline(true);
+  await deliver(firstPage);
+  await expect(firstPage.getByTestId('quantity')).toHaveText('4');
+  await expect(firstPage.getByTestId('pending-count')).toHaveText('1 pending');
+  // The page tried to send it: the worker keeps the failed send for Background Sync.
+  await expect.poll(() => keptForSync(context)).toBe(1);
+
+  // Every page of the app closed; nothing has sent the change yet.
+  await firstPage.close();
+  expect(await serverQuantity(sync.page, fan)).toBe(5);
+
+  // The network is back, and the browser's sync event: the worker sends the change, with the clerk's
+  // session cookie. (Chromium fires the event itself when the network comes back; fired again here
+  // so as not to depend on when: a second one finds nothing left to send.)
+  await context.setOffline(false);
+  await sync.fire();
+  await expect.poll(() => serverQuantity(sync.page, fan)).toBe(4);
+  await expect.poll(() => keptForSync(context)).toBe(0);
+
+  // The app opened again: the page sends its queued change with the same key, gets the first answer
+  // again, and the change leaves the queue; the server applied it once.
+  const page = await context.newPage();
+  problems.watch(page);
+  const resent = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/product/${fan._id}/intents`) && response.request().method() === 'POST',
+  );
+  await page.goto(`/manageItem/${fan._id}`);
+  const answer = await resent;
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { quentity: number }).quentity).toBe(4);
+  await expect(page.getByTestId('pending-count')).toBeHidden();
+  await expect(page.getByTestId('quantity')).toHaveText('4');
+  expect(await serverQuantity(sync.page, fan)).toBe(4);
+});
+
+test('a sign-out forgets the sends the worker keeps: the next clerk signed in on the device never sends the first clerk’s change', async ({
+  page,
+  context,
+  baseURL,
+  problems,
+}) => {
+  for (const failure of OFFLINE_FAILURES) problems.allow(failure);
+  const clerk = await signedInUser(page, 'clerk');
+  const fan = await createProductViaApi(page, clerk, { quentity: 5 });
+  const sync = await syncEvents(context, new URL(baseURL ?? '').origin);
+
+  await page.goto(`/manageItem/${fan._id}`);
+  await controlledByServiceWorker(page);
+  await keptOnDevice(page, fan);
+  // The item's intents route stays unreachable, back online too: every send of the change fails,
+  // the worker's (Background Sync) included, so the worker still keeps it when the clerk signs out.
+  await context.route('**/api/product/*/intents', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+  await deliver(page);
+  await expect.poll(() => keptForSync(context)).toBe(1);
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveText('1 pending');
+  // The page's own send failed too, and was kept as well: copies under the same key.
+  expect(await keptForSync(context)).toBeGreaterThan(0);
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect.poll(() => keptForSync(context)).toBe(0);
+
+  // Another clerk signs in on this browser, the route is back: a sync event has nothing to send.
+  await context.unrouteAll();
+  await signedInUser(page, 'clerk');
+  await sync.fire();
+  await expect.poll(() => keptForSync(context)).toBe(0);
+  expect(await serverQuantity(sync.page, fan)).toBe(5);
+});
 
 /** Starts a count of `products` at the main warehouse through the API. */
 async function startCountViaApi(page: Page, products: CreatedProduct[]): Promise<Count> {
@@ -508,4 +662,37 @@ test('offline, a transfer of 2 from one location to another is queued, moves the
   await page.reload();
   await expect(levelOf(page, 'Main warehouse')).toHaveText('৪');
   expect(await serverLevels(page, fan)).toEqual({ 'Main warehouse': 4, [showroom]: 6 });
+});
+
+test('a scan sent online that fails at the network is not kept by the worker: the clerk saw it fail, nothing sends it behind their back', async ({
+  page,
+  context,
+  problems,
+}) => {
+  const clerk = await signedInUser(page, 'clerk');
+  const kettle = await createProductViaApi(page, clerk, { quentity: 2 });
+  const count = await startCountViaApi(page, [kettle]);
+  await page.goto(`/counts/${count.id}`);
+  await controlledByServiceWorker(page);
+  await expect(page.getByTestId('count-details')).toContainText('Counting');
+
+  // Online, the scan's request fails at the network (the worker's send of it included).
+  problems.allow(
+    /request failed: POST \S+\/api\/counts\/[^/]+\/scans: net::ERR_(INTERNET_DISCONNECTED|FAILED)$/,
+  );
+  problems.allow(/console error: Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/);
+  let failed = 0;
+  await context.route('**/api/counts/*/scans', async (route) => {
+    failed += 1;
+    await route.abort('internetdisconnected');
+  });
+  await typeScan(page, kettle._id, 1);
+  await expect(
+    page.getByText('Could not reach the server. Check your connection and try again.'),
+  ).toBeVisible();
+  expect(failed).toBeGreaterThan(0);
+  await expect(page.getByTestId('pending-count')).toBeHidden();
+  expect(await keptForSync(context)).toBe(0);
+  await context.unrouteAll();
+  expect(await serverCounted(page, count)).toEqual({ [kettle._id]: 0 });
 });

@@ -8,7 +8,13 @@ import {
 } from '@tanstack/react-query';
 import type { SignedInUser } from '@walton/contract';
 import { useSyncExternalStore } from 'react';
-import { type DeviceSnapshot, forgetSnapshot, readSnapshot, writeSnapshot } from './device-store.ts';
+import {
+  type DeviceSnapshot,
+  forgetSnapshot,
+  forgetWorkerSends,
+  readSnapshot,
+  writeSnapshot,
+} from './device-store.ts';
 import { sessionQueryKey } from './session.ts';
 
 /**
@@ -112,8 +118,11 @@ export function keepReads(client: QueryClient): () => void {
   };
 }
 
-/** Forgets the kept user and reads (a sign-out, an ended session). */
+/**
+ * Forgets the kept user and reads (a sign-out, an ended session), and the sends the service worker
+ * keeps for Background Sync (see forgetWorkerSends).
+ */
 export async function forgetKeptSession(): Promise<void> {
   setSyncedAt(undefined);
-  await forgetSnapshot().catch(() => undefined);
+  await Promise.all([forgetSnapshot(), forgetWorkerSends()]).catch(() => undefined);
 }

@@ -92,3 +92,18 @@ export const readQueue = (): Promise<QueuedChange[]> => values<QueuedChange>(que
 export const putQueued = (change: QueuedChange): Promise<void> => set(change.id, change, queueStore);
 
 export const deleteQueued = (id: string): Promise<void> => del(id, queueStore);
+
+/** Workbox's database of the sends its service worker keeps for Background Sync (vite.config.ts, `queueSends`). */
+const WORKER_SENDS_DATABASE = 'workbox-background-sync';
+
+/**
+ * Forgets the sends the service worker keeps for Background Sync (a sign-out, an ended session): sent
+ * again, a request carries whichever session cookie the browser has then, so one user's change must
+ * never wait there for another user's sign-in. The changes stay in the queue, held for their user,
+ * whose page sends them when they sign in again. Never makes the database when the worker has none.
+ */
+export async function forgetWorkerSends(): Promise<void> {
+  const databases = await indexedDB.databases();
+  if (!databases.some((database) => database.name === WORKER_SENDS_DATABASE)) return;
+  await clear(createStore(WORKER_SENDS_DATABASE, 'requests'));
+}

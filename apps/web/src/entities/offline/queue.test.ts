@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { errorBody } from '@test/features/product-fixtures.ts';
 import { server } from '@test/msw-server.ts';
 import { HttpResponse, http } from 'msw';
@@ -18,6 +18,7 @@ import {
 const CLERK = 'clerk-1';
 
 afterEach(async () => {
+  onlineManager.setOnline(true);
   for (const change of await readQueue()) await dropChange(change.id);
 });
 
@@ -116,10 +117,10 @@ const change = (productId: string, kind: 'deliver' | 'restock', amount: number, 
 
 describe('the offline queue', () => {
   it('sends the user’s changes in order, each under its operation id, and settles each: applied ones leave, a refusal needs attention', async () => {
-    await queueChange(change('a', 'deliver', 1));
-    await queueChange(change('b', 'restock', 2));
-    await queueChange(change('a', 'deliver', 1, 'someone-else'));
-    await queueChange(change('c', 'deliver', 1));
+    await queueChange(new QueryClient(), change('a', 'deliver', 1));
+    await queueChange(new QueryClient(), change('b', 'restock', 2));
+    await queueChange(new QueryClient(), change('a', 'deliver', 1, 'someone-else'));
+    await queueChange(new QueryClient(), change('c', 'deliver', 1));
     const queued = await readQueue();
     expect(queued.map(subject)).toEqual(['a', 'b', 'a', 'c']);
     expect(
@@ -156,7 +157,7 @@ describe('the offline queue', () => {
   });
 
   it('keeps every change when the connection drops, and sends a refused one again on Retry, or another quantity under a new id on Edit', async () => {
-    await queueChange(change('a', 'deliver', 1));
+    await queueChange(new QueryClient(), change('a', 'deliver', 1));
     server.use(http.post('/api/product/:id/intents', () => HttpResponse.error()));
     await sendQueue(new QueryClient(), CLERK);
     const [waiting] = await readQueue();
@@ -186,11 +187,11 @@ describe('the offline queue', () => {
   });
 
   it('sends a count scan made offline to its count’s scans route under its operation id, in order with the other changes; a refusal needs attention, and Edit sends another quantity under a new id', async () => {
-    await queueChange(change('a', 'deliver', 1));
-    await queueChange(countScan('k1', { productId: 'a', quantity: 2 }));
-    await queueChange(change('b', 'restock', 2));
-    await queueChange(countScan('k1', { serial: 'SN-1' }));
-    await queueChange(countScan('k1', { productId: 'a', quantity: 3 }));
+    await queueChange(new QueryClient(), change('a', 'deliver', 1));
+    await queueChange(new QueryClient(), countScan('k1', { productId: 'a', quantity: 2 }));
+    await queueChange(new QueryClient(), change('b', 'restock', 2));
+    await queueChange(new QueryClient(), countScan('k1', { serial: 'SN-1' }));
+    await queueChange(new QueryClient(), countScan('k1', { productId: 'a', quantity: 3 }));
     const queued = await readQueue();
     // The item's stock moves by the delivery only; its line in the count by the scans of it.
     expect(pendingDelta(queued, 'a')).toBe(-1);
@@ -241,10 +242,10 @@ describe('the offline queue', () => {
   });
 
   it('sends a transfer made offline to its item’s transfers route under its operation id, in order with the other changes; a refusal needs attention, and Edit sends another quantity under a new id', async () => {
-    await queueChange(change('a', 'restock', 1));
-    await queueChange(transfer('a', 2));
-    await queueChange(countScan('k1', { productId: 'a', quantity: 2 }));
-    await queueChange(transfer('a', 5));
+    await queueChange(new QueryClient(), change('a', 'restock', 1));
+    await queueChange(new QueryClient(), transfer('a', 2));
+    await queueChange(new QueryClient(), countScan('k1', { productId: 'a', quantity: 2 }));
+    await queueChange(new QueryClient(), transfer('a', 5));
     const queued = await readQueue();
     // Transfers move the levels by location, not the total; the restock moves both (at the item's one
     // location), so the levels shown add up to the total shown. Each moved level is marked pending.
@@ -317,5 +318,28 @@ describe('the offline queue', () => {
     expect(received.at(-1)?.body).toEqual({ from: 'l-a', to: 'l-b', quantity: 4 });
     expect(received.at(-1)?.key).not.toBe(refused.id);
     expect(await readQueue()).toEqual([]);
+  });
+
+  it('offline, sends a change once as it is queued (for the service worker to keep), and keeps it when the send fails; queued online, sends nothing by itself', async () => {
+    const received: Received[] = [];
+    server.use(
+      http.post('/api/product/:id/intents', ({ request, params }) => {
+        received.push({ key: request.headers.get('idempotency-key'), id: String(params.id), body: {} });
+        return HttpResponse.error();
+      }),
+    );
+    await queueChange(new QueryClient(), change('a', 'deliver', 1));
+    expect(received).toEqual([]);
+
+    onlineManager.setOnline(false);
+    await queueChange(new QueryClient(), change('b', 'restock', 2));
+    await expect.poll(() => received.length).toBe(1);
+    const queued = await readQueue();
+    expect(received.map(({ id, key }) => [id, key])).toEqual([['b', queued.at(-1)?.id]]);
+    // The send failed at the network: both changes wait, neither needs attention.
+    expect(queued.map((entry) => [subject(entry), entry.refusal])).toEqual([
+      ['a', undefined],
+      ['b', undefined],
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   type QueuedTransfer,
   readQueue,
 } from '@/lib/device-store.ts';
+import { QUEUED_SEND_HEADER } from './queued-send.ts';
 
 /**
  * The changes made offline (ADR 66): kept in IndexedDB (lib/device-store.ts) and mirrored here, so
@@ -94,11 +95,18 @@ export type NewChange =
   | Omit<QueuedCountScan, 'id' | 'createdAt' | 'refusal'>
   | Omit<QueuedTransfer, 'id' | 'createdAt' | 'refusal'>;
 
-/** Queues a change made offline under a fresh operation id (a UUID v7: its key sorts it after the earlier ones). */
-export async function queueChange(change: NewChange): Promise<void> {
+/**
+ * Queues a change made offline under a fresh operation id (a UUID v7: its key sorts it after the
+ * earlier ones). Offline, it is also sent once at once: the send fails at the network, and the service
+ * worker keeps the failed request for Background Sync (vite.config.ts, `queueSends`), so the browser
+ * sends it when it is back online even with no page of the app open. The change stays queued here; the
+ * page's own send later carries the same key and gets the first answer again.
+ */
+export async function queueChange(client: QueryClient, change: NewChange): Promise<void> {
   const entry: QueuedChange = { ...change, id: uuidv7(), createdAt: Date.now() };
   await putQueued(entry);
   setQueue([...queue, entry]);
+  if (!onlineManager.isOnline()) void send(client, entry);
 }
 
 async function replace(entry: QueuedChange): Promise<void> {
@@ -125,6 +133,9 @@ const isFinalRefusal = (error: unknown): error is ApiRequestError =>
   error.status !== 408 &&
   error.status !== 429;
 
+/** Marks the queue's sends: the service worker keeps those that fail at the network (queued-send.ts). */
+const QUEUED = { [QUEUED_SEND_HEADER]: '1' };
+
 /** Sends one Delivered or restock; true when it settled (applied or refused), false when it must wait. */
 async function sendStockChange(client: QueryClient, change: QueuedStockChange): Promise<boolean> {
   const type = change.kind === 'deliver' ? 'delivered' : 'restocked';
@@ -134,7 +145,7 @@ async function sendStockChange(client: QueryClient, change: QueuedStockChange): 
       stockChangedSchema,
       {
         method: 'POST',
-        headers: { 'idempotency-key': change.id },
+        headers: { 'idempotency-key': change.id, ...QUEUED },
         body: JSON.stringify({ [change.kind]: change.amount, locationId: change.locationId }),
       },
     );
@@ -164,7 +175,7 @@ async function sendStockChange(client: QueryClient, change: QueuedStockChange): 
 async function sendCountScan(client: QueryClient, change: QueuedCountScan): Promise<boolean> {
   const readAgain = () => client.invalidateQueries({ queryKey: countKeys.one(change.countId) });
   try {
-    await postCountScan(change.countId, change.scan, change.id);
+    await postCountScan(change.countId, change.scan, change.id, QUEUED);
   } catch (error) {
     if (!isFinalRefusal(error)) return false;
     const { status, message, code, params } = error;
@@ -186,7 +197,7 @@ async function sendCountScan(client: QueryClient, change: QueuedCountScan): Prom
 async function sendTransfer(client: QueryClient, change: QueuedTransfer): Promise<boolean> {
   const { productId, from, to, quantity } = change;
   try {
-    const moved = await postTransfer(productId, { from: from.id, to: to.id, quantity }, change.id);
+    const moved = await postTransfer(productId, { from: from.id, to: to.id, quantity }, change.id, QUEUED);
     rememberOwnVersion(productId, moved.version);
     // The item's new levels first, then the transfer leaves the queue: the levels shown never jump back.
     client.setQueryData(locationKeys.stock(productId, moved.version), moved.levels);
@@ -214,20 +225,22 @@ const send = (client: QueryClient, change: QueuedChange): Promise<boolean> =>
       ? sendCountScan(client, change)
       : sendStockChange(client, change);
 
-let sending: Promise<void> | undefined;
+let sending: Promise<boolean> | undefined;
 
 /**
  * Sends `userId`'s waiting changes in the order they were made; each answer settles its change (a
  * refusal puts it in Needs attention). Stops at the first change that must wait (the connection
- * dropped again), keeping it and the ones after it. One send at a time.
+ * dropped again), keeping it and the ones after it. One send at a time. True when none is left
+ * waiting.
  */
-export function sendQueue(client: QueryClient, userId: string): Promise<void> {
+export function sendQueue(client: QueryClient, userId: string): Promise<boolean> {
   sending ??= (async () => {
     try {
       await loadQueue();
       for (const change of queue.filter((entry) => entry.userId === userId && !entry.refusal)) {
-        if (!(await send(client, change))) return;
+        if (!(await send(client, change))) return false;
       }
+      return true;
     } finally {
       sending = undefined;
     }
@@ -267,7 +280,7 @@ export async function retryChange(client: QueryClient, change: QueuedChange, amo
     await replace({ ...change, refusal: undefined });
   } else {
     await dropChange(change.id);
-    await queueChange(withAmount(change, amount));
+    await queueChange(client, withAmount(change, amount));
   }
   if (onlineManager.isOnline()) await sendQueue(client, change.userId);
 }

@@ -7,22 +7,43 @@ import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
 import { keepReads, useSyncedAt } from '@/lib/device-session.ts';
 
+/** The first wait before a send that stopped while online is tried again; doubled each time, up to the last. */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_LAST_MS = 5 * 60_000;
+
 /**
  * While `userId` is signed in: keeps their reads on the device as they arrive, and sends their
- * queued changes now (when online) and each time the browser comes back online.
+ * queued changes now (when online) and each time the browser comes back online. A send that stops
+ * while the browser says it is online (the network not quite back yet, a server error) is tried
+ * again, later each time, until nothing waits or the browser is offline again.
  */
 function useOfflineSync(userId: string): void {
   const client = useQueryClient();
   useEffect(() => {
     const stopKeeping = keepReads(client);
-    const send = () => void sendQueue(client, userId);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let wait = RETRY_FIRST_MS;
+    const send = async () => {
+      clearTimeout(timer);
+      if (await sendQueue(client, userId)) {
+        wait = RETRY_FIRST_MS;
+      } else if (onlineManager.isOnline()) {
+        timer = setTimeout(() => void send(), wait);
+        wait = Math.min(wait * 2, RETRY_LAST_MS);
+      }
+    };
+    const sendNow = () => {
+      wait = RETRY_FIRST_MS;
+      void send();
+    };
     void loadQueue().then(() => {
-      if (onlineManager.isOnline()) send();
+      if (onlineManager.isOnline()) sendNow();
     });
-    window.addEventListener('online', send);
+    window.addEventListener('online', sendNow);
     return () => {
       stopKeeping();
-      window.removeEventListener('online', send);
+      clearTimeout(timer);
+      window.removeEventListener('online', sendNow);
     };
   }, [client, userId]);
 }

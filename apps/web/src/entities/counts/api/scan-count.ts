@@ -4,14 +4,20 @@ import { countPath } from './get-counts.ts';
 
 /**
  * POST /api/counts/:id/scans under the Idempotency-Key `key`: the same scan sent again under the same
- * key (an answer lost on the way, a queued scan sent twice) counts once.
+ * key (an answer lost on the way, a queued scan sent twice) counts once. `headers`: any more the
+ * sender adds (the offline queue marks its sends).
  */
-export async function postCountScan(id: string, scan: CountScanRequest, key: string): Promise<CountScan> {
+export async function postCountScan(
+  id: string,
+  scan: CountScanRequest,
+  key: string,
+  headers: Record<string, string> = {},
+): Promise<CountScan> {
   return (
     await apiRequest(`${countPath(id)}/scans`, countScanSchemaOut, {
       method: 'POST',
       body: JSON.stringify(scan),
-      headers: { 'idempotency-key': key },
+      headers: { ...headers, 'idempotency-key': key },
     })
   ).data;
 }

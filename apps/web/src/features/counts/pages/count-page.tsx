@@ -71,9 +71,15 @@ function ScanPanel({ count }: { count: Count }) {
   const queueScan = useCallback(
     async (body: CountScanRequest, label: string) => {
       if (!user) return;
-      await queueChange({ userId: user.id, kind: 'countScan', countId: count.id, scan: body, label });
+      await queueChange(queryClient, {
+        userId: user.id,
+        kind: 'countScan',
+        countId: count.id,
+        scan: body,
+        label,
+      });
     },
-    [user, count.id],
+    [user, count.id, queryClient],
   );
 
   const countCode = useCallback(

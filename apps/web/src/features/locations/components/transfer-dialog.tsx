@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Location, LocationStock, Product, Transferred } from '@walton/contract';
 import { type FormEvent, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -64,6 +65,7 @@ export function TransferDialog({
   const [picked, setPicked] = useState<string[]>([]);
   const tracked = product.serialTracked === true;
   const { user } = useSession();
+  const queryClient = useQueryClient();
 
   const from = sources.find((level) => level.locationId === chosenFrom) ?? sources[0];
   const units = useUnits(
@@ -109,7 +111,7 @@ export function TransferDialog({
     if (quantity === undefined) return;
     if (!tracked && user && isOffline()) {
       lock.run(async () => {
-        await queueChange({
+        await queueChange(queryClient, {
           userId: user.id,
           kind: 'transfer',
           productId: product._id,

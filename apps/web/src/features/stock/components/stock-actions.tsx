@@ -103,7 +103,7 @@ function CountedStockActions({ product, large = false, workplace }: StockActions
   ) => {
     if (!user) return;
     const item = current();
-    await queueChange({
+    await queueChange(queryClient, {
       userId: user.id,
       productId: item._id,
       productName: item.name,
