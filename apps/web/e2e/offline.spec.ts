@@ -91,8 +91,8 @@ const OFFLINE_FAILURES = [
   /console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/,
   // A change queued offline is sent once at once: the worker's send fails at the network, so the
   // page's fails too (ERR_FAILED, the worker's answer), and the worker keeps it for Background Sync.
-  /request failed: POST \S+\/api\/(product\/[^/]+\/intents|counts\/[^/]+\/scans): net::ERR_FAILED$/,
-  /console error: Failed to load resource: net::ERR_FAILED @ \S+\/api\/(product\/[^/]+\/intents|counts\/[^/]+\/scans)$/,
+  /request failed: POST \S+\/api\/(product\/[^/]+\/(intents|transfers)|counts\/[^/]+\/scans): net::ERR_FAILED$/,
+  /console error: Failed to load resource: net::ERR_FAILED @ \S+\/api\/(product\/[^/]+\/(intents|transfers)|counts\/[^/]+\/scans)$/,
 ];
 
 async function deliver(page: Page): Promise<void> {
@@ -129,6 +129,12 @@ test('offline, a reloaded page opens as the clerk; 3 delivered and 2 restocked a
   await expect(firstPage.getByTestId('quantity')).toHaveText('5');
   await keptOnDevice(firstPage, stove);
   await keptOnDevice(firstPage, fan);
+  // The fan's levels by location too (keyed by its version), for the page to show them offline.
+  await expect
+    .poll(async () =>
+      (await keptKeys(firstPage)).some((key) => key.startsWith(`["products","detail","${fan._id}","stock",`)),
+    )
+    .toBe(true);
 
   await context.setOffline(true);
   await firstPage.reload();
