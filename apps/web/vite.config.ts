@@ -24,7 +24,8 @@ const SYNC_RETENTION_MINUTES = 24 * 60;
 
 /**
  * The offline queue's sends (src/entities/offline/queue.ts, ADR 66): a Delivered or restock to an
- * item's intents, a transfer to its transfers, a scan into a count, each under its operation id, marked by the queue's header
+ * item's intents, a transfer to its transfers, a unit's Delivered to its dispatch, a scan into a
+ * count, each under its operation id, marked by the queue's header
  * (isQueuedSend). Only these are safe to send again: one that fails at the network (offline) is kept
  * by Workbox's Background Sync and sent again by the browser once it is back online, even with no page
  * of the app open. Any other request (the spec's PUT, a scan sent online) passes through untouched.

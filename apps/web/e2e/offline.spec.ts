@@ -91,8 +91,8 @@ const OFFLINE_FAILURES = [
   /console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/,
   // A change queued offline is sent once at once: the worker's send fails at the network, so the
   // page's fails too (ERR_FAILED, the worker's answer), and the worker keeps it for Background Sync.
-  /request failed: POST \S+\/api\/(product\/[^/]+\/(intents|transfers)|counts\/[^/]+\/scans): net::ERR_FAILED$/,
-  /console error: Failed to load resource: net::ERR_FAILED @ \S+\/api\/(product\/[^/]+\/(intents|transfers)|counts\/[^/]+\/scans)$/,
+  /request failed: POST \S+\/api\/(product\/[^/]+\/(intents|transfers)|units\/[^/]+\/dispatch|counts\/[^/]+\/scans): net::ERR_FAILED$/,
+  /console error: Failed to load resource: net::ERR_FAILED @ \S+\/api\/(product\/[^/]+\/(intents|transfers)|units\/[^/]+\/dispatch|counts\/[^/]+\/scans)$/,
 ];
 
 async function deliver(page: Page): Promise<void> {
@@ -701,4 +701,128 @@ test('a scan sent online that fails at the network is not kept by the worker: th
   expect(await keptForSync(context)).toBe(0);
   await context.unrouteAll();
   expect(await serverCounted(page, count)).toEqual({ [kettle._id]: 0 });
+});
+
+/** The unit by `serial` on the server, with how many history rows delivered it, read over the API by `page`'s clerk. */
+async function serverUnit(
+  page: Page,
+  serial: string,
+): Promise<{ status: string; customer: string | undefined; delivered: number }> {
+  const response = await page.request.get(`/api/units/${encodeURIComponent(serial)}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const { unit, history } = (await response.json()) as {
+    unit: { status: string; customer?: { name: string } | null };
+    history: { kind: string }[];
+  };
+  return {
+    status: unit.status,
+    customer: unit.customer?.name,
+    delivered: history.filter((row) => row.kind === 'delivered').length,
+  };
+}
+
+test('offline, Delivered of a unit tracked by serial number is queued from the chooser, moves the quantity at once (pending, the unit pending in the chooser), survives closing the page and dispatches that unit once on reconnect; axe finds nothing offline in en and bn', async ({
+  page: firstPage,
+  context,
+  problems,
+}) => {
+  for (const failure of OFFLINE_FAILURES) problems.allow(failure);
+  const clerk = await signedInUser(firstPage, 'clerk');
+  const tv = await createProductViaApi(firstPage, clerk, {
+    quentity: 0,
+    serialTracked: true,
+    warrantyMonths: 12,
+  });
+  const batch = randomUUID().slice(0, 8).toUpperCase();
+  const [sold, kept] = [`TV-${batch}-1`, `TV-${batch}-2`];
+  const registered = await firstPage.request.post(`/api/product/${tv._id}/units`, {
+    data: { units: [{ serial: sold }, { serial: kept }] },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+
+  // Online, the clerk opens the item and its chooser: the device keeps the item and its units in stock.
+  await firstPage.goto(`/manageItem/${tv._id}`);
+  await controlledByServiceWorker(firstPage);
+  await expect(firstPage.getByTestId('quantity')).toHaveText('2');
+  await firstPage.getByRole('button', { name: 'Delivered' }).click();
+  const chooserOf = (page: Page, name: string) => page.getByRole('dialog', { name });
+  let chooser = chooserOf(firstPage, `Which unit of ${tv.name} leaves?`);
+  await expect(chooser.getByRole('radio')).toHaveCount(2);
+  await chooser.getByRole('button', { name: 'Cancel' }).click();
+  await expect(chooser).toBeHidden();
+  await keptOnDevice(firstPage, tv);
+  await expect
+    .poll(async () =>
+      (await keptKeys(firstPage)).some((key) => key.startsWith(`["products","detail","${tv._id}","units",`)),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await firstPage.reload();
+  await expect(firstPage.getByTestId('offline-notice')).toBeVisible();
+  await firstPage.getByRole('button', { name: 'Delivered' }).click();
+  chooser = chooserOf(firstPage, `Which unit of ${tv.name} leaves?`);
+  await chooser.getByLabel('Search by serial number').fill(sold);
+  await chooser.getByRole('radio', { name: new RegExp(sold) }).check();
+  await chooser.getByLabel('Customer’s name (optional)').fill('Rahim Uddin');
+  await chooser.getByRole('button', { name: 'Deliver this unit' }).click();
+  await expect(chooser).toBeHidden();
+  await expect(
+    firstPage.getByRole('alert').filter({ hasText: `Saved on this device: ${tv.name}` }),
+  ).toBeVisible();
+
+  // The quantity falls by one at once, pending; in the chooser the unit is pending and cannot be chosen.
+  await expect(firstPage.getByTestId('quantity')).toHaveText('1');
+  await expect(firstPage.getByTestId('pending-mark')).toBeVisible();
+  await expect(firstPage.getByTestId('pending-count')).toHaveText('1 pending');
+  await firstPage.getByRole('button', { name: 'Delivered' }).click();
+  await expect(chooser.getByRole('radio', { name: new RegExp(sold) })).toBeDisabled();
+  await expect(chooser.getByRole('radio', { name: new RegExp(sold) })).toHaveAccessibleName(/pending/);
+  await expect(chooser.getByRole('radio', { name: new RegExp(kept) })).toBeEnabled();
+  expect(await axeViolationsAt(firstPage, [375, 1280])).toEqual([]);
+  await chooser.getByRole('button', { name: 'Cancel' }).click();
+  await expect(chooser).toBeHidden();
+
+  // Closed and opened again, still offline (and in Bengali): the dispatch is on the device.
+  await firstPage.close();
+  const page = await context.newPage();
+  problems.watch(page);
+  await page.goto(`/manageItem/${tv._id}`);
+  await page.evaluate(() => localStorage.setItem('language', 'bn'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await expect(page.getByTestId('quantity')).toHaveText('১');
+  await expect(page.getByTestId('pending-mark')).toBeVisible();
+  await page.getByRole('button', { name: 'ডেলিভারি দিন' }).click();
+  chooser = chooserOf(page, `${tv.name}-এর কোন ইউনিটটি যাচ্ছে?`);
+  await expect(chooser.getByRole('radio', { name: new RegExp(sold) })).toBeDisabled();
+  expect(await axeViolationsAt(page, [375, 1280])).toEqual([]);
+  await chooser.getByRole('button', { name: 'বাতিল' }).click();
+  await expect(chooser).toBeHidden();
+  // Nothing reached the server yet.
+  expect(await serverQuantity(page, tv)).toBe(2);
+  expect(await serverUnit(page, sold)).toEqual({ status: 'in_stock', customer: undefined, delivered: 0 });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toBeHidden();
+  await expect(page.getByTestId('pending-mark')).toBeHidden();
+  await expect(page.getByTestId('quantity')).toHaveText('১');
+  expect(await serverQuantity(page, tv)).toBe(1);
+  expect(await serverUnit(page, sold)).toEqual({
+    status: 'dispatched',
+    customer: 'Rahim Uddin',
+    delivered: 1,
+  });
+  expect(await serverUnit(page, kept)).toEqual({ status: 'in_stock', customer: undefined, delivered: 0 });
+
+  // Reloaded online, nothing is sent again: the unit left once.
+  await page.reload();
+  await expect(page.getByTestId('quantity')).toHaveText('১');
+  expect(await serverQuantity(page, tv)).toBe(1);
+  expect(await serverUnit(page, sold)).toEqual({
+    status: 'dispatched',
+    customer: 'Rahim Uddin',
+    delivered: 1,
+  });
 });

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { CountScanRequest, ErrorParams, LocationRef, SignedInUser } from '@walton/contract';
+import type { CountScanRequest, Customer, ErrorParams, LocationRef, SignedInUser } from '@walton/contract';
 import { clear, createStore, del, get, set, values } from 'idb-keyval';
 
 /**
@@ -83,8 +83,20 @@ export interface QueuedTransfer extends QueuedBase {
   quantity: number;
 }
 
+/**
+ * A Delivered made offline of an item tracked by serial number: the unit `serial` leaves (to
+ * `customer`, as entered, when given), sent through the unit's dispatch route.
+ */
+export interface QueuedUnitDispatch extends QueuedBase {
+  kind: 'unitDispatch';
+  productId: string;
+  productName: string;
+  serial: string;
+  customer?: Customer | undefined;
+}
+
 /** A change made offline, by its `kind`. */
-export type QueuedChange = QueuedStockChange | QueuedCountScan | QueuedTransfer;
+export type QueuedChange = QueuedStockChange | QueuedCountScan | QueuedTransfer | QueuedUnitDispatch;
 
 /** The whole queue, oldest first (IndexedDB returns the values in key order). */
 export const readQueue = (): Promise<QueuedChange[]> => values<QueuedChange>(queueStore);

@@ -12,8 +12,9 @@ export interface ShownLevel extends LocationStock {
 /**
  * An item's levels by location as read, moved by its changes still waiting to be sent (made offline,
  * not refused): a transfer's source loses and its destination gains (a location that held none gets a
- * row); a Delivered or restock moves its location's level, so that the levels shown add up to the
- * total shown. Each level they moved is marked pending. The cache keeps the server's levels.
+ * row); a Delivered or restock (a unit's Delivered too) moves its location's level, so that the
+ * levels shown add up to the total shown. Each level they moved is marked pending. The cache keeps
+ * the server's levels.
  */
 export function pendingLevels(
   changes: readonly QueuedChange[],
@@ -40,8 +41,11 @@ export function pendingLevels(
       continue;
     }
     // A Delivered or restock: its location's level, the one chosen, else the only one the item has
-    // (the server's choice then too).
-    const { locationId } = change;
+    // (the server's choice then too). A unit's Delivered: the only level (its unit's location is the
+    // server's to know).
+    const locationId = change.kind === 'unitDispatch' ? undefined : change.locationId;
+    const amount =
+      change.kind === 'restock' ? change.amount : change.kind === 'deliver' ? -change.amount : -1;
     const level =
       locationId === undefined
         ? shown.length === 1
@@ -49,7 +53,7 @@ export function pendingLevels(
           : undefined
         : shown.find((one) => one.locationId === locationId);
     if (level) {
-      level.quantity += change.kind === 'deliver' ? -change.amount : change.amount;
+      level.quantity += amount;
       level.pending = true;
     }
   }

@@ -17,7 +17,7 @@ export function useShownQuantity(product: Pick<Product, '_id' | 'quentity'>): {
   // A transfer moves units between locations, not the total (see pending-levels.ts).
   const waiting = changes.some(
     (change) =>
-      (change.kind === 'deliver' || change.kind === 'restock') &&
+      (change.kind === 'deliver' || change.kind === 'restock' || change.kind === 'unitDispatch') &&
       change.productId === product._id &&
       !change.refusal,
   );

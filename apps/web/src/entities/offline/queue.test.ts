@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type QueuedChange, readQueue } from '@/lib/device-store.ts';
 import { pendingLevels } from './pending-levels.ts';
 import {
+  changeAmount,
   dropChange,
+  editable,
   loadQueue,
   pendingCounted,
   pendingDelta,
@@ -68,6 +70,19 @@ function transferRoute(answer: (body: Record<string, unknown>) => Response, rece
   return received;
 }
 
+/** What the units' dispatch route received: each request's key, unit and body, in order (into `received`). */
+function unitDispatchRoute(answer: (serial: string) => Response, received: Received[] = []) {
+  server.use(
+    http.post('/api/units/:serial/dispatch', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      const serial = String(params.serial);
+      received.push({ key: request.headers.get('idempotency-key'), id: `unit ${serial}`, body });
+      return answer(serial);
+    }),
+  );
+  return received;
+}
+
 /** The scan the server keeps, as the count's scans route answers it. */
 const keptScan = (body: Record<string, unknown>) =>
   HttpResponse.json({
@@ -96,6 +111,15 @@ const transfer = (productId: string, quantity: number) => ({
   from: { id: 'l-a', name: 'A' },
   to: { id: 'l-b', name: 'B' },
   quantity,
+});
+
+const unitDispatch = (productId: string, serial: string, customer?: { name: string; phone?: string }) => ({
+  userId: CLERK,
+  kind: 'unitDispatch' as const,
+  productId,
+  productName: `Item ${productId}`,
+  serial,
+  customer,
 });
 
 const countScan = (countId: string, scan: { productId: string; quantity: number } | { serial: string }) => ({
@@ -341,5 +365,57 @@ describe('the offline queue', () => {
       ['a', undefined],
       ['b', undefined],
     ]);
+  });
+
+  it('sends a unit’s Delivered made offline to the unit’s dispatch route under its operation id, in order with the other changes; each moves the item by one, and a refusal needs attention with Retry only', async () => {
+    await queueChange(new QueryClient(), unitDispatch('t', 'SN-1', { name: 'Rahim', phone: '01711000000' }));
+    await queueChange(new QueryClient(), change('a', 'deliver', 1));
+    await queueChange(new QueryClient(), unitDispatch('t', 'SN 2'));
+    const queued = await readQueue();
+    expect(pendingDelta(queued, 't')).toBe(-2);
+    expect(pendingDelta(queued, 'a')).toBe(-1);
+    expect(queued.map((entry) => [editable(entry), changeAmount(entry)])).toEqual([
+      [false, 1],
+      [true, 1],
+      [false, 1],
+    ]);
+
+    const received: Received[] = [];
+    intentRoute(() => HttpResponse.json({ success: 'done', quentity: 4, version: 2 }), received);
+    unitDispatchRoute(
+      (serial) =>
+        serial === 'SN 2'
+          ? HttpResponse.json(
+              errorBody(409, 'Conflict', 'Unit SN 2 is not available: it is dispatched.', {
+                code: 'UNIT_NOT_AVAILABLE',
+                params: { serial: 'SN 2', state: 'dispatched' },
+              }),
+              { status: 409 },
+            )
+          : HttpResponse.json({ success: 'Delivered', quentity: 1, version: 3, units: [] }),
+      received,
+    );
+    await sendQueue(new QueryClient(), CLERK);
+
+    expect(received.map(({ id, body }) => [id, body])).toEqual([
+      ['unit SN-1', { customer: { name: 'Rahim', phone: '01711000000' } }],
+      ['a', { deliver: 1 }],
+      ['unit SN 2', {}],
+    ]);
+    expect(received.map(({ key }) => key)).toEqual(queued.map((entry) => entry.id));
+    const [refused, ...rest] = await readQueue();
+    expect(rest).toEqual([]);
+    if (refused?.kind !== 'unitDispatch') throw new Error('the refused dispatch is kept');
+    expect([refused.id, refused.serial, refused.refusal?.code]).toEqual([
+      queued.at(-1)?.id,
+      'SN 2',
+      'UNIT_NOT_AVAILABLE',
+    ]);
+    // Refused: it no longer moves the item.
+    expect(pendingDelta([refused], 't')).toBe(0);
+
+    await loadQueue();
+    await retryChange(new QueryClient(), refused);
+    expect(received.at(-1)).toEqual({ key: refused.id, id: 'unit SN 2', body: {} });
   });
 });

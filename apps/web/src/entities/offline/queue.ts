@@ -9,6 +9,8 @@ import { postTransfer } from '@/entities/locations/api/post-transfer.ts';
 import { latestInBody } from '@/entities/products/api/latest-in-body.ts';
 import { rememberOwnVersion } from '@/entities/products/api/own-changes.ts';
 import { applyProductChange } from '@/entities/products/api/product-cache.ts';
+import { postUnitDispatch } from '@/entities/units/api/dispatch-unit.ts';
+import { unitKeys } from '@/entities/units/api/unit-keys.ts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client.ts';
 import {
   deleteQueued,
@@ -17,6 +19,7 @@ import {
   type QueuedCountScan,
   type QueuedStockChange,
   type QueuedTransfer,
+  type QueuedUnitDispatch,
   readQueue,
 } from '@/lib/device-store.ts';
 import { QUEUED_SEND_HEADER } from './queued-send.ts';
@@ -26,8 +29,9 @@ import { QUEUED_SEND_HEADER } from './queued-send.ts';
  * every screen shows them at once; sent in the order they were made, a Delivered or restock through
  * the item's intent route (`POST /api/product/:id/intents`), a count scan through the count's scans
  * route (`POST /api/counts/:id/scans`), a transfer through the item's transfers route
- * (`POST /api/product/:id/transfers`), each with its operation id as the Idempotency-Key, so that a
- * change sent twice (an answer lost on the way) is applied once.
+ * (`POST /api/product/:id/transfers`), a Delivered of a unit tracked by serial number through the
+ * unit's dispatch route (`POST /api/units/:serial/dispatch`), each with its operation id as the
+ * Idempotency-Key, so that a change sent twice (an answer lost on the way) is applied once.
  */
 let queue: readonly QueuedChange[] = [];
 const listeners = new Set<() => void>();
@@ -74,6 +78,10 @@ export function pendingDelta(changes: readonly QueuedChange[], productId: string
   for (const change of changes) {
     if (change.kind === 'countScan' || change.kind === 'transfer') continue;
     if (change.productId !== productId || change.refusal) continue;
+    if (change.kind === 'unitDispatch') {
+      delta -= 1;
+      continue;
+    }
     delta += change.kind === 'deliver' ? -change.amount : change.amount;
   }
   return delta;
@@ -93,7 +101,8 @@ export function pendingCounted(changes: readonly QueuedChange[], countId: string
 export type NewChange =
   | Omit<QueuedStockChange, 'id' | 'createdAt' | 'refusal'>
   | Omit<QueuedCountScan, 'id' | 'createdAt' | 'refusal'>
-  | Omit<QueuedTransfer, 'id' | 'createdAt' | 'refusal'>;
+  | Omit<QueuedTransfer, 'id' | 'createdAt' | 'refusal'>
+  | Omit<QueuedUnitDispatch, 'id' | 'createdAt' | 'refusal'>;
 
 /**
  * Queues a change made offline under a fresh operation id (a UUID v7: its key sorts it after the
@@ -218,12 +227,48 @@ async function sendTransfer(client: QueryClient, change: QueuedTransfer): Promis
   }
 }
 
+/**
+ * Sends one Delivered of a unit; true when it settled (applied or refused), false when it must wait.
+ * Applied, the item's new quantity is shown at the version the dispatch made and the unit's own page
+ * is read again; refused (the unit sold or moved meanwhile), the item is read again.
+ */
+async function sendUnitDispatch(client: QueryClient, change: QueuedUnitDispatch): Promise<boolean> {
+  const { productId, serial, customer } = change;
+  try {
+    const sent = await postUnitDispatch(
+      serial,
+      customer === undefined ? {} : { customer },
+      change.id,
+      QUEUED,
+    );
+    rememberOwnVersion(productId, sent.version);
+    // The item's new quantity first, then the dispatch leaves the queue: the number shown never jumps back.
+    void applyProductChange(client, {
+      type: 'delivered',
+      id: productId,
+      quantity: sent.quentity,
+      version: sent.version,
+    });
+    void client.invalidateQueries({ queryKey: unitKeys.all });
+    await dropChange(change.id);
+    return true;
+  } catch (error) {
+    if (!isFinalRefusal(error)) return false;
+    const { status, message, code, params } = error;
+    await replace({ ...change, refusal: { status, message, code, params } });
+    void applyProductChange(client, { type: 'delivered', id: productId });
+    return true;
+  }
+}
+
 const send = (client: QueryClient, change: QueuedChange): Promise<boolean> =>
   change.kind === 'transfer'
     ? sendTransfer(client, change)
     : change.kind === 'countScan'
       ? sendCountScan(client, change)
-      : sendStockChange(client, change);
+      : change.kind === 'unitDispatch'
+        ? sendUnitDispatch(client, change)
+        : sendStockChange(client, change);
 
 let sending: Promise<boolean> | undefined;
 
@@ -254,11 +299,13 @@ export const changeAmount = (change: QueuedChange): number =>
     ? change.quantity
     : change.kind === 'countScan'
       ? (change.scan.quantity ?? 1)
-      : change.amount;
+      : change.kind === 'unitDispatch'
+        ? 1
+        : change.amount;
 
-/** Whether Edit may change the quantity: not of a unit's serial scan (one unit, always). */
+/** Whether Edit may change the quantity: not of a unit's serial scan or dispatch (one unit, always). */
 export const editable = (change: QueuedChange): boolean =>
-  change.kind !== 'countScan' || change.scan.serial === undefined;
+  change.kind !== 'unitDispatch' && (change.kind !== 'countScan' || change.scan.serial === undefined);
 
 /** The same change with another amount, as a new change (it gets a fresh operation id). */
 function withAmount(change: QueuedChange, amount: number): NewChange {
@@ -269,6 +316,11 @@ function withAmount(change: QueuedChange, amount: number): NewChange {
   if (change.kind === 'countScan') {
     const { userId, kind, countId, scan, label } = change;
     return { userId, kind, countId, label, scan: { ...scan, quantity: amount } };
+  }
+  if (change.kind === 'unitDispatch') {
+    // One unit, always (not editable): the same dispatch.
+    const { userId, kind, productId, productName, serial, customer } = change;
+    return { userId, kind, productId, productName, serial, customer };
   }
   const { userId, productId, productName, kind, locationId } = change;
   return { userId, productId, productName, kind, amount, locationId };

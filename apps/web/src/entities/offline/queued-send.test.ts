@@ -11,9 +11,10 @@ const kept = (method: string, path: string, queued: boolean) => {
 };
 
 describe('the service worker’s match of a queued send', () => {
-  it('takes the queue’s POSTs to an item’s intents and transfers and a count’s scans, carrying the header', () => {
+  it('takes the queue’s POSTs to an item’s intents and transfers, a unit’s dispatch and a count’s scans, carrying the header', () => {
     expect(kept('POST', '/api/product/p-1/intents', true)).toBe(true);
     expect(kept('POST', '/api/product/p-1/transfers', true)).toBe(true);
+    expect(kept('POST', '/api/units/SN-1/dispatch', true)).toBe(true);
     expect(kept('POST', '/api/counts/k-1/scans', true)).toBe(true);
   });
 
@@ -21,6 +22,7 @@ describe('the service worker’s match of a queued send', () => {
     expect(kept('POST', '/api/product/p-1/intents', false)).toBe(false);
     expect(kept('POST', '/api/counts/k-1/scans', false)).toBe(false);
     expect(kept('POST', '/api/product/p-1/transfers', false)).toBe(false);
+    expect(kept('POST', '/api/units/SN-1/dispatch', false)).toBe(false);
     expect(kept('PUT', '/api/product/p-1', true)).toBe(false);
     expect(kept('POST', '/api/receipts/r-1/scans', true)).toBe(false);
     expect(kept('POST', '/api/product/p-1/intents/more', true)).toBe(false);

@@ -7,11 +7,13 @@
 export const QUEUED_SEND_HEADER = 'x-walton-queued';
 
 /**
- * Workbox's match of a queued send: a POST to an item's intents or transfers or a count's scans that carries
- * QUEUED_SEND_HEADER. Workbox copies it into the worker as text, where no import reaches, so it names
- * the header itself (queued-send.test.ts holds the two together).
+ * Workbox's match of a queued send: a POST to an item's intents or transfers, a unit's dispatch or a
+ * count's scans that carries QUEUED_SEND_HEADER. Workbox copies it into the worker as text, where no
+ * import reaches, so it names the header itself (queued-send.test.ts holds the two together).
  */
 export const isQueuedSend = ({ url, request }: { url: URL; request: Request }): boolean =>
   request.method === 'POST' &&
   request.headers.has('x-walton-queued') &&
-  /^\/api\/(product\/[^/]+\/(intents|transfers)|counts\/[^/]+\/scans)$/.test(url.pathname);
+  /^\/api\/(product\/[^/]+\/(intents|transfers)|units\/[^/]+\/dispatch|counts\/[^/]+\/scans)$/.test(
+    url.pathname,
+  );

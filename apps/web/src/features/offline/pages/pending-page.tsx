@@ -36,13 +36,20 @@ function describe(change: QueuedChange, t: Translate, format: Formatters): { tex
     });
     return { text, to: paths.itemDetail(change.productId) };
   }
+  if (change.kind === 'unitDispatch') {
+    const text = t('offline.unitDispatchLine', { name: change.productName, serial: change.serial });
+    return { text, to: paths.itemDetail(change.productId) };
+  }
   const values = { name: change.productName, quantity: format.count(change.amount) };
   const text =
     change.kind === 'deliver' ? t('offline.deliverLine', values) : t('offline.restockLine', values);
   return { text, to: paths.itemDetail(change.productId) };
 }
 
-/** A queued change in words: "Deliver 1 of Fan" / "Restock 2 of Fan" / "Count 2 × Fan" / "Move 2 of Fan from A to B". */
+/**
+ * A queued change in words: "Deliver 1 of Fan" / "Restock 2 of Fan" / "Count 2 × Fan" / "Move 2 of
+ * Fan from A to B" / "Deliver unit SN-1 of Fan".
+ */
 function ChangeLine({ change, t }: { change: QueuedChange; t: Translate }) {
   const format = useFormatters();
   const { text, to } = describe(change, t, format);
@@ -60,8 +67,8 @@ function ChangeLine({ change, t }: { change: QueuedChange; t: Translate }) {
 
 /**
  * A refused change: why (in the user's language, by the refusal's code), and what to do with it:
- * send it again as it is (Retry), with another quantity (Edit; not a unit's serial scan), or drop it
- * (Discard).
+ * send it again as it is (Retry), with another quantity (Edit; not a unit's serial scan or dispatch),
+ * or drop it (Discard).
  */
 function AttentionEntry({ change }: { change: QueuedChange }) {
   const client = useQueryClient();

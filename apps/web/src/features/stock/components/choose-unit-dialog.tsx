@@ -6,10 +6,13 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { ScannedCode } from '@/components/scanner/scan-formats.ts';
 import { Spinner } from '@/components/spinner.tsx';
+import { PendingMark } from '@/entities/offline/pending-quantity.tsx';
+import { useQueuedChanges } from '@/entities/offline/queue.ts';
 import { useUnits } from '@/entities/units/api/get-units.ts';
 import { fieldMessageText } from '@/i18n/field-issue-text.ts';
 import { useFormatters } from '@/i18n/format.ts';
 import { useTranslate } from '@/i18n/i18n.ts';
+import { useSession } from '@/lib/session.ts';
 import { matchingUnits, unitOfSerial } from '../unit-search.ts';
 
 const CameraScanner = lazy(() =>
@@ -30,7 +33,8 @@ function customerOf(name: string, phone: string): { customer: Customer | undefin
  * Delivered of an item tracked by serial number: which unit leaves. The item's units in stock (at
  * `locationId`, the scan page's workplace, when given) are listed, narrowed by a search of either
  * serial; "Scan" picks the unit whose serial the camera reads. The customer's name and phone are
- * optional.
+ * optional. A unit whose Delivered made offline waits to be sent is marked pending and cannot be
+ * chosen again (ADR 66).
  */
 export function ChooseUnitDialog({
   show,
@@ -61,6 +65,15 @@ export function ChooseUnitDialog({
   const [phone, setPhone] = useState('');
   const [customerProblem, setCustomerProblem] = useState<string | null>(null);
   const [noneChosen, setNoneChosen] = useState(false);
+  const { user } = useSession();
+  const queued = useQueuedChanges(user?.id);
+  const pending = new Set(
+    queued.flatMap((change) =>
+      change.kind === 'unitDispatch' && change.productId === productId && !change.refusal
+        ? [serialKeyOf(change.serial)]
+        : [],
+    ),
+  );
   const inStock = units.data?.units ?? [];
   const shown = matchingUnits(inStock, search);
   const chosenUnit = inStock.find((unit) => chosen !== null && serialKeyOf(unit.serial) === chosen);
@@ -72,7 +85,7 @@ export function ChooseUnitDialog({
 
   const onCode = (code: ScannedCode) => {
     const unit = unitOfSerial(inStock, code.text);
-    if (!unit) {
+    if (!unit || pending.has(serialKeyOf(unit.serial))) {
       setNotInStock(code.text.trim());
       return;
     }
@@ -176,12 +189,19 @@ export function ChooseUnitDialog({
                       id={`${id}-unit-${serialKeyOf(unit.serial)}`}
                       name={`${id}-unit`}
                       checked={chosen === serialKeyOf(unit.serial)}
+                      disabled={pending.has(serialKeyOf(unit.serial))}
                       onChange={() => choose(unit)}
                       label={
                         <span className="text-break">
                           {unit.pairedSerial ? `${unit.serial} + ${unit.pairedSerial}` : unit.serial}
                           {unit.location && (
                             <span className="text-body-secondary"> · {unit.location.name}</span>
+                          )}
+                          {pending.has(serialKeyOf(unit.serial)) && (
+                            <>
+                              {' '}
+                              <PendingMark />
+                            </>
                           )}
                         </span>
                       }

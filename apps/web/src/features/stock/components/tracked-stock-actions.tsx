@@ -3,6 +3,8 @@ import type { Customer, LocationRef, NewUnit, Product } from '@walton/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocations } from '@/entities/locations/api/get-locations.ts';
+import { isOffline } from '@/entities/offline/is-offline.ts';
+import { queueChange } from '@/entities/offline/queue.ts';
 import { productKeys } from '@/entities/products/api/product-keys.ts';
 import { refusalText } from '@/entities/products/server-field-errors.ts';
 import { unitKeys } from '@/entities/units/api/unit-keys.ts';
@@ -10,6 +12,7 @@ import { formatters } from '@/i18n/format.ts';
 import { currentLanguage, translate, useTranslate } from '@/i18n/i18n.ts';
 import { useAccess } from '@/lib/me.ts';
 import { isSessionEnded } from '@/lib/query-client.ts';
+import { useSession } from '@/lib/session.ts';
 import { toast } from '@/lib/toast.ts';
 import { useActionLock } from '@/lib/use-action-lock.ts';
 import { useDeliverProduct } from '../api/deliver-product.ts';
@@ -25,6 +28,9 @@ import { announceFailure, announceSuccess } from './stock-announcements.ts';
  * unit leaves with the spec's Delivered request naming it. Where the units arrive is asked only when
  * there is a choice; at a `workplace` they arrive there, and the chooser lists the units there.
  * `registerSerial` (a serial the scan page offered to register) opens Register units with it.
+ * Offline, the unit chosen is queued on the device instead (ADR 66): the quantity shown falls by one
+ * at once, marked pending, the chooser marks the unit pending, and the unit's dispatch is sent when the
+ * browser is back online; a refusal (the unit sold meanwhile) then lands in Needs attention.
  */
 export function TrackedStockActions({
   product,
@@ -51,6 +57,7 @@ export function TrackedStockActions({
   const [registering, setRegistering] = useState(restocks && registerSerial !== undefined);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [choosing, setChoosing] = useState(false);
+  const { user } = useSession();
   const busy = lock.busy || deliver.isPending || register.isPending;
   const size = large ? 'lg' : undefined;
   const grow = large ? 'flex-fill py-3' : undefined;
@@ -89,7 +96,23 @@ export function TrackedStockActions({
         );
     });
 
-  const onDeliver = (serial: string, customer: Customer | undefined) =>
+  const onDeliver = (serial: string, customer: Customer | undefined) => {
+    if (user && isOffline()) {
+      lock.run(async () => {
+        const item = current();
+        await queueChange(queryClient, {
+          userId: user.id,
+          kind: 'unitDispatch',
+          productId: item._id,
+          productName: item.name,
+          serial,
+          customer,
+        });
+        setChoosing(false);
+        toast.info(t('offline.queued', { name: item.name }));
+      });
+      return;
+    }
     lock.run(() =>
       deliver.mutateAsync({ product: current(), serial, customer }).then((result) => {
         setChoosing(false);
@@ -98,6 +121,7 @@ export function TrackedStockActions({
         void queryClient.invalidateQueries({ queryKey: unitKeys.all });
       }, announceFailure),
     );
+  };
 
   const closeRegister = () => {
     setRegistering(false);
