@@ -145,120 +145,112 @@ const isFinalRefusal = (error: unknown): error is ApiRequestError =>
 /** Marks the queue's sends: the service worker keeps those that fail at the network (queued-send.ts). */
 const QUEUED = { [QUEUED_SEND_HEADER]: '1' };
 
-/** Sends one Delivered or restock; true when it settled (applied or refused), false when it must wait. */
-async function sendStockChange(client: QueryClient, change: QueuedStockChange): Promise<boolean> {
-  const type = change.kind === 'deliver' ? 'delivered' : 'restocked';
-  try {
-    const { data } = await apiRequest(
-      `/product/${encodeURIComponent(change.productId)}/intents`,
-      stockChangedSchema,
-      {
-        method: 'POST',
-        headers: { 'idempotency-key': change.id, ...QUEUED },
-        body: JSON.stringify({ [change.kind]: change.amount, locationId: change.locationId }),
-      },
-    );
-    rememberOwnVersion(change.productId, data.version);
-    // The item's new quantity first, then the change leaves the queue: the number shown never jumps back.
-    void applyProductChange(client, {
-      type,
-      id: change.productId,
-      quantity: data.quentity,
-      version: data.version,
-    });
-    await dropChange(change.id);
-    return true;
-  } catch (error) {
-    if (!isFinalRefusal(error)) return false;
-    const { status, message, code, params } = error;
-    await replace({ ...change, refusal: { status, message, code, params } });
-    void applyProductChange(client, { type, id: change.productId, latest: latestInBody(error) });
-    return true;
-  }
-}
-
 /**
- * Sends one count scan; true when it settled (applied or refused), false when it must wait. Settled,
- * the count is read again: its counted numbers, or why it refused (closed meanwhile).
+ * Sends one change through `post`; true when it settled (applied or refused), false when it must wait
+ * (isFinalRefusal). Applied: `applied` shows what the server answered, then the change leaves the
+ * queue, so the number shown never jumps back. Refused: the change waits in Needs attention with the
+ * refusal, and `refused` reads again what it was about.
  */
-async function sendCountScan(client: QueryClient, change: QueuedCountScan): Promise<boolean> {
-  const readAgain = () => client.invalidateQueries({ queryKey: countKeys.one(change.countId) });
+async function settle<Answer>(
+  change: QueuedChange,
+  post: () => Promise<Answer>,
+  applied: (answer: Answer) => unknown,
+  refused: (error: ApiRequestError) => void,
+): Promise<boolean> {
+  let answer: Answer;
   try {
-    await postCountScan(change.countId, change.scan, change.id, QUEUED);
+    answer = await post();
   } catch (error) {
     if (!isFinalRefusal(error)) return false;
     const { status, message, code, params } = error;
     await replace({ ...change, refusal: { status, message, code, params } });
-    void readAgain();
+    refused(error);
     return true;
   }
-  // The count's new numbers first, then the scan leaves the queue: the number shown never jumps back.
-  await readAgain();
+  await applied(answer);
   await dropChange(change.id);
   return true;
 }
 
-/**
- * Sends one transfer; true when it settled (applied or refused), false when it must wait. Applied,
- * the item's levels the server answered are shown at the version the transfer made; refused (not
- * enough at the source by then, a location gone), the item is read again.
- */
-async function sendTransfer(client: QueryClient, change: QueuedTransfer): Promise<boolean> {
-  const { productId, from, to, quantity } = change;
-  try {
-    const moved = await postTransfer(productId, { from: from.id, to: to.id, quantity }, change.id, QUEUED);
-    rememberOwnVersion(productId, moved.version);
-    // The item's new levels first, then the transfer leaves the queue: the levels shown never jump back.
-    client.setQueryData(locationKeys.stock(productId, moved.version), moved.levels);
-    void applyProductChange(client, {
-      type: 'transferred',
-      id: productId,
-      quantity: moved.quentity,
-      version: moved.version,
-    });
-    await dropChange(change.id);
-    return true;
-  } catch (error) {
-    if (!isFinalRefusal(error)) return false;
-    const { status, message, code, params } = error;
-    await replace({ ...change, refusal: { status, message, code, params } });
-    void applyProductChange(client, { type: 'transferred', id: productId });
-    return true;
-  }
+/** Sends one Delivered or restock (see settle). */
+function sendStockChange(client: QueryClient, change: QueuedStockChange): Promise<boolean> {
+  const type = change.kind === 'deliver' ? 'delivered' : 'restocked';
+  const id = change.productId;
+  return settle(
+    change,
+    async () =>
+      (
+        await apiRequest(`/product/${encodeURIComponent(id)}/intents`, stockChangedSchema, {
+          method: 'POST',
+          headers: { 'idempotency-key': change.id, ...QUEUED },
+          body: JSON.stringify({ [change.kind]: change.amount, locationId: change.locationId }),
+        })
+      ).data,
+    (data) => {
+      rememberOwnVersion(id, data.version);
+      void applyProductChange(client, { type, id, quantity: data.quentity, version: data.version });
+    },
+    (error) => void applyProductChange(client, { type, id, latest: latestInBody(error) }),
+  );
+}
+
+/** Sends one count scan (see settle): applied or refused (the count closed meanwhile), the count is read again. */
+function sendCountScan(client: QueryClient, change: QueuedCountScan): Promise<boolean> {
+  const readAgain = () => client.invalidateQueries({ queryKey: countKeys.one(change.countId) });
+  return settle(
+    change,
+    () => postCountScan(change.countId, change.scan, change.id, QUEUED),
+    readAgain,
+    () => void readAgain(),
+  );
 }
 
 /**
- * Sends one Delivered of a unit; true when it settled (applied or refused), false when it must wait.
- * Applied, the item's new quantity is shown at the version the dispatch made and the unit's own page
- * is read again; refused (the unit sold or moved meanwhile), the item is read again.
+ * Sends one transfer (see settle). Applied, the item's levels the server answered are shown at the
+ * version the transfer made; refused (not enough at the source by then, a location gone), the item is
+ * read again.
  */
-async function sendUnitDispatch(client: QueryClient, change: QueuedUnitDispatch): Promise<boolean> {
-  const { productId, serial, customer } = change;
-  try {
-    const sent = await postUnitDispatch(
-      serial,
-      customer === undefined ? {} : { customer },
-      change.id,
-      QUEUED,
-    );
-    rememberOwnVersion(productId, sent.version);
-    // The item's new quantity first, then the dispatch leaves the queue: the number shown never jumps back.
-    void applyProductChange(client, {
-      type: 'delivered',
-      id: productId,
-      quantity: sent.quentity,
-      version: sent.version,
-    });
-    void client.invalidateQueries({ queryKey: unitKeys.all });
-    await dropChange(change.id);
-    return true;
-  } catch (error) {
-    if (!isFinalRefusal(error)) return false;
-    const { status, message, code, params } = error;
-    await replace({ ...change, refusal: { status, message, code, params } });
-    void applyProductChange(client, { type: 'delivered', id: productId });
-    return true;
-  }
+function sendTransfer(client: QueryClient, change: QueuedTransfer): Promise<boolean> {
+  const { productId: id, from, to, quantity } = change;
+  return settle(
+    change,
+    () => postTransfer(id, { from: from.id, to: to.id, quantity }, change.id, QUEUED),
+    (moved) => {
+      rememberOwnVersion(id, moved.version);
+      client.setQueryData(locationKeys.stock(id, moved.version), moved.levels);
+      void applyProductChange(client, {
+        type: 'transferred',
+        id,
+        quantity: moved.quentity,
+        version: moved.version,
+      });
+    },
+    () => void applyProductChange(client, { type: 'transferred', id }),
+  );
+}
+
+/**
+ * Sends one Delivered of a unit (see settle). Applied, the item's new quantity is shown at the version
+ * the dispatch made and the units are read again; refused (the unit sold or moved meanwhile), the item
+ * is read again.
+ */
+function sendUnitDispatch(client: QueryClient, change: QueuedUnitDispatch): Promise<boolean> {
+  const { productId: id, serial, customer } = change;
+  return settle(
+    change,
+    () => postUnitDispatch(serial, customer === undefined ? {} : { customer }, change.id, QUEUED),
+    (sent) => {
+      rememberOwnVersion(id, sent.version);
+      void applyProductChange(client, {
+        type: 'delivered',
+        id,
+        quantity: sent.quentity,
+        version: sent.version,
+      });
+      void client.invalidateQueries({ queryKey: unitKeys.all });
+    },
+    () => void applyProductChange(client, { type: 'delivered', id }),
+  );
 }
 
 const send = (client: QueryClient, change: QueuedChange): Promise<boolean> =>
